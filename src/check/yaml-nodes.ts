@@ -1,0 +1,167 @@
+/**
+ * Small readers over YAML nodes that report a diagnostic, with the node's
+ * position, instead of throwing. Shared by the structural checker.
+ */
+import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
+import { diagnostics } from "../diagnostics/codes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { closest } from "../names/names.js";
+import type { SpecSource } from "../spec/source.js";
+
+export type Range = readonly [number, number];
+
+/** A string read from the spec, with where it stands. */
+export interface Located<T> {
+  readonly value: T;
+  readonly range: Range;
+}
+
+export interface Entry {
+  readonly key: string;
+  readonly keyRange: Range;
+  readonly value: Node | null;
+  readonly valueRange: Range;
+}
+
+/** Collects diagnostics while reading; one per problem, in any order. */
+export class Reader {
+  readonly found: Diagnostic[] = [];
+  constructor(readonly source: SpecSource) {}
+
+  report(range: Range | undefined, text: Parameters<SpecSource["at"]>[1]): undefined {
+    this.found.push(this.source.at(range, text));
+    return undefined;
+  }
+
+  /** Follows a YAML alias (`*name`) to the node it names. */
+  deref(node: Node | null): Node | null {
+    return isAlias(node) ? ((node.resolve(this.source.document) as Node | undefined) ?? null) : node;
+  }
+
+  rangeOf(node: Node | null | undefined, fallback: Range): Range {
+    const range = node?.range;
+    return range ? [range[0], range[1]] : fallback;
+  }
+
+  /** Entries of a mapping in order; reports duplicates and keys that are not plain strings. */
+  entries(given: Node | null, where: string, fallback: Range, itemKind = "key"): Entry[] | undefined {
+    const node = this.deref(given);
+    if (!isMap(node)) return this.report(this.rangeOf(node, fallback), diagnostics.wrongType(where, "a mapping", describe(node)));
+    const seen = new Set<string>();
+    const out: Entry[] = [];
+    for (const pair of node.items as Pair<Node | null, Node | null>[]) {
+      const keyNode = pair.key;
+      const keyRange = this.rangeOf(keyNode, this.rangeOf(node, fallback));
+      if (!isScalar(keyNode) || (typeof keyNode.value !== "string" && typeof keyNode.value !== "number")) {
+        this.report(keyRange, diagnostics.wrongType(`a key in ${where}`, "a string", describe(keyNode)));
+        continue;
+      }
+      const key = String(keyNode.value);
+      if (seen.has(key)) {
+        this.report(keyRange, diagnostics.duplicateKey(key, itemKind === "key" ? `key in ${where}` : itemKind));
+        continue;
+      }
+      seen.add(key);
+      out.push({ key, keyRange, value: pair.value, valueRange: this.rangeOf(pair.value, keyRange) });
+    }
+    return out;
+  }
+
+  /**
+   * A mapping with a fixed set of keys: reports unknown keys (with a
+   * did-you-mean) and missing required ones, returns the known entries.
+   */
+  record(
+    given: Node | null,
+    where: string,
+    fallback: Range,
+    allowed: readonly string[],
+    required: readonly string[],
+  ): Map<string, Entry> | undefined {
+    const node = this.deref(given);
+    const list = this.entries(node, where, fallback);
+    if (list === undefined) return undefined;
+    const known = new Map<string, Entry>();
+    for (const entry of list) {
+      if (allowed.includes(entry.key)) known.set(entry.key, entry);
+      else this.report(entry.keyRange, diagnostics.unknownKey(entry.key, where, closest(entry.key, allowed), allowed));
+    }
+    for (const key of required) {
+      if (!known.has(key)) this.report(this.rangeOf(node, fallback), diagnostics.missingKey(key, where));
+    }
+    return known;
+  }
+
+  string(entry: Entry | undefined, where: string, options: { nonEmpty?: boolean } = {}): Located<string> | undefined {
+    if (entry === undefined) return undefined;
+    const node = this.deref(entry.value);
+    if (!isScalar(node) || typeof node.value !== "string") {
+      return this.report(entry.valueRange, diagnostics.wrongType(where, "a string", describe(node)));
+    }
+    if (options.nonEmpty !== false && node.value.trim() === "") {
+      return this.report(entry.valueRange, diagnostics.emptyText(where));
+    }
+    return { value: node.value, range: entry.valueRange };
+  }
+
+  number(entry: Entry | undefined, where: string, integer: boolean): Located<number> | undefined {
+    if (entry === undefined) return undefined;
+    const node = this.deref(entry.value);
+    const value = isScalar(node) ? node.value : undefined;
+    if (typeof value !== "number" || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+      return this.report(entry.valueRange, diagnostics.wrongType(where, integer ? "a whole number" : "a number", describe(node)));
+    }
+    return { value, range: entry.valueRange };
+  }
+
+  boolean(entry: Entry | undefined, where: string): Located<boolean> | undefined {
+    if (entry === undefined) return undefined;
+    const node = this.deref(entry.value);
+    if (!isScalar(node) || typeof node.value !== "boolean") {
+      return this.report(entry.valueRange, diagnostics.wrongType(where, "true or false", describe(node)));
+    }
+    return { value: node.value, range: entry.valueRange };
+  }
+
+  oneOf<T extends string>(entry: Entry | undefined, where: string, allowed: readonly T[]): Located<T> | undefined {
+    const text = this.string(entry, where);
+    if (text === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(text.value)) {
+      return this.report(text.range, diagnostics.badValue(where, text.value, allowed));
+    }
+    return text as Located<T>;
+  }
+
+  /** A list of strings, each with its range. */
+  stringList(entry: Entry | undefined, where: string): Located<string>[] | undefined {
+    if (entry === undefined) return undefined;
+    const node = this.deref(entry.value);
+    if (!isSeq(node)) return this.report(entry.valueRange, diagnostics.wrongType(where, "a list", describe(node)));
+    const out: Located<string>[] = [];
+    for (const given of node.items as (Node | null)[]) {
+      const item = this.deref(given);
+      const range = this.rangeOf(item, entry.valueRange);
+      const value = isScalar(item) ? item.value : undefined;
+      if (typeof value === "string" && value !== "") out.push({ value, range });
+      else if (typeof value === "number") out.push({ value: String((item as { source?: string }).source ?? value), range });
+      else this.report(range, diagnostics.wrongType(`an entry of ${where}`, "a string", describe(item)));
+    }
+    return out;
+  }
+}
+
+/** How a node looks, in words, for "found ..." in messages. */
+export function describe(node: unknown): string {
+  if (node === null || node === undefined) return "nothing";
+  if (isAlias(node)) return "an alias";
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) {
+    const value = node.value;
+    if (value === null) return "null";
+    if (typeof value === "number") return "a number";
+    if (typeof value === "boolean") return "a boolean";
+    if (typeof value === "string") return "a string";
+  }
+  return "an unexpected value";
+}

@@ -1,0 +1,45 @@
+/** A problem found in a spec, with where it is and how to fix it. */
+export interface Diagnostic {
+  /** Stable code, declared in `codes.ts`, e.g. `RG104`. */
+  readonly code: string;
+  readonly message: string;
+  /** How to fix it; empty when the message says it all. */
+  readonly hint: string;
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
+  /** Length of the offending text on that line, for the caret underline. */
+  readonly length: number;
+}
+
+/** A position inside a spec file. */
+export interface SourcePosition {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly length: number;
+}
+
+/** Thrown by the programmatic API when a spec has problems. */
+export class SpecError extends Error {
+  readonly diagnostics: readonly Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[], formatted: string) {
+    super(formatted);
+    this.name = "SpecError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** Thrown for a usage problem that is not in the spec (bad --out, unknown --set). */
+export class UsageError extends Error {
+  readonly code: string;
+  readonly hint: string;
+  constructor(code: string, message: string, hint: string) {
+    super(hint ? `${message}\n  hint: ${hint}` : message);
+    this.name = "UsageError";
+    this.code = code;
+    this.hint = hint;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Turns a checked raw spec into the resolved model: set membership followed
+ * through `extends`, names decided, schemas reachable per set, all frozen.
+ */
+import { parseRateLimit, rateLimitUnits, refsOf, resolveMembers } from "../check/rules.js";
+import type { RawSchema, RawSpec } from "../check/structure.js";
+import { operationNames, setNames } from "../names/names.js";
+import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
+import type { Model, NotShown, OperationModel, OperationSetModel, PayloadModel, PlanModel } from "./types.js";
+
+/** Builds the model. Call only on a spec the checker passed. */
+export function resolveModel(raw: RawSpec, specFile: string): Model {
+  const setsById = new Map(raw.sets.map((set) => [set.id.value, set]));
+  const members = resolveMembers(raw.sets, setsById);
+  const defaults = new Map(raw.operationDefaults.notShown.map((gap) => [gap.topic, gap.text]));
+  const notShownText = (topic: string, fallback: string): string => defaults.get(topic) ?? fallback;
+
+  const setsOf = (operationId: string): string[] =>
+    raw.sets.filter((set) => members.get(set.id.value)?.includes(operationId)).map((set) => set.id.value);
+
+  const operations: OperationModel[] = raw.operations.map((operation) => {
+    const payload = (schema: RawSchema | undefined, topic: string): PayloadModel =>
+      schema === undefined
+        ? { kind: "not-shown", text: notShownText(topic, `The ${topic} payload shape: not shown.`) }
+        : { kind: "schema", schema: toSchemaNode(schema) };
+    return {
+      id: operation.id.value,
+      method: "POST",
+      path: operation.path.value,
+      summary: operation.summary,
+      ...(operation.description !== undefined ? { description: operation.description } : {}),
+      effect: operation.effect,
+      effectBasis: "inferred",
+      request: payload(operation.request, "request"),
+      response: payload(operation.response, "response"),
+      errors: operation.errors.map((error) => ({
+        status: error.status.value,
+        description: error.description,
+        payload: payload(error.schema, "error"),
+      })),
+      notShown: operation.notShown.map(copyGap),
+      sets: setsOf(operation.id.value),
+      names: operationNames(operation.id.value),
+    };
+  });
+  const operationById = new Map(operations.map((operation) => [operation.id, operation]));
+  const schemas: NamedSchema[] = raw.schemas
+    .map((schema) => ({ name: schema.name.value, schema: toSchemaNode(schema.schema) }))
+    .sort((a, b) => compareText(a.name, b.name));
+  const rawSchemaByName = new Map(raw.schemas.map((schema) => [schema.name.value, schema.schema]));
+
+  const sets: OperationSetModel[] = raw.sets.map((set) => {
+    const ids = new Set(members.get(set.id.value) ?? []);
+    // Membership in spec operation order, so every set lists operations alike.
+    const setOperations = operations.filter((operation) => ids.has(operation.id));
+    const parentIds = set.extends ? new Set(members.get(set.extends.value) ?? []) : new Set<string>();
+    const added = setOperations.filter((operation) => !parentIds.has(operation.id)).map((operation) => operation.id);
+    const removed = [...parentIds].filter((id) => !ids.has(id));
+    const rateLimit = parseRateLimit(set.plan.rateLimit.value)!;
+    const plan: PlanModel = {
+      name: set.plan.name,
+      rateLimit: {
+        limit: rateLimit.limit,
+        unit: rateLimit.unit,
+        intervalMs: rateLimitUnits[rateLimit.unit],
+        text: set.plan.rateLimit.value,
+      },
+      cost: set.plan.cost,
+      ...(set.plan.note !== undefined ? { note: set.plan.note } : {}),
+    };
+    const reachable = reachableSchemas(
+      raw.operations.filter((operation) => ids.has(operation.id.value)),
+      rawSchemaByName,
+    );
+    return {
+      id: set.id.value,
+      title: set.title,
+      version: set.version.value,
+      labels: [...set.labels],
+      ...(set.date ? { date: set.date.value } : {}),
+      ...(set.extends ? { extends: set.extends.value } : {}),
+      added,
+      removed,
+      operations: setOperations.map((operation) => operationById.get(operation.id)!),
+      plan,
+      schemas: schemas.filter((schema) => reachable.has(schema.name)),
+      names: setNames(set.id.value, raw.service.packageScope.value, raw.service.packageName.value),
+    };
+  });
+
+  const model: Model = {
+    service: {
+      title: raw.service.title,
+      description: raw.service.description,
+      baseUrl: raw.service.baseUrl,
+      baseUrlVariable: variableName(raw.service.baseUrl, "base_url"),
+      notShown: raw.service.notShown.map(copyGap),
+      names: { packageScope: raw.service.packageScope.value, packageBase: raw.service.packageName.value },
+    },
+    auth: {
+      title: raw.auth.title,
+      version: raw.auth.version.value,
+      baseUrl: raw.auth.baseUrl,
+      baseUrlVariable: variableName(raw.auth.baseUrl, "auth_url"),
+      token: { method: "POST", path: raw.auth.tokenPath.value },
+      scheme: raw.auth.scheme,
+      assumption: raw.auth.assumption,
+      notShown: raw.auth.notShown.map(copyGap),
+    },
+    operations,
+    sets,
+    schemas,
+    source: { specFile },
+  };
+  return deepFreeze(model);
+}
+
+function copyGap(gap: { topic: string; text: string }): NotShown {
+  return { topic: gap.topic, text: gap.text };
+}
+
+/** `{base_url}` -> `base_url`; a literal URL keeps the fallback name. */
+function variableName(url: string, fallback: string): string {
+  return /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(url)?.[1] ?? fallback;
+}
+
+function toSchemaNode(raw: RawSchema): SchemaNode {
+  const common = {
+    ...(raw.description !== undefined ? { description: raw.description } : {}),
+    ...(raw.example !== undefined ? { example: raw.example } : {}),
+  };
+  switch (raw.kind) {
+    case "ref":
+      return { kind: "ref", name: raw.name.value, ...common };
+    case "object":
+      return {
+        kind: "object",
+        properties: raw.properties.map((property) => ({
+          name: property.name,
+          required: property.required,
+          schema: toSchemaNode(property.schema),
+        })),
+        ...common,
+      };
+    case "array":
+      return {
+        kind: "array",
+        items: toSchemaNode(raw.items),
+        ...(raw.minItems !== undefined ? { minItems: raw.minItems } : {}),
+        ...(raw.maxItems !== undefined ? { maxItems: raw.maxItems } : {}),
+        ...common,
+      };
+    case "enum":
+      return { kind: "enum", values: [...(raw.values ?? [])], ...common };
+    case "boolean":
+      return { kind: "boolean", ...common };
+    case "string":
+      return { kind: "string", ...(raw.facets as object), ...common };
+    case "number":
+    case "integer":
+      return { kind: raw.kind, ...(raw.facets as object), ...common };
+  }
+}
+
+function reachableSchemas(
+  operations: RawSpec["operations"],
+  byName: ReadonlyMap<string, RawSchema>,
+): Set<string> {
+  const seen = new Set<string>();
+  const pending = operations.flatMap((operation) =>
+    [operation.request, operation.response, ...operation.errors.map((error) => error.schema)].flatMap(refsOf),
+  );
+  while (pending.length > 0) {
+    const name = pending.pop()!.value;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    pending.push(...refsOf(byName.get(name)));
+  }
+  return seen;
+}
+
+/** Code-unit order: the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item !== null && typeof item === "object" && !Object.isFrozen(item)) {
+      Object.freeze(item);
+      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return value;
+}

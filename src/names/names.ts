@@ -1,0 +1,219 @@
+/**
+ * The one module that decides every name in generated code and output
+ * paths: casing, reserved words, file-system safety. Renderers never build
+ * a name themselves; the checker uses the same functions to find clashes.
+ */
+
+/** Words of a spec name: split on anything but letters/digits, and at case changes. */
+export function splitWords(text: string): string[] {
+  const chunks = text.match(/[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
+  const words: string[] = [];
+  for (const chunk of chunks) {
+    // "fundsTransfer" -> funds, Transfer; "B2C" and "V1" stay whole.
+    const parts = chunk.match(
+      /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{M}]+[\p{Nd}]*|\p{Lu}+[\p{Nd}\p{Lu}]*|[\p{Nd}]+[\p{L}\p{M}\p{Nd}]*|[\p{L}\p{M}]+/gu,
+    );
+    words.push(...(parts ?? [chunk]));
+  }
+  return words;
+}
+
+function upperFirst(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function lowerFirstWord(word: string): string {
+  // An all-capitals first word ("B2C", "URL") becomes all lower case.
+  return word === word.toUpperCase() ? word.toLowerCase() : word.charAt(0).toLowerCase() + word.slice(1);
+}
+
+/** `get_acct_title` -> `getAcctTitle`. Empty when the text has no letters or digits. */
+export function camelCase(text: string): string {
+  const words = splitWords(text);
+  if (words.length === 0) return "";
+  const [first, ...rest] = words as [string, ...string[]];
+  return lowerFirstWord(first) + rest.map(upperFirst).join("");
+}
+
+/** `get_acct_title` -> `GetAcctTitle`. */
+export function pascalCase(text: string): string {
+  return splitWords(text).map(upperFirst).join("");
+}
+
+/** `send_online_fundsTransfer` -> `send-online-funds-transfer`, ASCII only. */
+export function kebabCase(text: string): string {
+  return splitWords(text)
+    .map((word) => asciiOnly(word.toLowerCase()))
+    .join("-");
+}
+
+function asciiOnly(word: string): string {
+  return [...word]
+    .map((char) => (/[a-z0-9]/.test(char) ? char : `u${char.codePointAt(0)!.toString(16)}`))
+    .join("");
+}
+
+/** JavaScript and TypeScript words a declaration may not take. */
+const reservedWords: ReadonlySet<string> = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await arguments eval undefined NaN " +
+    "Infinity any unknown never string number boolean object symbol bigint type as async of from"
+  ).split(" "),
+);
+
+/** Members every object inherits: a client method may not shadow them. */
+const objectMembers: ReadonlySet<string> = new Set(
+  Object.getOwnPropertyNames(Object.prototype),
+);
+
+/**
+ * Names the generated packages already use at the top level (runtime and
+ * generated entry points, global types a declaration must not shadow).
+ */
+const generatedTopLevel: ReadonlySet<string> = new Set([
+  "createClient",
+  "createTransport",
+  "createHandlers",
+  "handlers",
+  "transport",
+  "body",
+  "options",
+  "operations",
+  "plan",
+  "Transport",
+  "ClientOptions",
+  "ReadCallOptions",
+  "WriteCallOptions",
+  "RetryOptions",
+  "JsonObject",
+  "JsonValue",
+  "RemitError",
+  "ApiError",
+  "AuthError",
+  "RateLimitError",
+  "TimeoutError",
+  "NetworkError",
+  "OutcomeUnknownError",
+  "ConfigError",
+  "Promise",
+  "Record",
+  "Array",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "Date",
+  "Error",
+  "Map",
+  "Set",
+  "Symbol",
+  "Function",
+]);
+
+function isTaken(name: string): boolean {
+  return reservedWords.has(name) || objectMembers.has(name) || generatedTopLevel.has(name);
+}
+
+/** A safe identifier from camel or pascal output: never empty, never a leading digit. */
+function identifier(base: string, fallbackFrom: string): string {
+  const name = base === "" ? `u${hashName(fallbackFrom)}` : base;
+  return /^\p{Nd}/u.test(name) ? `_${name}` : name;
+}
+
+/** Method and function name of an operation: `get_acct_title` -> `getAcctTitle`. */
+export function operationMethodName(operationId: string): string {
+  const name = identifier(camelCase(operationId), operationId);
+  return isTaken(name) ? `${name}Operation` : name;
+}
+
+/** Type name of a named schema: `acct_title_request` -> `AcctTitleRequest`. */
+export function schemaTypeName(schemaName: string): string {
+  const name = identifier(pascalCase(schemaName), schemaName);
+  return isTaken(name) ? `${name}Schema` : name;
+}
+
+export interface OperationNameSet {
+  readonly method: string;
+  readonly requestType: string;
+  readonly responseType: string;
+  readonly docFile: string;
+}
+
+export function operationNames(operationId: string): OperationNameSet {
+  const typeBase = identifier(pascalCase(operationId), operationId);
+  return {
+    method: operationMethodName(operationId),
+    requestType: `${typeBase}Request`,
+    responseType: `${typeBase}Response`,
+    docFile: `${fileSafe(kebabCase(operationId), operationId)}.md`,
+  };
+}
+
+export interface SetNameSet {
+  readonly directory: string;
+  readonly packageName: string;
+  readonly clientType: string;
+}
+
+export function setNames(setId: string, scope: string, packageBase: string): SetNameSet {
+  const directory = fileSafe(kebabCase(setId), setId);
+  return {
+    directory,
+    packageName: `@${scope}/${packageBase}-${directory}`,
+    clientType: `${identifier(pascalCase(packageBase), packageBase)}Client`,
+  };
+}
+
+/** Windows device names and over-long names are not safe file names anywhere. */
+function fileSafe(name: string, original: string): string {
+  let safe = name === "" ? `u${hashName(original)}` : name;
+  if (safe.length > 80) safe = `${safe.slice(0, 71)}-${hashName(original)}`;
+  if (/^(con|prn|aux|nul|com\d|lpt\d)$/.test(safe)) safe = `${safe}-op`;
+  return safe;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short stable tag for long or odd names. */
+export function hashName(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** A valid npm package-name part: lowercase, digits, `-`, `.`, `_`. */
+export function isPackageNamePart(text: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]*$/.test(text) && text.length <= 100;
+}
+
+/** Closest candidate by edit distance, for "did you mean" hints. */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(word.length / 3));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64) return Infinity;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
