@@ -1,0 +1,43 @@
+// Builds remitgen: compiles src/ with tsc, then prepares the runtime that
+// `generate` copies into every package (TypeScript source, and JavaScript and
+// declarations formatted by prettier) as dist/runtime-assets.json, so that
+// generation itself never loads the compiler or prettier.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const tsc = require.resolve("typescript/bin/tsc");
+execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.json")], { stdio: "inherit" });
+
+const runtimeDir = join(root, "src/runtime");
+const sources = [];
+const walk = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path);
+    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) sources.push(path);
+  }
+};
+walk(runtimeDir);
+
+const files = [];
+for (const source of sources) {
+  const path = relative(runtimeDir, source).replaceAll("\\", "/").replace(/\.ts$/, "");
+  const header = `// Copied by remitgen from its runtime (src/runtime/${path}.ts). DO NOT EDIT.\n`;
+  const ts = readFileSync(source, "utf8");
+  const js = readFileSync(join(root, "dist/runtime", `${path}.js`), "utf8");
+  const dts = readFileSync(join(root, "dist/runtime", `${path}.d.ts`), "utf8");
+  files.push({
+    path,
+    ts: header + "\n" + (await prettier.format(ts, { parser: "typescript" })),
+    js: header + "\n" + (await prettier.format(js, { parser: "babel" })),
+    dts: header + "\n" + (await prettier.format(dts, { parser: "typescript" })),
+  });
+}
+writeFileSync(join(root, "dist/runtime-assets.json"), JSON.stringify({ files }));
+console.log(`built remitgen: ${files.length} runtime modules`);

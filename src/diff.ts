@@ -1,0 +1,49 @@
+/** `remitgen diff A B`: what set B adds and removes relative to set A, and plan changes. */
+import type { Model, OperationSetModel } from "./model/types.js";
+
+export interface SetDiff {
+  readonly from: string;
+  readonly to: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly planChanges: readonly { readonly field: string; readonly from: string; readonly to: string }[];
+}
+
+export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
+  const from = findSet(model, fromId);
+  const to = findSet(model, toId);
+  const fromIds = new Set(from.operations.map((operation) => operation.id));
+  const toIds = new Set(to.operations.map((operation) => operation.id));
+  const planFields: [string, (set: OperationSetModel) => string][] = [
+    ["plan", (set) => set.plan.name],
+    ["rate limit", (set) => `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`],
+    ["cost", (set) => set.plan.cost],
+    ["version", (set) => set.version],
+  ];
+  return {
+    from: from.id,
+    to: to.id,
+    added: to.operations.filter((operation) => !fromIds.has(operation.id)).map((operation) => operation.id),
+    removed: from.operations.filter((operation) => !toIds.has(operation.id)).map((operation) => operation.id),
+    planChanges: planFields
+      .map(([field, read]) => ({ field, from: read(from), to: read(to) }))
+      .filter((change) => change.from !== change.to),
+  };
+}
+
+function findSet(model: Model, id: string): OperationSetModel {
+  const set = model.sets.find((candidate) => candidate.id === id);
+  if (set === undefined) {
+    throw new RangeError(`unknown set ${JSON.stringify(id)}; sets: ${model.sets.map((each) => each.id).join(", ")}`);
+  }
+  return set;
+}
+
+export function formatDiff(diff: SetDiff): string {
+  const lines = [`${diff.from} -> ${diff.to}`];
+  for (const id of diff.added) lines.push(`+ ${id}`);
+  for (const id of diff.removed) lines.push(`- ${id}`);
+  if (diff.added.length === 0 && diff.removed.length === 0) lines.push("  (same operations)");
+  for (const change of diff.planChanges) lines.push(`~ ${change.field}: ${change.from} -> ${change.to}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,123 @@
+/**
+ * The generate pipeline: load and check the spec, resolve the model, render
+ * every artifact of every chosen set in memory, then write only what changed.
+ * Nothing is written unless everything rendered.
+ */
+import { performance } from "node:perf_hooks";
+import { relative, resolve } from "node:path";
+import { UsageError } from "./diagnostics/diagnostic.js";
+import type { Model, OperationSetModel } from "./model/types.js";
+import { closest } from "./names/names.js";
+import { renderClientPackage } from "./render/client/package.js";
+import { loadRuntimeAssets } from "./render/client/runtime-assets.js";
+import type { OutputFile } from "./render/output.js";
+import { loadSpec } from "./spec/load.js";
+import { applyPlan, assertSafeOutDir, planOutput, type OutputPlan } from "./write/output-dir.js";
+
+export interface GenerateOptions {
+  /** Spec file; default `spec/remittance.yaml` under `cwd`. */
+  readonly spec?: string;
+  /** Output folder; default `generated` under `cwd`. */
+  readonly out?: string;
+  /** Set ids to generate; default all. */
+  readonly sets?: readonly string[];
+  /** Compare with the folder and write nothing. */
+  readonly check?: boolean;
+  /** Folder that relative paths are resolved against; default `process.cwd()`. */
+  readonly cwd?: string;
+}
+
+export interface GenerateResult {
+  readonly model: Model;
+  readonly sets: readonly string[];
+  readonly operations: number;
+  /** Every file produced, relative to the output folder. */
+  readonly files: readonly string[];
+  /** Written (or, with check, stale or missing). */
+  readonly written: readonly string[];
+  readonly removed: readonly string[];
+  readonly unchanged: number;
+  readonly durationMs: number;
+  /** With check: whether the folder matches the spec. */
+  readonly upToDate: boolean;
+  readonly stale: readonly string[];
+  readonly missing: readonly string[];
+  readonly extra: readonly string[];
+}
+
+/** Programmatic API of `remitgen generate`. Throws SpecError or UsageError. */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const started = performance.now();
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
+  const outDir = resolve(cwd, options.out ?? "generated");
+  const displayName = toPosix(relative(cwd, specPath)) || specPath;
+  const model = await loadSpec(specPath, displayName.startsWith("..") ? specPath : displayName);
+  const chosen = chooseSets(model, options.sets);
+  await assertSafeOutDir(outDir, cwd);
+  const files = await renderAll(model, chosen);
+  const directories = chosen.map((set) => `${set.names.directory}/`);
+  const plan = await planOutput(outDir, files, (path) => directories.some((dir) => path.startsWith(dir)));
+  if (!options.check) await applyPlan(plan);
+  return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
+}
+
+/** Renders every file of the chosen sets, paths relative to the output folder. */
+export async function renderAll(model: Model, sets: readonly OperationSetModel[]): Promise<OutputFile[]> {
+  const runtime = await loadRuntimeAssets();
+  const files: OutputFile[] = [];
+  for (const set of sets) {
+    const prefix = `${set.names.directory}/`;
+    for (const file of renderClientPackage(model, set, runtime)) {
+      files.push({ path: prefix + file.path, contents: file.contents });
+    }
+  }
+  return files;
+}
+
+function chooseSets(model: Model, ids: readonly string[] | undefined): OperationSetModel[] {
+  if (ids === undefined || ids.length === 0) return [...model.sets];
+  const known = model.sets.map((set) => set.id);
+  return ids.map((id) => {
+    const set = model.sets.find((candidate) => candidate.id === id);
+    if (set === undefined) {
+      const suggestion = closest(id, known);
+      throw new UsageError(
+        "RG091",
+        `unknown set ${JSON.stringify(id)}`,
+        suggestion ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${known.join(", ")}` : `sets: ${known.join(", ")}`,
+      );
+    }
+    return set;
+  });
+}
+
+function summarize(
+  model: Model,
+  sets: readonly OperationSetModel[],
+  files: readonly OutputFile[],
+  plan: OutputPlan,
+  check: boolean,
+  durationMs: number,
+): GenerateResult {
+  const missing = new Set(plan.missing);
+  const stale = plan.changed.map((file) => file.path).filter((path) => !missing.has(path));
+  return {
+    model,
+    sets: sets.map((set) => set.id),
+    operations: new Set(sets.flatMap((set) => set.operations.map((operation) => operation.id))).size,
+    files: files.map((file) => file.path),
+    written: plan.changed.map((file) => file.path),
+    removed: check ? [] : plan.stale,
+    unchanged: plan.unchanged,
+    durationMs,
+    upToDate: plan.changed.length === 0 && plan.stale.length === 0 && !plan.manifestChanged,
+    stale,
+    missing: plan.missing,
+    extra: plan.stale,
+  };
+}
+
+function toPosix(path: string): string {
+  return path.split("\\").join("/");
+}

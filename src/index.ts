@@ -1,0 +1,7 @@
+/** remitgen's programmatic API, for build scripts. */
+export { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
+export { loadSpec, checkSpecFile, checkSpecText, type CheckResult } from "./spec/load.js";
+export { diffSets, type SetDiff } from "./diff.js";
+export { SpecError, UsageError, type Diagnostic } from "./diagnostics/diagnostic.js";
+export { formatDiagnostics } from "./diagnostics/format.js";
+export type * from "./model/types.js";

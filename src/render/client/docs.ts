@@ -1,0 +1,33 @@
+/** TSDoc paragraphs for generated operations and clients, from the model. */
+import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+
+export function limitText(set: OperationSetModel): string {
+  const { limit, unit } = set.plan.rateLimit;
+  return `${limit} requests per ${unit} (${set.plan.name})`;
+}
+
+/** Summary, path, effect, limit, sets and gaps of one operation. */
+export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
+  const statusOperation = set.operations.find((candidate) => candidate.id === "get_transaction_status");
+  const reconcile = statusOperation
+    ? `reconcile with ${statusOperation.names.method} before sending again`
+    : "reconcile with the bank before sending again";
+  const effect =
+    operation.effect === "read"
+      ? "Effect: read (inferred from the name). Safe to repeat: retried on network errors, 429, 502, 503 and 504."
+      : `Effect: write (inferred from the name). Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+  const gaps = [operation.request, operation.response]
+    .filter((payload) => payload.kind === "not-shown")
+    .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
+  const otherGaps = operation.notShown
+    .filter((gap) => gap.topic !== "request" && gap.topic !== "response")
+    .map((gap) => gap.text);
+  return [
+    operation.summary,
+    ...(operation.description ? [operation.description] : []),
+    `POST ${operation.path} on the ${model.service.baseUrlVariable} server.`,
+    effect,
+    `Limit: ${limitText(set)}. In sets: ${operation.sets.join(", ")}.`,
+    ...(gaps.length + otherGaps.length > 0 ? [`Not shown by the bank: ${[...gaps, ...otherGaps].join(" ")}`] : []),
+  ];
+}

@@ -1,0 +1,63 @@
+/**
+ * `src/operations.ts`: one exported function per operation, taking a
+ * transport. Standalone functions let bundlers drop unused operations.
+ */
+import type CodeBlockWriter from "code-block-writer";
+import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import { stringLiteral } from "../../escape/typescript.js";
+import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, type Flavor } from "../code/writer.js";
+import { operationDoc } from "./docs.js";
+
+export function callOptionsType(operation: OperationModel): string {
+  return operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
+}
+
+export function renderOperations(model: Model, set: OperationSetModel, flavor: Flavor): string {
+  const writer = createWriter();
+  writer.writeLine(generatedHeader(model.source.specFile));
+  if (flavor !== "js") {
+    writer.blankLine();
+    const optionTypes = [...new Set(set.operations.map(callOptionsType))];
+    writeNamedImport(writer, "import type", ["Transport", ...optionTypes].sort(), '"./runtime/transport.js"');
+    writer.writeLine('import type * as types from "./types.js";');
+  }
+  for (const operation of set.operations) {
+    writer.blankLine();
+    writeDocComment(writer, operationDoc(model, set, operation));
+    writeOperationFunction(writer, operation, flavor);
+  }
+  return writer.toString();
+}
+
+function writeOperationFunction(writer: CodeBlockWriter, operation: OperationModel, flavor: Flavor): void {
+  const { method, requestType, responseType } = operation.names;
+  if (flavor === "js") {
+    writeList(writer, `export function ${method}`, ["transport", "body", "options"], " {");
+  } else {
+    const keyword = flavor === "dts" ? "export declare function" : "export function";
+    writeList(
+      writer,
+      `${keyword} ${method}`,
+      ["transport: Transport", `body: types.${requestType}`, `options?: ${callOptionsType(operation)}`],
+      `: Promise<types.${responseType}>${flavor === "dts" ? ";" : " {"}`,
+    );
+    if (flavor === "dts") return;
+  }
+  writer.indent(() => {
+    const call = flavor === "ts" ? `transport.call<types.${responseType}>` : "transport.call";
+    writer.writeLine(`return ${call}(`);
+    writer.indent(() => {
+      writer.writeLine("{");
+      writer.indent(() => {
+        writer.writeLine(`name: ${stringLiteral(operation.id)},`);
+        writer.writeLine(`path: ${stringLiteral(operation.path)},`);
+        writer.writeLine(`effect: ${stringLiteral(operation.effect)},`);
+      });
+      writer.writeLine("},");
+      writer.writeLine("body,");
+      writer.writeLine("options,");
+    });
+    writer.writeLine(");");
+  });
+  writer.writeLine("}");
+}

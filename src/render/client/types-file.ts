@@ -1,0 +1,66 @@
+/** `src/types.ts`: a type per named schema and per operation payload. */
+import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
+import { schemaTypeName } from "../../names/names.js";
+import { createWriter, generatedHeader, writeDocComment, type Flavor } from "../code/writer.js";
+import { schemaDoc, writeMembers, writeType } from "../code/types.js";
+
+/** Text of types.ts / types.d.ts (the same) or types.js (no values). */
+export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor): string {
+  const writer = createWriter();
+  writer.writeLine(generatedHeader(model.source.specFile));
+  if (flavor === "js") {
+    writer.blankLine();
+    writer.writeLine("export {};");
+    return writer.toString();
+  }
+  const usesJsonObject = set.operations.some(
+    (operation) => operation.request.kind === "not-shown" || operation.response.kind === "not-shown",
+  );
+  if (usesJsonObject) {
+    writer.blankLine();
+    writer.writeLine('import type { JsonObject } from "./runtime/json.js";');
+  }
+  for (const named of set.schemas) {
+    writer.blankLine();
+    const name = schemaTypeName(named.name);
+    writeDocComment(writer, schemaDoc(named.schema));
+    if (named.schema.kind === "object" && named.schema.properties.length > 0) {
+      writer.writeLine(`export interface ${name} {`);
+      writer.indent(() => writeMembers(writer, named.schema.kind === "object" ? named.schema.properties : [], ""));
+      writer.writeLine("}");
+    } else {
+      writeType(writer, `export type ${name} = `, named.schema, ";", "");
+    }
+  }
+  for (const operation of set.operations) {
+    const payloads: [PayloadModel, string, string][] = [
+      [operation.request, operation.names.requestType, "Request body"],
+      [operation.response, operation.names.responseType, "Response body"],
+    ];
+    for (const [payload, typeName, role] of payloads) {
+      // A payload that is a same-named schema is already declared above.
+      if (payload.kind === "schema" && payload.schema.kind === "ref" && schemaTypeName(payload.schema.name) === typeName) {
+        continue;
+      }
+      writer.blankLine();
+      if (payload.kind === "not-shown") {
+        writeDocComment(writer, [
+          `${role} of \`${operation.id}\`.`,
+          `${payload.text} Any JSON object is accepted until the bank publishes its fields in the spec.`,
+        ]);
+        writer.writeLine(`export type ${typeName} = JsonObject;`);
+        continue;
+      }
+      const schema = payload.schema;
+      writeDocComment(writer, [`${role} of \`${operation.id}\`.`, ...schemaDoc(schema)]);
+      if (schema.kind === "object" && schema.properties.length > 0) {
+        writer.writeLine(`export interface ${typeName} {`);
+        writer.indent(() => writeMembers(writer, schema.properties, ""));
+        writer.writeLine("}");
+      } else {
+        writeType(writer, `export type ${typeName} = `, schema, ";", "");
+      }
+    }
+  }
+  return writer.toString();
+}
