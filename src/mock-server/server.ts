@@ -1,0 +1,311 @@
+/**
+ * node:http front door for the mock engine, used by `remitgen mock`. The
+ * engine (src/runtime/mock/engine.ts) decides everything; this file only
+ * turns Node requests into Fetch API requests and outcomes back into bytes
+ * on the socket.
+ *
+ * @packageDocumentation
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { performance } from "node:perf_hooks";
+import {
+  createMockEngine,
+  type MockApi,
+  type MockEngine,
+  type MockOptions,
+} from "../runtime/mock/engine.js";
+
+/** Default port of `remitgen mock`. */
+export const DEFAULT_MOCK_PORT: number = 4010;
+/** Default interface: loopback only, so the mock is not exposed by accident. */
+export const DEFAULT_MOCK_HOST: string = "127.0.0.1";
+/** Path prefix of the token endpoint's authorization API. */
+export const AUTH_PREFIX: string = "/auth";
+
+/**
+ * After a 413, the rest of the refused body is read and thrown away (never
+ * buffered) so the connection stays usable, but only this many bytes;
+ * beyond that the connection is closed.
+ */
+const MAX_DISCARD_BYTES = 16 * 1024 * 1024;
+
+/** A running mock server. */
+export interface MockServer {
+  /** Root URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  /** Where operations are served: same as {@link url}. */
+  readonly baseUrl: string;
+  /** Where the token endpoint's API is served: `url + "/auth"`. */
+  readonly authUrl: string;
+  /** The port actually bound (useful with `port: 0`). */
+  readonly port: number;
+  /** Stops listening and ends every connection, hung calls included. */
+  close(): Promise<void>;
+  readonly engine: MockEngine;
+}
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions {
+  /** Interface to bind. Default {@link DEFAULT_MOCK_HOST}. */
+  host?: string;
+  /** Port to bind; `0` picks a free one. Default {@link DEFAULT_MOCK_PORT}. */
+  port?: number;
+  /**
+   * Receives one line per request: method, path, status or outcome, ms.
+   * Never bodies, headers or query strings, so no secret or token. Default:
+   * silent.
+   */
+  log?: (line: string) => void;
+  /** Engine options; `baseUrl` and `authUrl` are set by the server. */
+  mock?: MockOptions;
+}
+
+function urlHost(host: string): string {
+  // A wildcard bind is reachable on loopback; clients cannot dial "0.0.0.0".
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/**
+ * Starts the mock on `host:port`. Operations are served under `/`, the
+ * token endpoint under `/auth` (so with the default token path:
+ * `POST /auth/oauth2/token`).
+ *
+ * @throws (rejects) Error when the port is in use, naming the port and
+ * suggesting `--port`; or when the API is inconsistent.
+ */
+export function startMockServer(
+  api: MockApi,
+  options: MockServerOptions = {},
+): Promise<MockServer> {
+  const host = options.host ?? DEFAULT_MOCK_HOST;
+  const port = options.port ?? DEFAULT_MOCK_PORT;
+  const log = options.log ?? ((): void => undefined);
+  let engine: MockEngine | undefined;
+  let origin = "";
+  /** Callbacks that end pending waits (latency, hung calls) on close. */
+  const pending = new Set<() => void>();
+
+  const server: Server = createServer((req, res) => {
+    void serve(req, res);
+  });
+
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    let target: URL;
+    try {
+      target = new URL(req.url ?? "/", origin);
+    } catch {
+      target = new URL("/", origin);
+    }
+    const finish = (what: string | number): void => {
+      log(
+        `${method} ${target.pathname} ${what} ${Math.round(performance.now() - started)}ms`,
+      );
+    };
+    if (engine === undefined) {
+      res.writeHead(503).end();
+      finish(503);
+      return;
+    }
+
+    // The client hanging up ends any wait for it.
+    const clientGone = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) clientGone.abort();
+    });
+
+    let cancelled = false;
+    let discarded = 0;
+    const hasBody = method !== "GET" && method !== "HEAD";
+    const body = hasBody
+      ? new ReadableStream<Uint8Array>({
+          start(controller): void {
+            req.on("data", (chunk: Buffer) => {
+              if (cancelled) {
+                // Discard mode after a refusal: count, never keep.
+                discarded += chunk.byteLength;
+                if (discarded > MAX_DISCARD_BYTES) req.socket.destroy();
+                return;
+              }
+              controller.enqueue(new Uint8Array(chunk));
+              if ((controller.desiredSize ?? 0) <= 0) req.pause();
+            });
+            req.once("end", () => {
+              if (!cancelled) controller.close();
+            });
+            req.once("close", () => {
+              if (!cancelled && !req.complete) {
+                controller.error(new Error("client closed the connection"));
+              }
+            });
+          },
+          pull(): void {
+            req.resume();
+          },
+          cancel(): void {
+            // The engine stopped reading (body too large): drain the rest.
+            cancelled = true;
+            req.resume();
+          },
+        })
+      : null;
+
+    let request: Request;
+    try {
+      request = new Request(target, {
+        method,
+        headers: headersOf(req),
+        body,
+        signal: clientGone.signal,
+        // Node's fetch needs this for streamed request bodies.
+        duplex: "half",
+      } as RequestInit);
+    } catch {
+      // Methods the Fetch API forbids (CONNECT, TRACE, TRACK).
+      res.writeHead(405, { allow: "POST", connection: "close" }).end();
+      finish(405);
+      return;
+    }
+
+    const outcome = await engine.handle(request);
+    // Whatever the engine did not read is not needed: from here on, body
+    // bytes are counted and dropped, never queued.
+    cancelled = true;
+    if (outcome.kind === "hang") {
+      // Never answer; the client (or close()) ends it.
+      await waitUntil(clientGone.signal, Infinity);
+      finish("timed-out");
+      return;
+    }
+    await waitUntil(clientGone.signal, outcome.delayMs);
+    if (clientGone.signal.aborted) {
+      finish("client-closed");
+      return;
+    }
+    if (outcome.kind === "drop") {
+      // RST rather than FIN: the client sees a reset, not a short answer.
+      req.socket.resetAndDestroy();
+      finish(outcome.applied ? "applied-then-dropped" : "dropped");
+      return;
+    }
+
+    const { response } = outcome;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (!req.complete) {
+      // Refused before the body was read. A body declared larger than
+      // we are willing to discard ends the connection after the answer.
+      const declared = Number(req.headers["content-length"] ?? NaN);
+      if (!(declared <= MAX_DISCARD_BYTES)) {
+        headers["connection"] = "close";
+      }
+      req.resume();
+    }
+    headers["content-length"] = String(bytes.byteLength);
+    res.writeHead(response.status, headers);
+    res.end(bytes);
+    finish(response.status);
+  }
+
+  /** Resolves after `ms`, when `signal` aborts, or when the server closes. */
+  function waitUntil(signal: AbortSignal, ms: number): Promise<void> {
+    if (ms <= 0 || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        pending.delete(done);
+        resolve();
+      };
+      const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+      signal.addEventListener("abort", done, { once: true });
+      pending.add(done);
+    });
+  }
+
+  return new Promise<MockServer>((resolve, reject) => {
+    const onListenError = (error: NodeJS.ErrnoException): void => {
+      if (error.code === "EADDRINUSE") {
+        reject(
+          new Error(
+            `Port ${port} on ${host} is already in use. Stop the other process or choose another port with --port <number> (--port 0 picks a free one).`,
+          ),
+        );
+      } else if (error.code === "EACCES") {
+        reject(
+          new Error(
+            `Not allowed to listen on ${host}:${port}. Choose another port with --port <number>.`,
+          ),
+        );
+      } else {
+        reject(error);
+      }
+    };
+    server.once("error", onListenError);
+    server.listen(port, host, () => {
+      server.off("error", onListenError);
+      const address = server.address();
+      const bound =
+        typeof address === "object" && address !== null ? address.port : port;
+      origin = `http://${urlHost(host)}:${bound}`;
+      const authUrl = `${origin}${AUTH_PREFIX}`;
+      try {
+        engine = createMockEngine(api, {
+          ...options.mock,
+          baseUrl: origin,
+          authUrl,
+        });
+      } catch (error) {
+        server.close();
+        reject(error);
+        return;
+      }
+      const running = engine;
+      let closing: Promise<void> | undefined;
+      resolve({
+        url: origin,
+        baseUrl: origin,
+        authUrl,
+        port: bound,
+        engine: running,
+        close(): Promise<void> {
+          closing ??= new Promise<void>((done, fail) => {
+            for (const end of [...pending]) end();
+            server.close((error) => (error ? fail(error) : done()));
+            // Idle keep-alive and hung connections would hold close() open.
+            server.closeAllConnections();
+          });
+          return closing;
+        },
+      });
+    });
+  });
+}
+
+/** Node's raw header pairs as Fetch API headers (repeats kept). */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // A header the Fetch API rejects is one the mock never needs.
+    }
+  }
+  return headers;
+}

@@ -1,0 +1,254 @@
+import { request as httpRequest } from "node:http";
+import { createServer, type Server } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startMockServer,
+  type MockServer,
+} from "../../src/mock-server/server.js";
+import {
+  api,
+  basic,
+  validAccount,
+  validSend,
+} from "../runtime/mock/fixture.js";
+
+const lines: string[] = [];
+let server: MockServer;
+let bearer: string;
+
+beforeAll(async () => {
+  server = await startMockServer(api, {
+    port: 0,
+    log: (line) => lines.push(line),
+    mock: { maxBodyBytes: 64 * 1024, clientSecret: "top-secret-value" },
+  });
+  bearer = await token();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function token(): Promise<string> {
+  const res = await fetch(`${server.authUrl}/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: basic("mock-client-id", "top-secret-value"),
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function post(
+  path: string,
+  body: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      "content-type": "application/json",
+    },
+    body,
+    ...(signal !== undefined ? { signal } : {}),
+  });
+}
+
+/** A raw node:http POST, to see socket-level errors and send odd bodies. */
+function rawPost(
+  path: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${server.baseUrl}${path}`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          "content-type": "application/json",
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: text }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("mock server", () => {
+  it("listens on 127.0.0.1 with operations under / and the token endpoint under /auth", () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.port).toBeGreaterThan(0);
+    expect(server.baseUrl).toBe(server.url);
+    expect(server.authUrl).toBe(`${server.url}/auth`);
+    expect(server.engine.options).toMatchObject({
+      baseUrl: server.baseUrl,
+      authUrl: server.authUrl,
+    });
+    expect(server.engine.tokenUrl).toBe(`${server.url}/auth/oauth2/token`);
+  });
+
+  it("answers operations over real HTTP, deterministically", async () => {
+    const body = JSON.stringify({ account: validAccount });
+    const a = await post("/get_acct_title", body);
+    const b = await post("/get_acct_title", body);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toBe("application/json");
+    expect(await a.text()).toBe(await b.text());
+    const send = await post("/send_txns", JSON.stringify(validSend));
+    expect(send.status).toBe(200);
+  });
+
+  it("answers 413 for an oversized body and keeps serving", async () => {
+    const big = JSON.stringify({ reference: "x".repeat(200 * 1024) });
+    const res = await post("/send_txns", big);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      "payload_too_large",
+    );
+    // Streamed without Content-Length (chunked): refused as well.
+    const chunked = await rawPost("/send_txns", Buffer.from(big), {
+      "transfer-encoding": "chunked",
+    });
+    expect(chunked.status).toBe(413);
+    const next = await post("/get_txn_status", "{}");
+    expect(next.status).toBe(200);
+  });
+
+  it("answers 400 for malformed JSON and keeps serving", async () => {
+    const res = await rawPost("/send_txns", Buffer.from('{"reference": '));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe("invalid_json");
+    const next = await post("/get_txn_status", "{}");
+    expect(next.status).toBe(200);
+  });
+
+  it("answers 401, 404 and 405 from the engine", async () => {
+    const anon = await fetch(`${server.baseUrl}/get_txn_status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(anon.status).toBe(401);
+    expect(
+      (await fetch(`${server.baseUrl}/nope`, { method: "POST" })).status,
+    ).toBe(404);
+    expect((await fetch(`${server.baseUrl}/get_txn_status`)).status).toBe(405);
+  });
+
+  it("drops the connection for a drop fault: the client sees a socket error", async () => {
+    server.engine.setOverride("send_txns", {
+      fault: { kind: "drop" },
+      faultTimes: 1,
+    });
+    await expect(
+      rawPost("/send_txns", Buffer.from(JSON.stringify(validSend))),
+    ).rejects.toMatchObject({
+      code: expect.stringMatching(/ECONNRESET|EPIPE/),
+    });
+    server.engine.setOverride("send_txns", {
+      fault: { kind: "applied-then-drop" },
+      faultTimes: 1,
+    });
+    await expect(post("/send_txns", JSON.stringify(validSend))).rejects.toThrow(
+      TypeError,
+    );
+    expect((await post("/send_txns", JSON.stringify(validSend))).status).toBe(
+      200,
+    );
+    const outcomes = server.engine.calls
+      .filter((c) => c.operation === "send_txns")
+      .map((c) => c.outcome);
+    expect(outcomes.slice(-3)).toEqual([
+      "dropped",
+      "applied-then-dropped",
+      "answered",
+    ]);
+    server.engine.setOverride("send_txns", undefined);
+  });
+
+  it("hangs on a timeout fault until the client aborts", async () => {
+    server.engine.setOverride("get_txn_status", {
+      fault: { kind: "timeout" },
+      faultTimes: 1,
+    });
+    await expect(
+      post("/get_txn_status", "{}", AbortSignal.timeout(200)),
+    ).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
+    expect((await post("/get_txn_status", "{}")).status).toBe(200);
+    await expect
+      .poll(() =>
+        lines.some((l) => / \/get_txn_status timed-out \d+ms$/.test(l)),
+      )
+      .toBe(true);
+  });
+
+  it("applies latency", async () => {
+    server.engine.setOverride("get_txn_status", { latencyMs: 150 });
+    const started = performance.now();
+    expect((await post("/get_txn_status", "{}")).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    server.engine.setOverride("get_txn_status", undefined);
+  });
+
+  it("logs one line per call with method, path, status and ms, never secrets or tokens", async () => {
+    const before = lines.length;
+    await post("/get_txn_status?access_token=leak", "{}");
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(/^POST \/get_txn_status 200 \d+ms$/),
+    ]);
+    expect(
+      lines.some((l) => l.startsWith("POST /auth/oauth2/token 200 ")),
+    ).toBe(true);
+    expect(lines.some((l) => l.includes(" 413 "))).toBe(true);
+    const all = lines.join("\n");
+    expect(all).not.toContain(bearer);
+    expect(all).not.toContain("top-secret-value");
+    expect(all).not.toContain("leak");
+  });
+
+  it("rejects with a clear error when the port is in use", async () => {
+    await expect(startMockServer(api, { port: server.port })).rejects.toThrow(
+      new RegExp(`Port ${server.port} .*in use.*--port`),
+    );
+  });
+
+  it("rejects for a port taken by another process, and close() frees its port", async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const port = (blocker.address() as { port: number }).port;
+    await expect(startMockServer(api, { port })).rejects.toThrow(/in use/);
+    await new Promise<void>((r) => blocker.close(() => r()));
+
+    const second = await startMockServer(api, { port });
+    expect(second.port).toBe(port);
+    // A hung call must not keep close() from finishing.
+    second.engine.setOverride("get_txn_status", { fault: { kind: "timeout" } });
+    const hung = fetch(`${second.baseUrl}/get_txn_status`, {
+      method: "POST",
+    }).catch(() => "closed");
+    await new Promise((r) => setTimeout(r, 50));
+    await second.close();
+    await second.close(); // idempotent
+    await hung;
+    const again = await startMockServer(api, { port });
+    await again.close();
+  });
+});

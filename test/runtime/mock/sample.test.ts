@@ -1,0 +1,292 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { NamedSchema, SchemaNode } from "../../../src/runtime/schema.js";
+import {
+  canonicalJson,
+  hashString,
+  SAMPLE_EPOCH_MS,
+  sampleValue,
+  seedFor,
+} from "../../../src/runtime/mock/sample.js";
+import { validateValue } from "../../../src/runtime/mock/validate.js";
+import { api } from "./fixture.js";
+
+describe("seeding", () => {
+  it("canonicalises member order at every level", () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 1, c: null }] })).toBe(
+      '{"a":[{"c":null,"d":1}],"b":1}',
+    );
+    expect(canonicalJson(undefined)).toBe("");
+    expect(seedFor("op", { a: 1, b: 2 })).toBe(seedFor("op", { b: 2, a: 1 }));
+    expect(seedFor("op", { a: 1 })).not.toBe(seedFor("op2", { a: 1 }));
+  });
+
+  it("hashes stably (FNV-1a reference values)", () => {
+    // Pinned: a change here changes every generated mock response.
+    expect(hashString("")).toBe(0x811c9dc5);
+    expect(hashString("a")).toBe(0xe40c292c);
+    expect(hashString("foobar")).toBe(0xbf9cf968);
+  });
+
+  it("produces pinned output for a pinned seed", () => {
+    const schema: SchemaNode = {
+      kind: "object",
+      properties: [
+        {
+          name: "id",
+          required: true,
+          schema: { kind: "integer", minimum: 1, maximum: 100 },
+        },
+        {
+          name: "when",
+          required: true,
+          schema: { kind: "string", format: "date" },
+        },
+        {
+          name: "kind",
+          required: true,
+          schema: { kind: "enum", values: ["A", "B", "C"] },
+        },
+      ],
+    };
+    const value = sampleValue(schema, [], 42);
+    expect(value).toEqual(sampleValue(schema, [], 42));
+    expect(value).not.toEqual(sampleValue(schema, [], 43));
+    // Golden value: same on every run and machine. Update deliberately only.
+    expect(value).toMatchInlineSnapshot(`
+      {
+        "id": 61,
+        "kind": "C",
+        "when": "2024-06-12",
+      }
+    `);
+  });
+});
+
+describe("sampleValue", () => {
+  const nodes: NamedSchema[] = [...api.schemas];
+
+  it("satisfies the fixture's schemas for any seed", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
+        for (const { schema } of nodes) {
+          expect(
+            validateValue(
+              sampleValue(schema, api.schemas, seed),
+              schema,
+              api.schemas,
+            ),
+          ).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("honours formats, with dates based on a fixed epoch", () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const dt = sampleValue(
+        { kind: "string", format: "date-time" },
+        [],
+        seed,
+      ) as string;
+      expect(dt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      const t = Date.parse(dt);
+      expect(t).toBeGreaterThanOrEqual(SAMPLE_EPOCH_MS);
+      expect(t).toBeLessThan(SAMPLE_EPOCH_MS + 366 * 86_400_000);
+      expect(sampleValue({ kind: "string", format: "date" }, [], seed)).toMatch(
+        /^2024-\d\d-\d\d$|^2025-01-01$/,
+      );
+      expect(sampleValue({ kind: "string", format: "uuid" }, [], seed)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(
+        sampleValue({ kind: "string", format: "email" }, [], seed),
+      ).toMatch(/^[a-z0-9.]+@example\.com$/);
+      expect(
+        () =>
+          new URL(
+            sampleValue({ kind: "string", format: "uri" }, [], seed) as string,
+          ),
+      ).not.toThrow();
+    }
+  });
+
+  it("honours maxLength/minLength even with a format", () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const s = sampleValue(
+        { kind: "string", format: "email", maxLength: 5 },
+        [],
+        seed,
+      ) as string;
+      expect(s.length).toBeLessThanOrEqual(5);
+      const t = sampleValue(
+        { kind: "string", minLength: 40 },
+        [],
+        seed,
+      ) as string;
+      expect(t.length).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it.each([
+    "^[0-9]{10,16}$",
+    "^[A-Z]{3}$",
+    "^PK\\d{2}[A-Z]{4}\\d{16}$",
+    "^(ACTIVE|DORMANT)-[a-f0-9]{4,}$",
+    "^[^\\s@]+@[^\\s@]+\\.[a-z]{2,3}$",
+    "^\\+?[0-9]{1,3}(?:-[0-9]{3})*$",
+    "^[\\w.-]+$",
+    "abc",
+    "^\\u00e9\\x41.$",
+  ])("generates strings matching %s", (pattern) => {
+    const re = new RegExp(pattern);
+    for (let seed = 0; seed < 30; seed++) {
+      const s = sampleValue({ kind: "string", pattern }, [], seed) as string;
+      expect(s).toMatch(re);
+    }
+  });
+
+  it("combines pattern and length bounds", () => {
+    for (let seed = 0; seed < 30; seed++) {
+      const s = sampleValue(
+        { kind: "string", pattern: "^[A-Z0-9-]+$", minLength: 4, maxLength: 6 },
+        [],
+        seed,
+      );
+      expect(
+        validateValue(
+          s,
+          {
+            kind: "string",
+            pattern: "^[A-Z0-9-]+$",
+            minLength: 4,
+            maxLength: 6,
+          },
+          [],
+        ),
+      ).toEqual([]);
+    }
+  });
+
+  it("falls back to a plain string for patterns it cannot generate", () => {
+    const s = sampleValue({ kind: "string", pattern: "^(?=a)a\\1$" }, [], 1);
+    expect(typeof s).toBe("string");
+  });
+
+  it("keeps numbers within bounds and integers whole", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (seed, lo, span) => {
+          const n = sampleValue(
+            { kind: "number", minimum: lo, maximum: lo + span },
+            [],
+            seed,
+          ) as number;
+          expect(n).toBeGreaterThanOrEqual(lo);
+          expect(n).toBeLessThanOrEqual(lo + span);
+          if (span >= 1) {
+            const i = sampleValue(
+              { kind: "integer", minimum: lo, maximum: lo + span },
+              [],
+              seed,
+            ) as number;
+            expect(Number.isInteger(i)).toBe(true);
+            expect(i).toBeGreaterThanOrEqual(lo);
+            expect(i).toBeLessThanOrEqual(lo + span);
+          }
+        },
+      ),
+    );
+    expect(
+      sampleValue({ kind: "integer", maximum: -5 }, [], 3),
+    ).toBeLessThanOrEqual(-5);
+  });
+
+  it("prefers examples, including a named schema's own example", () => {
+    const schemas: NamedSchema[] = [
+      { name: "Money", schema: { kind: "number", example: 12.5 } },
+      { name: "Alias", schema: { kind: "ref", name: "Money", example: 99 } },
+    ];
+    expect(sampleValue({ kind: "ref", name: "Money" }, schemas, 1)).toBe(12.5);
+    expect(sampleValue({ kind: "ref", name: "Alias" }, schemas, 1)).toBe(99);
+    const ex = { a: [1] };
+    const out = sampleValue(
+      { kind: "object", properties: [], example: ex },
+      [],
+      1,
+    ) as { a: number[] };
+    out.a.push(2);
+    expect(ex.a).toEqual([1]); // callers get a copy
+  });
+
+  it("terminates on recursive schemas and treats __proto__ as data", () => {
+    const schemas: NamedSchema[] = [
+      {
+        name: "Tree",
+        schema: {
+          kind: "object",
+          properties: [
+            {
+              name: "label",
+              required: true,
+              schema: { kind: "string", maxLength: 8 },
+            },
+            {
+              name: "children",
+              required: true,
+              schema: { kind: "array", items: { kind: "ref", name: "Tree" } },
+            },
+            {
+              name: "parent",
+              required: false,
+              schema: { kind: "ref", name: "Tree" },
+            },
+          ],
+        },
+      },
+    ];
+    for (let seed = 0; seed < 20; seed++) {
+      const tree = sampleValue({ kind: "ref", name: "Tree" }, schemas, seed);
+      expect(
+        validateValue(tree, { kind: "ref", name: "Tree" }, schemas),
+      ).toEqual([]);
+    }
+    const obj = sampleValue(
+      {
+        kind: "object",
+        properties: [
+          { name: "__proto__", required: true, schema: { kind: "boolean" } },
+        ],
+      },
+      [],
+      1,
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(obj)).toBe(Object.prototype);
+    expect(Object.keys(obj)).toEqual(["__proto__"]);
+  });
+
+  it("throws for a schema with no finite value", () => {
+    const schemas: NamedSchema[] = [
+      {
+        name: "Forever",
+        schema: {
+          kind: "object",
+          properties: [
+            {
+              name: "next",
+              required: true,
+              schema: { kind: "ref", name: "Forever" },
+            },
+          ],
+        },
+      },
+    ];
+    expect(() =>
+      sampleValue({ kind: "ref", name: "Forever" }, schemas, 1),
+    ).toThrow(/recursion/);
+  });
+});
