@@ -2,108 +2,197 @@
  * Rules that need the whole spec: references between operations, sets and
  * schemas, clashes between generated names, limits and dates. Each rule
  * reports every offence it finds, with the position of the offending text.
+ * The rules run on whatever parts of the spec could be read, and a name that
+ * is declared but too broken to read is never reported again as unknown.
  */
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { closest, isPackageNamePart, operationNames, schemaTypeName, setNames } from "../names/names.js";
+import {
+  closest,
+  operationNames,
+  schemaTypeName,
+  setNames,
+} from "../names/names.js";
 import type { SpecSource } from "../spec/source.js";
-import type { RawSchema, RawSet, RawSpec } from "./structure.js";
+import {
+  checkVersion,
+  type RawSchema,
+  type RawSet,
+  type SpecParts,
+} from "./structure.js";
 import type { Located, Range } from "./yaml-nodes.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
-export function checkRules(raw: RawSpec, source: SpecSource): Diagnostic[] {
+export function checkRules(parts: SpecParts, source: SpecSource): Diagnostic[] {
   const found: Diagnostic[] = [];
   const report: Report = (range, text) => found.push(source.at(range, text));
-  checkPackage(raw, report);
-  checkOperations(raw, report);
-  checkNameClashes(raw, report);
-  checkSets(raw, report);
-  checkSchemas(raw, report);
+  checkPaths(parts, report);
+  checkNameClashes(parts, report);
+  checkSets(parts, report);
+  checkSchemas(parts, report);
   return found;
 }
 
-/** Characters safe in a URL path without encoding (RFC 3986 unreserved, plus "/"). */
-const pathPattern = /^\/[A-Za-z0-9\-._~/]*$/;
-const versionPattern = /^\d+\.\d+\.\d+$/;
-
-function checkPackage(raw: RawSpec, report: Report): void {
-  for (const part of [raw.service.packageScope, raw.service.packageName]) {
-    if (!isPackageNamePart(part.value)) report(part.range, diagnostics.badPackageName(part.value));
-  }
-  if (!pathPattern.test(raw.auth.tokenPath.value)) {
-    report(raw.auth.tokenPath.range, diagnostics.badPath(raw.auth.tokenPath.value));
-  }
-  if (!versionPattern.test(raw.auth.version.value)) {
-    report(raw.auth.version.range, diagnostics.badVersion(raw.auth.version.value));
-  }
-}
-
-function checkOperations(raw: RawSpec, report: Report): void {
+function checkPaths(parts: SpecParts, report: Report): void {
   const byPath = new Map<string, string>();
-  for (const operation of raw.operations) {
+  for (const operation of parts.operations ?? []) {
     const path = operation.path;
-    if (!pathPattern.test(path.value)) {
-      report(path.range, diagnostics.badPath(path.value));
-      continue;
-    }
     const other = byPath.get(path.value);
-    if (other !== undefined) report(path.range, diagnostics.duplicatePath(path.value, other));
+    if (other !== undefined)
+      report(path.range, diagnostics.duplicatePath(path.value, other));
     else byPath.set(path.value, operation.id.value);
   }
 }
 
-/** Two spec names that turn into one generated name would overwrite each other. */
-function checkNameClashes(raw: RawSpec, report: Report): void {
-  const clash = (kind: string) => {
-    const seen = new Map<string, string>();
-    return (name: string, owner: Located<string>): void => {
-      const key = name.toLowerCase();
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, owner.value);
-      else if (first !== owner.value) report(owner.range, diagnostics.nameCollision(kind, name, first, owner.value));
-    };
+/** One spec name's claim on a generated name. */
+interface Claim {
+  /** e.g. `operation "get_acct_title"` */
+  readonly owner: string;
+  readonly range: Range;
+  readonly name: string;
+  /** For a schema/operation type clash, how to fix it. */
+  readonly hint?: string;
+}
+
+/**
+ * Two spec names that turn into one generated name would overwrite each
+ * other. Names are compared without letter case: generated files must not
+ * clash on case-insensitive file systems, and neither may their exports. Each
+ * pair of spec names is reported once, at the one written later.
+ */
+function checkNameClashes(parts: SpecParts, report: Report): void {
+  const kinds = new Map<string, Map<string, Claim[]>>();
+  const claim = (what: string, item: Claim): void => {
+    const byName = kinds.get(what) ?? new Map<string, Claim[]>();
+    kinds.set(what, byName);
+    const key = item.name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), item]);
   };
-  const methods = clash("operations");
-  const files = clash("operations");
-  const types = clash("names");
-  for (const schema of raw.schemas) types(schemaTypeName(schema.name.value), schema.name);
-  for (const operation of raw.operations) {
-    const names = operationNames(operation.id.value);
-    methods(names.method, operation.id);
-    files(names.docFile, operation.id);
-    // A payload that is just a reference to a same-named schema is that schema.
-    const ownType = (payload: RawSchema | undefined, typeName: string): void => {
-      if (payload?.kind === "ref" && schemaTypeName(payload.name.value) === typeName) return;
-      types(typeName, operation.id);
-    };
-    ownType(operation.request, names.requestType);
-    ownType(operation.response, names.responseType);
+  const declared = parts.declared;
+  for (const [id, range] of declared.operations) {
+    const names = operationNames(id);
+    const owner = `operation ${JSON.stringify(id)}`;
+    claim("method name", { owner, range, name: names.method });
+    claim("docs file name", { owner, range, name: names.docFile });
   }
-  const directories = clash("sets");
-  for (const set of raw.sets) {
-    directories(setNames(set.id.value, raw.service.packageScope.value, raw.service.packageName.value).directory, set.id);
+  for (const [name, range] of declared.schemas) {
+    claim("type name", {
+      owner: `schema ${JSON.stringify(name)}`,
+      range,
+      name: schemaTypeName(name),
+    });
+  }
+  for (const operation of parts.operations ?? []) {
+    const names = operationNames(operation.id.value);
+    const owner = `operation ${JSON.stringify(operation.id.value)}`;
+    // A payload that is just a reference to a same-named schema is that schema.
+    const ownType = (
+      payload: RawSchema | undefined,
+      typeName: string,
+      key: string,
+    ): void => {
+      if (
+        payload?.kind === "ref" &&
+        schemaTypeName(payload.name.value) === typeName
+      )
+        return;
+      const hint = `rename the schema, or use it as the payload: write \`${key}: ${typeName}\` under ${owner}`;
+      claim("type name", {
+        owner,
+        range: operation.id.range,
+        name: typeName,
+        hint,
+      });
+    };
+    ownType(operation.request, names.requestType, "request");
+    ownType(operation.response, names.responseType, "response");
+  }
+  for (const [id, range] of declared.sets) {
+    claim("directory", {
+      owner: `set ${JSON.stringify(id)}`,
+      range,
+      name: setNames(id, "scope", "package").directory,
+    });
+  }
+  const reported = new Set<string>();
+  for (const [what, byName] of kinds) {
+    for (const claims of byName.values()) {
+      const owners = new Set(claims.map((item) => item.owner));
+      if (owners.size < 2) continue;
+      const ordered = [...claims].sort((a, b) => a.range[0] - b.range[0]);
+      const first = ordered[0]!;
+      for (const later of ordered.slice(1)) {
+        if (later.owner === first.owner) continue;
+        const pair = [first.owner, later.owner].sort().join("\u0000");
+        if (reported.has(pair)) continue;
+        reported.add(pair);
+        const hint = first.hint ?? later.hint;
+        report(
+          later.range,
+          diagnostics.nameCollision(
+            what,
+            later.owner,
+            later.name,
+            first.owner,
+            first.name,
+            hint,
+          ),
+        );
+      }
+    }
   }
 }
 
-function checkSets(raw: RawSpec, report: Report): void {
-  const operationIds = raw.operations.map((operation) => operation.id.value);
-  const known = new Set(operationIds);
-  const sets = new Map(raw.sets.map((set) => [set.id.value, set]));
-  const used = new Set<string>();
+function checkSets(parts: SpecParts, report: Report): void {
+  if (parts.sets === undefined) return;
+  const declared = parts.declared;
+  const operationIds = [...declared.operations.keys()];
+  // Without a readable `operations` section every reference would look unknown.
+  const operationsKnown = parts.operations !== undefined;
+  const sets = new Map(parts.sets.map((set) => [set.id.value, set]));
+  const used = new Set<string>(declared.listedByBrokenSets);
+  const versionReader = {
+    report: (range: Range | undefined, text: DiagnosticText): undefined =>
+      void report(range, text),
+  };
 
-  for (const set of raw.sets) {
+  for (const set of parts.sets) {
     checkRateLimit(set, report);
-    if (set.date && !isCalendarDate(set.date.value)) report(set.date.range, diagnostics.badDate(set.date.value));
-    if (!versionPattern.test(set.version.value)) report(set.version.range, diagnostics.badVersion(set.version.value));
+    if (set.date) {
+      const reason = dateProblem(set.date.value);
+      if (reason !== undefined)
+        report(
+          set.date.range,
+          diagnostics.badDate(set.date.value, reason || undefined),
+        );
+    }
+    checkVersion(versionReader, set.version);
     const where = `set "${set.id.value}"`;
-    const checkList = (items: readonly Located<string>[], listName: string): void => {
+    const checkList = (
+      items: readonly Located<string>[],
+      listName: string,
+    ): void => {
       const seen = new Set<string>();
       for (const item of items) {
-        if (!known.has(item.value)) {
-          report(item.range, diagnostics.unknownOperation(item.value, `${where} ${listName}`, closest(item.value, operationIds)));
+        if (!declared.operations.has(item.value)) {
+          if (!operationsKnown) continue;
+          const suggestion = closest(item.value, operationIds);
+          // The operation it misspells is meant to be here: it is not "in no set".
+          if (suggestion !== undefined) used.add(suggestion);
+          report(
+            item.range,
+            diagnostics.unknownOperation(
+              item.value,
+              `${where} ${listName}`,
+              suggestion,
+            ),
+          );
         } else if (seen.has(item.value)) {
-          report(item.range, diagnostics.listedTwice(item.value, `${where} ${listName}`));
+          report(
+            item.range,
+            diagnostics.listedTwice(item.value, `${where} ${listName}`),
+          );
         }
         seen.add(item.value);
         used.add(item.value);
@@ -113,34 +202,83 @@ function checkSets(raw: RawSpec, report: Report): void {
     checkList(set.adds, "adds");
     checkList(set.removes, "removes");
     if (set.extends === undefined) {
-      if (set.operations === undefined) report(set.id.range, diagnostics.membershipForm(set.id.value, false));
+      const stray =
+        set.addsKey !== undefined
+          ? "adds"
+          : set.removesKey !== undefined
+            ? "removes"
+            : undefined;
+      const strayRange = set.addsKey ?? set.removesKey;
+      if (stray !== undefined)
+        report(
+          strayRange,
+          diagnostics.membershipForm(
+            set.id.value,
+            "list-without-extends",
+            stray,
+          ),
+        );
+      else if (set.operations === undefined)
+        report(
+          set.id.range,
+          diagnostics.membershipForm(set.id.value, "no-operations"),
+        );
     } else {
-      if (set.operations !== undefined) report(set.id.range, diagnostics.membershipForm(set.id.value, true));
-      if (set.extends.value === set.id.value) report(set.extends.range, diagnostics.extendsSelf(set.id.value));
-      else if (!sets.has(set.extends.value)) {
-        report(set.extends.range, diagnostics.extendsMissing(set.id.value, set.extends.value, closest(set.extends.value, sets.keys())));
+      if (set.operations !== undefined) {
+        report(
+          set.operationsKey ?? set.id.range,
+          diagnostics.membershipForm(set.id.value, "operations-with-extends"),
+        );
+      }
+      if (set.extends.value === set.id.value)
+        report(set.extends.range, diagnostics.extendsSelf(set.id.value));
+      else if (!declared.sets.has(set.extends.value)) {
+        const suggestion = closest(
+          set.extends.value,
+          [...declared.sets.keys()].filter((id) => id !== set.id.value),
+        );
+        report(
+          set.extends.range,
+          diagnostics.extendsMissing(
+            set.id.value,
+            set.extends.value,
+            suggestion,
+          ),
+        );
       }
     }
   }
-  for (const operation of raw.operations) {
-    if (!used.has(operation.id.value)) report(operation.id.range, diagnostics.unusedOperation(operation.id.value));
+  if (operationsKnown) {
+    for (const [id, range] of declared.operations) {
+      if (!used.has(id)) report(range, diagnostics.unusedOperation(id));
+    }
   }
-  checkCycles(raw.sets, sets, report);
-  checkMembership(raw.sets, sets, known, report);
+  checkCycles(parts.sets, sets, report);
+  checkMembership(parts.sets, sets, new Set(operationIds), report);
 }
 
-function checkCycles(list: readonly RawSet[], sets: ReadonlyMap<string, RawSet>, report: Report): void {
+function checkCycles(
+  list: readonly RawSet[],
+  sets: ReadonlyMap<string, RawSet>,
+  report: Report,
+): void {
   const reported = new Set<string>();
   for (const set of list) {
     const chain: string[] = [];
     let current: RawSet | undefined = set;
-    while (current?.extends !== undefined && current.extends.value !== current.id.value) {
+    while (
+      current?.extends !== undefined &&
+      current.extends.value !== current.id.value
+    ) {
       if (chain.includes(current.id.value)) {
         const cycle = chain.slice(chain.indexOf(current.id.value));
         const key = [...cycle].sort().join("\u0000");
         if (!reported.has(key)) {
           reported.add(key);
-          report(current.extends.range, diagnostics.extendsCycle([...cycle, current.id.value]));
+          report(
+            current.extends.range,
+            diagnostics.extendsCycle([...cycle, current.id.value]),
+          );
         }
         break;
       }
@@ -161,18 +299,31 @@ function checkMembership(
   for (const set of list) {
     const mine = members.get(set.id.value);
     if (mine === undefined) continue;
-    if (mine.length === 0) report(set.id.range, diagnostics.emptySet(set.id.value));
+    // A root set without `operations` is reported already, as such.
+    const rootWithoutList =
+      set.extends === undefined && set.operations === undefined;
+    if (mine.length === 0 && !rootWithoutList)
+      report(
+        set.operationsKey ?? set.id.range,
+        diagnostics.emptySet(set.id.value),
+      );
     if (set.extends === undefined) continue;
     const parent = members.get(set.extends.value);
     if (parent === undefined) continue;
     for (const add of set.adds) {
       if (known.has(add.value) && parent.includes(add.value)) {
-        report(add.range, diagnostics.alreadyMember(add.value, set.id.value, set.extends.value));
+        report(
+          add.range,
+          diagnostics.alreadyMember(add.value, set.id.value, set.extends.value),
+        );
       }
     }
     for (const remove of set.removes) {
       if (known.has(remove.value) && !parent.includes(remove.value)) {
-        report(remove.range, diagnostics.notMember(remove.value, set.id.value, set.extends.value));
+        report(
+          remove.range,
+          diagnostics.notMember(remove.value, set.id.value, set.extends.value),
+        );
       }
     }
   }
@@ -182,21 +333,32 @@ function checkMembership(
  * Each set's operation ids, following `extends`; sets whose chain is broken
  * (missing parent or a cycle) are left out. Shared with the resolver.
  */
-export function resolveMembers(list: readonly RawSet[], sets: ReadonlyMap<string, RawSet>): Map<string, string[]> {
+export function resolveMembers(
+  list: readonly RawSet[],
+  sets: ReadonlyMap<string, RawSet>,
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const visit = (set: RawSet, path: readonly string[]): string[] | undefined => {
+  const visit = (
+    set: RawSet,
+    path: readonly string[],
+  ): string[] | undefined => {
     const done = out.get(set.id.value);
     if (done) return done;
     if (path.includes(set.id.value)) return undefined;
     let members: string[];
-    if (set.extends === undefined) members = [...new Set((set.operations ?? []).map((item) => item.value))];
+    if (set.extends === undefined)
+      members = [...new Set((set.operations ?? []).map((item) => item.value))];
     else {
       const parent = sets.get(set.extends.value);
-      const inherited = parent && parent !== set ? visit(parent, [...path, set.id.value]) : undefined;
+      const inherited =
+        parent && parent !== set
+          ? visit(parent, [...path, set.id.value])
+          : undefined;
       if (inherited === undefined) return undefined;
       const removed = new Set(set.removes.map((item) => item.value));
       members = [...inherited.filter((id) => !removed.has(id))];
-      for (const add of set.adds) if (!members.includes(add.value)) members.push(add.value);
+      for (const add of set.adds)
+        if (!members.includes(add.value)) members.push(add.value);
     }
     out.set(set.id.value, members);
     return members;
@@ -205,65 +367,132 @@ export function resolveMembers(list: readonly RawSet[], sets: ReadonlyMap<string
   return out;
 }
 
-export const rateLimitUnits = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+export const rateLimitUnits = {
+  second: 1_000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+} as const;
+type RateLimitUnit = keyof typeof rateLimitUnits;
+const unitNames = Object.keys(rateLimitUnits) as RateLimitUnit[];
 
 /** `10000/hour`, `100 per hour`, `5/minute`. */
-export function parseRateLimit(text: string): { limit: number; unit: keyof typeof rateLimitUnits } | undefined {
-  const match = /^\s*(\d{1,9})\s*(?:\/|per)\s*(second|minute|hour|day)\s*$/.exec(text);
+export function parseRateLimit(
+  text: string,
+): { limit: number; unit: keyof typeof rateLimitUnits } | undefined {
+  const match =
+    /^\s*(\d{1,9})\s*(?:\/|per)\s*(second|minute|hour|day)\s*$/.exec(text);
   if (!match) return undefined;
   const limit = Number(match[1]);
   if (limit < 1) return undefined;
   return { limit, unit: match[2] as keyof typeof rateLimitUnits };
 }
 
+/** Why a rate limit does not parse, worded for the user; undefined when it does. */
+export function rateLimitProblem(text: string): DiagnosticText | undefined {
+  if (parseRateLimit(text) !== undefined) return undefined;
+  const match = /^\s*(\d{1,9})\s*(?:\/|per\b)\s*(\S+)\s*$/.exec(text);
+  if (match === null) return diagnostics.badRateLimit(text, "form");
+  const unit = match[2]!;
+  if (!(unitNames as string[]).includes(unit)) {
+    const singular = unit.toLowerCase().replace(/s$/, "");
+    const suggestion = (unitNames as string[]).includes(singular)
+      ? singular
+      : closest(unit, unitNames);
+    return diagnostics.badRateLimit(text, "unit", unit, suggestion);
+  }
+  return diagnostics.badRateLimit(text, "zero");
+}
+
 function checkRateLimit(set: RawSet, report: Report): void {
   const text = set.plan.rateLimit;
-  if (parseRateLimit(text.value) === undefined) report(text.range, diagnostics.badRateLimit(text.value));
+  const problem = rateLimitProblem(text.value);
+  if (problem !== undefined) report(text.range, problem);
 }
 
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Undefined for a real YYYY-MM-DD date; otherwise why not: "" when it is not
+ * written as YYYY-MM-DD at all, else a reason such as "February 2023 has 28 days".
+ */
+function dateProblem(text: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match === null) return "";
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1) return "there is no day 0";
+  if (day > days) return `${monthNames[month - 1]} ${year} has ${days} days`;
+  return undefined;
 }
 
-function checkSchemas(raw: RawSpec, report: Report): void {
-  const named = new Map(raw.schemas.map((schema) => [schema.name.value, schema.schema]));
-  const names = [...named.keys()];
+function checkSchemas(parts: SpecParts, report: Report): void {
+  const schemas = parts.schemas;
+  if (schemas === undefined) return;
+  const declared = parts.declared.schemas;
+  const named = new Map(
+    schemas.map((schema) => [schema.name.value, schema.schema]),
+  );
+  const names = [...declared.keys()];
   const checkRefs = (schema: RawSchema | undefined): void => {
     for (const ref of refsOf(schema)) {
-      if (!named.has(ref.value)) report(ref.range, diagnostics.unknownSchema(ref.value, closest(ref.value, names)));
+      if (!declared.has(ref.value))
+        report(
+          ref.range,
+          diagnostics.unknownSchema(ref.value, closest(ref.value, names)),
+        );
     }
   };
-  for (const schema of raw.schemas) checkRefs(schema.schema);
-  for (const operation of raw.operations) {
+  for (const schema of schemas) checkRefs(schema.schema);
+  for (const operation of parts.operations ?? []) {
     checkRefs(operation.request);
     checkRefs(operation.response);
     for (const error of operation.errors) checkRefs(error.schema);
   }
-  // Cycles between named schemas.
+  // Cycles between named schemas, reported at the `$ref` that closes the cycle.
   const state = new Map<string, "visiting" | "done">();
   const reported = new Set<string>();
   const visit = (name: string, path: string[]): void => {
-    if (state.get(name) === "done") return;
-    if (state.get(name) === "visiting") {
-      const cycle = [...path.slice(path.indexOf(name)), name];
-      const key = [...new Set(cycle)].sort().join("\u0000");
-      if (!reported.has(key)) {
-        reported.add(key);
-        const at = raw.schemas.find((schema) => schema.name.value === name);
-        report(at?.name.range, diagnostics.schemaCycle(cycle));
-      }
-      return;
-    }
     state.set(name, "visiting");
-    for (const ref of refsOf(named.get(name))) if (named.has(ref.value)) visit(ref.value, [...path, name]);
+    for (const ref of refsOf(named.get(name))) {
+      if (!named.has(ref.value)) continue;
+      const next = ref.value;
+      if (state.get(next) === "visiting") {
+        const cycle =
+          next === name
+            ? [name, next]
+            : [...path.slice(path.indexOf(next)), name, next];
+        const key = [...new Set(cycle)].sort().join("\u0000");
+        if (!reported.has(key)) {
+          reported.add(key);
+          report(ref.range, diagnostics.schemaCycle(cycle));
+        }
+      } else if (state.get(next) !== "done") visit(next, [...path, name]);
+    }
     state.set(name, "done");
   };
-  for (const name of names) visit(name, []);
+  for (const schema of schemas)
+    if (state.get(schema.name.value) === undefined)
+      visit(schema.name.value, []);
 }
 
-/** Every `$ref` inside a schema, without recursion limits beyond the spec's depth cap. */
+/** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
 export function refsOf(schema: RawSchema | undefined): Located<string>[] {
   const out: Located<string>[] = [];
   const stack: (RawSchema | undefined)[] = [schema];
@@ -271,7 +500,10 @@ export function refsOf(schema: RawSchema | undefined): Located<string>[] {
     const node = stack.pop();
     if (node === undefined) continue;
     if (node.kind === "ref") out.push(node.name);
-    else if (node.kind === "object") stack.push(...node.properties.map((property) => property.schema));
+    else if (node.kind === "object")
+      stack.push(
+        ...node.properties.map((property) => property.schema).reverse(),
+      );
     else if (node.kind === "array") stack.push(node.items);
   }
   return out;

@@ -7,9 +7,15 @@ import { isMap, isScalar, isSeq, type Node } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
-import { closest } from "../names/names.js";
+import { closest, isPackageNamePart } from "../names/names.js";
 import { maxSpecDepth, type SpecSource } from "../spec/source.js";
-import { describe, Reader, type Entry, type Located, type Range } from "./yaml-nodes.js";
+import {
+  describe,
+  Reader,
+  type Entry,
+  type Located,
+  type Range,
+} from "./yaml-nodes.js";
 
 export interface RawNotShown {
   readonly topic: string;
@@ -18,7 +24,12 @@ export interface RawNotShown {
 
 /** A schema node as written, references still carrying their position. */
 export type RawSchema =
-  | { readonly kind: "ref"; readonly name: Located<string>; readonly description?: string; readonly example?: JsonValue }
+  | {
+      readonly kind: "ref";
+      readonly name: Located<string>;
+      readonly description?: string;
+      readonly example?: JsonValue;
+    }
   | {
       readonly kind: "object";
       readonly properties: readonly RawProperty[];
@@ -84,6 +95,10 @@ export interface RawSet {
   readonly adds: readonly Located<string>[];
   readonly removes: readonly Located<string>[];
   readonly plan: RawPlan;
+  /** Where the `operations`, `adds` and `removes` keys stand, when written. */
+  readonly operationsKey?: Range;
+  readonly addsKey?: Range;
+  readonly removesKey?: Range;
 }
 
 export interface RawSpec {
@@ -107,20 +122,56 @@ export interface RawSpec {
   readonly operationDefaults: { readonly notShown: readonly RawNotShown[] };
   readonly operations: readonly RawOperation[];
   readonly sets: readonly RawSet[];
-  readonly schemas: readonly { readonly name: Located<string>; readonly schema: RawSchema }[];
+  readonly schemas: readonly RawNamedSchema[];
 }
 
 /** Keys of each part of the spec format; the JSON Schema in spec/ mirrors these (a test checks). */
 export const specKeys = {
-  root: ["remitgen", "service", "auth", "operationDefaults", "operations", "sets", "schemas"],
+  root: [
+    "remitgen",
+    "service",
+    "auth",
+    "operationDefaults",
+    "operations",
+    "sets",
+    "schemas",
+  ],
   service: ["title", "description", "baseUrl", "package", "notShown"],
   package: ["scope", "name"],
-  auth: ["title", "version", "baseUrl", "token", "scheme", "assumption", "notShown"],
+  auth: [
+    "title",
+    "version",
+    "baseUrl",
+    "token",
+    "scheme",
+    "assumption",
+    "notShown",
+  ],
   token: ["method", "path"],
   operationDefaults: ["method", "notShown"],
-  operation: ["path", "method", "summary", "description", "effect", "request", "response", "errors", "notShown"],
+  operation: [
+    "path",
+    "method",
+    "summary",
+    "description",
+    "effect",
+    "request",
+    "response",
+    "errors",
+    "notShown",
+  ],
   error: ["status", "description", "schema"],
-  set: ["title", "version", "labels", "date", "extends", "operations", "adds", "removes", "plan"],
+  set: [
+    "title",
+    "version",
+    "labels",
+    "date",
+    "extends",
+    "operations",
+    "adds",
+    "removes",
+    "plan",
+  ],
   plan: ["name", "rateLimit", "cost", "note"],
   schemaCommon: ["type", "description", "example"],
   schemaByType: {
@@ -133,25 +184,80 @@ export const specKeys = {
   },
 } as const;
 
-const schemaTypes = ["object", "string", "number", "integer", "boolean", "array"] as const;
+const schemaTypes = [
+  "object",
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+] as const;
+
+/** A named schema as written. */
+export interface RawNamedSchema {
+  readonly name: Located<string>;
+  readonly schema: RawSchema;
+}
+
+/**
+ * Every name declared under `operations`, `sets` and `schemas`, with the
+ * position of its key, including entries too broken to read: a reference to
+ * them is not reported again as unknown.
+ */
+export interface Declared {
+  readonly operations: ReadonlyMap<string, Range>;
+  readonly sets: ReadonlyMap<string, Range>;
+  readonly schemas: ReadonlyMap<string, Range>;
+  /** Operations listed by sets, or in lists, too broken to read: they count as used. */
+  readonly listedByBrokenSets: ReadonlySet<string>;
+}
+
+/**
+ * Whatever parts of the spec could be read, for the rules. A part is
+ * undefined when its section is absent or not a mapping; entries too broken
+ * to read are left out of a part but still `declared`.
+ */
+export interface SpecParts {
+  readonly operations?: readonly RawOperation[];
+  readonly sets?: readonly RawSet[];
+  readonly schemas?: readonly RawNamedSchema[];
+  readonly declared: Declared;
+}
 
 export interface StructureResult {
+  /** The whole spec, when every required part could be read. */
   readonly raw: RawSpec | undefined;
+  /** What could be read, for the rules; undefined when not even the root could. */
+  readonly parts: SpecParts | undefined;
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Names declared while reading, filled in by the section readers. */
+interface Collected {
+  readonly operations: Map<string, Range>;
+  readonly sets: Map<string, Range>;
+  readonly schemas: Map<string, Range>;
+  readonly listedByBrokenSets: Set<string>;
 }
 
 /** Reads and structurally checks a parsed spec. */
 export function readStructure(source: SpecSource): StructureResult {
   const reader = new Reader(source);
   const root = source.document.contents as Node | null;
-  const start: Range = [0, 1];
   const tooDeep = findTooDeep(root, maxSpecDepth);
   if (tooDeep !== undefined) {
     reader.report(tooDeep, diagnostics.tooDeep(maxSpecDepth));
-    return { raw: undefined, diagnostics: reader.found };
+    return { raw: undefined, parts: undefined, diagnostics: reader.found };
   }
-  const raw = readRoot(reader, root, start);
-  return { raw, diagnostics: reader.found };
+  const empty =
+    root === null ||
+    (isScalar(root) && (root.value === null || root.value === ""));
+  if (empty) {
+    reader.report([0, 1], diagnostics.emptySpec());
+    return { raw: undefined, parts: undefined, diagnostics: reader.found };
+  }
+  const { raw, parts } = readRoot(reader, root);
+  return { raw, parts, diagnostics: reader.found };
 }
 
 /** Finds a node nested deeper than the limit, without recursion. */
@@ -160,7 +266,8 @@ function findTooDeep(root: Node | null, limit: number): Range | undefined {
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (isMap(node) || isSeq(node)) {
-      if (depth > limit) return node.range ? [node.range[0], node.range[1]] : [0, 1];
+      if (depth > limit)
+        return node.range ? [node.range[0], node.range[1]] : [0, 1];
       for (const item of node.items) {
         if (isMap(node)) {
           const pair = item as { value: unknown };
@@ -172,29 +279,84 @@ function findTooDeep(root: Node | null, limit: number): Range | undefined {
   return undefined;
 }
 
-function readRoot(reader: Reader, root: Node | null, start: Range): RawSpec | undefined {
-  const fields = reader.record(root, "the spec", start, specKeys.root, ["remitgen", "service", "auth", "operations", "sets"]);
-  if (fields === undefined) return undefined;
+function readRoot(
+  reader: Reader,
+  root: Node,
+): { raw: RawSpec | undefined; parts: SpecParts | undefined } {
+  const rootRange = reader.rangeOf(root, [0, 1]);
+  const start: Range = [rootRange[0], rootRange[0] + 1];
+  const fields = reader.record(root, "the spec", start, specKeys.root, [
+    "remitgen",
+    "service",
+    "auth",
+    "operations",
+    "sets",
+  ]);
+  if (fields === undefined) return { raw: undefined, parts: undefined };
   const version = fields.get("remitgen");
   if (version !== undefined) {
     const node = reader.deref(version.value);
     if (!isScalar(node) || node.value !== 1) {
-      reader.report(version.valueRange, diagnostics.specVersion(isScalar(node) ? String(node.value) : describe(node)));
+      const written = reader.written(node)?.trim() ?? "";
+      reader.report(version.valueRange, diagnostics.specVersion(written));
     }
   }
+  const collected: Collected = {
+    operations: new Map(),
+    sets: new Map(),
+    schemas: new Map(),
+    listedByBrokenSets: new Set(),
+  };
   const service = readService(reader, fields.get("service"));
   const auth = readAuth(reader, fields.get("auth"));
-  const operationDefaults = readOperationDefaults(reader, fields.get("operationDefaults"));
-  const schemas = readNamedSchemas(reader, fields.get("schemas"));
-  const operations = readOperations(reader, fields.get("operations"), operationDefaults?.notShown ?? []);
-  const sets = readSets(reader, fields.get("sets"));
-  if (!service || !auth || !operations || !sets) return undefined;
-  return { service, auth, operationDefaults: operationDefaults ?? { notShown: [] }, operations, sets, schemas: schemas ?? [] };
+  const operationDefaults = readOperationDefaults(
+    reader,
+    fields.get("operationDefaults"),
+  );
+  const schemasEntry = fields.get("schemas");
+  const schemas =
+    schemasEntry === undefined
+      ? []
+      : readNamedSchemas(reader, schemasEntry, collected);
+  const operations = readOperations(
+    reader,
+    fields.get("operations"),
+    operationDefaults?.notShown ?? [],
+    collected,
+  );
+  const sets = readSets(reader, fields.get("sets"), collected);
+  const parts: SpecParts = {
+    ...(operations ? { operations } : {}),
+    ...(sets ? { sets } : {}),
+    ...(schemas ? { schemas } : {}),
+    declared: collected,
+  };
+  const complete =
+    service && auth && operations && sets && schemas
+      ? {
+          service,
+          auth,
+          operationDefaults: operationDefaults ?? { notShown: [] },
+          operations,
+          sets,
+          schemas,
+        }
+      : undefined;
+  return { raw: complete, parts };
 }
 
-function readNotShown(reader: Reader, entry: Entry | undefined, where: string): RawNotShown[] {
+function readNotShown(
+  reader: Reader,
+  entry: Entry | undefined,
+  where: string,
+): RawNotShown[] {
   if (entry === undefined) return [];
-  const list = reader.entries(entry.value, `${where} notShown`, entry.valueRange, "notShown topic");
+  const list = reader.entries(
+    entry.value,
+    `${where} notShown`,
+    entry.valueRange,
+    "notShown topic",
+  );
   if (list === undefined) return [];
   const out: RawNotShown[] = [];
   for (const item of list) {
@@ -204,22 +366,49 @@ function readNotShown(reader: Reader, entry: Entry | undefined, where: string): 
   return out;
 }
 
-function readService(reader: Reader, entry: Entry | undefined): RawSpec["service"] | undefined {
+function readService(
+  reader: Reader,
+  entry: Entry | undefined,
+): RawSpec["service"] | undefined {
   if (entry === undefined) return undefined;
   const where = "service";
-  const fields = reader.record(entry.value, where, entry.valueRange, specKeys.service, ["title", "description", "baseUrl", "package"]);
+  const fields = reader.record(
+    entry.value,
+    where,
+    entry.keyRange,
+    specKeys.service,
+    ["title", "description", "baseUrl", "package"],
+  );
   if (fields === undefined) return undefined;
   const title = reader.string(fields.get("title"), "service title");
-  const description = reader.string(fields.get("description"), "service description");
+  const description = reader.string(
+    fields.get("description"),
+    "service description",
+  );
   const baseUrl = reader.string(fields.get("baseUrl"), "service baseUrl");
   const packageEntry = fields.get("package");
   const pkg = packageEntry
-    ? reader.record(packageEntry.value, "service package", packageEntry.valueRange, specKeys.package, ["scope", "name"])
+    ? reader.record(
+        packageEntry.value,
+        "service package",
+        packageEntry.keyRange,
+        specKeys.package,
+        ["scope", "name"],
+      )
     : undefined;
-  const packageScope = reader.string(pkg?.get("scope"), "package scope");
-  const packageName = reader.string(pkg?.get("name"), "package name");
+  const packageScope = checkPackagePart(
+    reader,
+    reader.string(pkg?.get("scope"), "package scope"),
+    "package scope",
+  );
+  const packageName = checkPackagePart(
+    reader,
+    reader.string(pkg?.get("name"), "package name"),
+    "package name",
+  );
   const notShown = readNotShown(reader, fields.get("notShown"), where);
-  if (!title || !description || !baseUrl || !packageScope || !packageName) return undefined;
+  if (!title || !description || !baseUrl || !packageScope || !packageName)
+    return undefined;
   return {
     title: title.value.trim(),
     description: description.value.trim(),
@@ -230,20 +419,62 @@ function readService(reader: Reader, entry: Entry | undefined): RawSpec["service
   };
 }
 
-function readAuth(reader: Reader, entry: Entry | undefined): RawSpec["auth"] | undefined {
+/** Reports a scope or package name npm would refuse; returns the part either way. */
+function checkPackagePart(
+  reader: Reader,
+  part: Located<string> | undefined,
+  what: string,
+): Located<string> | undefined {
+  if (part !== undefined && !isPackageNamePart(part.value)) {
+    const fixed = part.value
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .replace(/^[-._]+|-+$/g, "");
+    reader.report(
+      part.range,
+      diagnostics.badPackageName(
+        part.value,
+        what,
+        isPackageNamePart(fixed) ? fixed : undefined,
+      ),
+    );
+  }
+  return part;
+}
+
+function readAuth(
+  reader: Reader,
+  entry: Entry | undefined,
+): RawSpec["auth"] | undefined {
   if (entry === undefined) return undefined;
-  const fields = reader.record(entry.value, "auth", entry.valueRange, specKeys.auth, ["title", "version", "baseUrl", "token", "scheme"]);
+  const fields = reader.record(
+    entry.value,
+    "auth",
+    entry.keyRange,
+    specKeys.auth,
+    ["title", "version", "baseUrl", "token", "scheme"],
+  );
   if (fields === undefined) return undefined;
   const title = reader.string(fields.get("title"), "auth title");
   const version = reader.string(fields.get("version"), "auth version");
+  if (version !== undefined) checkVersion(reader, version);
   const baseUrl = reader.string(fields.get("baseUrl"), "auth baseUrl");
   const tokenEntry = fields.get("token");
   const token = tokenEntry
-    ? reader.record(tokenEntry.value, "auth token", tokenEntry.valueRange, specKeys.token, ["path"])
+    ? reader.record(
+        tokenEntry.value,
+        "auth token",
+        tokenEntry.keyRange,
+        specKeys.token,
+        ["path"],
+      )
     : undefined;
   reader.oneOf(token?.get("method"), "token method", ["POST"]);
   const tokenPath = reader.string(token?.get("path"), "token path");
-  const scheme = reader.oneOf(fields.get("scheme"), "auth scheme", ["oauth2-client-credentials"]);
+  if (tokenPath !== undefined) checkPath(reader, tokenPath);
+  const scheme = reader.oneOf(fields.get("scheme"), "auth scheme", [
+    "oauth2-client-credentials",
+  ]);
   const assumption = reader.string(fields.get("assumption"), "auth assumption");
   const notShown = readNotShown(reader, fields.get("notShown"), "auth");
   if (!title || !version || !baseUrl || !tokenPath || !scheme) return undefined;
@@ -258,34 +489,73 @@ function readAuth(reader: Reader, entry: Entry | undefined): RawSpec["auth"] | u
   };
 }
 
-function readOperationDefaults(reader: Reader, entry: Entry | undefined): RawSpec["operationDefaults"] | undefined {
+function readOperationDefaults(
+  reader: Reader,
+  entry: Entry | undefined,
+): RawSpec["operationDefaults"] | undefined {
   if (entry === undefined) return undefined;
-  const fields = reader.record(entry.value, "operationDefaults", entry.valueRange, specKeys.operationDefaults, []);
+  const fields = reader.record(
+    entry.value,
+    "operationDefaults",
+    entry.keyRange,
+    specKeys.operationDefaults,
+    [],
+  );
   if (fields === undefined) return undefined;
   reader.oneOf(fields.get("method"), "default method", ["POST"]);
-  return { notShown: readNotShown(reader, fields.get("notShown"), "operationDefaults") };
+  return {
+    notShown: readNotShown(reader, fields.get("notShown"), "operationDefaults"),
+  };
 }
 
 function readOperations(
   reader: Reader,
   entry: Entry | undefined,
   defaultNotShown: readonly RawNotShown[],
+  collected: Collected,
 ): RawOperation[] | undefined {
   if (entry === undefined) return undefined;
-  const list = reader.entries(entry.value, "operations", entry.valueRange, "operation");
+  const list = reader.entries(
+    entry.value,
+    "operations",
+    entry.keyRange,
+    "operation",
+  );
   if (list === undefined) return undefined;
   const out: RawOperation[] = [];
   for (const item of list) {
+    collected.operations.set(item.key, item.keyRange);
     const where = `operation "${item.key}"`;
-    const fields = reader.record(item.value, where, item.valueRange, specKeys.operation, ["path", "summary"]);
+    const fields = reader.record(
+      item.value,
+      where,
+      item.keyRange,
+      specKeys.operation,
+      ["path", "summary"],
+    );
     if (fields === undefined) continue;
     const path = reader.string(fields.get("path"), `${where} path`);
+    if (path !== undefined) checkPath(reader, path);
     const summary = reader.string(fields.get("summary"), `${where} summary`);
-    const description = reader.string(fields.get("description"), `${where} description`);
+    const description = reader.string(
+      fields.get("description"),
+      `${where} description`,
+    );
     reader.oneOf(fields.get("method"), `${where} method`, ["POST"]);
-    const effect = reader.oneOf(fields.get("effect"), `${where} effect`, ["read", "write"]);
-    const request = readPayload(reader, fields.get("request"), `${where} request`);
-    const response = readPayload(reader, fields.get("response"), `${where} response`);
+    const effect = reader.oneOf(fields.get("effect"), `${where} effect`, [
+      "read",
+      "write",
+    ]);
+    const request = readPayload(
+      reader,
+      fields.get("request"),
+      `${where} request`,
+    );
+    const response = readPayload(
+      reader,
+      fields.get("response"),
+      `${where} response`,
+    );
     const errors = readErrors(reader, fields.get("errors"), where);
     const own = readNotShown(reader, fields.get("notShown"), where);
     if (!path || !summary) continue;
@@ -313,61 +583,170 @@ function readOperations(
   return out;
 }
 
+/** Characters safe in a URL path without encoding (RFC 3986 unreserved, plus "/"). */
+const pathPattern = /^\/[A-Za-z0-9\-._~/]*$/;
+const versionPattern = /^\d+\.\d+\.\d+$/;
+
+/** Reports a path that is not a plain absolute URL path, suggesting a fix when one is plain. */
+function checkPath(reader: Reader, path: Located<string>): void {
+  if (pathPattern.test(path.value)) return;
+  const trimmed = path.value.trim();
+  const fixed = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  reader.report(
+    path.range,
+    diagnostics.badPath(
+      path.value,
+      pathPattern.test(fixed) && fixed !== "/" ? fixed : undefined,
+    ),
+  );
+}
+
+/** Reports a version that is not MAJOR.MINOR.PATCH, suggesting a fix when the intent is plain. */
+export function checkVersion(
+  reader: { report: Reader["report"] },
+  version: Located<string>,
+): void {
+  if (versionPattern.test(version.value)) return;
+  const bare = version.value.trim().replace(/^[vV]/, "");
+  const suggestion = versionPattern.test(bare)
+    ? bare
+    : /^\d+\.\d+$/.test(bare)
+      ? `${bare}.0`
+      : /^\d+$/.test(bare)
+        ? `${bare}.0.0`
+        : undefined;
+  reader.report(
+    version.range,
+    diagnostics.badVersion(version.value, suggestion),
+  );
+}
+
 /** A payload is a schema name or an inline schema. */
-function readPayload(reader: Reader, entry: Entry | undefined, where: string): RawSchema | undefined {
+function readPayload(
+  reader: Reader,
+  entry: Entry | undefined,
+  where: string,
+): RawSchema | undefined {
   if (entry === undefined) return undefined;
   const node = reader.deref(entry.value);
   if (isScalar(node) && typeof node.value === "string") {
-    return { kind: "ref", name: { value: node.value, range: entry.valueRange } };
+    return {
+      kind: "ref",
+      name: { value: node.value, range: entry.valueRange },
+    };
   }
-  return readSchema(reader, entry.value, where, entry.valueRange, false);
+  return readSchema(reader, entry.value, where, entry.keyRange, {
+    expected: "a schema name or a mapping",
+  });
 }
 
-function readErrors(reader: Reader, entry: Entry | undefined, where: string): RawError[] {
+function readErrors(
+  reader: Reader,
+  entry: Entry | undefined,
+  where: string,
+): RawError[] {
   if (entry === undefined) return [];
   const node = reader.deref(entry.value);
   if (!isSeq(node)) {
-    reader.report(entry.valueRange, diagnostics.wrongType(`${where} errors`, "a list", describe(node)));
+    reader.report(
+      entry.valueRange,
+      diagnostics.wrongType(
+        `${where} errors`,
+        "a list",
+        describe(node),
+        reader.written(node),
+      ),
+    );
     return [];
   }
   const out: RawError[] = [];
   node.items.forEach((item, index) => {
     const itemWhere = `${where} error ${index + 1}`;
     const range = reader.rangeOf(item as Node, entry.valueRange);
-    const fields = reader.record(item as Node, itemWhere, range, specKeys.error, ["status", "description"]);
+    const fields = reader.record(
+      item as Node,
+      itemWhere,
+      range,
+      specKeys.error,
+      ["status", "description"],
+    );
     if (fields === undefined) return;
-    const status = reader.number(fields.get("status"), `${itemWhere} status`, true);
-    const description = reader.string(fields.get("description"), `${itemWhere} description`);
-    const schema = readPayload(reader, fields.get("schema"), `${itemWhere} schema`);
+    const status = reader.number(
+      fields.get("status"),
+      `${itemWhere} status`,
+      true,
+    );
+    const description = reader.string(
+      fields.get("description"),
+      `${itemWhere} description`,
+    );
+    const schema = readPayload(
+      reader,
+      fields.get("schema"),
+      `${itemWhere} schema`,
+    );
     if (status && (status.value < 400 || status.value > 599)) {
       reader.report(status.range, diagnostics.badStatus(String(status.value)));
     }
     if (status && description) {
-      out.push({ status, description: description.value.trim(), ...(schema ? { schema } : {}) });
+      out.push({
+        status,
+        description: description.value.trim(),
+        ...(schema ? { schema } : {}),
+      });
     }
   });
   return out;
 }
 
-function readSets(reader: Reader, entry: Entry | undefined): RawSet[] | undefined {
+function readSets(
+  reader: Reader,
+  entry: Entry | undefined,
+  collected: Collected,
+): RawSet[] | undefined {
   if (entry === undefined) return undefined;
-  const list = reader.entries(entry.value, "sets", entry.valueRange, "set");
+  const list = reader.entries(entry.value, "sets", entry.keyRange, "set");
   if (list === undefined) return undefined;
   const out: RawSet[] = [];
   for (const item of list) {
+    collected.sets.set(item.key, item.keyRange);
     const where = `set "${item.key}"`;
-    const fields = reader.record(item.value, where, item.valueRange, specKeys.set, ["title", "version", "plan"]);
+    const fields = reader.record(
+      item.value,
+      where,
+      item.keyRange,
+      specKeys.set,
+      ["title", "version", "plan"],
+    );
     if (fields === undefined) continue;
     const title = reader.string(fields.get("title"), `${where} title`);
     const version = reader.string(fields.get("version"), `${where} version`);
-    const labels = reader.stringList(fields.get("labels"), `${where} labels`) ?? [];
+    const labels =
+      reader.stringList(fields.get("labels"), `${where} labels`) ?? [];
     const date = reader.string(fields.get("date"), `${where} date`);
     const extendsSet = reader.string(fields.get("extends"), `${where} extends`);
-    const operations = reader.stringList(fields.get("operations"), `${where} operations`);
+    const operations = reader.stringList(
+      fields.get("operations"),
+      `${where} operations`,
+    );
     const adds = reader.stringList(fields.get("adds"), `${where} adds`) ?? [];
-    const removes = reader.stringList(fields.get("removes"), `${where} removes`) ?? [];
+    const removes =
+      reader.stringList(fields.get("removes"), `${where} removes`) ?? [];
     const plan = readPlan(reader, fields.get("plan"), where);
-    if (!title || !version || !plan) continue;
+    // A list written as a bare name is reported; the name still counts as used.
+    for (const key of ["operations", "adds"]) {
+      const node = reader.deref(fields.get(key)?.value ?? null);
+      if (isScalar(node) && typeof node.value === "string")
+        collected.listedByBrokenSets.add(node.value);
+    }
+    if (!title || !version || !plan) {
+      for (const listed of [...(operations ?? []), ...adds])
+        collected.listedByBrokenSets.add(listed.value);
+      continue;
+    }
+    const operationsKey = fields.get("operations")?.keyRange;
+    const addsKey = fields.get("adds")?.keyRange;
+    const removesKey = fields.get("removes")?.keyRange;
     out.push({
       id: { value: item.key, range: item.keyRange },
       title: title.value.trim(),
@@ -379,54 +758,113 @@ function readSets(reader: Reader, entry: Entry | undefined): RawSet[] | undefine
       adds,
       removes,
       plan,
+      ...(operationsKey ? { operationsKey } : {}),
+      ...(addsKey ? { addsKey } : {}),
+      ...(removesKey ? { removesKey } : {}),
     });
   }
   return out;
 }
 
-function readPlan(reader: Reader, entry: Entry | undefined, where: string): RawPlan | undefined {
+function readPlan(
+  reader: Reader,
+  entry: Entry | undefined,
+  where: string,
+): RawPlan | undefined {
   if (entry === undefined) return undefined;
-  const fields = reader.record(entry.value, `${where} plan`, entry.valueRange, specKeys.plan, ["name", "rateLimit", "cost"]);
+  const fields = reader.record(
+    entry.value,
+    `${where} plan`,
+    entry.keyRange,
+    specKeys.plan,
+    ["name", "rateLimit", "cost"],
+  );
   if (fields === undefined) return undefined;
   const name = reader.string(fields.get("name"), `${where} plan name`);
-  const rateLimit = reader.string(fields.get("rateLimit"), `${where} rateLimit`);
+  const rateLimit = reader.string(
+    fields.get("rateLimit"),
+    `${where} rateLimit`,
+  );
   const cost = reader.string(fields.get("cost"), `${where} plan cost`);
   const note = reader.string(fields.get("note"), `${where} plan note`);
   if (!name || !rateLimit || !cost) return undefined;
-  return { name: name.value.trim(), rateLimit, cost: cost.value.trim(), ...(note ? { note: note.value.trim() } : {}) };
+  return {
+    name: name.value.trim(),
+    rateLimit,
+    cost: cost.value.trim(),
+    ...(note ? { note: note.value.trim() } : {}),
+  };
 }
 
 function readNamedSchemas(
   reader: Reader,
-  entry: Entry | undefined,
-): { name: Located<string>; schema: RawSchema }[] | undefined {
-  if (entry === undefined) return undefined;
-  const list = reader.entries(entry.value, "schemas", entry.valueRange, "schema");
+  entry: Entry,
+  collected: Collected,
+): RawNamedSchema[] | undefined {
+  const list = reader.entries(entry.value, "schemas", entry.keyRange, "schema");
   if (list === undefined) return undefined;
-  const out: { name: Located<string>; schema: RawSchema }[] = [];
+  const out: RawNamedSchema[] = [];
   for (const item of list) {
-    const schema = readSchema(reader, item.value, `schema "${item.key}"`, item.valueRange, false);
-    if (schema) out.push({ name: { value: item.key, range: item.keyRange }, schema });
+    collected.schemas.set(item.key, item.keyRange);
+    const schema = readSchema(
+      reader,
+      item.value,
+      `schema "${item.key}"`,
+      item.keyRange,
+    );
+    if (schema)
+      out.push({ name: { value: item.key, range: item.keyRange }, schema });
   }
   return out;
 }
 
-/** One schema node; `asProperty` allows the `required` flag. */
+/** Every key any schema node may have, for did-you-mean when `type` is missing. */
+const anySchemaKey: readonly string[] = [
+  ...new Set([
+    ...specKeys.schemaCommon,
+    "$ref",
+    ...Object.values(specKeys.schemaByType).flat(),
+  ]),
+];
+
+interface SchemaOptions {
+  /** A property's schema, which may carry the `required` flag (reported through `onRequired`). */
+  readonly onRequired?: (required: boolean) => void;
+  /** What a value that is not a mapping should have been. */
+  readonly expected?: string;
+}
+
+/**
+ * One schema node. `owner` is the key that holds it, where a missing key is
+ * reported.
+ */
 function readSchema(
   reader: Reader,
   given: Node | null,
   where: string,
-  fallback: Range,
-  asProperty: boolean,
+  owner: Range,
+  options: SchemaOptions = {},
 ): RawSchema | undefined {
   const node = reader.deref(given);
-  const range = reader.rangeOf(node, fallback);
-  const list = reader.entries(node, where, range);
+  const list = reader.entries(
+    node,
+    where,
+    owner,
+    "key",
+    options.expected ?? "a mapping",
+  );
   if (list === undefined) return undefined;
   const byKey = new Map(list.map((entry) => [entry.key, entry]));
+  const asProperty = options.onRequired !== undefined;
   const extra = asProperty ? ["required"] : [];
   const common = [...specKeys.schemaCommon, ...extra];
-  const description = reader.string(byKey.get("description"), `${where} description`)?.value.trim();
+  if (options.onRequired !== undefined) {
+    const required = reader.boolean(byKey.get("required"), `${where} required`);
+    if (required !== undefined) options.onRequired(required.value);
+  }
+  const description = reader
+    .string(byKey.get("description"), `${where} description`)
+    ?.value.trim();
   const exampleEntry = byKey.get("example");
   const example = exampleEntry ? toJson(reader, exampleEntry.value) : undefined;
   const shared = {
@@ -435,17 +873,32 @@ function readSchema(
   };
   const refEntry = byKey.get("$ref");
   if (refEntry !== undefined) {
-    checkKeys(reader, list, where, ["$ref", "description", "example", ...extra]);
+    checkKeys(reader, list, where, [
+      "$ref",
+      "description",
+      "example",
+      ...extra,
+    ]);
     const name = reader.string(refEntry, `${where} $ref`);
     return name ? { kind: "ref", name, ...shared } : undefined;
   }
-  const type = reader.oneOf(byKey.get("type"), `${where} type`, schemaTypes);
-  if (byKey.get("type") === undefined) {
-    reader.report(range, diagnostics.missingKey("type", where));
+  const typeEntry = byKey.get("type");
+  if (typeEntry === undefined) {
+    const misspelt = checkKeys(reader, list, where, [
+      ...anySchemaKey,
+      ...extra,
+    ]);
+    if (!misspelt.has("type") && !misspelt.has("$ref")) {
+      reader.report(owner, diagnostics.missingKey("type", where, "string"));
+    }
     return undefined;
   }
+  const type = reader.oneOf(typeEntry, `${where} type`, schemaTypes);
   if (type === undefined) return undefined;
-  checkKeys(reader, list, where, [...common, ...specKeys.schemaByType[type.value]]);
+  checkKeys(reader, list, where, [
+    ...common,
+    ...specKeys.schemaByType[type.value],
+  ]);
   const count = (key: string, integer = true): number | undefined =>
     reader.number(byKey.get(key), `${where} ${key}`, integer)?.value;
   switch (type.value) {
@@ -453,16 +906,25 @@ function readSchema(
       const propertiesEntry = byKey.get("properties");
       const properties: RawProperty[] = [];
       const members = propertiesEntry
-        ? reader.entries(propertiesEntry.value, `${where} properties`, propertiesEntry.valueRange, "property")
+        ? reader.entries(
+            propertiesEntry.value,
+            `${where} properties`,
+            propertiesEntry.keyRange,
+            "property",
+          )
         : [];
       for (const member of members ?? []) {
         const memberWhere = `property "${member.key}" of ${where}`;
-        const schema = readSchema(reader, member.value, memberWhere, member.valueRange, true);
-        const memberNode = reader.deref(member.value);
-        const requiredEntry = isMap(memberNode)
-          ? reader.entries(memberNode, memberWhere, member.valueRange)?.find((e) => e.key === "required")
-          : undefined;
-        const required = reader.boolean(requiredEntry, `${memberWhere} required`)?.value ?? false;
+        let required = false;
+        const schema = readSchema(
+          reader,
+          member.value,
+          memberWhere,
+          member.keyRange,
+          {
+            onRequired: (value) => (required = value),
+          },
+        );
         if (schema) properties.push({ name: member.key, required, schema });
       }
       return { kind: "object", properties, ...shared };
@@ -470,13 +932,29 @@ function readSchema(
     case "array": {
       const itemsEntry = byKey.get("items");
       if (itemsEntry === undefined) {
-        reader.report(range, diagnostics.missingKey("items", where));
+        reader.report(
+          owner,
+          diagnostics.missingKey("items", where, "{ type: string }"),
+        );
         return undefined;
       }
-      const items = readSchema(reader, itemsEntry.value, `items of ${where}`, itemsEntry.valueRange, false);
+      const items = readSchema(
+        reader,
+        itemsEntry.value,
+        `items of ${where}`,
+        itemsEntry.keyRange,
+      );
       const minItems = count("minItems");
       const maxItems = count("maxItems");
-      checkRange(reader, byKey, where, "minItems", "maxItems", minItems, maxItems);
+      checkRange(
+        reader,
+        byKey,
+        where,
+        "minItems",
+        "maxItems",
+        minItems,
+        maxItems,
+      );
       if (!items) return undefined;
       return {
         kind: "array",
@@ -492,14 +970,31 @@ function readSchema(
       const maxLength = count("maxLength");
       if (minLength !== undefined) facets.minLength = minLength;
       if (maxLength !== undefined) facets.maxLength = maxLength;
-      checkRange(reader, byKey, where, "minLength", "maxLength", minLength, maxLength);
+      checkRange(
+        reader,
+        byKey,
+        where,
+        "minLength",
+        "maxLength",
+        minLength,
+        maxLength,
+      );
       const pattern = reader.string(byKey.get("pattern"), `${where} pattern`);
       if (pattern) {
         try {
           new RegExp(pattern.value, "u");
           facets.pattern = pattern.value;
         } catch (error) {
-          reader.report(pattern.range, diagnostics.badPattern(pattern.value, (error as Error).message.replace(/^Invalid regular expression: /, "")));
+          reader.report(
+            pattern.range,
+            diagnostics.badPattern(
+              pattern.value,
+              (error as Error).message.replace(
+                /^Invalid regular expression: /,
+                "",
+              ),
+            ),
+          );
         }
       }
       const format = reader.string(byKey.get("format"), `${where} format`);
@@ -507,7 +1002,8 @@ function readSchema(
       const enumEntry = byKey.get("enum");
       if (enumEntry !== undefined) {
         const values = reader.stringList(enumEntry, `${where} enum`) ?? [];
-        if (values.length === 0) reader.report(enumEntry.valueRange, diagnostics.emptyEnum(where));
+        if (values.length === 0)
+          reader.report(enumEntry.valueRange, diagnostics.emptyEnum(where));
         const unique = [...new Set(values.map((value) => value.value))];
         return { kind: "enum", facets: {}, values: unique, ...shared };
       }
@@ -528,14 +1024,28 @@ function readSchema(
   }
 }
 
-function checkKeys(reader: Reader, list: readonly Entry[], where: string, allowed: readonly string[]): void {
+/** Reports keys not allowed here; returns the allowed keys they look like misspellings of. */
+function checkKeys(
+  reader: Reader,
+  list: readonly Entry[],
+  where: string,
+  allowed: readonly string[],
+): Set<string> {
+  const misspelt = new Set<string>();
+  const present = new Set(list.map((entry) => entry.key));
   for (const entry of list) {
     if (!allowed.includes(entry.key)) {
-      reader.report(entry.keyRange, diagnostics.unknownKey(entry.key, where, closest(entry.key, allowed), allowed));
+      const suggestion = closest(entry.key, allowed);
+      if (suggestion !== undefined) misspelt.add(suggestion);
+      const given = suggestion !== undefined && present.has(suggestion);
+      reader.report(
+        entry.keyRange,
+        diagnostics.unknownKey(entry.key, where, suggestion, allowed, given),
+      );
     }
   }
+  return misspelt;
 }
-
 
 function checkRange(
   reader: Reader,
@@ -547,7 +1057,10 @@ function checkRange(
   high: number | undefined,
 ): void {
   if (low !== undefined && high !== undefined && low > high) {
-    reader.report(byKey.get(lowKey)?.valueRange, diagnostics.badRange(where, lowKey, highKey));
+    reader.report(
+      byKey.get(lowKey)?.valueRange,
+      diagnostics.badRange(where, lowKey, low, highKey, high),
+    );
   }
 }
 
@@ -557,7 +1070,9 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
   if (isMap(node)) {
     const out: { [key: string]: JsonValue } = {};
     for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      const key = isScalar(pair.key)
+        ? String(pair.key.value)
+        : String(pair.key);
       // defineProperty: a key such as "__proto__" stays an ordinary member.
       Object.defineProperty(out, key, {
         value: toJson(reader, pair.value as Node | null),
@@ -568,11 +1083,18 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
     }
     return out;
   }
-  if (isSeq(node)) return node.items.map((item) => toJson(reader, item as Node | null));
+  if (isSeq(node))
+    return node.items.map((item) => toJson(reader, item as Node | null));
   if (isScalar(node)) {
     const value = node.value;
-    if (value === null || typeof value === "string" || typeof value === "boolean") return value;
-    if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+    if (
+      value === null ||
+      typeof value === "string" ||
+      typeof value === "boolean"
+    )
+      return value;
+    if (typeof value === "number")
+      return Number.isFinite(value) ? value : String(value);
     return String(value);
   }
   return null;

@@ -28,41 +28,94 @@ export class Reader {
   readonly found: Diagnostic[] = [];
   constructor(readonly source: SpecSource) {}
 
-  report(range: Range | undefined, text: Parameters<SpecSource["at"]>[1]): undefined {
+  report(
+    range: Range | undefined,
+    text: Parameters<SpecSource["at"]>[1],
+  ): undefined {
     this.found.push(this.source.at(range, text));
     return undefined;
   }
 
   /** Follows a YAML alias (`*name`) to the node it names. */
   deref(node: Node | null): Node | null {
-    return isAlias(node) ? ((node.resolve(this.source.document) as Node | undefined) ?? null) : node;
+    return isAlias(node)
+      ? ((node.resolve(this.source.document) as Node | undefined) ?? null)
+      : node;
   }
 
+  /** Where a node stands; an empty value (`key:` and nothing) stands at `fallback`. */
   rangeOf(node: Node | null | undefined, fallback: Range): Range {
     const range = node?.range;
-    return range ? [range[0], range[1]] : fallback;
+    return range && range[1] > range[0] ? [range[0], range[1]] : fallback;
   }
 
-  /** Entries of a mapping in order; reports duplicates and keys that are not plain strings. */
-  entries(given: Node | null, where: string, fallback: Range, itemKind = "key"): Entry[] | undefined {
+  /** The source text of a node, as written (for hints that show the fix). */
+  written(node: Node | null): string | undefined {
+    const range = node?.range;
+    return range ? this.source.text.slice(range[0], range[1]) : undefined;
+  }
+
+  /**
+   * Entries of a mapping in order; reports duplicates and keys that are not
+   * plain strings. `expected` words what a non-mapping should have been.
+   */
+  entries(
+    given: Node | null,
+    where: string,
+    fallback: Range,
+    itemKind = "key",
+    expected = "a mapping",
+  ): Entry[] | undefined {
     const node = this.deref(given);
-    if (!isMap(node)) return this.report(this.rangeOf(node, fallback), diagnostics.wrongType(where, "a mapping", describe(node)));
-    const seen = new Set<string>();
+    if (!isMap(node)) {
+      return this.report(
+        this.rangeOf(node, fallback),
+        diagnostics.wrongType(
+          where,
+          expected,
+          describe(node),
+          this.written(node),
+        ),
+      );
+    }
+    const seen = new Map<string, Range>();
     const out: Entry[] = [];
     for (const pair of node.items as Pair<Node | null, Node | null>[]) {
       const keyNode = pair.key;
       const keyRange = this.rangeOf(keyNode, this.rangeOf(node, fallback));
-      if (!isScalar(keyNode) || (typeof keyNode.value !== "string" && typeof keyNode.value !== "number")) {
-        this.report(keyRange, diagnostics.wrongType(`a key in ${where}`, "a string", describe(keyNode)));
+      if (
+        !isScalar(keyNode) ||
+        (typeof keyNode.value !== "string" && typeof keyNode.value !== "number")
+      ) {
+        this.report(
+          keyRange,
+          diagnostics.wrongType(
+            `a key in ${where}`,
+            "a string",
+            describe(keyNode),
+            this.written(keyNode),
+          ),
+        );
         continue;
       }
       const key = String(keyNode.value);
-      if (seen.has(key)) {
-        this.report(keyRange, diagnostics.duplicateKey(key, itemKind === "key" ? `key in ${where}` : itemKind));
+      const first = seen.get(key);
+      if (first !== undefined) {
+        const what = itemKind === "key" ? `key in ${where}` : itemKind;
+        const { line, column } = this.source.positionOf(first[0]);
+        this.report(
+          keyRange,
+          diagnostics.duplicateKey(key, what, `line ${line}, column ${column}`),
+        );
         continue;
       }
-      seen.add(key);
-      out.push({ key, keyRange, value: pair.value, valueRange: this.rangeOf(pair.value, keyRange) });
+      seen.set(key, keyRange);
+      out.push({
+        key,
+        keyRange,
+        value: pair.value,
+        valueRange: this.rangeOf(pair.value, keyRange),
+      });
     }
     return out;
   }
@@ -70,33 +123,62 @@ export class Reader {
   /**
    * A mapping with a fixed set of keys: reports unknown keys (with a
    * did-you-mean) and missing required ones, returns the known entries.
+   * A missing key is reported at `owner` (the key that holds the mapping);
+   * a missing key that an unknown key was a misspelling of is not reported
+   * again.
    */
   record(
     given: Node | null,
     where: string,
-    fallback: Range,
+    owner: Range,
     allowed: readonly string[],
     required: readonly string[],
   ): Map<string, Entry> | undefined {
     const node = this.deref(given);
-    const list = this.entries(node, where, fallback);
+    const list = this.entries(node, where, owner);
     if (list === undefined) return undefined;
     const known = new Map<string, Entry>();
-    for (const entry of list) {
+    const misspelt = new Set<string>();
+    for (const entry of list)
       if (allowed.includes(entry.key)) known.set(entry.key, entry);
-      else this.report(entry.keyRange, diagnostics.unknownKey(entry.key, where, closest(entry.key, allowed), allowed));
+    for (const entry of list) {
+      if (allowed.includes(entry.key)) continue;
+      const suggestion = closest(entry.key, allowed);
+      if (suggestion !== undefined) misspelt.add(suggestion);
+      const given = suggestion !== undefined && known.has(suggestion);
+      this.report(
+        entry.keyRange,
+        diagnostics.unknownKey(entry.key, where, suggestion, allowed, given),
+      );
     }
     for (const key of required) {
-      if (!known.has(key)) this.report(this.rangeOf(node, fallback), diagnostics.missingKey(key, where));
+      if (!known.has(key) && !misspelt.has(key)) {
+        this.report(
+          owner,
+          diagnostics.missingKey(key, where, keyExamples[key]),
+        );
+      }
     }
     return known;
   }
 
-  string(entry: Entry | undefined, where: string, options: { nonEmpty?: boolean } = {}): Located<string> | undefined {
+  string(
+    entry: Entry | undefined,
+    where: string,
+    options: { nonEmpty?: boolean } = {},
+  ): Located<string> | undefined {
     if (entry === undefined) return undefined;
     const node = this.deref(entry.value);
     if (!isScalar(node) || typeof node.value !== "string") {
-      return this.report(entry.valueRange, diagnostics.wrongType(where, "a string", describe(node)));
+      return this.report(
+        entry.valueRange,
+        diagnostics.wrongType(
+          where,
+          "a string",
+          describe(node),
+          this.written(node),
+        ),
+      );
     }
     if (options.nonEmpty !== false && node.value.trim() === "") {
       return this.report(entry.valueRange, diagnostics.emptyText(where));
@@ -104,51 +186,132 @@ export class Reader {
     return { value: node.value, range: entry.valueRange };
   }
 
-  number(entry: Entry | undefined, where: string, integer: boolean): Located<number> | undefined {
+  number(
+    entry: Entry | undefined,
+    where: string,
+    integer: boolean,
+  ): Located<number> | undefined {
     if (entry === undefined) return undefined;
     const node = this.deref(entry.value);
     const value = isScalar(node) ? node.value : undefined;
-    if (typeof value !== "number" || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-      return this.report(entry.valueRange, diagnostics.wrongType(where, integer ? "a whole number" : "a number", describe(node)));
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      (integer && !Number.isInteger(value))
+    ) {
+      const expected = integer ? "a whole number" : "a number";
+      return this.report(
+        entry.valueRange,
+        diagnostics.wrongType(
+          where,
+          expected,
+          describe(node),
+          this.written(node),
+        ),
+      );
     }
     return { value, range: entry.valueRange };
   }
 
-  boolean(entry: Entry | undefined, where: string): Located<boolean> | undefined {
+  boolean(
+    entry: Entry | undefined,
+    where: string,
+  ): Located<boolean> | undefined {
     if (entry === undefined) return undefined;
     const node = this.deref(entry.value);
     if (!isScalar(node) || typeof node.value !== "boolean") {
-      return this.report(entry.valueRange, diagnostics.wrongType(where, "true or false", describe(node)));
+      return this.report(
+        entry.valueRange,
+        diagnostics.wrongType(
+          where,
+          "true or false",
+          describe(node),
+          this.written(node),
+        ),
+      );
     }
     return { value: node.value, range: entry.valueRange };
   }
 
-  oneOf<T extends string>(entry: Entry | undefined, where: string, allowed: readonly T[]): Located<T> | undefined {
+  oneOf<T extends string>(
+    entry: Entry | undefined,
+    where: string,
+    allowed: readonly T[],
+  ): Located<T> | undefined {
     const text = this.string(entry, where);
     if (text === undefined) return undefined;
     if (!(allowed as readonly string[]).includes(text.value)) {
-      return this.report(text.range, diagnostics.badValue(where, text.value, allowed));
+      return this.report(
+        text.range,
+        diagnostics.badValue(
+          where,
+          text.value,
+          allowed,
+          closest(text.value, allowed),
+        ),
+      );
     }
     return text as Located<T>;
   }
 
   /** A list of strings, each with its range. */
-  stringList(entry: Entry | undefined, where: string): Located<string>[] | undefined {
+  stringList(
+    entry: Entry | undefined,
+    where: string,
+  ): Located<string>[] | undefined {
     if (entry === undefined) return undefined;
     const node = this.deref(entry.value);
-    if (!isSeq(node)) return this.report(entry.valueRange, diagnostics.wrongType(where, "a list", describe(node)));
+    if (!isSeq(node)) {
+      return this.report(
+        entry.valueRange,
+        diagnostics.wrongType(
+          where,
+          "a list",
+          describe(node),
+          this.written(node),
+        ),
+      );
+    }
     const out: Located<string>[] = [];
     for (const given of node.items as (Node | null)[]) {
       const item = this.deref(given);
       const range = this.rangeOf(item, entry.valueRange);
       const value = isScalar(item) ? item.value : undefined;
       if (typeof value === "string" && value !== "") out.push({ value, range });
-      else if (typeof value === "number") out.push({ value: String((item as { source?: string }).source ?? value), range });
-      else this.report(range, diagnostics.wrongType(`an entry of ${where}`, "a string", describe(item)));
+      else if (typeof value === "number")
+        out.push({
+          value: String((item as { source?: string }).source ?? value),
+          range,
+        });
+      else
+        this.report(
+          range,
+          diagnostics.wrongType(
+            `an entry of ${where}`,
+            "a string",
+            describe(item),
+            this.written(item),
+          ),
+        );
     }
     return out;
   }
 }
+
+/** Values shown in the hint for a missing required key. */
+const keyExamples: Readonly<Record<string, string>> = {
+  remitgen: "1",
+  path: "/operation_name",
+  summary: "One line on what the operation does.",
+  version: '"1.0.0"',
+  rateLimit: "10000/hour",
+  cost: "Free",
+  scope: "remitgen",
+  baseUrl: '"{base_url}"',
+  scheme: "oauth2-client-credentials",
+  type: "string",
+  status: "400",
+};
 
 /** How a node looks, in words, for "found ..." in messages. */
 export function describe(node: unknown): string {
@@ -158,7 +321,10 @@ export function describe(node: unknown): string {
   if (isSeq(node)) return "a list";
   if (isScalar(node)) {
     const value = node.value;
-    if (value === null) return "null";
+    if (value === null)
+      return node.source === "" || node.source === undefined
+        ? "nothing"
+        : "null";
     if (typeof value === "number") return "a number";
     if (typeof value === "boolean") return "a boolean";
     if (typeof value === "string") return "a string";

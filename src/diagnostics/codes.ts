@@ -22,10 +22,12 @@ export const diagnostics = {
     message: `the spec is ${bytes} bytes, over the ${limit}-byte limit`,
     hint: "a spec this large is almost certainly not hand-written; split or trim it",
   }),
-  yamlSyntax: (detail: string): DiagnosticText => ({
+  yamlSyntax: (detail: string, yamlCode?: string): DiagnosticText => ({
     code: "RG003",
     message: `YAML syntax error: ${detail}`,
-    hint: "fix the YAML at this position (indentation, quotes, colons)",
+    hint:
+      yamlHints[yamlCode ?? ""] ??
+      "fix the YAML at this position (indentation, quotes, colons)",
   }),
   tooDeep: (limit: number): DiagnosticText => ({
     code: "RG004",
@@ -34,66 +36,140 @@ export const diagnostics = {
   }),
   specVersion: (found: string): DiagnosticText => ({
     code: "RG005",
-    message: `unsupported spec format version ${found}`,
-    hint: "start the spec with `remitgen: 1`",
+    message:
+      found === ""
+        ? "the spec format version is empty"
+        : `unsupported spec format version ${found}`,
+    hint: "this remitgen reads spec format 1: write `remitgen: 1` (a number, unquoted)",
   }),
+  emptySpec: (): DiagnosticText => ({
+    code: "RG008",
+    message: "the spec is empty",
+    hint: "start with `remitgen: 1`, then write `service:`, `auth:`, `operations:` and `sets:`",
+  }),
+  aliasExpansion: (limit: number): DiagnosticText => ({
+    code: "RG006",
+    message: `YAML aliases expand the spec past ${limit} nodes`,
+    hint: "write the repeated parts out, or move them to named schemas and refer to them with `$ref`",
+  }),
+  unknownAlias: (name: string): DiagnosticText => ({
+    code: "RG007",
+    message: `alias *${name} names no anchor`,
+    hint: `define \`&${name}\` on a node earlier in the file, or write the value out`,
+  }),
+  /** `suggestionGiven`: the suggested key is already there, so this one is a stray copy. */
   unknownKey: (
     key: string,
     where: string,
     suggestion: string | undefined,
     allowed: readonly string[],
+    suggestionGiven: boolean = false,
   ): DiagnosticText => ({
     code: "RG010",
     message: `unknown key ${quote(key)} in ${where}`,
     hint:
-      suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
-        : `allowed keys: ${list(allowed)}`,
+      suggestion === undefined
+        ? `allowed keys: ${list(allowed)}`
+        : suggestionGiven
+          ? `${quote(suggestion)} is already given; remove this key`
+          : `did you mean ${quote(suggestion)}?`,
   }),
-  missingKey: (key: string, where: string): DiagnosticText => ({
+  /** `example` is a value to show in the hint, e.g. `"1.0.0"` for a version. */
+  missingKey: (
+    key: string,
+    where: string,
+    example?: string,
+  ): DiagnosticText => ({
     code: "RG011",
     message: `missing required key ${quote(key)} in ${where}`,
-    hint: `add \`${key}:\` to ${where}`,
+    hint:
+      example === undefined
+        ? `add \`${key}:\` to ${where}`
+        : `add \`${key}: ${example}\` to ${where}`,
   }),
-  wrongType: (where: string, expected: string, found: string): DiagnosticText => ({
+  /** `written` is the offending value as it stands in the file, to show the fix. */
+  wrongType: (
+    where: string,
+    expected: string,
+    found: string,
+    written?: string,
+  ): DiagnosticText => ({
     code: "RG012",
     message: `${where} must be ${expected}, found ${found}`,
-    hint:
-      expected === "a string" && (found === "a number" || found === "a boolean")
-        ? "quote the value, e.g. \"1.0\""
-        : `write ${expected} here`,
+    hint: wrongTypeHint(expected, found, written),
   }),
-  badValue: (where: string, value: string, allowed: readonly string[]): DiagnosticText => ({
+  badValue: (
+    where: string,
+    value: string,
+    allowed: readonly string[],
+    suggestion?: string,
+  ): DiagnosticText => ({
     code: "RG013",
     message: `${where} is ${quote(value)}, which is not allowed`,
-    hint: `use one of ${list(allowed)}`,
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${quote(suggestion)}? (allowed: ${list(allowed)})`
+        : allowed.length === 1
+          ? `the only allowed value is ${quote(allowed[0] ?? "")}`
+          : `use one of ${list(allowed)}`,
   }),
-  duplicateKey: (key: string, where: string): DiagnosticText => ({
+  /** `what` is e.g. `operation`, or `key in set "v3"`; `firstAt` is where the key first appears. */
+  duplicateKey: (
+    key: string,
+    what: string,
+    firstAt: string,
+  ): DiagnosticText => ({
     code: "RG014",
-    message: `duplicate ${where} ${quote(key)}`,
-    hint: "each key may appear once; remove or rename one of them",
+    message: what.startsWith("key in ")
+      ? `duplicate key ${quote(key)} in ${what.slice("key in ".length)}`
+      : `duplicate ${what} ${quote(key)}`,
+    hint: `${quote(key)} is already declared at ${firstAt}; remove or rename one of them`,
   }),
   emptyText: (where: string): DiagnosticText => ({
     code: "RG015",
     message: `${where} must not be empty`,
-    hint: "write the text, or remove the key",
+    hint: "write the text here",
   }),
   duplicatePath: (path: string, other: string): DiagnosticText => ({
     code: "RG020",
     message: `path ${quote(path)} is already used by operation ${quote(other)}`,
     hint: "each operation needs its own path",
   }),
-  badPath: (path: string): DiagnosticText => ({
+  badPath: (path: string, suggestion?: string): DiagnosticText => ({
     code: "RG021",
     message: `path ${quote(path)} is not a valid operation path`,
-    hint: "a path starts with \"/\" and holds only letters, digits and - . _ ~ / characters",
+    hint:
+      suggestion !== undefined
+        ? `write ${quote(suggestion)}`
+        : 'a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
   }),
-  nameCollision: (kind: string, name: string, first: string, second: string): DiagnosticText => ({
+  /**
+   * Two spec names generate one name (or names that differ only in letter
+   * case, which clash on case-insensitive file systems). `second` and
+   * `first` describe the owners, e.g. `operation "getAcctTitle"`.
+   */
+  nameCollision: (
+    what: string,
+    second: string,
+    secondName: string,
+    first: string,
+    firstName: string,
+    hint?: string,
+  ): DiagnosticText => ({
     code: "RG022",
-    message: `${kind} ${quote(first)} and ${quote(second)} both generate the name ${quote(name)}`,
-    hint: "rename one of them so that their generated names differ",
+    message:
+      secondName === firstName
+        ? `${second} generates the ${what} ${quote(secondName)}, which ${first} also generates`
+        : `${second} generates the ${what} ${quote(secondName)}, which differs only in letter case from ${quote(firstName)} of ${first}`,
+    hint:
+      hint ??
+      `rename one of them so that they generate different ${what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`}`,
   }),
-  unknownOperation: (name: string, where: string, suggestion: string | undefined): DiagnosticText => ({
+  unknownOperation: (
+    name: string,
+    where: string,
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
     code: "RG030",
     message: `unknown operation ${quote(name)} in ${where}`,
     hint:
@@ -106,10 +182,17 @@ export const diagnostics = {
     message: `operation ${quote(name)} is listed twice in ${where}`,
     hint: "remove the second entry",
   }),
-  extendsMissing: (set: string, target: string, suggestion: string | undefined): DiagnosticText => ({
+  extendsMissing: (
+    set: string,
+    target: string,
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
     code: "RG032",
     message: `set ${quote(set)} extends ${quote(target)}, which is not a set`,
-    hint: suggestion !== undefined ? `did you mean ${quote(suggestion)}?` : "name a set declared under `sets:`",
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${quote(suggestion)}?`
+        : "name a set declared under `sets:`",
   }),
   extendsSelf: (set: string): DiagnosticText => ({
     code: "RG033",
@@ -119,18 +202,44 @@ export const diagnostics = {
   extendsCycle: (cycle: readonly string[]): DiagnosticText => ({
     code: "RG034",
     message: `sets extend each other in a cycle: ${cycle.map(quote).join(" -> ")}`,
-    hint: "one set in the chain must not extend another",
+    hint: "make one set of the cycle a root set: replace its `extends:` and `adds:` with an `operations:` list",
   }),
-  membershipForm: (set: string, hasExtends: boolean): DiagnosticText => ({
-    code: "RG035",
-    message: hasExtends
-      ? `set ${quote(set)} extends another set, so it lists \`adds\`/\`removes\`, not \`operations\``
-      : `set ${quote(set)} extends no set, so it needs an \`operations\` list`,
-    hint: hasExtends
-      ? "replace `operations:` with `adds:` (and `removes:` if needed)"
-      : "add `operations:` with the operation names, or `extends:` a set",
-  }),
-  alreadyMember: (name: string, set: string, parent: string): DiagnosticText => ({
+  /**
+   * `operations-with-extends`: a set that extends lists `operations`;
+   * `list-without-extends`: a root set lists `adds` or `removes` (`key`);
+   * `no-operations`: a root set has no `operations` list.
+   */
+  membershipForm: (
+    set: string,
+    form: "operations-with-extends" | "list-without-extends" | "no-operations",
+    key: string = "adds",
+  ): DiagnosticText => {
+    switch (form) {
+      case "operations-with-extends":
+        return {
+          code: "RG035",
+          message: `set ${quote(set)} extends another set, so it lists \`adds\`/\`removes\`, not \`operations\``,
+          hint: "replace `operations:` with `adds:` (and `removes:` if needed), or remove `extends:`",
+        };
+      case "list-without-extends":
+        return {
+          code: "RG035",
+          message: `set ${quote(set)} extends no set, so it cannot list \`${key}\``,
+          hint: `list the set's operations under \`operations:\`, or add \`extends:\` with the set it builds on`,
+        };
+      case "no-operations":
+        return {
+          code: "RG035",
+          message: `set ${quote(set)} extends no set, so it needs an \`operations\` list`,
+          hint: "add `operations:` with the operation names, or `extends:` a set",
+        };
+    }
+  },
+  alreadyMember: (
+    name: string,
+    set: string,
+    parent: string,
+  ): DiagnosticText => ({
     code: "RG036",
     message: `set ${quote(set)} adds ${quote(name)}, which ${quote(parent)} already has`,
     hint: "remove it from `adds`",
@@ -150,27 +259,73 @@ export const diagnostics = {
     message: `operation ${quote(name)} is in no set`,
     hint: "add it to a set's `operations` or `adds`, or remove it",
   }),
-  badRateLimit: (text: string): DiagnosticText => ({
-    code: "RG040",
-    message: `rate limit ${quote(text)} is not of the form COUNT/UNIT`,
-    hint: "write e.g. `10000/hour`; units: second, minute, hour, day",
-  }),
-  badDate: (text: string): DiagnosticText => ({
+  /**
+   * `form`: not COUNT/UNIT at all; `unit`: the unit is not one remitgen
+   * knows (`detail` is the unit, `suggestion` a known one); `zero`: the
+   * count allows no request.
+   */
+  badRateLimit: (
+    text: string,
+    problem: "form" | "unit" | "zero" = "form",
+    detail: string = "",
+    suggestion?: string,
+  ): DiagnosticText => {
+    const units = "second, minute, hour, day";
+    switch (problem) {
+      case "unit":
+        return {
+          code: "RG040",
+          message: `rate limit ${quote(text)} has the unknown unit ${quote(detail)}`,
+          hint:
+            suggestion !== undefined
+              ? `did you mean ${quote(suggestion)}? (units: ${units})`
+              : `use one of the units ${units}, e.g. \`10000/hour\``,
+        };
+      case "zero":
+        return {
+          code: "RG040",
+          message: `rate limit ${quote(text)} allows no request`,
+          hint: "the count must be at least 1, e.g. `100/hour`",
+        };
+      case "form":
+        return {
+          code: "RG040",
+          message: `rate limit ${quote(text)} is not of the form COUNT/UNIT`,
+          hint: `write e.g. \`10000/hour\` or \`10000 per hour\`; units: ${units}`,
+        };
+    }
+  },
+  /** `reason` says what is wrong, e.g. `2023-02 has no day 30`. */
+  badDate: (text: string, reason?: string): DiagnosticText => ({
     code: "RG041",
-    message: `date ${quote(text)} is not a calendar date`,
-    hint: "write YYYY-MM-DD, e.g. 2023-04-10",
+    message: `date ${quote(text)} is not a calendar date${reason !== undefined ? `: ${reason}` : ""}`,
+    hint: "write a real date as YYYY-MM-DD, e.g. 2023-04-10",
   }),
-  badVersion: (text: string): DiagnosticText => ({
+  badVersion: (text: string, suggestion?: string): DiagnosticText => ({
     code: "RG042",
     message: `version ${quote(text)} is not of the form MAJOR.MINOR.PATCH`,
-    hint: "write e.g. \"1.0.3\"",
+    hint:
+      suggestion !== undefined
+        ? `write ${quote(suggestion)}`
+        : 'write three whole numbers separated by dots, e.g. "1.0.3"',
   }),
-  badPackageName: (text: string): DiagnosticText => ({
+  /** `part` is `package scope` or `package name`. */
+  badPackageName: (
+    text: string,
+    part: string = "package name part",
+    suggestion?: string,
+  ): DiagnosticText => ({
     code: "RG043",
-    message: `package name part ${quote(text)} is not a valid npm name`,
-    hint: "use lowercase letters, digits and - (e.g. `remittance`)",
+    message: `${part} ${quote(text)} is not a valid npm name`,
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${quote(suggestion)}? (lowercase letters, digits, - . _)`
+        : "use lowercase letters, digits, - . and _, starting with a letter or digit (e.g. `remittance`)",
   }),
-  unknownSchema: (name: string, suggestion: string | undefined): DiagnosticText => ({
+  unknownSchema: (
+    name: string,
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
     code: "RG050",
     message: `unknown schema ${quote(name)}`,
     hint:
@@ -180,18 +335,30 @@ export const diagnostics = {
   }),
   schemaCycle: (cycle: readonly string[]): DiagnosticText => ({
     code: "RG051",
-    message: `schemas refer to each other in a cycle: ${cycle.map(quote).join(" -> ")}`,
-    hint: "remitgen supports acyclic schemas; break the cycle",
+    message:
+      cycle.length <= 2
+        ? `schema ${quote(cycle[0] ?? "")} refers to itself`
+        : `schemas refer to each other in a cycle: ${cycle.map(quote).join(" -> ")}`,
+    hint:
+      cycle.length <= 2
+        ? "remitgen supports acyclic schemas only: remove this `$ref`, or give it a schema that does not refer back"
+        : "remitgen supports acyclic schemas only: replace one `$ref` of the cycle with an inline schema",
   }),
   badPattern: (pattern: string, reason: string): DiagnosticText => ({
     code: "RG052",
     message: `pattern ${quote(pattern)} is not a valid regular expression: ${reason}`,
-    hint: "write an ECMAScript regular expression without slashes",
+    hint: "fix the regular expression: ECMAScript syntax with the u flag, without surrounding slashes",
   }),
-  badRange: (where: string, low: string, high: string): DiagnosticText => ({
+  badRange: (
+    where: string,
+    low: string,
+    lowValue: number,
+    high: string,
+    highValue: number,
+  ): DiagnosticText => ({
     code: "RG053",
-    message: `${where}: ${low} is greater than ${high}`,
-    hint: `make ${low} at most ${high}`,
+    message: `${where}: ${low} ${lowValue} is greater than ${high} ${highValue}`,
+    hint: `make ${low} at most ${highValue}, or raise ${high}`,
   }),
   emptyEnum: (where: string): DiagnosticText => ({
     code: "RG054",
@@ -204,3 +371,60 @@ export const diagnostics = {
     hint: "use a status from 400 to 599",
   }),
 } as const;
+
+/** Hints for the YAML parser's error codes. */
+const yamlHints: Readonly<Record<string, string>> = {
+  TAB_AS_INDENT: "indent with spaces: YAML does not allow tabs in indentation",
+  BAD_INDENT:
+    "line up the keys of one mapping at the same column, and indent nested values further",
+  MISSING_CHAR: "add the missing character the message names",
+  UNCLOSED_QUOTE: "add the closing quote at the end of the value",
+  UNCLOSED_LIST: "add the closing ] at the end of the list",
+  UNCLOSED_MAP: "add the closing } at the end of the mapping",
+  BLOCK_AS_IMPLICIT_KEY:
+    "a value cannot hold `key: value` on the same line; quote the value or put the mapping on its own lines",
+  MULTILINE_IMPLICIT_KEY:
+    "a key must fit on one line; check the indentation and the colon after the key",
+  MULTIPLE_DOCS:
+    "a spec is one YAML document: remove the `---` line and what follows, or merge it",
+  BAD_SCALAR_START: 'quote the value, e.g. "@value"',
+  BAD_DQ_ESCAPE:
+    'use a valid escape (\\\\, \\", \\n, \\t, \\uXXXX), or single quotes',
+  UNEXPECTED_TOKEN: "remove the stray character, or quote the value",
+};
+
+function wrongTypeHint(
+  expected: string,
+  found: string,
+  written: string | undefined,
+): string {
+  const shown = written?.trim();
+  if (found === "nothing") {
+    return expected === "a mapping"
+      ? "write `key: value` lines under it, indented"
+      : `write ${expected} after the colon`;
+  }
+  if (
+    expected === "a string" &&
+    (found === "a number" || found === "a boolean" || found === "null")
+  ) {
+    return shown !== undefined && shown !== ""
+      ? `quote the value: ${quote(shown)}`
+      : 'quote the value, e.g. "1.0"';
+  }
+  if (
+    expected === "a list" &&
+    found === "a string" &&
+    shown !== undefined &&
+    shown !== ""
+  ) {
+    return `write a list, e.g. [${shown}]`;
+  }
+  if (expected === "true or false" && shown !== undefined && shown !== "")
+    return `write true or false, not ${shown}`;
+  if (expected === "a mapping" && found === "a list")
+    return "write `name:` entries, one per line, instead of `- ` items";
+  if (expected === "a mapping")
+    return "write `key: value` lines, indented under the key";
+  return `write ${expected} here`;
+}

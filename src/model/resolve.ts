@@ -2,33 +2,58 @@
  * Turns a checked raw spec into the resolved model: set membership followed
  * through `extends`, names decided, schemas reachable per set, all frozen.
  */
-import { parseRateLimit, rateLimitUnits, refsOf, resolveMembers } from "../check/rules.js";
+import {
+  parseRateLimit,
+  rateLimitUnits,
+  refsOf,
+  resolveMembers,
+} from "../check/rules.js";
 import type { RawSchema, RawSpec } from "../check/structure.js";
 import { operationNames, setNames } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
-import type { Model, NotShown, OperationModel, OperationSetModel, PayloadModel, PlanModel } from "./types.js";
+import type {
+  Model,
+  NotShown,
+  OperationModel,
+  OperationSetModel,
+  PayloadModel,
+  PlanModel,
+} from "./types.js";
 
 /** Builds the model. Call only on a spec the checker passed. */
 export function resolveModel(raw: RawSpec, specFile: string): Model {
   const setsById = new Map(raw.sets.map((set) => [set.id.value, set]));
   const members = resolveMembers(raw.sets, setsById);
-  const defaults = new Map(raw.operationDefaults.notShown.map((gap) => [gap.topic, gap.text]));
-  const notShownText = (topic: string, fallback: string): string => defaults.get(topic) ?? fallback;
+  const defaults = new Map(
+    raw.operationDefaults.notShown.map((gap) => [gap.topic, gap.text]),
+  );
+  const notShownText = (topic: string, fallback: string): string =>
+    defaults.get(topic) ?? fallback;
 
   const setsOf = (operationId: string): string[] =>
-    raw.sets.filter((set) => members.get(set.id.value)?.includes(operationId)).map((set) => set.id.value);
+    raw.sets
+      .filter((set) => members.get(set.id.value)?.includes(operationId))
+      .map((set) => set.id.value);
 
   const operations: OperationModel[] = raw.operations.map((operation) => {
-    const payload = (schema: RawSchema | undefined, topic: string): PayloadModel =>
+    const payload = (
+      schema: RawSchema | undefined,
+      topic: string,
+    ): PayloadModel =>
       schema === undefined
-        ? { kind: "not-shown", text: notShownText(topic, `The ${topic} payload shape: not shown.`) }
+        ? {
+            kind: "not-shown",
+            text: notShownText(topic, `The ${topic} payload shape: not shown.`),
+          }
         : { kind: "schema", schema: toSchemaNode(schema) };
     return {
       id: operation.id.value,
       method: "POST",
       path: operation.path.value,
       summary: operation.summary,
-      ...(operation.description !== undefined ? { description: operation.description } : {}),
+      ...(operation.description !== undefined
+        ? { description: operation.description }
+        : {}),
       effect: operation.effect,
       effectBasis: "inferred",
       request: payload(operation.request, "request"),
@@ -43,19 +68,36 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       names: operationNames(operation.id.value),
     };
   });
-  const operationById = new Map(operations.map((operation) => [operation.id, operation]));
+  const operationById = new Map(
+    operations.map((operation) => [operation.id, operation]),
+  );
   const schemas: NamedSchema[] = raw.schemas
-    .map((schema) => ({ name: schema.name.value, schema: toSchemaNode(schema.schema) }))
+    .map((schema) => ({
+      name: schema.name.value,
+      schema: toSchemaNode(schema.schema),
+    }))
     .sort((a, b) => compareText(a.name, b.name));
-  const rawSchemaByName = new Map(raw.schemas.map((schema) => [schema.name.value, schema.schema]));
+  const rawSchemaByName = new Map(
+    raw.schemas.map((schema) => [schema.name.value, schema.schema]),
+  );
 
   const sets: OperationSetModel[] = raw.sets.map((set) => {
     const ids = new Set(members.get(set.id.value) ?? []);
     // Membership in spec operation order, so every set lists operations alike.
-    const setOperations = operations.filter((operation) => ids.has(operation.id));
-    const parentIds = set.extends ? new Set(members.get(set.extends.value) ?? []) : new Set<string>();
-    const added = setOperations.filter((operation) => !parentIds.has(operation.id)).map((operation) => operation.id);
-    const removed = [...parentIds].filter((id) => !ids.has(id));
+    const setOperations = operations.filter((operation) =>
+      ids.has(operation.id),
+    );
+    const parentIds = set.extends
+      ? new Set(members.get(set.extends.value) ?? [])
+      : new Set<string>();
+    const added = setOperations
+      .filter((operation) => !parentIds.has(operation.id))
+      .map((operation) => operation.id);
+    const removed = operations
+      .filter(
+        (operation) => parentIds.has(operation.id) && !ids.has(operation.id),
+      )
+      .map((operation) => operation.id);
     const rateLimit = parseRateLimit(set.plan.rateLimit.value)!;
     const plan: PlanModel = {
       name: set.plan.name,
@@ -81,10 +123,16 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       ...(set.extends ? { extends: set.extends.value } : {}),
       added,
       removed,
-      operations: setOperations.map((operation) => operationById.get(operation.id)!),
+      operations: setOperations.map((operation) =>
+        operationById.get(operation.id)!,
+      ),
       plan,
       schemas: schemas.filter((schema) => reachable.has(schema.name)),
-      names: setNames(set.id.value, raw.service.packageScope.value, raw.service.packageName.value),
+      names: setNames(
+        set.id.value,
+        raw.service.packageScope.value,
+        raw.service.packageName.value,
+      ),
     };
   });
 
@@ -95,7 +143,10 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       baseUrl: raw.service.baseUrl,
       baseUrlVariable: variableName(raw.service.baseUrl, "base_url"),
       notShown: raw.service.notShown.map(copyGap),
-      names: { packageScope: raw.service.packageScope.value, packageBase: raw.service.packageName.value },
+      names: {
+        packageScope: raw.service.packageScope.value,
+        packageBase: raw.service.packageName.value,
+      },
     },
     auth: {
       title: raw.auth.title,
@@ -168,7 +219,11 @@ function reachableSchemas(
 ): Set<string> {
   const seen = new Set<string>();
   const pending = operations.flatMap((operation) =>
-    [operation.request, operation.response, ...operation.errors.map((error) => error.schema)].flatMap(refsOf),
+    [
+      operation.request,
+      operation.response,
+      ...operation.errors.map((error) => error.schema),
+    ].flatMap(refsOf),
   );
   while (pending.length > 0) {
     const name = pending.pop()!.value;
@@ -190,7 +245,8 @@ function deepFreeze<T>(value: T): T {
     const item = stack.pop();
     if (item !== null && typeof item === "object" && !Object.isFrozen(item)) {
       Object.freeze(item);
-      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+      for (const key of Object.keys(item))
+        stack.push((item as Record<string, unknown>)[key]);
     }
   }
   return value;

@@ -24,7 +24,9 @@ function upperFirst(word: string): string {
 
 function lowerFirstWord(word: string): string {
   // An all-capitals first word ("B2C", "URL") becomes all lower case.
-  return word === word.toUpperCase() ? word.toLowerCase() : word.charAt(0).toLowerCase() + word.slice(1);
+  return word === word.toUpperCase()
+    ? word.toLowerCase()
+    : word.charAt(0).toLowerCase() + word.slice(1);
 }
 
 /** `get_acct_title` -> `getAcctTitle`. Empty when the text has no letters or digits. */
@@ -49,7 +51,9 @@ export function kebabCase(text: string): string {
 
 function asciiOnly(word: string): string {
   return [...word]
-    .map((char) => (/[a-z0-9]/.test(char) ? char : `u${char.codePointAt(0)!.toString(16)}`))
+    .map((char) =>
+      /[a-z0-9]/.test(char) ? char : `u${char.codePointAt(0)!.toString(16)}`,
+    )
     .join("");
 }
 
@@ -113,13 +117,24 @@ const generatedTopLevel: ReadonlySet<string> = new Set([
 ]);
 
 function isTaken(name: string): boolean {
-  return reservedWords.has(name) || objectMembers.has(name) || generatedTopLevel.has(name);
+  return (
+    reservedWords.has(name) ||
+    objectMembers.has(name) ||
+    generatedTopLevel.has(name)
+  );
 }
 
-/** A safe identifier from camel or pascal output: never empty, never a leading digit. */
+/**
+ * A safe identifier from camel or pascal output: never empty, only
+ * characters JavaScript allows in identifiers (a letter mark such as an
+ * enclosing circle is dropped), never starting with a digit or a mark.
+ */
 function identifier(base: string, fallbackFrom: string): string {
-  const name = base === "" ? `u${hashName(fallbackFrom)}` : base;
-  return /^\p{Nd}/u.test(name) ? `_${name}` : name;
+  const kept = [...base]
+    .filter((char) => /[\p{ID_Continue}$]/u.test(char))
+    .join("");
+  const name = kept === "" ? `u${hashName(fallbackFrom)}` : kept;
+  return /^[\p{ID_Start}$_]/u.test(name) ? name : `_${name}`;
 }
 
 /** Method and function name of an operation: `get_acct_title` -> `getAcctTitle`. */
@@ -147,7 +162,7 @@ export function operationNames(operationId: string): OperationNameSet {
     method: operationMethodName(operationId),
     requestType: `${typeBase}Request`,
     responseType: `${typeBase}Response`,
-    docFile: `${fileSafe(kebabCase(operationId), operationId)}.md`,
+    docFile: `${fileSafe(kebabCase(operationId), operationId, maxFileName - ".md".length)}.md`,
   };
 }
 
@@ -157,7 +172,11 @@ export interface SetNameSet {
   readonly clientType: string;
 }
 
-export function setNames(setId: string, scope: string, packageBase: string): SetNameSet {
+export function setNames(
+  setId: string,
+  scope: string,
+  packageBase: string,
+): SetNameSet {
   const directory = fileSafe(kebabCase(setId), setId);
   return {
     directory,
@@ -166,10 +185,21 @@ export function setNames(setId: string, scope: string, packageBase: string): Set
   };
 }
 
-/** Windows device names and over-long names are not safe file names anywhere. */
-function fileSafe(name: string, original: string): string {
+/** Longest file or directory name remitgen writes, extension included. */
+const maxFileName = 80;
+
+/**
+ * Windows device names and over-long names are not safe file names
+ * anywhere: a long name keeps its start and gains a hash of the whole.
+ */
+function fileSafe(
+  name: string,
+  original: string,
+  max: number = maxFileName,
+): string {
   let safe = name === "" ? `u${hashName(original)}` : name;
-  if (safe.length > 80) safe = `${safe.slice(0, 71)}-${hashName(original)}`;
+  if (safe.length > max)
+    safe = `${safe.slice(0, max - 9)}-${hashName(original)}`;
   if (/^(con|prn|aux|nul|com\d|lpt\d)$/.test(safe)) safe = `${safe}-op`;
   return safe;
 }
@@ -190,7 +220,10 @@ export function isPackageNamePart(text: string): boolean {
 }
 
 /** Closest candidate by edit distance, for "did you mean" hints. */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+export function closest(
+  word: string,
+  candidates: Iterable<string>,
+): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
@@ -204,15 +237,26 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return bestDistance <= allowed ? best : undefined;
 }
 
+/** Edit distance where swapping two neighbouring letters counts as one edit ("sumary", "cots"). */
 function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64) return Infinity;
+  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64)
+    return Infinity;
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+      let best = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, before[j - 2]! + 1);
+      current.push(best);
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length]!;

@@ -13,8 +13,16 @@ import type { Model } from "../model/types.js";
 import { diagnosticAt, maxSpecBytes, parseSpecText } from "./source.js";
 
 export type CheckResult =
-  | { readonly ok: true; readonly model: Model; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly formatted: string };
+  | {
+      readonly ok: true;
+      readonly model: Model;
+      readonly diagnostics: readonly Diagnostic[];
+    }
+  | {
+      readonly ok: false;
+      readonly diagnostics: readonly Diagnostic[];
+      readonly formatted: string;
+    };
 
 /** Checks spec text and resolves it. Pure: no file access. */
 export function checkSpecText(text: string, file: string): CheckResult {
@@ -22,35 +30,88 @@ export function checkSpecText(text: string, file: string): CheckResult {
   if (!parsed.ok) return failure(parsed.diagnostics, text);
   const structure = readStructure(parsed.source);
   const found = [...structure.diagnostics];
-  if (structure.raw !== undefined) found.push(...checkRules(structure.raw, parsed.source));
-  if (found.length > 0 || structure.raw === undefined) return failure(found, text);
-  return { ok: true, model: resolveModel(structure.raw, file), diagnostics: [] };
+  if (structure.parts !== undefined)
+    found.push(...checkRules(structure.parts, parsed.source));
+  if (found.length > 0 || structure.raw === undefined)
+    return failure(found, text);
+  return {
+    ok: true,
+    model: resolveModel(structure.raw, file),
+    diagnostics: [],
+  };
 }
 
 /** Reads and checks a spec file; `displayName` is how the file is named in messages and headers. */
-export async function checkSpecFile(path: string, displayName: string = path): Promise<CheckResult> {
+export async function checkSpecFile(
+  path: string,
+  displayName: string = path,
+): Promise<CheckResult> {
   let text: string;
   try {
     const info = await stat(path);
     if (info.size > maxSpecBytes) {
-      return failure([diagnosticAt(displayName, 1, 1, 1, diagnostics.tooLarge(info.size, maxSpecBytes))], undefined);
+      return failure(
+        [
+          diagnosticAt(
+            displayName,
+            1,
+            1,
+            1,
+            diagnostics.tooLarge(info.size, maxSpecBytes),
+          ),
+        ],
+        undefined,
+      );
     }
     text = await readFile(path, "utf8");
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    return failure([diagnosticAt(displayName, 1, 1, 1, diagnostics.cannotRead(reason))], undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory, not a file"
+          : code === "EACCES"
+            ? "permission denied"
+            : (error as Error).message;
+    return failure(
+      [diagnosticAt(displayName, 1, 1, 1, diagnostics.cannotRead(reason))],
+      undefined,
+    );
   }
   return checkSpecText(text, displayName);
 }
 
 /** Programmatic API: the resolved model, or a SpecError listing every problem. */
-export async function loadSpec(path: string, displayName?: string): Promise<Model> {
+export async function loadSpec(
+  path: string,
+  displayName?: string,
+): Promise<Model> {
   const result = await checkSpecFile(path, displayName);
   if (!result.ok) throw new SpecError(result.diagnostics, result.formatted);
   return result.model;
 }
 
-function failure(found: readonly Diagnostic[], text: string | undefined): CheckResult {
-  const sorted = [...found].sort((a, b) => a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : 1));
-  return { ok: false, diagnostics: sorted, formatted: formatDiagnostics(sorted, text) };
+/** Sorted by position, then code; a diagnostic reported twice is listed once. */
+function failure(
+  found: readonly Diagnostic[],
+  text: string | undefined,
+): CheckResult {
+  const unique = new Map(
+    found.map((item) => [
+      `${item.line}:${item.column}:${item.code}:${item.message}`,
+      item,
+    ]),
+  );
+  const sorted = [...unique.values()].sort(
+    (a, b) =>
+      a.line - b.line ||
+      a.column - b.column ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+  return {
+    ok: false,
+    diagnostics: sorted,
+    formatted: formatDiagnostics(sorted, text),
+  };
 }

@@ -1,4 +1,15 @@
-import { LineCounter, parseDocument, type Document } from "yaml";
+import {
+  isAlias,
+  isCollection,
+  isPair,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type YAMLError,
+} from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
@@ -6,6 +17,8 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 export const maxSpecBytes: number = 10 * 1024 * 1024;
 /** Deeper nesting is refused: no hand-written spec needs it, and it bounds recursion. */
 export const maxSpecDepth: number = 64;
+/** Nodes the spec may hold once aliases are expanded: bounds "billion laughs" specs. */
+export const maxSpecNodes: number = 100_000;
 
 /** A parsed spec file: its text, YAML document, and a way to turn offsets into positions. */
 export interface SpecSource {
@@ -13,26 +26,49 @@ export interface SpecSource {
   readonly text: string;
   readonly document: Document.Parsed;
   /** Builds a diagnostic at a character range of the text. */
-  readonly at: (range: readonly [number, number] | undefined, text: DiagnosticText) => Diagnostic;
+  readonly at: (
+    range: readonly [number, number] | undefined,
+    text: DiagnosticText,
+  ) => Diagnostic;
+  /** 1-based line and column of a character offset. */
+  readonly positionOf: (offset: number) => {
+    readonly line: number;
+    readonly column: number;
+  };
 }
 
 export type ParseResult =
-  | { readonly ok: true; readonly source: SpecSource; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly ok: true;
+      readonly source: SpecSource;
+      readonly diagnostics: readonly Diagnostic[];
+    }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 /** Parses spec text into a YAML document, keeping source positions. Pure. */
 export function parseSpecText(text: string, file: string): ParseResult {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > maxSpecBytes) {
-    return { ok: false, diagnostics: [diagnosticAt(file, 1, 1, 1, diagnostics.tooLarge(bytes, maxSpecBytes))] };
+    return {
+      ok: false,
+      diagnostics: [
+        diagnosticAt(file, 1, 1, 1, diagnostics.tooLarge(bytes, maxSpecBytes)),
+      ],
+    };
   }
   const lineCounter = new LineCounter();
-  const at = (range: readonly [number, number] | undefined, message: DiagnosticText): Diagnostic => {
+  const at = (
+    range: readonly [number, number] | undefined,
+    message: DiagnosticText,
+  ): Diagnostic => {
     const start = range?.[0] ?? 0;
     const end = range?.[1] ?? start + 1;
     const { line, col } = lineCounter.linePos(start);
     const lineEnd = text.indexOf("\n", start);
-    const length = Math.max(1, Math.min(end, lineEnd === -1 ? text.length : lineEnd) - start);
+    const length = Math.max(
+      1,
+      Math.min(end, lineEnd === -1 ? text.length : lineEnd) - start,
+    );
     return diagnosticAt(file, line, col, length, message);
   };
   let document: Document.Parsed;
@@ -46,16 +82,227 @@ export function parseSpecText(text: string, file: string): ParseResult {
   } catch (error) {
     // The YAML composer recurses; absurd nesting ends in a RangeError.
     if (error instanceof RangeError) {
-      return { ok: false, diagnostics: [diagnosticAt(file, 1, 1, 1, diagnostics.tooDeep(maxSpecDepth))] };
+      return {
+        ok: false,
+        diagnostics: [
+          diagnosticAt(file, 1, 1, 1, diagnostics.tooDeep(maxSpecDepth)),
+        ],
+      };
     }
     throw error;
   }
-  const source: SpecSource = { file, text, document, at };
-  const yamlErrors = document.errors.map((error) =>
-    at(error.pos, diagnostics.yamlSyntax(firstLine(error.message))),
-  );
-  if (yamlErrors.length > 0) return { ok: false, diagnostics: yamlErrors };
+  const positionOf = (offset: number): { line: number; column: number } => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const source: SpecSource = { file, text, document, at, positionOf };
+  if (document.errors.length > 0)
+    return { ok: false, diagnostics: yamlErrors(document, text, at) };
+  const aliasProblems = checkAliases(document, at);
+  if (aliasProblems.length > 0)
+    return { ok: false, diagnostics: aliasProblems };
   return { ok: true, source, diagnostics: [] };
+}
+
+/**
+ * The parser's errors, trimmed to the ones that are not consequences of an
+ * earlier one: every tab used as indentation (each is its own fault), else
+ * the first error only, since later ones usually follow from it.
+ */
+function yamlErrors(
+  document: Document.Parsed,
+  text: string,
+  at: SpecSource["at"],
+): Diagnostic[] {
+  const errors = [...document.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  // The parser recurses; absurd nesting ends in a stack overflow it reports as an error.
+  const overflow = errors.find((error) => /call stack/i.test(error.message));
+  if (overflow !== undefined)
+    return [
+      at(
+        firstTooDeepBracket(text) ?? overflow.pos,
+        diagnostics.tooDeep(maxSpecDepth),
+      ),
+    ];
+  const tabs = errors.filter((error) => error.code === "TAB_AS_INDENT");
+  const chosen = tabs.length > 0 ? tabs : errors.slice(0, 1);
+  return chosen.map((error) =>
+    at(
+      errorRange(document, text, error),
+      diagnostics.yamlSyntax(detailOf(error), hintKey(error)),
+    ),
+  );
+}
+
+/** Which hint of `yamlSyntax` fits: the parser's code, or a finer one of ours. */
+function hintKey(error: YAMLError): string {
+  const closing = unclosedFlow(error);
+  if (closing !== undefined)
+    return closing === "]" ? "UNCLOSED_LIST" : "UNCLOSED_MAP";
+  if (error.code === "MISSING_CHAR" && /quote/i.test(error.message))
+    return "UNCLOSED_QUOTE";
+  return error.code;
+}
+
+/** `[` or `{` never closed: the parser words it as an indentation problem. */
+function unclosedFlow(error: YAMLError): "]" | "}" | undefined {
+  const match = /end with an? ([\]}])/.exec(error.message);
+  return match ? (match[1] as "]" | "}") : undefined;
+}
+
+/**
+ * An unclosed quote or bracket is reported where it opens, not where the
+ * parser gave up; a badly indented line at its first character, not its indentation.
+ */
+function errorRange(
+  document: Document.Parsed,
+  text: string,
+  error: YAMLError,
+): readonly [number, number] {
+  const closing = unclosedFlow(error);
+  if (closing !== undefined) {
+    const opening = closing === "]" ? "[" : "{";
+    let best: readonly [number, number, number] | undefined;
+    visit(document, {
+      Collection(_key, node) {
+        const range = node.range;
+        if (!node.flow || !range || range[1] > error.pos[0]) return;
+        if (text[range[0]] !== opening) return;
+        if (
+          best === undefined ||
+          range[1] > best[2] ||
+          (range[1] === best[2] && range[0] < best[0])
+        ) {
+          best = [range[0], range[0] + 1, range[1]];
+        }
+      },
+    });
+    if (best !== undefined) return [best[0], best[1]];
+  }
+  if (error.code === "BAD_INDENT") {
+    let start = error.pos[0];
+    while (text[start] === " ") start++;
+    if (start < text.length && text[start] !== "\n") return [start, start + 1];
+  }
+  if (error.code === "MISSING_CHAR" && /quote/i.test(error.message)) {
+    let opening: readonly [number, number] | undefined;
+    visit(document, {
+      Scalar(_key, node) {
+        const range = node.range;
+        if (
+          range &&
+          (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") &&
+          range[1] >= error.pos[0]
+        ) {
+          opening = [range[0], range[0] + 1];
+          return visit.BREAK;
+        }
+        return undefined;
+      },
+    });
+    if (opening !== undefined) return opening;
+  }
+  return error.pos;
+}
+
+function detailOf(error: YAMLError): string {
+  if (error.code === "TAB_AS_INDENT") return "a tab is used for indentation";
+  if (error.code === "MULTIPLE_DOCS")
+    return "the file holds more than one YAML document";
+  const detail = firstLine(error.message);
+  if (error.code === "MISSING_CHAR" && /quote/i.test(error.message))
+    return "this quoted value is never closed";
+  const closing = unclosedFlow(error);
+  if (closing !== undefined)
+    return `this ${closing === "]" ? "list" : "mapping"} is never closed with ${closing}`;
+  return detail;
+}
+
+/**
+ * Aliases that name no anchor, that contain themselves, or that expand the
+ * spec past the node limit: the readers follow aliases, so these are refused.
+ */
+function checkAliases(
+  document: Document.Parsed,
+  at: SpecSource["at"],
+): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  let hasAlias = false;
+  visit(document, {
+    Alias(_key, node) {
+      hasAlias = true;
+      if (node.resolve(document) === undefined) {
+        found.push(at(rangeOf(node), diagnostics.unknownAlias(node.source)));
+      }
+    },
+  });
+  if (found.length > 0 || !hasAlias) return found;
+  // Count nodes with aliases expanded, without recursion; a self-containing
+  // alias nests without end and is caught by the depth limit. Each entry
+  // keeps the first alias on its path, where a problem is reported.
+  const resolved = new Map<unknown, unknown>();
+  const resolve = (node: unknown): unknown => {
+    if (!isAlias(node)) return node;
+    if (!resolved.has(node)) resolved.set(node, node.resolve(document));
+    return resolved.get(node);
+  };
+  const stack: [unknown, number, unknown][] = [
+    [document.contents, 0, undefined],
+  ];
+  let count = 0;
+  while (stack.length > 0) {
+    const [given, depth, via] = stack.pop()!;
+    const through = via ?? (isAlias(given) ? given : undefined);
+    const node = resolve(given);
+    if (++count > maxSpecNodes)
+      return [
+        at(rangeOf(through ?? given), diagnostics.aliasExpansion(maxSpecNodes)),
+      ];
+    if (depth > maxSpecDepth)
+      return [at(rangeOf(through ?? given), diagnostics.tooDeep(maxSpecDepth))];
+    if (isCollection(node)) {
+      for (const item of node.items)
+        stack.push([isPair(item) ? item.value : item, depth + 1, through]);
+    }
+  }
+  return found;
+}
+
+/**
+ * Where flow brackets first nest deeper than the limit, found by a rough
+ * scan (quotes and comments skipped): the parser's own stack overflow
+ * happens much deeper, at a place that means nothing to the user.
+ */
+function firstTooDeepBracket(
+  text: string,
+): readonly [number, number] | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quote !== undefined) {
+      if (char === "\\" && quote === '"') index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (
+      char === "#" &&
+      (index === 0 || /\s/.test(text[index - 1] ?? ""))
+    ) {
+      const end = text.indexOf("\n", index);
+      index = end === -1 ? text.length : end;
+    } else if (char === "[" || char === "{") {
+      if (++depth > maxSpecDepth) return [index, index + 1];
+    } else if ((char === "]" || char === "}") && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+function rangeOf(node: unknown): readonly [number, number] | undefined {
+  const range =
+    isScalar(node) || isCollection(node) || isAlias(node)
+      ? (node as Node).range
+      : undefined;
+  return range ? [range[0], range[1]] : undefined;
 }
 
 function firstLine(message: string): string {

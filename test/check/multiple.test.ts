@@ -1,0 +1,152 @@
+/**
+ * One run reports every fault of a spec, wherever it is, sorted by position;
+ * a fault does not hide later ones, nor cause made-up ones.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SpecError } from "../../src/diagnostics/diagnostic.js";
+import { checkSpecText, loadSpec } from "../../src/spec/load.js";
+
+/** Twelve faults in service, auth, operations, sets and schemas. */
+const faulty = `remitgen: 1
+service:
+  titel: Remittance Transfer Service
+  description: Pushes remittances into bank accounts.
+  baseUrl: "{base_url}"
+  package:
+    scope: remitgen
+    name: remittance
+auth:
+  title: Authorization API
+  version: 1.0
+  baseUrl: "{auth_url}"
+  token:
+    path: /oauth2/token
+  scheme: oauth2-client-credentials
+operations:
+  get_acct_title:
+    path: /get_acct_title
+    summary: Account title lookup.
+    effect: safe
+    request: AccountRequest
+  send_txns:
+    path: /get_acct_title
+    summary: Transaction sending.
+    effect: write
+  get_agent_accnt_balance:
+    path: /get_agent_accnt_balance
+    effect: read
+sets:
+  v1.0.1:
+    title: First set
+    version: 1.0.1
+    date: 2023-02-30
+    operations: [get_acct_title]
+    plan:
+      name: default plan
+      rateLimit: 10000 per fortnight
+      cost: Free
+  V1:
+    title: V1 set
+    version: 1.0.0
+    extends: v1.0.1
+    adds: [send_txns, send_txn, get_agent_accnt_balance]
+    plan:
+      name: default plan
+      rateLimit: 10000/hour
+      cost: Free
+schemas:
+  Account:
+    type: object
+    properties:
+      number: { type: string, minLength: 30, maxLength: 24, pattern: "[0-9" }
+      owner: { $ref: Persn }
+`;
+
+const expected = [
+  '3:3 RG010 unknown key "titel" in service',
+  "11:12 RG012 auth version must be a string, found a number",
+  '20:13 RG013 operation "get_acct_title" effect is "safe", which is not allowed',
+  '21:14 RG050 unknown schema "AccountRequest"',
+  '23:11 RG020 path "/get_acct_title" is already used by operation "get_acct_title"',
+  '26:3 RG011 missing required key "summary" in operation "get_agent_accnt_balance"',
+  '33:11 RG041 date "2023-02-30" is not a calendar date: February 2023 has 28 days',
+  '37:18 RG040 rate limit "10000 per fortnight" has the unknown unit "fortnight"',
+  '43:23 RG030 unknown operation "send_txn" in set "V1" adds',
+  '52:42 RG053 property "number" of schema "Account": minLength 30 is greater than maxLength 24',
+  '52:70 RG052 pattern "[0-9" is not a valid regular expression: /[0-9/u: Unterminated character class',
+  '53:22 RG050 unknown schema "Persn"',
+];
+
+const summarize = (text: string): string[] => {
+  const result = checkSpecText(text, "faulty.yaml");
+  return result.ok
+    ? []
+    : result.diagnostics.map(
+        (d) => `${d.line}:${d.column} ${d.code} ${d.message}`,
+      );
+};
+
+describe("several faults in one spec", () => {
+  it("reports them all in one run, sorted by line then column", () => {
+    expect(summarize(faulty)).toEqual(expected);
+  });
+
+  it("formats every one of them, in the same order, separated by blank lines", () => {
+    const result = checkSpecText(faulty, "faulty.yaml");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const headers = result.formatted
+      .split("\n")
+      .filter((line) => line.startsWith("faulty.yaml:"));
+    expect(headers).toEqual(
+      result.diagnostics.map(
+        (d) => `faulty.yaml:${d.line}:${d.column}: ${d.message} [${d.code}]`,
+      ),
+    );
+    expect(result.formatted.split("\n\n")).toHaveLength(expected.length);
+  });
+
+  it("loadSpec throws one SpecError listing them all", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "remitgen-multiple-"));
+    try {
+      writeFileSync(join(dir, "faulty.yaml"), faulty);
+      const error = await loadSpec(
+        join(dir, "faulty.yaml"),
+        "faulty.yaml",
+      ).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SpecError);
+      const diagnostics = (error as SpecError).diagnostics;
+      expect(
+        diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`),
+      ).toEqual(expected);
+      expect((error as SpecError).message).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fixing one fault leaves exactly the others", () => {
+    const fixed = faulty.replace("effect: safe", "effect: read");
+    expect(summarize(fixed)).toEqual(
+      expected.filter((line) => !line.includes("RG013")),
+    );
+  });
+
+  it("a section of the wrong shape does not make every reference to it unknown", () => {
+    const listed = faulty
+      .replace(
+        /operations:\n {2}get_acct_title:[\s\S]*?\nsets:/,
+        "operations:\n  - get_acct_title\n  - send_txns\nsets:",
+      )
+      .replace("effect: safe", "effect: read");
+    const found = summarize(listed);
+    expect(found).toContain(
+      "17:3 RG012 operations must be a mapping, found a list",
+    );
+    // No "unknown operation" for the names the sets list, no "in no set".
+    expect(found.filter((line) => /RG030|RG039/.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The formatted report: `file:line:column: message [CODE]`, the offending
+ * source line with a caret underline, then `hint: ...`; never a stack trace.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { formatDiagnostics } from "../../src/diagnostics/format.js";
+import { checkSpecText } from "../../src/spec/load.js";
+
+const good = readFileSync(
+  fileURLToPath(new URL("../fixtures/good-spec.yaml", import.meta.url)),
+  "utf8",
+);
+
+function formatted(text: string, file = "spec/remittance.yaml"): string {
+  const result = checkSpecText(text, file);
+  if (result.ok) throw new Error("expected the spec to fail");
+  return result.formatted;
+}
+
+const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({
+  code: "RG010",
+  message: "a message",
+  hint: "a hint",
+  file: "s.yaml",
+  line: 1,
+  column: 1,
+  length: 1,
+  ...over,
+});
+
+describe("formatDiagnostics", () => {
+  it("formats an unknown key: header, the line, a caret under the key, the hint", () => {
+    const text = good.replace(
+      "    summary: Account title lookup.",
+      "    sumary: Account title lookup.",
+    );
+    expect(formatted(text)).toBe(
+      [
+        'spec/remittance.yaml:20:5: unknown key "sumary" in operation "get_acct_title" [RG010]',
+        "  20 |     sumary: Account title lookup.",
+        "     |     ^^^^^^",
+        '  hint: did you mean "summary"?',
+      ].join("\n"),
+    );
+  });
+
+  it("formats a bad value with the caret under the value, and two diagnostics apart", () => {
+    const text = good
+      .replace("    effect: read", "    effect: safe")
+      .replace(
+        "      rateLimit: 10000/hour\n      cost: Free\n  V1:",
+        "      rateLimit: lots\n      cost: Free\n  V1:",
+      );
+    expect(formatted(text)).toBe(
+      [
+        'spec/remittance.yaml:21:13: operation "get_acct_title" effect is "safe", which is not allowed [RG013]',
+        "  21 |     effect: safe",
+        "     |             ^^^^",
+        '  hint: use one of "read", "write"',
+        "",
+        'spec/remittance.yaml:33:18: rate limit "lots" is not of the form COUNT/UNIT [RG040]',
+        "  33 |       rateLimit: lots",
+        "     |                  ^^^^",
+        "  hint: write e.g. `10000/hour` or `10000 per hour`; units: second, minute, hour, day",
+      ].join("\n"),
+    );
+  });
+
+  it("formats a YAML syntax error at the opening quote, with a tab shown as one character", () => {
+    expect(formatted('remitgen: 1\nservice:\n  title: "open\n')).toBe(
+      [
+        "spec/remittance.yaml:3:10: YAML syntax error: this quoted value is never closed [RG003]",
+        '  3 |   title: "open',
+        "    |          ^",
+        "  hint: add the closing quote at the end of the value",
+      ].join("\n"),
+    );
+    expect(formatted("remitgen: 1\nservice:\n\ttitle: x\n")).toBe(
+      [
+        "spec/remittance.yaml:3:1: YAML syntax error: a tab is used for indentation [RG003]",
+        "  3 | →title: x",
+        "    | ^",
+        "  hint: indent with spaces: YAML does not allow tabs in indentation",
+      ].join("\n"),
+    );
+  });
+
+  it("shows no source line when there is no text (a file that cannot be read)", () => {
+    expect(
+      formatDiagnostics(
+        [
+          diagnostic({
+            code: "RG001",
+            message: "cannot read the spec: no such file",
+          }),
+        ],
+        undefined,
+      ),
+    ).toBe(
+      "s.yaml:1:1: cannot read the spec: no such file [RG001]\n  hint: a hint",
+    );
+  });
+
+  it("leaves out an empty hint", () => {
+    expect(formatDiagnostics([diagnostic({ hint: "" })], "key: value\n")).toBe(
+      "s.yaml:1:1: a message [RG010]\n  1 | key: value\n    | ^",
+    );
+  });
+
+  it("clips the caret to the end of the line", () => {
+    expect(
+      formatDiagnostics(
+        [diagnostic({ column: 6, length: 50 })],
+        "key: value\n",
+      ).split("\n")[2],
+    ).toBe("    |      ^^^^^");
+  });
+
+  it("widens the gutter with the line number", () => {
+    const text = `${"\n".repeat(99)}key: value\n`;
+    expect(
+      formatDiagnostics(
+        [diagnostic({ line: 100, column: 6, length: 5 })],
+        text,
+      ),
+    ).toBe(
+      "s.yaml:100:6: a message [RG010]\n  100 | key: value\n      |      ^^^^^\n  hint: a hint",
+    );
+  });
+
+  it("shows a window of a long line around the column, caret still under it", () => {
+    const line = `k: ${"a".repeat(300)}XYZ${"b".repeat(300)}`;
+    const column = line.indexOf("XYZ") + 1;
+    const [, shown, caret] = formatDiagnostics(
+      [diagnostic({ column, length: 3 })],
+      line,
+    ).split("\n");
+    expect(shown!.startsWith("  1 | …")).toBe(true);
+    expect(shown!.endsWith("…")).toBe(true);
+    expect(shown!.length).toBeLessThan(200);
+    const at = caret!.indexOf("^^^");
+    expect(shown!.slice(at, at + 3)).toBe("XYZ");
+  });
+
+  it("replaces control characters so the terminal shows them safely", () => {
+    const [, shown] = formatDiagnostics(
+      [diagnostic({})],
+      "a\u001b[31mb\u0007\n",
+    ).split("\n");
+    expect(shown).toBe("  1 | a?[31mb?");
+  });
+
+  it("reads CRLF files line by line", () => {
+    const [, shown] = formatDiagnostics(
+      [diagnostic({ line: 2 })],
+      "a: 1\r\nb: 2\r\n",
+    ).split("\n");
+    expect(shown).toBe("  2 | b: 2");
+  });
+
+  it("reports a failure as text, never as a stack trace", () => {
+    const out = formatted("remitgen: 1\nx: [[[[\n");
+    expect(out).not.toMatch(/\n\s+at |Error:/);
+    expect(out).toMatch(/^spec\/remittance\.yaml:\d+:\d+: .+ \[RG\d{3}\]\n/);
+  });
+});
