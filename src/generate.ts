@@ -4,7 +4,7 @@
  * Nothing is written unless everything rendered.
  */
 import { performance } from "node:perf_hooks";
-import { relative, resolve } from "node:path";
+import { basename, dirname, relative, resolve } from "node:path";
 import { UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
@@ -52,12 +52,22 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
   const displayName = toPosix(relative(cwd, specPath)) || specPath;
-  const model = await loadSpec(specPath, displayName.startsWith("..") ? specPath : displayName);
+  const loaded = await loadSpec(specPath, displayName.startsWith("..") ? specPath : displayName);
+  // Headers name the spec relative to the output's parent, so the bytes do
+  // not depend on the folder remitgen was started from.
+  const specFile = toPosix(relative(dirname(outDir), specPath)) || basename(specPath);
+  const model: Model = Object.freeze({ ...loaded, source: Object.freeze({ specFile }) });
   const chosen = chooseSets(model, options.sets);
   await assertSafeOutDir(outDir, cwd);
   const files = await renderAll(model, chosen);
   const directories = chosen.map((set) => `${set.names.directory}/`);
-  const plan = await planOutput(outDir, files, (path) => directories.some((dir) => path.startsWith(dir)));
+  // With --set, files of the other sets are neither produced nor stale.
+  const partial = options.sets !== undefined && options.sets.length > 0;
+  const plan = await planOutput(
+    outDir,
+    files,
+    partial ? (path) => directories.some((dir) => path.startsWith(dir)) : () => true,
+  );
   if (!options.check) await applyPlan(plan);
   return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
 }

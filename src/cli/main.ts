@@ -2,83 +2,173 @@
  * The `remitgen` command. Exit status: 0 success, 1 a spec problem or a
  * failed check, 2 a usage error. Messages, never stack traces.
  */
-import { Command, CommanderError, Option } from "commander";
+import {
+  Command,
+  CommanderError,
+  InvalidArgumentError,
+  Option,
+} from "commander";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
+import { UsageError } from "../diagnostics/diagnostic.js";
 import { diffSets, formatDiff } from "../diff.js";
 import { generate, type GenerateResult } from "../generate.js";
+import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
 import { checkSpecFile } from "../spec/load.js";
+import { manifestName } from "../write/output-dir.js";
+import {
+  plural,
+  reportFailure,
+  stopSignal,
+  summaryLine,
+  type CliIO,
+} from "./report.js";
 
-export interface CliIO {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly cwd: string;
-}
+export type { CliIO } from "./report.js";
 
 const defaultSpec = "spec/remittance.yaml";
 
+type Program = Command & { exitStatus?: number };
+
 /** Runs the command line; returns the exit status instead of exiting, so it can be tested. */
-export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIO,
+): Promise<number> {
   const program = buildProgram(io);
+  const unknown = unknownCommand(program, argv);
+  if (unknown !== undefined) {
+    io.err(unknown);
+    return 2;
+  }
   try {
     await program.parseAsync(argv as string[], { from: "user" });
-    return (program as Command & { exitStatus?: number }).exitStatus ?? 0;
+    return program.exitStatus ?? 0;
   } catch (error) {
-    return reportError(error, io);
+    if (error instanceof CommanderError) {
+      // Help asked for (`--help`, `help <command>`) is a success; help shown
+      // because no command was given, like every other usage error, is not.
+      const asked =
+        error.code === "commander.helpDisplayed" ||
+        error.code === "commander.version";
+      return asked || (error.code === "commander.help" && error.exitCode === 0)
+        ? 0
+        : 2;
+    }
+    return reportFailure(error, io);
   }
 }
 
-function buildProgram(io: CliIO): Command & { exitStatus?: number } {
-  const program: Command & { exitStatus?: number } = new Command("remitgen");
+function buildProgram(io: CliIO): Program {
+  const program: Program = new Command("remitgen");
   const setStatus = (status: number): void => {
     program.exitStatus = status;
   };
   program
-    .description("Generate typed clients, mock handlers and docs for the Remittance Transfer Service from one YAML spec.")
+    .description(
+      "Generate typed clients, mock handlers and docs for the Remittance Transfer Service from one YAML spec.",
+    )
     .version(readVersion(), "-V, --version", "print remitgen's version")
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
-    .showSuggestionAfterError(true);
+    .configureOutput({
+      writeOut: (text) => io.out(text.trimEnd()),
+      writeErr: (text) => io.err(text.trimEnd()),
+    })
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      "after",
+      "\nExit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+    );
 
   program
     .command("validate")
     .description("check the spec and report every problem with its position")
     .option("-s, --spec <file>", "the spec file", defaultSpec)
     .action(async (options: { spec: string }) => {
-      const result = await checkSpecFile(resolve(io.cwd, options.spec), options.spec);
+      const result = await checkSpecFile(
+        resolve(io.cwd, options.spec),
+        options.spec,
+      );
       if (!result.ok) {
         io.err(result.formatted);
-        io.err(`\n${result.diagnostics.length} problem${result.diagnostics.length === 1 ? "" : "s"} in ${options.spec}`);
+        io.err(
+          `\n${plural(result.diagnostics.length, "problem")} in ${options.spec}`,
+        );
         setStatus(1);
         return;
       }
       const operations = result.model.operations.length;
-      io.out(`${options.spec} is valid: ${result.model.sets.length} sets, ${operations} operations`);
+      io.out(
+        `${options.spec} is valid: ${plural(result.model.sets.length, "set")}, ${plural(operations, "operation")}`,
+      );
     });
 
   program
     .command("generate")
-    .description("write a client package, mock handlers and docs for each operation set")
+    .description(
+      "write a client package, mock handlers and docs for each operation set",
+    )
     .option("-s, --spec <file>", "the spec file", defaultSpec)
     .option("-o, --out <dir>", "the output folder", "generated")
-    .addOption(new Option("--set <id...>", "generate only these sets (repeatable)"))
-    .option("--check", "write nothing; exit 1 listing every stale, missing or extra file")
-    .action(async (options: { spec: string; out: string; set?: string[]; check?: boolean }) => {
-      const result = await generate({
-        spec: options.spec,
-        out: options.out,
-        ...(options.set ? { sets: options.set } : {}),
-        check: options.check === true,
-        cwd: io.cwd,
-      });
-      if (options.check) {
-        setStatus(reportCheck(result, options.out, io));
-        return;
-      }
-      io.out(summaryLine(result));
-    });
+    .addOption(
+      new Option("--set <id...>", "generate only these sets (repeatable)"),
+    )
+    .addOption(
+      new Option(
+        "--check",
+        "write nothing; exit 1 listing every stale, missing or extra file",
+      ).conflicts("watch"),
+    )
+    .addOption(
+      new Option(
+        "-w, --watch",
+        "regenerate whenever the spec changes, until Ctrl-C",
+      ),
+    )
+    .action(
+      async (options: {
+        spec: string;
+        out: string;
+        set?: string[];
+        check?: boolean;
+        watch?: boolean;
+      }) => {
+        const sets = options.set ? { sets: options.set } : {};
+        if (options.watch) {
+          const { watchGenerate } = await import("./watch.js");
+          const stop = stopSignal(io.signal);
+          try {
+            setStatus(
+              await watchGenerate({
+                spec: options.spec,
+                out: options.out,
+                ...sets,
+                cwd: io.cwd,
+                signal: stop.signal,
+                log: io.out,
+                error: io.err,
+              }),
+            );
+          } finally {
+            stop.dispose();
+          }
+          return;
+        }
+        const result = await generate({
+          spec: options.spec,
+          out: options.out,
+          ...sets,
+          check: options.check === true,
+          cwd: io.cwd,
+        });
+        if (options.check) {
+          setStatus(reportCheck(result, options.out, io));
+          return;
+        }
+        io.out(summaryLine(result));
+      },
+    );
 
   program
     .command("diff")
@@ -87,70 +177,140 @@ function buildProgram(io: CliIO): Command & { exitStatus?: number } {
     .argument("<to>", "the later set id, e.g. v3")
     .option("-s, --spec <file>", "the spec file", defaultSpec)
     .action(async (from: string, to: string, options: { spec: string }) => {
-      const result = await checkSpecFile(resolve(io.cwd, options.spec), options.spec);
+      const result = await checkSpecFile(
+        resolve(io.cwd, options.spec),
+        options.spec,
+      );
       if (!result.ok) {
         io.err(result.formatted);
+        io.err(
+          `\n${plural(result.diagnostics.length, "problem")} in ${options.spec}`,
+        );
         setStatus(1);
         return;
       }
       const ids = result.model.sets.map((set) => set.id);
       for (const id of [from, to]) {
-        if (!ids.includes(id)) throw new UsageError("RG091", `unknown set ${JSON.stringify(id)}`, `sets: ${ids.join(", ")}`);
+        if (!ids.includes(id)) {
+          const suggestion = closest(id, ids);
+          throw new UsageError(
+            "RG091",
+            `unknown set ${JSON.stringify(id)}`,
+            suggestion
+              ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${ids.join(", ")}`
+              : `sets: ${ids.join(", ")}`,
+          );
+        }
       }
       io.out(formatDiff(diffSets(result.model, from, to)));
     });
 
+  program
+    .command("mock")
+    .description(
+      "serve one set's mock API over HTTP (token endpoint included), logging each call",
+    )
+    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("--set <id>", "the set to serve, e.g. v3")
+    .option(
+      "-p, --port <number>",
+      "the port; 0 picks a free one",
+      parsePort,
+      4010,
+    )
+    .option("--host <address>", "the interface to listen on", "127.0.0.1")
+    .action(
+      async (options: {
+        spec: string;
+        set?: string;
+        port: number;
+        host: string;
+      }) => {
+        const { runMock } = await import("./mock.js");
+        const stop = stopSignal(io.signal);
+        try {
+          setStatus(
+            await runMock({
+              spec: options.spec,
+              set: options.set,
+              port: options.port,
+              host: options.host,
+              cwd: io.cwd,
+              signal: stop.signal,
+              log: io.out,
+              error: io.err,
+            }),
+          );
+        } finally {
+          stop.dispose();
+        }
+      },
+    );
+
   return program;
 }
 
-function summaryLine(result: GenerateResult): string {
-  const removed = result.removed.length > 0 ? `, ${result.removed.length} removed` : "";
-  return (
-    `remitgen: ${result.sets.length} set${result.sets.length === 1 ? "" : "s"}, ${result.operations} operations, ` +
-    `${result.files.length} files (${result.written.length} written${removed}, ${result.unchanged} unchanged) ` +
-    `in ${Math.round(result.durationMs)} ms`
-  );
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port > 65535) {
+    throw new InvalidArgumentError("a port is a whole number from 0 to 65535.");
+  }
+  return port;
+}
+
+/**
+ * Commander only suggests commands within a small edit distance; this also
+ * catches prefixes (`gen` for `generate`). Returns the message, or
+ * `undefined` when the first argument is an option or a known command.
+ */
+function unknownCommand(
+  program: Command,
+  argv: readonly string[],
+): string | undefined {
+  const first = argv[0];
+  if (first === undefined || first.startsWith("-")) return undefined;
+  const names = program.commands.flatMap((command) => [
+    command.name(),
+    ...command.aliases(),
+  ]);
+  names.push("help");
+  if (names.includes(first)) return undefined;
+  const prefixed = names.filter((name) => name.startsWith(first.toLowerCase()));
+  const suggestion =
+    closest(first, names) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+  return [
+    `error: unknown command '${first}'`,
+    ...(suggestion ? [`(Did you mean ${suggestion}?)`] : []),
+    `Commands: ${names.filter((name) => name !== "help").join(", ")}; see \`remitgen --help\`.`,
+  ].join("\n");
 }
 
 function reportCheck(result: GenerateResult, out: string, io: CliIO): number {
+  const shown = out.replace(/[\\/]+$/, "") || out;
   if (result.upToDate) {
-    io.out(`${out} is up to date: ${result.files.length} files match the spec`);
+    io.out(
+      `${shown} is up to date: ${plural(result.files.length, "file")} match the spec`,
+    );
     return 0;
   }
   const lines = [
-    ...result.stale.map((path) => `stale:   ${out}/${path}`),
-    ...result.missing.map((path) => `missing: ${out}/${path}`),
-    ...result.extra.map((path) => `extra:   ${out}/${path}`),
+    ...result.stale.map((path) => `stale:   ${shown}/${path}`),
+    ...result.missing.map((path) => `missing: ${shown}/${path}`),
+    ...result.extra.map((path) => `extra:   ${shown}/${path}`),
   ];
+  // Every file matches but the manifest does not list them all.
+  if (lines.length === 0) lines.push(`stale:   ${shown}/${manifestName}`);
   io.err(lines.join("\n"));
-  const count = result.stale.length + result.missing.length + result.extra.length;
-  io.err(`${out} does not match the spec (${count} file${count === 1 ? "" : "s"}); run \`npm run generate\` and commit the result`);
-  return 1;
-}
-
-function reportError(error: unknown, io: CliIO): number {
-  if (error instanceof CommanderError) {
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") {
-      return 0;
-    }
-    return 2;
-  }
-  if (error instanceof SpecError) {
-    io.err(error.message);
-    const count = error.diagnostics.length;
-    io.err(`\n${count} problem${count === 1 ? "" : "s"} found; nothing was written`);
-    return 1;
-  }
-  if (error instanceof UsageError) {
-    io.err(`remitgen: ${error.message}`);
-    return 2;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.err(`remitgen: ${message}`);
+  io.err(
+    `${shown} does not match the spec (${plural(lines.length, "file")}); ` +
+      "run `remitgen generate` with the same options (without --check) and commit the result",
+  );
   return 1;
 }
 
 function readVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string };
+  const manifest = JSON.parse(
+    readFileSync(join(packageRoot(), "package.json"), "utf8"),
+  ) as { version: string };
   return manifest.version;
 }

@@ -2,10 +2,14 @@
  * Writing generated files: only what changed, atomically, never outside the
  * output folder, never a file remitgen did not write. A manifest in the
  * folder lists what remitgen wrote, so stale files can be removed safely.
+ *
+ * Writing is all or nothing: every changed file goes to a temporary name
+ * first and is renamed into place, and if any step fails every step done
+ * so far is undone (files restored, new folders removed), so a failed run
+ * leaves the folder as it was.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import * as nodeFs from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
@@ -13,55 +17,124 @@ import type { OutputFile } from "../render/output.js";
 
 export const manifestName = ".remitgen-manifest.json";
 
-interface Manifest {
+export interface Manifest {
   readonly generator: "remitgen";
+  /** Posix paths relative to the output folder, sorted. */
   readonly files: readonly string[];
 }
 
 export interface OutputPlan {
+  /** Absolute output folder. */
   readonly outDir: string;
   /** Files whose content differs from disk (or that do not exist yet). */
   readonly changed: readonly OutputFile[];
+  /** Of {@link changed}, the files that do not exist yet. */
   readonly missing: readonly string[];
   readonly unchanged: number;
-  /** Files remitgen wrote before that it no longer produces. */
+  /**
+   * Files remitgen wrote before (listed in the previous manifest) that it no
+   * longer produces: they exist, are regular files, and lie inside the
+   * folder through real folders only, so they are safe to delete.
+   */
   readonly stale: readonly string[];
+  /**
+   * Listed in the previous manifest, no longer produced, but not safe to
+   * delete (a symbolic link or a folder now, or reached through one): left
+   * alone and dropped from the manifest.
+   */
+  readonly skipped: readonly string[];
+  /** The manifest to write. */
   readonly manifest: Manifest;
   readonly manifestChanged: boolean;
+}
+
+/** A problem with the output folder that stops writing before anything is written. */
+export class OutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OutputError";
+  }
 }
 
 /**
  * Compares the files to produce with the folder. `scope` limits which
  * previously written files may be called stale (e.g. only the chosen sets).
+ * Reads only; throws {@link OutputError} when a file could not be written
+ * (a symbolic link, a folder or a file in the way).
  */
 export async function planOutput(
   outDir: string,
   files: readonly OutputFile[],
   scope: (path: string) => boolean = () => true,
 ): Promise<OutputPlan> {
-  for (const file of files) assertInside(outDir, file.path);
-  const previous = await readManifest(outDir);
-  const produced = new Set(files.map((file) => file.path));
+  const root = resolve(outDir);
+  const produced = new Set<string>();
+  for (const file of files) {
+    assertInside(root, file.path);
+    if (produced.has(file.path))
+      throw new Error(
+        `internal error: output path ${JSON.stringify(file.path)} is produced twice`,
+      );
+    produced.add(file.path);
+  }
+  const previous = await readManifest(root);
+  const walker = new PathChecker(root);
   const changed: OutputFile[] = [];
   const missing: string[] = [];
   let unchanged = 0;
   await Promise.all(
     files.map(async (file) => {
-      const current = await readFile(join(outDir, file.path), "utf8").catch(() => undefined);
-      if (current === file.contents) unchanged++;
-      else {
-        changed.push(file);
-        if (current === undefined) missing.push(file.path);
+      const state = await walker.fileState(file.path);
+      if (state.kind === "blocked") {
+        throw new OutputError(
+          `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
+        );
       }
+      if (state.kind === "absent") {
+        changed.push(file);
+        missing.push(file.path);
+        return;
+      }
+      const current = await nodeFs.readFile(join(root, file.path));
+      if (current.equals(Buffer.from(file.contents, "utf8"))) unchanged++;
+      else changed.push(file);
     }),
   );
   changed.sort((a, b) => compare(a.path, b.path));
   missing.sort(compare);
-  const stale = (previous?.files ?? []).filter((path) => !produced.has(path) && scope(path)).sort(compare);
-  const kept = (previous?.files ?? []).filter((path) => !produced.has(path) && !scope(path));
-  const manifest: Manifest = { generator: "remitgen", files: [...produced, ...kept].sort(compare) };
-  const manifestChanged = JSON.stringify(previous?.files ?? null) !== JSON.stringify(manifest.files);
-  return { outDir, changed, missing, unchanged, stale, manifest, manifestChanged };
+
+  const stale: string[] = [];
+  const skipped: string[] = [];
+  const kept: string[] = [];
+  for (const path of previous?.files ?? []) {
+    if (produced.has(path)) continue;
+    if (!scope(path)) {
+      kept.push(path);
+      continue;
+    }
+    const state = await walker.fileState(path);
+    if (state.kind === "file") stale.push(path);
+    else if (state.kind === "blocked") skipped.push(path);
+    // Already gone: nothing to remove, and no longer ours to list.
+  }
+  stale.sort(compare);
+  skipped.sort(compare);
+  const manifest: Manifest = {
+    generator: "remitgen",
+    files: [...produced, ...kept].sort(compare),
+  };
+  // Byte for byte, so a manifest holding entries that were ignored is rewritten.
+  const manifestChanged = previous?.text !== manifestText(manifest);
+  return {
+    outDir: root,
+    changed,
+    missing,
+    unchanged,
+    stale,
+    skipped,
+    manifest,
+    manifestChanged,
+  };
 }
 
 /**
@@ -69,84 +142,380 @@ export async function planOutput(
  * filesystem root, the home folder, the project itself, or a folder that
  * already holds files remitgen did not write.
  */
-export async function assertSafeOutDir(outDir: string, projectDir: string): Promise<void> {
+export async function assertSafeOutDir(
+  outDir: string,
+  projectDir: string,
+): Promise<void> {
   const target = resolve(outDir);
   const refuse = (why: string): never => {
-    throw new UsageError("RG090", `refusing to write to ${outDir}: ${why}`, "pass --out a folder of its own, e.g. --out generated");
+    throw new UsageError(
+      "RG090",
+      `refusing to write to ${target}: ${why}`,
+      "pass --out a folder of its own, e.g. --out generated",
+    );
   };
-  if (target === resolve("/") || /^[A-Za-z]:\\?$/.test(target)) refuse("it is the filesystem root");
-  if (target === resolve(homedir())) refuse("it is your home folder");
-  if (target === resolve(projectDir) || existsSync(join(target, "package.json")) && !existsSync(join(target, manifestName))) {
-    refuse("it is a project folder");
+  const real = await realPathOf(target);
+  const same = async (other: string): Promise<boolean> =>
+    target === resolve(other) || real === (await realPathOf(resolve(other)));
+  if (dirname(target) === target || dirname(real) === real)
+    refuse("it is the filesystem root");
+  if (await same(homedir())) refuse("it is your home folder");
+  if (await same(projectDir)) refuse("it is the project folder");
+  // An ancestor of the project or of the home folder holds them.
+  for (const [inner, name] of [
+    [resolve(projectDir), "the project folder"],
+    [resolve(homedir()), "your home folder"],
+  ] as const) {
+    if (isAncestor(target, inner) || isAncestor(real, await realPathOf(inner)))
+      refuse(`it contains ${name}`);
   }
-  if (!existsSync(target)) return;
-  const info = await stat(target);
-  if (!info.isDirectory()) refuse("it is a file");
-  const entries = await readdir(target);
-  if (entries.length > 0 && !entries.includes(manifestName)) {
-    refuse("it already holds files that remitgen did not write");
+  let info;
+  try {
+    info = await nodeFs.stat(target);
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
   }
+  if (!info.isDirectory()) refuse("it is not a folder");
+  const entries = await nodeFs.readdir(target);
+  if (entries.length === 0) return;
+  if (!entries.includes(manifestName)) {
+    if (entries.includes("package.json"))
+      refuse("it is a project folder (it has a package.json)");
+    const shown = entries.sort(compare).slice(0, 3).join(", ");
+    refuse(
+      `it already holds files that remitgen did not write (${shown}${entries.length > 3 ? ", ..." : ""})`,
+    );
+  }
+  if ((await readManifest(target)) === undefined) {
+    refuse(`its ${manifestName} was not written by remitgen`);
+  }
+}
+
+/** The file operations {@link applyPlan} uses; replaceable to test failures. */
+export interface WriterFs {
+  /** Creates one folder (its parent exists). */
+  mkdir(path: string): Promise<void>;
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Rejects with code `ENOENT` when the file does not exist. */
+  readFile(path: string): Promise<Uint8Array>;
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file; no error when it does not exist. */
+  rm(path: string): Promise<void>;
+  /** Removes an empty folder. */
+  rmdir(path: string): Promise<void>;
+}
+
+export const nodeWriterFs: WriterFs = {
+  mkdir: async (path) => {
+    await nodeFs.mkdir(path);
+  },
+  writeFile: (path, data) => nodeFs.writeFile(path, data),
+  readFile: (path) => nodeFs.readFile(path),
+  rename: (from, to) => nodeFs.rename(from, to),
+  rm: (path) => nodeFs.rm(path, { force: true }),
+  rmdir: (path) => nodeFs.rmdir(path),
+};
+
+/** What {@link applyPlan} did. */
+export interface ApplyResult {
+  readonly written: readonly string[];
+  readonly removed: readonly string[];
 }
 
 /**
- * Applies a plan: writes changed files to temporary names first, then
- * renames them into place, removes stale files, and writes the manifest
- * last. A failure before the renames leaves the folder as it was.
+ * Applies a plan: writes changed files to temporary names, renames them
+ * into place, removes stale files, and writes the manifest last. If any
+ * step fails, everything done is undone before the error is rethrown.
  */
-export async function applyPlan(plan: OutputPlan): Promise<void> {
+export async function applyPlan(
+  plan: OutputPlan,
+  fs: WriterFs = nodeWriterFs,
+): Promise<ApplyResult> {
   const tag = `.remitgen-tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  const pending: [string, string][] = [];
+  const root = plan.outDir;
+  const journal: Journal = {
+    createdDirs: [],
+    knownDirs: new Set(),
+    temporaries: [],
+    replaced: [],
+    removed: [],
+  };
+  const writeManifest = plan.manifestChanged;
+  const writes: { target: string; temporary: string; data: Uint8Array }[] = [];
   try {
     for (const file of plan.changed) {
-      const target = join(plan.outDir, file.path);
-      await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}${tag}`;
-      pending.push([temporary, target]);
-      await writeFile(temporary, file.contents, "utf8");
+      const target = join(root, file.path);
+      await ensureFolder(fs, dirname(target), journal);
+      writes.push({
+        target,
+        temporary: `${target}${tag}`,
+        data: Buffer.from(file.contents, "utf8"),
+      });
     }
+    if (writeManifest) {
+      await ensureFolder(fs, root, journal);
+      const target = join(root, manifestName);
+      writes.push({
+        target,
+        temporary: `${target}${tag}`,
+        data: Buffer.from(manifestText(plan.manifest), "utf8"),
+      });
+    }
+    for (const write of writes) {
+      journal.temporaries.push(write.temporary);
+      await fs.writeFile(write.temporary, write.data);
+    }
+    // The manifest (last in `writes`) goes into place after the removals.
+    const manifestWrite = writeManifest ? writes.pop() : undefined;
+    for (const write of writes) await replace(fs, write, journal);
+    for (const path of plan.stale) {
+      const target = join(root, path);
+      const original = await fs.readFile(target);
+      await fs.rm(target);
+      journal.removed.push({ target, original });
+    }
+    if (manifestWrite !== undefined) await replace(fs, manifestWrite, journal);
   } catch (error) {
-    await Promise.all(pending.map(([temporary]) => rm(temporary, { force: true })));
+    const failures = await rollback(fs, journal);
+    if (failures.length > 0 && error instanceof Error) {
+      error.message += `\n  and could not restore: ${failures.join("; ")}`;
+    }
     throw error;
   }
-  for (const [temporary, target] of pending) await rename(temporary, target);
-  for (const path of plan.stale) {
-    const target = join(plan.outDir, path);
-    await rm(target, { force: true });
-    await removeEmptyParents(plan.outDir, dirname(target));
+  // Committed. Tidy the folders that stale files leave empty.
+  for (const path of plan.stale)
+    await removeEmptyParents(fs, root, dirname(join(root, path)));
+  return {
+    written: plan.changed.map((file) => file.path),
+    removed: [...plan.stale],
+  };
+}
+
+interface Journal {
+  /** Folders this run created, parents first. */
+  readonly createdDirs: string[];
+  /** Folders known to exist (created or found). */
+  readonly knownDirs: Set<string>;
+  readonly temporaries: string[];
+  /** Targets renamed over, with what they held (`undefined`: did not exist). */
+  readonly replaced: {
+    readonly target: string;
+    readonly original: Uint8Array | undefined;
+  }[];
+  readonly removed: {
+    readonly target: string;
+    readonly original: Uint8Array;
+  }[];
+}
+
+async function replace(
+  fs: WriterFs,
+  write: { readonly target: string; readonly temporary: string },
+  journal: Journal,
+): Promise<void> {
+  let original: Uint8Array | undefined;
+  try {
+    original = await fs.readFile(write.target);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
   }
-  if (plan.manifestChanged || plan.changed.length > 0) {
-    const target = join(plan.outDir, manifestName);
-    await writeFile(`${target}${tag}`, `${JSON.stringify(plan.manifest, null, 2)}\n`, "utf8");
-    await rename(`${target}${tag}`, target);
+  await fs.rename(write.temporary, write.target);
+  journal.temporaries.splice(journal.temporaries.indexOf(write.temporary), 1);
+  journal.replaced.push({ target: write.target, original });
+}
+
+/** Creates `dir` and its missing parents, recording each folder created. */
+async function ensureFolder(
+  fs: WriterFs,
+  dir: string,
+  journal: Journal,
+): Promise<void> {
+  const chain: string[] = [];
+  for (
+    let current = dir;
+    !journal.knownDirs.has(current);
+    current = dirname(current)
+  ) {
+    const exists = await nodeFs.lstat(current).then(
+      () => true,
+      () => false,
+    );
+    if (exists) {
+      journal.knownDirs.add(current);
+      break;
+    }
+    chain.push(current);
+    if (dirname(current) === current) break;
+  }
+  for (const folder of chain.reverse()) {
+    try {
+      await fs.mkdir(folder);
+      journal.createdDirs.push(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    journal.knownDirs.add(folder);
   }
 }
 
-async function readManifest(outDir: string): Promise<Manifest | undefined> {
-  const text = await readFile(join(outDir, manifestName), "utf8").catch(() => undefined);
+/** Undoes a journal, newest step first. Returns what could not be undone. */
+async function rollback(fs: WriterFs, journal: Journal): Promise<string[]> {
+  const failures: string[] = [];
+  const attempt = async (
+    what: string,
+    step: () => Promise<void>,
+  ): Promise<void> => {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(`${what} (${(error as Error).message})`);
+    }
+  };
+  for (const { target, original } of [...journal.removed].reverse()) {
+    await attempt(target, () => fs.writeFile(target, original));
+  }
+  for (const { target, original } of [...journal.replaced].reverse()) {
+    await attempt(target, () =>
+      original === undefined ? fs.rm(target) : fs.writeFile(target, original),
+    );
+  }
+  for (const temporary of journal.temporaries)
+    await attempt(temporary, () => fs.rm(temporary));
+  for (const folder of [...journal.createdDirs].reverse())
+    await attempt(folder, () => fs.rmdir(folder));
+  return failures;
+}
+
+function manifestText(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The previous manifest, only its entries that are safe to act on, and its text. */
+async function readManifest(
+  outDir: string,
+): Promise<(Manifest & { readonly text: string }) | undefined> {
+  // Through a symbolic link, the "manifest" could be any file: not ours.
+  const info = await nodeFs
+    .lstat(join(outDir, manifestName))
+    .catch(() => undefined);
+  if (info === undefined || !info.isFile()) return undefined;
+  const text = await nodeFs
+    .readFile(join(outDir, manifestName), "utf8")
+    .catch(() => undefined);
   if (text === undefined) return undefined;
   try {
     const parsed = JSON.parse(text) as Partial<Manifest>;
-    if (parsed.generator !== "remitgen" || !Array.isArray(parsed.files)) return undefined;
+    if (
+      parsed === null ||
+      parsed.generator !== "remitgen" ||
+      !Array.isArray(parsed.files)
+    )
+      return undefined;
     // Only paths that stay inside the folder are trusted for deletion.
-    const files = parsed.files.filter((path): path is string => typeof path === "string" && isInside(outDir, path));
-    return { generator: "remitgen", files };
+    const files = parsed.files.filter(
+      (path): path is string =>
+        typeof path === "string" &&
+        path !== manifestName &&
+        isInside(outDir, path),
+    );
+    return { generator: "remitgen", files: [...new Set(files)], text };
   } catch {
     return undefined;
   }
 }
 
-async function removeEmptyParents(root: string, dir: string): Promise<void> {
+type FileState =
+  { readonly kind: "file" } | { readonly kind: "absent" } | Blocked;
+type FolderState =
+  { readonly kind: "folder" } | { readonly kind: "absent" } | Blocked;
+type Blocked = { readonly kind: "blocked"; readonly why: string };
+
+/**
+ * Looks at a path below the output folder without following symbolic
+ * links: every folder on the way must be a real folder (or not exist yet),
+ * and the path itself a regular file (or not exist yet).
+ */
+class PathChecker {
+  readonly #folders = new Map<string, Promise<FolderState>>();
+  constructor(readonly root: string) {}
+
+  async fileState(path: string): Promise<FileState> {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      const state = await this.#folder(folder);
+      if (state.kind !== "folder") return state;
+    }
+    const info = await nodeFs
+      .lstat(join(this.root, path))
+      .catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+    if (info === undefined) return { kind: "absent" };
+    if (info.isSymbolicLink())
+      return {
+        kind: "blocked",
+        why: `${join(this.root, path)} is a symbolic link`,
+      };
+    if (!info.isFile())
+      return {
+        kind: "blocked",
+        why: `${join(this.root, path)} is not a regular file`,
+      };
+    return { kind: "file" };
+  }
+
+  #folder(folder: string): Promise<FolderState> {
+    let state = this.#folders.get(folder);
+    if (state === undefined) {
+      const full = join(this.root, folder);
+      state = nodeFs.lstat(full).then(
+        (info): FolderState =>
+          info.isSymbolicLink()
+            ? { kind: "blocked", why: `${full} is a symbolic link` }
+            : info.isDirectory()
+              ? { kind: "folder" }
+              : { kind: "blocked", why: `${full} is a file, not a folder` },
+        (error: unknown): FolderState => {
+          if (
+            isNotFound(error) ||
+            (error as NodeJS.ErrnoException).code === "ENOTDIR"
+          )
+            return { kind: "absent" };
+          throw error;
+        },
+      );
+      this.#folders.set(folder, state);
+    }
+    return state;
+  }
+}
+
+async function removeEmptyParents(
+  fs: WriterFs,
+  root: string,
+  dir: string,
+): Promise<void> {
   let current = dir;
   while (current !== root && current.startsWith(root + sep)) {
-    const entries = await readdir(current).catch(() => ["?"]);
+    const entries = await nodeFs.readdir(current).catch(() => ["?"]);
     if (entries.length > 0) return;
-    await rmdir(current).catch(() => undefined);
+    await fs.rmdir(current).catch(() => undefined);
     current = dirname(current);
   }
 }
 
 function isInside(root: string, path: string): boolean {
-  if (path === "" || isAbsolute(path) || path.includes("\\") || path.split("/").some((part) => part === ".." || part === "." || part === "")) {
+  if (
+    path === "" ||
+    isAbsolute(path) ||
+    /^[A-Za-z]:/.test(path) ||
+    path.includes("\\") ||
+    path.includes("\0") ||
+    path.split("/").some((part) => part === ".." || part === "." || part === "")
+  ) {
     return false;
   }
   const rel = relative(resolve(root), resolve(root, path));
@@ -155,7 +524,31 @@ function isInside(root: string, path: string): boolean {
 
 /** A renderer bug, never user input, could produce such a path: fail loudly. */
 function assertInside(root: string, path: string): void {
-  if (!isInside(root, path)) throw new Error(`internal error: output path ${JSON.stringify(path)} leaves the output folder`);
+  if (!isInside(root, path))
+    throw new Error(
+      `internal error: output path ${JSON.stringify(path)} leaves the output folder`,
+    );
+}
+
+/** Whether `outer` is a strict ancestor of `inner`. */
+function isAncestor(outer: string, inner: string): boolean {
+  const rel = relative(outer, inner);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
+/** The real path of `path`, or of its nearest existing ancestor joined with the rest. */
+async function realPathOf(path: string): Promise<string> {
+  try {
+    return await nodeFs.realpath(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    return join(await realPathOf(parent), relative(parent, path));
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
 }
 
 function compare(a: string, b: string): number {

@@ -1,0 +1,85 @@
+/** How the CLI words results and failures; shared by every command. */
+import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
+import type { GenerateResult } from "../generate.js";
+
+export interface CliIO {
+  /** One line (or block) for standard output; no trailing newline. */
+  readonly out: (text: string) => void;
+  /** One line (or block) for standard error; no trailing newline. */
+  readonly err: (text: string) => void;
+  /** Folder that relative paths are resolved against. */
+  readonly cwd: string;
+  /**
+   * Stops long-running commands (`generate --watch`, `mock`). Without it
+   * they stop on SIGINT or SIGTERM.
+   */
+  readonly signal?: AbortSignal;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** `remitgen: 3 sets, 12 operations, 105 files (2 written, 103 unchanged) in 41 ms` */
+export function summaryLine(result: GenerateResult): string {
+  const removed =
+    result.removed.length > 0 ? `, ${result.removed.length} removed` : "";
+  return (
+    `remitgen: ${plural(result.sets.length, "set")}, ${plural(result.operations, "operation")}, ` +
+    `${plural(result.files.length, "file")} (${result.written.length} written${removed}, ${result.unchanged} unchanged) ` +
+    `in ${Math.round(result.durationMs)} ms`
+  );
+}
+
+/**
+ * Prints an error the way the CLI does and returns its exit status: 1 for a
+ * spec problem or a failure, 2 for a usage error. Never a stack trace.
+ */
+export function reportFailure(
+  error: unknown,
+  io: Pick<CliIO, "err">,
+  what = "nothing was written",
+): number {
+  if (error instanceof SpecError) {
+    io.err(error.message);
+    io.err(`\n${plural(error.diagnostics.length, "problem")} found; ${what}`);
+    return 1;
+  }
+  if (error instanceof UsageError) {
+    io.err(`remitgen: ${error.message}`);
+    return 2;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.err(`remitgen: ${message}`);
+  return 1;
+}
+
+/**
+ * An AbortSignal that fires on `given`, or (when none is given) on SIGINT
+ * or SIGTERM. `dispose` removes the process listeners.
+ */
+export function stopSignal(given: AbortSignal | undefined): {
+  readonly signal: AbortSignal;
+  dispose(): void;
+} {
+  if (given !== undefined) return { signal: given, dispose: () => undefined };
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
+}
+
+/** Resolves when `signal` aborts. */
+export function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The built bin (`node dist/cli/bin.js`) as a real process: exit codes,
+ * output streams, and never a stack trace.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { editFile, makeProject, repoRoot } from "../generate/support.js";
+import { runBin, stackTrace } from "./process.js";
+
+describe("node dist/cli/bin.js", () => {
+  it("--version and --help exit 0 on stdout", async () => {
+    const { version } = JSON.parse(
+      await readFile(join(repoRoot, "package.json"), "utf8"),
+    ) as { version: string };
+    const versionRun = await runBin(["--version"]);
+    expect(versionRun).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+      stderr: "",
+    });
+    const help = await runBin(["generate", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: remitgen generate \[options\]/);
+  });
+
+  it("an unknown command exits 2 with a suggestion on stderr", async () => {
+    const result = await runBin(["genrate"]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(
+      "error: unknown command 'genrate'\n(Did you mean generate?)",
+    );
+  });
+
+  it("an unknown option exits 2 with a suggestion", async () => {
+    const result = await runBin(["diff", "--spek", "x", "V1", "v3"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("(Did you mean --spec?)");
+  });
+
+  it("a bad spec exits 1 with file:line:column and no stack trace", async () => {
+    const { root, spec } = await makeProject();
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: lots");
+    const validate = await runBin(["validate"], root);
+    expect(validate.code).toBe(1);
+    expect(validate.stderr).toMatch(
+      /^spec\/remittance\.yaml:\d+:\d+: rate limit "lots"/m,
+    );
+    expect(validate.stderr).not.toMatch(stackTrace);
+    const generate = await runBin(["generate"], root);
+    expect(generate.code).toBe(1);
+    expect(generate.stderr).toContain("nothing was written");
+    expect(generate.stderr).not.toMatch(stackTrace);
+    expect(existsSync(join(root, "generated"))).toBe(false);
+  });
+
+  it("generate, then generate --check, exit 0; a refused --out exits 2", async () => {
+    const { root } = await makeProject();
+    const generate = await runBin(["generate", "--set", "v3"], root);
+    expect(generate.code).toBe(0);
+    expect(generate.stdout).toMatch(
+      /^remitgen: 1 set, 12 operations, \d+ files \(\d+ written, 0 unchanged\) in \d+ ms\n$/,
+    );
+    expect(
+      (await runBin(["generate", "--set", "v3", "--check"], root)).code,
+    ).toBe(0);
+    const refused = await runBin(["generate", "--out", "/"], root);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "remitgen: refusing to write to /: it is the filesystem root\n  hint: pass --out a folder of its own, e.g. --out generated\n",
+    );
+  });
+
+  it("a write failure exits 1 with a message, not a stack trace", async () => {
+    const { root } = await makeProject();
+    await runBin(["generate", "--set", "v3"], root);
+    await writeFile(
+      join(root, "generated/v3/package.json"),
+      "edited by hand\n",
+    );
+    await rm(join(root, "generated/v3/src/client.ts"));
+    await mkdir(join(root, "generated/v3/src/client.ts"));
+    const result = await runBin(["generate", "--set", "v3"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^remitgen: cannot write .*client\.ts: .* is not a regular file/,
+    );
+    expect(result.stderr).not.toMatch(stackTrace);
+    expect(
+      await readFile(join(root, "generated/v3/package.json"), "utf8"),
+    ).toBe("edited by hand\n");
+  });
+});

@@ -1,0 +1,377 @@
+/**
+ * The command line through `runCli`: help, version, usage errors (exit 2
+ * with a suggestion), validate, generate, diff.
+ */
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main.js";
+import {
+  editFile,
+  makeProject,
+  positionOf,
+  recordingIO,
+  repoRoot,
+  repoSpec,
+} from "../generate/support.js";
+
+async function run(args: string[], cwd = repoRoot) {
+  const io = recordingIO(cwd);
+  const status = await runCli(args, io);
+  return { status, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n") };
+}
+
+const commands = ["validate", "generate", "diff", "mock"];
+
+describe("help and version", () => {
+  it("--help on the program lists every command and exits 0", async () => {
+    const { status, stdout, stderr } = await run(["--help"]);
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toMatch(/^Usage: remitgen \[options\] \[command\]/);
+    for (const command of commands)
+      expect(stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    expect(stdout).toContain(
+      "Exit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+    );
+  });
+
+  for (const command of commands) {
+    it(`${command} --help (and help ${command}) describes its options and exits 0`, async () => {
+      const viaFlag = await run([command, "--help"]);
+      expect(viaFlag.status).toBe(0);
+      expect(viaFlag.stderr).toBe("");
+      expect(viaFlag.stdout).toMatch(
+        new RegExp(`^Usage: remitgen ${command} `),
+      );
+      expect(viaFlag.stdout).toContain("--spec <file>");
+      const viaHelp = await run(["help", command]);
+      expect(viaHelp.status).toBe(0);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    });
+  }
+
+  it("generate --help and mock --help show their own options", async () => {
+    const generate = (await run(["generate", "--help"])).stdout;
+    for (const option of ["--out <dir>", "--set <id...>", "--check", "--watch"])
+      expect(generate).toContain(option);
+    const mock = (await run(["mock", "--help"])).stdout;
+    for (const option of [
+      "--set <id>",
+      "--port <number>",
+      "--host <address>",
+      "(default: 4010)",
+      '(default: "127.0.0.1")',
+    ]) {
+      expect(mock).toContain(option);
+    }
+  });
+
+  it("--version prints the package version", async () => {
+    const { version } = JSON.parse(
+      await readFile(join(repoRoot, "package.json"), "utf8"),
+    ) as { version: string };
+    for (const flag of ["--version", "-V"]) {
+      const { status, stdout } = await run([flag]);
+      expect(status).toBe(0);
+      expect(stdout).toBe(version);
+    }
+  });
+});
+
+describe("usage errors exit 2", () => {
+  it("no command: the help, on stderr", async () => {
+    const { status, stdout, stderr } = await run([]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^Usage: remitgen/);
+  });
+
+  it.each([
+    ["generat", "generate"],
+    ["valdate", "validate"],
+    ["gen", "generate"],
+    ["mok", "mock"],
+    ["dif", "diff"],
+  ])("unknown command %s suggests %s", async (typed, suggested) => {
+    const { status, stdout, stderr } = await run([typed]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(`error: unknown command '${typed}'`);
+    expect(stderr).toContain(`(Did you mean ${suggested}?)`);
+  });
+
+  it("a command nothing resembles lists the commands", async () => {
+    const { status, stderr } = await run(["frobnicate"]);
+    expect(status).toBe(2);
+    expect(stderr).not.toContain("Did you mean");
+    expect(stderr).toContain("Commands: validate, generate, diff, mock");
+  });
+
+  it.each([
+    [
+      ["generate", "--sett", "v3"],
+      "error: unknown option '--sett'",
+      "(Did you mean --set?)",
+    ],
+    [
+      ["generate", "--chek"],
+      "error: unknown option '--chek'",
+      "(Did you mean --check?)",
+    ],
+    [
+      ["validate", "--spc", "x.yaml"],
+      "error: unknown option '--spc'",
+      "(Did you mean --spec?)",
+    ],
+    [
+      ["mock", "--prot", "1"],
+      "error: unknown option '--prot'",
+      "(Did you mean --port?)",
+    ],
+  ])(
+    "unknown option %j suggests the right one",
+    async (args, message, suggestion) => {
+      const { status, stderr } = await run(args);
+      expect(status).toBe(2);
+      expect(stderr).toContain(message);
+      expect(stderr).toContain(suggestion);
+    },
+  );
+
+  it.each([
+    [["generate", "extra"], /too many arguments for 'generate'/],
+    [["diff", "v3"], /missing required argument 'to'/],
+    [
+      ["generate", "--check", "--watch"],
+      /option '--check' cannot be used with option '-w, --watch'/,
+    ],
+    [["generate", "--out"], /option '-o, --out <dir>' argument missing/],
+    [
+      ["mock", "--set", "v3", "--port", "http"],
+      /argument 'http' is invalid\. a port is a whole number from 0 to 65535/,
+    ],
+    [["mock", "--set", "v3", "--port", "70000"], /argument '70000' is invalid/],
+  ])("%j", async (args, message) => {
+    const { status, stderr } = await run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+});
+
+describe("validate", () => {
+  it("accepts the spec", async () => {
+    const { status, stdout, stderr } = await run(["validate"]);
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toBe("spec/remittance.yaml is valid: 3 sets, 12 operations");
+  });
+
+  it("reports every problem as file:line:column and exits 1", async () => {
+    const { root, spec } = await makeProject();
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: lots");
+    await editFile(
+      spec,
+      "summary: Testing method.\n    # Nothing says it is harmless: the safe default applies.\n    effect: write",
+      "summary: Testing method.\n    effect: maybe",
+    );
+    const text = await readFile(spec, "utf8");
+    const rate = positionOf(text, "lots");
+    const effect = positionOf(text, "maybe");
+
+    const { status, stdout, stderr } = await run(
+      ["validate", "--spec", "spec/remittance.yaml"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    const located = stderr
+      .split("\n")
+      .filter((line) => /^spec\/remittance\.yaml:\d+:\d+: /.test(line));
+    expect(located).toHaveLength(2);
+    expect(located[0]).toMatch(
+      new RegExp(
+        `^spec/remittance\\.yaml:${effect.line}:${effect.column}: .*"maybe".* \\[RG\\d+\\]$`,
+      ),
+    );
+    expect(located[1]).toMatch(
+      new RegExp(
+        `^spec/remittance\\.yaml:${rate.line}:${rate.column}: rate limit "lots".* \\[RG\\d+\\]$`,
+      ),
+    );
+    expect(stderr).toContain("^^^^");
+    expect(stderr).toMatch(/2 problems in spec\/remittance\.yaml$/);
+  });
+
+  it("a missing spec is a spec problem (exit 1), not a crash", async () => {
+    const { status, stderr } = await run(["validate", "--spec", "nope.yaml"]);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^nope\.yaml:1:1: .*no such file/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("generate", () => {
+  const summary =
+    /^remitgen: (\d+) sets?, (\d+) operations, (\d+) files \((\d+) written(?:, (\d+) removed)?, (\d+) unchanged\) in (\d+) ms$/;
+
+  it("prints one summary line: sets, operations, files written, milliseconds", async () => {
+    const { root } = await makeProject();
+    const first = await run(["generate"], root);
+    expect(first.status).toBe(0);
+    expect(first.stderr).toBe("");
+    const [, sets, operations, files, written, removed, unchanged] =
+      summary.exec(first.stdout) ?? [];
+    expect([sets, operations, removed, unchanged]).toEqual([
+      "3",
+      "12",
+      undefined,
+      "0",
+    ]);
+    expect(written).toBe(files);
+    expect(Number(files)).toBeGreaterThan(30);
+
+    const second = await run(["generate"], root);
+    const again = summary.exec(second.stdout) ?? [];
+    expect([again[3], again[4], again[6]]).toEqual([files, "0", files]);
+  });
+
+  it("--set v3 generates only v3; other sets are added beside it", async () => {
+    const { root, out } = await makeProject();
+    const only = await run(["generate", "--set", "v3"], root);
+    expect(only.status).toBe(0);
+    expect(only.stdout).toMatch(/^remitgen: 1 set, 12 operations, /);
+    expect((await readdir(out)).sort()).toEqual([
+      ".remitgen-manifest.json",
+      "v3",
+    ]);
+
+    const two = await run(["generate", "--set", "v1.0.1", "--set", "V1"], root);
+    expect(two.stdout).toMatch(/^remitgen: 2 sets, 9 operations, /);
+    expect((await readdir(out)).sort()).toEqual([
+      ".remitgen-manifest.json",
+      "v1",
+      "v1-0-1",
+      "v3",
+    ]);
+    expect(
+      (await run(["generate", "--set", "v3", "--check"], root)).status,
+    ).toBe(0);
+    expect((await run(["generate", "--check"], root)).status).toBe(0);
+  });
+
+  it("--check before any generate lists every file as missing", async () => {
+    const { root, out } = await makeProject();
+    const { status, stderr } = await run(
+      ["generate", "--check", "--set", "v3"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^missing: generated\/v3\/package\.json$/m);
+    expect(stderr).not.toMatch(/^(stale|extra):/m);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("--check reports a lost manifest", async () => {
+    const { root, out } = await makeProject();
+    await run(["generate"], root);
+    await writeFile(
+      join(out, ".remitgen-manifest.json"),
+      '{ "generator": "remitgen", "files": [] }\n',
+    );
+    const { status, stderr } = await run(["generate", "--check"], root);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^stale: {3}generated\/\.remitgen-manifest\.json$/m);
+  });
+
+  it.each([
+    ["V3", "v3"],
+    ["v1.0.2", "v1.0.1"],
+    ["v2", undefined],
+  ])(
+    "unknown --set %s exits 2 (did you mean %s?) and writes nothing",
+    async (typed, suggested) => {
+      const { root, out } = await makeProject();
+      const { status, stdout, stderr } = await run(
+        ["generate", "--set", "v3", "--set", typed],
+        root,
+      );
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toContain(`remitgen: unknown set "${typed}"`);
+      if (suggested) expect(stderr).toContain(`did you mean "${suggested}"?`);
+      expect(stderr).toContain("v1.0.1, V1, v3");
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+});
+
+describe("diff", () => {
+  function changes(stdout: string) {
+    const lines = stdout.split("\n");
+    return {
+      header: lines[0],
+      added: lines
+        .filter((line) => line.startsWith("+ "))
+        .map((line) => line.slice(2)),
+      removed: lines.filter((line) => line.startsWith("- ")),
+      plan: lines.filter((line) => line.startsWith("~ ")),
+    };
+  }
+
+  it("v1.0.1 v3: what the seed says v3 adds, and 10000 -> 100 per hour", async () => {
+    const { status, stdout, stderr } = await run([
+      "diff",
+      "v1.0.1",
+      "v3",
+      "--spec",
+      repoSpec,
+    ]);
+    expect(status).toBe(0);
+    expect(stderr).toBe("");
+    const diff = changes(stdout);
+    expect(diff.header).toBe("v1.0.1 -> v3");
+    expect([...diff.added].sort()).toEqual(
+      [
+        "send_online_fundsTransfer_V1",
+        "send_txns_V1",
+        "TestingMethod",
+        "Transaction_Status_cancelled",
+        "Update_Name_Amendment",
+      ].sort(),
+    );
+    expect(diff.removed).toEqual([]);
+    expect(diff.plan).toContain("~ rate limit: 10000 per hour -> 100 per hour");
+  });
+
+  it("V1 v3: the three operations only v3 has", async () => {
+    const { status, stdout } = await run(["diff", "V1", "v3"]);
+    expect(status).toBe(0);
+    const diff = changes(stdout);
+    expect(diff.header).toBe("V1 -> v3");
+    expect([...diff.added].sort()).toEqual(
+      [
+        "send_online_fundsTransfer_V1",
+        "Transaction_Status_cancelled",
+        "Update_Name_Amendment",
+      ].sort(),
+    );
+    expect(diff.removed).toEqual([]);
+    expect(diff.plan).toContain("~ rate limit: 10000 per hour -> 100 per hour");
+  });
+
+  it("v3 v1.0.1 lists the removals", async () => {
+    const diff = changes((await run(["diff", "v3", "v1.0.1"])).stdout);
+    expect(diff.added).toEqual([]);
+    expect(diff.removed).toHaveLength(5);
+    expect(diff.plan).toContain("~ rate limit: 100 per hour -> 10000 per hour");
+  });
+
+  it("an unknown set exits 2 with a suggestion", async () => {
+    const { status, stderr } = await run(["diff", "v1.0.1", "V3"]);
+    expect(status).toBe(2);
+    expect(stderr).toContain('remitgen: unknown set "V3"');
+    expect(stderr).toContain('did you mean "v3"?');
+  });
+});

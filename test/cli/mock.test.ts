@@ -1,0 +1,214 @@
+/**
+ * `remitgen mock` as a real process on 127.0.0.1: prints where it serves,
+ * answers a token request and an operation call over HTTP, logs each call,
+ * stops cleanly on SIGTERM and SIGINT, and explains a port in use.
+ */
+import { createServer, type Server } from "node:net";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main.js";
+import {
+  editFile,
+  makeProject,
+  recordingIO,
+  repoRoot,
+  waitFor,
+} from "../generate/support.js";
+import { runBin, stackTrace, startBin } from "./process.js";
+
+function basic(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+}
+
+/** Listens on a free loopback port; the caller closes it. */
+function occupyPort(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      if (typeof address !== "object" || address === null)
+        throw new Error("no address");
+      resolve({ server, port: address.port });
+    });
+  });
+}
+
+describe("remitgen mock", () => {
+  it("serves a set over HTTP until SIGTERM, then exits 0", async () => {
+    const child = startBin(["mock", "--set", "v3", "--port", "0"]);
+    try {
+      const [, baseUrl] = await child.waitFor(
+        /^ {2}base URL: +(http:\/\/127\.0\.0\.1:\d+)$/m,
+      );
+      const [, authUrl] = await child.waitFor(
+        /^ {2}auth URL: +(http:\/\/127\.0\.0\.1:\d+\/auth)$/m,
+      );
+      const [, tokenUrl] = await child.waitFor(/^ {2}token: +POST (\S+)/m);
+      const [, clientId] = await child.waitFor(/^ {2}client id: +(\S+)$/m);
+      const [, clientSecret] = await child.waitFor(
+        /^ {2}client secret: +(\S+) \(the mock's documented test value\)$/m,
+      );
+      await child.waitFor(/press Ctrl-C to stop/);
+      expect(child.stdout()).toMatch(
+        /^remitgen mock: set v3 \(12 operations\), default plan \(open variant\): 100 calls per hour$/m,
+      );
+      expect(tokenUrl).toBe(`${authUrl}/oauth2/token`);
+      expect(baseUrl).not.toBe("http://127.0.0.1:0");
+
+      const tokenResponse = await fetch(tokenUrl ?? "", {
+        method: "POST",
+        headers: {
+          authorization: basic(clientId ?? "", clientSecret ?? ""),
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "grant_type=client_credentials",
+      });
+      expect(tokenResponse.status).toBe(200);
+      const token = (await tokenResponse.json()) as {
+        access_token: string;
+        token_type: string;
+      };
+      expect(token.token_type.toLowerCase()).toBe("bearer");
+
+      const call = await fetch(`${baseUrl}/Update_Name_Amendment`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+      expect(call.status).toBe(200);
+      expect(await call.json()).toBeTypeOf("object");
+
+      // Without the token: refused, and logged too.
+      const refused = await fetch(`${baseUrl}/Update_Name_Amendment`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(refused.status).toBe(401);
+      // An operation v3 does not have.
+      const missing = await fetch(`${baseUrl}/no_such_operation`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token.access_token}`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+      expect(missing.status).toBe(404);
+
+      await child.waitFor(/^POST \/no_such_operation 404 \d+ms$/m);
+      const log = child.stdout().split("\n");
+      expect(log).toContainEqual(
+        expect.stringMatching(/^POST \/auth\/oauth2\/token 200 \d+ms$/),
+      );
+      expect(log).toContainEqual(
+        expect.stringMatching(/^POST \/Update_Name_Amendment 200 \d+ms$/),
+      );
+      expect(log).toContainEqual(
+        expect.stringMatching(/^POST \/Update_Name_Amendment 401 \d+ms$/),
+      );
+      // The token never appears in the log.
+      expect(child.stdout()).not.toContain(token.access_token);
+    } finally {
+      child.process.kill("SIGTERM");
+    }
+    const finished = await child.exited;
+    expect(finished.code).toBe(0);
+    expect(finished.signal).toBeNull();
+    expect(finished.stdout).toMatch(/remitgen mock: stopped\n$/);
+    expect(finished.stderr).toBe("");
+  });
+
+  it("stops on SIGINT with exit 0, and the port is free again", async () => {
+    const child = startBin([
+      "mock",
+      "--set",
+      "V1",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+    ]);
+    const [, port] = await child.waitFor(
+      /^ {2}base URL: +http:\/\/127\.0\.0\.1:(\d+)$/m,
+    );
+    // A keep-alive connection must not hold the process open.
+    const response = await fetch(`http://127.0.0.1:${port}/get_acct_title`, {
+      method: "POST",
+      body: "{}",
+    });
+    expect(response.status).toBe(401);
+    child.process.kill("SIGINT");
+    const finished = await child.exited;
+    expect(finished.code).toBe(0);
+    expect(finished.stderr).toBe("");
+    await expect(
+      fetch(`http://127.0.0.1:${port}/get_acct_title`, { method: "POST" }),
+    ).rejects.toThrow();
+  });
+
+  it("a port in use: a clear message and exit 1", async () => {
+    const { server, port } = await occupyPort();
+    try {
+      const result = await runBin([
+        "mock",
+        "--set",
+        "v3",
+        "--port",
+        String(port),
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(
+        `remitgen: Port ${port} on 127.0.0.1 is already in use`,
+      );
+      expect(result.stderr).toContain("--port");
+      expect(result.stderr).not.toMatch(stackTrace);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("usage errors exit 2: no --set, an unknown set", async () => {
+    const none = await runBin(["mock"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      "remitgen: mock needs a set to serve\n  hint: pass --set <id>; sets: v1.0.1, V1, v3",
+    );
+    const unknown = await runBin(["mock", "--set", "V3", "--port", "0"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('did you mean "v3"?');
+  });
+
+  it("a bad spec exits 1 and starts nothing", async () => {
+    const { root, spec } = await makeProject();
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: lots");
+    const result = await runBin(["mock", "--set", "v3", "--port", "0"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^spec\/remittance\.yaml:\d+:\d+: rate limit "lots"/m,
+    );
+    expect(result.stderr).toContain("the mock was not started");
+  });
+
+  it("runs in-process through runCli and stops on the io signal", async () => {
+    const controller = new AbortController();
+    const io = recordingIO(repoRoot, controller.signal);
+    const status = runCli(["mock", "--set", "v1.0.1", "--port", "0"], io);
+    const baseLine = await waitFor("the base URL", () =>
+      io.stdout.join("\n").match(/base URL: +(\S+)/),
+    );
+    const response = await fetch(`${baseLine[1]}/TestingMethod`, {
+      method: "POST",
+      body: "{}",
+    });
+    // v1.0.1 has no TestingMethod: routing refuses it before asking for a token.
+    expect(response.status).toBe(404);
+    controller.abort();
+    expect(await status).toBe(0);
+    expect(io.stdout.at(-1)).toBe("remitgen mock: stopped");
+  });
+});

@@ -1,0 +1,426 @@
+/**
+ * The writer on its own: planning, all-or-nothing applying (a failure at
+ * every single step is rolled back), manifest handling and the output
+ * folder safety checks.
+ */
+import { existsSync } from "node:fs";
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../src/diagnostics/diagnostic.js";
+import type { OutputFile } from "../../src/render/output.js";
+import {
+  applyPlan,
+  assertSafeOutDir,
+  manifestName,
+  nodeWriterFs,
+  OutputError,
+  planOutput,
+  type WriterFs,
+} from "../../src/write/output-dir.js";
+import { snapshot, tempDir } from "../generate/support.js";
+
+const first: OutputFile[] = [
+  { path: "a/package.json", contents: '{ "name": "a" }\n' },
+  { path: "a/src/index.ts", contents: "export const a = 1;\n" },
+  { path: "a/src/deep/util.ts", contents: "export const u = 1;\n" },
+  { path: "b/readme.md", contents: "# b\n" },
+  { path: "b/old/gone.ts", contents: "gone\n" },
+];
+
+/** The next generation: one file changed, one new (in a new folder), one no longer produced. */
+const second: OutputFile[] = [
+  { path: "a/package.json", contents: '{ "name": "a" }\n' },
+  { path: "a/src/index.ts", contents: "export const a = 2;\n" },
+  { path: "a/src/deep/util.ts", contents: "export const u = 1;\n" },
+  { path: "b/readme.md", contents: "# b, changed\n" },
+  { path: "c/new/file.ts", contents: "new\n" },
+];
+
+async function written(
+  out: string,
+  files: readonly OutputFile[],
+): Promise<void> {
+  await applyPlan(await planOutput(out, files));
+}
+
+async function manifestFiles(out: string): Promise<string[]> {
+  return (
+    JSON.parse(await readFile(join(out, manifestName), "utf8")) as {
+      files: string[];
+    }
+  ).files;
+}
+
+/** A WriterFs that counts calls and fails the `failAt`-th one (1-based). */
+function failingFs(failAt: number): WriterFs & { calls: string[] } {
+  const calls: string[] = [];
+  const step = <A extends unknown[], R>(
+    name: string,
+    real: (...args: A) => Promise<R>,
+  ) => {
+    return async (...args: A): Promise<R> => {
+      calls.push(`${name} ${String(args[0])}`);
+      if (calls.length === failAt) {
+        throw Object.assign(new Error(`injected failure in ${name}`), {
+          code: "EIO",
+        });
+      }
+      return real(...args);
+    };
+  };
+  return {
+    calls,
+    mkdir: step("mkdir", nodeWriterFs.mkdir),
+    writeFile: step("writeFile", nodeWriterFs.writeFile),
+    readFile: step("readFile", nodeWriterFs.readFile),
+    rename: step("rename", nodeWriterFs.rename),
+    rm: step("rm", nodeWriterFs.rm),
+    rmdir: step("rmdir", nodeWriterFs.rmdir),
+  };
+}
+
+describe("planOutput and applyPlan", () => {
+  it("writes every file and a sorted manifest, then finds nothing to do", async () => {
+    const out = join(await tempDir(), "out");
+    const plan = await planOutput(out, first);
+    expect(plan.changed.map((file) => file.path)).toEqual(
+      [...first.map((file) => file.path)].sort(),
+    );
+    expect(plan.missing).toEqual(plan.changed.map((file) => file.path));
+    await applyPlan(plan);
+    for (const file of first)
+      expect(await readFile(join(out, file.path), "utf8")).toBe(file.contents);
+    expect(await manifestFiles(out)).toEqual(
+      first.map((file) => file.path).sort(),
+    );
+
+    const again = await planOutput(out, first);
+    expect(again.changed).toEqual([]);
+    expect(again.stale).toEqual([]);
+    expect(again.manifestChanged).toBe(false);
+    expect(again.unchanged).toBe(first.length);
+    const before = await snapshot(out);
+    await applyPlan(again);
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it("compares bytes exactly (a BOM, CRLF or a missing newline is a change)", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    await writeFile(join(out, "a/src/index.ts"), "\ufeffexport const a = 1;\n");
+    await writeFile(join(out, "b/readme.md"), "# b\r\n");
+    await writeFile(join(out, "a/package.json"), '{ "name": "a" }');
+    const plan = await planOutput(out, first);
+    expect(plan.changed.map((file) => file.path)).toEqual([
+      "a/package.json",
+      "a/src/index.ts",
+      "b/readme.md",
+    ]);
+    expect(plan.missing).toEqual([]);
+  });
+
+  it("removes files it no longer produces and the folders they leave empty", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    await writeFile(join(out, "b/mine.txt"), "mine\n");
+    const plan = await planOutput(out, second);
+    expect(plan.stale).toEqual(["b/old/gone.ts"]);
+    const result = await applyPlan(plan);
+    expect(result.removed).toEqual(["b/old/gone.ts"]);
+    expect(existsSync(join(out, "b/old"))).toBe(false);
+    expect(await readFile(join(out, "b/mine.txt"), "utf8")).toBe("mine\n");
+    expect(await manifestFiles(out)).toEqual(
+      second.map((file) => file.path).sort(),
+    );
+  });
+
+  it("limits stale files to the scope, and keeps the others in the manifest", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    const onlyA = first.filter((file) => file.path.startsWith("a/"));
+    const plan = await planOutput(out, onlyA, (path) => path.startsWith("a/"));
+    expect(plan.stale).toEqual([]);
+    expect(plan.manifest.files).toEqual(first.map((file) => file.path).sort());
+  });
+
+  it("leaves no temporary files behind", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    await written(out, second);
+    const all = await snapshot(out);
+    expect(
+      [...(all?.keys() ?? [])].filter((path) =>
+        path.includes(".remitgen-tmp-"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses output paths that leave the folder, and duplicates", async () => {
+    const out = join(await tempDir(), "out");
+    for (const path of [
+      "../x.ts",
+      "/etc/x",
+      "a/../../x",
+      "a\\..\\x",
+      "",
+      "./a",
+      "a//b",
+    ]) {
+      await expect(
+        planOutput(out, [{ path, contents: "" }]),
+        path,
+      ).rejects.toThrow(/leaves the output folder/);
+    }
+    await expect(
+      planOutput(out, [
+        { path: "a.ts", contents: "1" },
+        { path: "a.ts", contents: "2" },
+      ]),
+    ).rejects.toThrow(/produced twice/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("refuses to write through a symbolic link or over a folder", async () => {
+    const base = await tempDir();
+    const out = join(base, "out");
+    await written(out, first);
+    await mkdir(join(base, "elsewhere"));
+    await symlink(join(base, "elsewhere"), join(out, "c"));
+    await expect(planOutput(out, second)).rejects.toThrow(OutputError);
+    await expect(planOutput(out, second)).rejects.toThrow(
+      `${join(out, "c")} is a symbolic link`,
+    );
+    expect(await readdir(join(base, "elsewhere"))).toEqual([]);
+
+    const other = join(base, "out2");
+    await written(other, first);
+    await writeFile(join(other, "c"), "a file where a folder goes\n");
+    await expect(planOutput(other, second)).rejects.toThrow(
+      `${join(other, "c")} is a file, not a folder`,
+    );
+  });
+});
+
+describe("the manifest", () => {
+  it("ignores entries that leave the folder, and rewrites it without them", async () => {
+    const base = await tempDir();
+    const out = join(base, "out");
+    await written(out, first);
+    await writeFile(join(base, "victim.txt"), "keep\n");
+    const hostile = [
+      "../victim.txt",
+      "a/../../victim.txt",
+      join(base, "victim.txt"),
+      "a\\..\\..\\victim.txt",
+      "./a/x",
+      "",
+      7,
+      null,
+    ];
+    await writeFile(
+      join(out, manifestName),
+      JSON.stringify({
+        generator: "remitgen",
+        files: [...first.map((file) => file.path), ...hostile],
+      }),
+    );
+    const plan = await planOutput(out, first);
+    expect(plan.stale).toEqual([]);
+    expect(plan.manifestChanged).toBe(true);
+    await applyPlan(plan);
+    expect(await readFile(join(base, "victim.txt"), "utf8")).toBe("keep\n");
+    expect(await manifestFiles(out)).toEqual(
+      first.map((file) => file.path).sort(),
+    );
+  });
+
+  it("trusts nothing from a manifest that is not remitgen's, or a symbolic link", async () => {
+    const base = await tempDir();
+    const out = join(base, "out");
+    await written(out, first);
+    await writeFile(
+      join(out, manifestName),
+      JSON.stringify({ generator: "other", files: ["b/old/gone.ts"] }),
+    );
+    expect((await planOutput(out, second)).stale).toEqual([]);
+    await writeFile(join(out, manifestName), "{ not json");
+    expect((await planOutput(out, second)).stale).toEqual([]);
+
+    await writeFile(
+      join(base, "elsewhere.json"),
+      JSON.stringify({ generator: "remitgen", files: ["b/old/gone.ts"] }),
+    );
+    await rm(join(out, manifestName));
+    await symlink(join(base, "elsewhere.json"), join(out, manifestName));
+    expect((await planOutput(out, second)).stale).toEqual([]);
+  });
+
+  it("forgets (never deletes) an entry that became a folder or a symbolic link", async () => {
+    const base = await tempDir();
+    const out = join(base, "out");
+    await written(out, first);
+    await rm(join(out, "b/old/gone.ts"));
+    await mkdir(join(out, "b/old/gone.ts"));
+    await writeFile(join(out, "b/old/gone.ts/inside.txt"), "mine\n");
+    const plan = await planOutput(out, second);
+    expect(plan.stale).toEqual([]);
+    expect(plan.skipped).toEqual(["b/old/gone.ts"]);
+    await applyPlan(plan);
+    expect(await readFile(join(out, "b/old/gone.ts/inside.txt"), "utf8")).toBe(
+      "mine\n",
+    );
+    expect(await manifestFiles(out)).not.toContain("b/old/gone.ts");
+  });
+});
+
+describe("all or nothing", () => {
+  it("rolls back a failure at any step, into an existing folder", async () => {
+    const base = await tempDir();
+    // How many file operations a successful run takes.
+    const probe = join(base, "probe");
+    await written(probe, first);
+    await writeFile(join(probe, "b/mine.txt"), "mine\n");
+    const counting = failingFs(Number.POSITIVE_INFINITY);
+    await applyPlan(await planOutput(probe, second), counting);
+    const steps = counting.calls.length;
+    expect(steps).toBeGreaterThan(10);
+    expect(counting.calls.some((call) => call.startsWith("rename"))).toBe(true);
+    expect(counting.calls.some((call) => call.startsWith("rm"))).toBe(true);
+
+    for (let failAt = 1; failAt <= steps; failAt++) {
+      const out = join(base, `out-${failAt}`);
+      await written(out, first);
+      await writeFile(join(out, "b/mine.txt"), "mine\n");
+      const before = await snapshot(out);
+      const plan = await planOutput(out, second);
+      const fs = failingFs(failAt);
+      const outcome = await applyPlan(plan, fs).then(
+        () => "succeeded",
+        (error: Error) => error.message,
+      );
+      if (fs.calls[failAt - 1]?.startsWith("rmdir")) {
+        // Tidying empty folders after the commit is best effort.
+        expect(outcome, `step ${failAt}: ${fs.calls[failAt - 1]}`).toBe(
+          "succeeded",
+        );
+        continue;
+      }
+      expect(outcome, `step ${failAt}: ${fs.calls[failAt - 1]}`).toMatch(
+        /^injected failure/,
+      );
+      expect(outcome).not.toContain("could not restore");
+      expect(
+        await snapshot(out),
+        `step ${failAt}: ${fs.calls[failAt - 1]}`,
+      ).toEqual(before);
+    }
+  });
+
+  it("rolls back a failure at any step, into a folder that does not exist yet", async () => {
+    const base = await tempDir();
+    await mkdir(join(base, "probe"));
+    const counting = failingFs(Number.POSITIVE_INFINITY);
+    await applyPlan(
+      await planOutput(join(base, "probe/deep/out"), first),
+      counting,
+    );
+    const steps = counting.calls.length;
+    expect(counting.calls.filter((call) => call.startsWith("mkdir"))[0]).toBe(
+      `mkdir ${join(base, "probe/deep")}`,
+    );
+    for (let failAt = 1; failAt <= steps; failAt++) {
+      const parent = join(base, `try-${failAt}`);
+      await mkdir(parent);
+      const out = join(parent, "deep/out");
+      const fs = failingFs(failAt);
+      await expect(applyPlan(await planOutput(out, first), fs)).rejects.toThrow(
+        /injected failure/,
+      );
+      expect(
+        await readdir(parent),
+        `step ${failAt}: ${fs.calls[failAt - 1]}`,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe("assertSafeOutDir", () => {
+  async function refusal(out: string, project: string): Promise<string> {
+    const error = await assertSafeOutDir(out, project).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error, out).toBeInstanceOf(UsageError);
+    return (error as UsageError).message;
+  }
+
+  it("refuses the root, the home folder, the project and what holds them", async () => {
+    const project = await tempDir("remitgen-project-");
+    expect(await refusal("/", project)).toMatch(/filesystem root/);
+    expect(await refusal(homedir(), project)).toMatch(/home folder/);
+    expect(await refusal(`${homedir()}/`, project)).toMatch(/home folder/);
+    expect(await refusal(project, project)).toMatch(/project folder/);
+    expect(await refusal(join(project, "sub", ".."), project)).toMatch(
+      /project folder/,
+    );
+    expect(await refusal(join(project, ".."), project)).toMatch(
+      /contains the project folder/,
+    );
+  });
+
+  it("sees through symbolic links to the home folder or the project", async () => {
+    const base = await tempDir();
+    const project = join(base, "project");
+    await mkdir(project);
+    await symlink(homedir(), join(base, "home-link"));
+    await symlink(project, join(base, "project-link"));
+    expect(await refusal(join(base, "home-link"), project)).toMatch(
+      /home folder/,
+    );
+    expect(await refusal(join(base, "project-link"), project)).toMatch(
+      /project folder/,
+    );
+  });
+
+  it("refuses folders holding files remitgen did not write, and files", async () => {
+    const base = await tempDir();
+    const project = join(base, "project");
+    await mkdir(join(base, "other"));
+    await writeFile(join(base, "other/a.txt"), "");
+    expect(await refusal(join(base, "other"), project)).toMatch(
+      /holds files that remitgen did not write \(a\.txt\)/,
+    );
+    await mkdir(join(base, "pkg"));
+    await writeFile(join(base, "pkg/package.json"), "{}");
+    expect(await refusal(join(base, "pkg"), project)).toMatch(
+      /it is a project folder/,
+    );
+    await writeFile(join(base, "file"), "");
+    expect(await refusal(join(base, "file"), project)).toMatch(/not a folder/);
+    await mkdir(join(base, "forged"));
+    await writeFile(join(base, "forged", manifestName), "[]");
+    expect(await refusal(join(base, "forged"), project)).toMatch(
+      /not written by remitgen/,
+    );
+  });
+
+  it("accepts a missing folder, an empty one, and one remitgen wrote", async () => {
+    const base = await tempDir();
+    const project = join(base, "project");
+    await assertSafeOutDir(join(base, "missing/deeper"), project);
+    await mkdir(join(base, "empty"));
+    await assertSafeOutDir(join(base, "empty"), project);
+    await written(join(base, "ours"), first);
+    await writeFile(join(base, "ours/user-notes.md"), "mine\n");
+    await assertSafeOutDir(join(base, "ours"), project);
+  });
+});
