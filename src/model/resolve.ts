@@ -20,6 +20,20 @@ import type {
   PlanModel,
 } from "./types.js";
 
+/** Whether a schema, followed through references, describes a JSON object. */
+function isObjectSchema(
+  node: SchemaNode,
+  byName: ReadonlyMap<string, SchemaNode>,
+): boolean {
+  const seen = new Set<string>();
+  let current: SchemaNode | undefined = node;
+  while (current?.kind === "ref" && !seen.has(current.name)) {
+    seen.add(current.name);
+    current = byName.get(current.name);
+  }
+  return current?.kind === "object";
+}
+
 /** Builds the model. Call only on a spec the checker passed. */
 export function resolveModel(raw: RawSpec, specFile: string): Model {
   const setsById = new Map(raw.sets.map((set) => [set.id.value, set]));
@@ -34,6 +48,10 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     raw.sets
       .filter((set) => members.get(set.id.value)?.includes(operationId))
       .map((set) => set.id.value);
+
+  const schemaByName = new Map(
+    raw.schemas.map((schema) => [schema.name.value, toSchemaNode(schema.schema)]),
+  );
 
   const operations: OperationModel[] = raw.operations.map((operation) => {
     const payload = (
@@ -58,6 +76,11 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       effectBasis: "inferred",
       request: payload(operation.request, "request"),
       response: payload(operation.response, "response"),
+      responseBody:
+        operation.response === undefined ||
+        isObjectSchema(toSchemaNode(operation.response), schemaByName)
+          ? "object"
+          : "json",
       errors: operation.errors.map((error) => ({
         status: error.status.value,
         description: error.description,

@@ -92,6 +92,11 @@ export interface OperationModel {
   readonly effectBasis: "stated" | "inferred";
   readonly request: PayloadModel;
   readonly response: PayloadModel;
+  /**
+   * What a 2xx body holds: a JSON object (also while the response is not
+   * shown), or any JSON value when the response schema is not an object.
+   */
+  readonly responseBody: "object" | "json";
   /** Errors the spec states; empty while the bank shows none. */
   readonly errors: readonly OperationErrorModel[];
   /** Per-operation gaps (parameters, status codes, ...). */

@@ -52,6 +52,8 @@ function writeOperationFunction(writer: CodeBlockWriter, operation: OperationMod
         writer.writeLine(`name: ${stringLiteral(operation.id)},`);
         writer.writeLine(`path: ${stringLiteral(operation.path)},`);
         writer.writeLine(`effect: ${stringLiteral(operation.effect)},`);
+        // Only a non-object response says so: the transport expects objects by default.
+        if (operation.responseBody !== "object") writer.writeLine(`response: ${stringLiteral(operation.responseBody)},`);
       });
       writer.writeLine("},");
       writer.writeLine("body,");

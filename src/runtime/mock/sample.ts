@@ -87,7 +87,11 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int,
-    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T,
+    // A method, not a generic arrow: prettier prints `<T,>` for those in
+    // some parsers, and the copied runtime must format the same everywhere.
+    pick<T>(items: readonly T[]): T {
+      return items[int(0, items.length - 1)] as T;
+    },
   };
 }
 

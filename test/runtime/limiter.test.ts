@@ -1,0 +1,302 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, RateLimitError } from "../../src/runtime/errors.js";
+import {
+  abortable,
+  createLimiter,
+  systemClock,
+} from "../../src/runtime/limiter.js";
+import type { TransportDefaults } from "../../src/runtime/transport.js";
+import {
+  READ,
+  WRITE,
+  client,
+  closeAll,
+  fakeClock,
+  rejection,
+  startBank,
+} from "./helpers/server.js";
+
+afterEach(closeAll);
+
+const HOUR = 3_600_000;
+const PLAN_100_PER_HOUR: TransportDefaults = {
+  plan: { name: "basic", limit: 100, intervalMs: HOUR },
+  tokenPath: "/oauth2/token",
+};
+
+/** Lets promise callbacks (and loopback HTTP) run. */
+const settle = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, 20));
+
+function track(promise: Promise<void> | undefined): { done: () => boolean } {
+  let done = promise === undefined;
+  void promise?.then(() => (done = true));
+  return { done: () => done };
+}
+
+describe("createLimiter", () => {
+  it("lets 100 through at once, then holds the 101st until the window frees", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(100, HOUR, "wait", time.clock);
+    for (let i = 0; i < 100; i++) expect(limiter.acquire()).toBeUndefined();
+    const next = track(limiter.acquire());
+    time.advance(HOUR - 1);
+    await settle();
+    expect(next.done()).toBe(false);
+    time.advance(1);
+    await settle();
+    expect(next.done()).toBe(true);
+  });
+
+  it("slides: slots free up as old calls leave the window", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(4, 1000, "reject", time.clock);
+    limiter.acquire();
+    limiter.acquire();
+    time.advance(500);
+    limiter.acquire();
+    limiter.acquire();
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+    time.advance(499);
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+    time.advance(1); // the first two leave the window
+    expect(limiter.acquire()).toBeUndefined();
+    expect(limiter.acquire()).toBeUndefined();
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+  });
+
+  it("serves waiters in order, each with its own slot", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(2, 1000, "wait", time.clock);
+    const waits = Array.from({ length: 6 }, () => track(limiter.acquire()));
+    expect(waits.map((w) => w.done())).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(time.sleeps).toEqual([1000, 1000, 2000, 2000]);
+    time.advance(1000);
+    await settle();
+    expect(waits.map((w) => w.done())).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    time.advance(1000);
+    await settle();
+    expect(waits.every((w) => w.done())).toBe(true);
+    // Never more than 2 in any 1000 ms: the next is at 3000.
+    const after = track(limiter.acquire());
+    expect(after.done()).toBe(false);
+    expect(time.sleeps.at(-1)).toBe(1000);
+  });
+
+  it("in reject mode throws RateLimitError with retryAfterMs", () => {
+    const time = fakeClock();
+    const limiter = createLimiter(100, HOUR, "reject", time.clock);
+    for (let i = 0; i < 100; i++) limiter.acquire();
+    time.advance(1000);
+    let error: unknown;
+    try {
+      limiter.acquire();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(HOUR - 1000);
+  });
+
+  it("an aborted waiter rejects with the reason and gives its slot back", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(1, 1000, "wait", time.clock);
+    limiter.acquire();
+    const controller = new AbortController();
+    const reason = new Error("stop");
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    // The freed slot (at 1000) goes to the next caller, not 2000.
+    void limiter.acquire();
+    expect(time.sleeps).toEqual([1000, 1000]);
+  });
+
+  it("pause holds every call until the given time", async () => {
+    const time = fakeClock();
+    const waiting = createLimiter(100, HOUR, "wait", time.clock);
+    waiting.pause(time.now() + 5000);
+    const held = track(waiting.acquire());
+    expect(time.sleeps).toEqual([5000]);
+    time.advance(5000);
+    await settle();
+    expect(held.done()).toBe(true);
+
+    const rejecting = createLimiter(100, HOUR, "reject", time.clock);
+    rejecting.pause(time.now() + 2500);
+    expect(() => rejecting.acquire()).toThrow(
+      expect.objectContaining({ retryAfterMs: 2500 }),
+    );
+  });
+
+  it("a waiter that wakes during a later pause queues again behind it", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(1, 1000, "wait", time.clock);
+    limiter.acquire();
+    const waiter = track(limiter.acquire()); // slot at 1000
+    limiter.pause(time.now() + 3000);
+    time.advance(1000);
+    await settle();
+    expect(waiter.done()).toBe(false);
+    time.advance(2000);
+    await settle();
+    expect(waiter.done()).toBe(true);
+  });
+
+  it("refuses a nonsensical limit", () => {
+    const time = fakeClock();
+    expect(() => createLimiter(0, 1000, "wait", time.clock)).toThrow(
+      ConfigError,
+    );
+    expect(() => createLimiter(1.5, 1000, "wait", time.clock)).toThrow(
+      ConfigError,
+    );
+    expect(() => createLimiter(10, 0, "wait", time.clock)).toThrow(ConfigError);
+  });
+});
+
+describe("systemClock and abortable", () => {
+  it("sleeps for real and can be aborted", async () => {
+    const started = Date.now();
+    await systemClock.sleep(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    const controller = new AbortController();
+    const sleeping = systemClock.sleep(60_000, controller.signal);
+    controller.abort("why");
+    await expect(sleeping).rejects.toBe("why");
+  });
+
+  it("abortable passes results through and runs cleanup once", async () => {
+    let cleaned = 0;
+    await expect(
+      abortable(Promise.resolve(7), undefined, () => cleaned++),
+    ).resolves.toBe(7);
+    await expect(
+      abortable(Promise.reject(new Error("x")), undefined, () => cleaned++),
+    ).rejects.toThrow("x");
+    const controller = new AbortController();
+    controller.abort("early");
+    await expect(
+      abortable(
+        new Promise(() => undefined),
+        controller.signal,
+        () => cleaned++,
+      ),
+    ).rejects.toBe("early");
+    expect(cleaned).toBe(3);
+  });
+});
+
+describe("transport rate limiting", () => {
+  it("wait mode: a 100/hour plan holds the 101st call until the window frees", async () => {
+    const time = fakeClock();
+    const bank = await startBank();
+    const transport = client(bank, { clock: time.clock }, PLAN_100_PER_HOUR);
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => transport.call(READ, { i })),
+    );
+    expect(bank.calls(READ.path)).toBe(100);
+
+    let settled = false;
+    const call101 = transport
+      .call(WRITE, { i: 100 })
+      .finally(() => (settled = true));
+    await settle();
+    time.advance(HOUR - 1);
+    await settle();
+    expect(settled).toBe(false);
+    expect(bank.calls(WRITE.path)).toBe(0);
+    time.advance(1);
+    await expect(call101).resolves.toMatchObject({ ok: true });
+    expect(bank.calls(WRITE.path)).toBe(1);
+  });
+
+  it("reject mode: the 101st call throws RateLimitError without being sent", async () => {
+    const time = fakeClock();
+    const bank = await startBank();
+    const transport = client(
+      bank,
+      { clock: time.clock, rateLimit: "reject" },
+      PLAN_100_PER_HOUR,
+    );
+    await Promise.all(
+      Array.from({ length: 100 }, () => transport.call(READ, {})),
+    );
+    const error = await rejection(transport.call(WRITE, { amount: 5 }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(HOUR);
+    expect(bank.calls(WRITE.path)).toBe(0);
+    time.advance(HOUR);
+    await expect(transport.call(WRITE, {})).resolves.toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("a custom limit replaces the plan's; false disables limiting", async () => {
+    const time = fakeClock();
+    const bank = await startBank();
+    const custom = client(
+      bank,
+      {
+        clock: time.clock,
+        rateLimit: { limit: 2, intervalMs: 1000, mode: "reject" },
+      },
+      PLAN_100_PER_HOUR,
+    );
+    await custom.call(READ, {});
+    await custom.call(READ, {});
+    await expect(custom.call(READ, {})).rejects.toBeInstanceOf(RateLimitError);
+
+    const unlimited = client(
+      bank,
+      { clock: time.clock, rateLimit: false },
+      PLAN_100_PER_HOUR,
+    );
+    await Promise.all(
+      Array.from({ length: 150 }, () => unlimited.call(READ, {})),
+    );
+    expect(bank.calls(READ.path)).toBe(152);
+  });
+
+  it("a call waiting for its turn can be aborted and is never sent", async () => {
+    const time = fakeClock();
+    const bank = await startBank();
+    const transport = client(bank, {
+      clock: time.clock,
+      rateLimit: { limit: 1, intervalMs: HOUR },
+    });
+    await transport.call(READ, {});
+    const controller = new AbortController();
+    const reason = new DOMException("caller aborted", "AbortError");
+    const waiting = transport.call(WRITE, {}, { signal: controller.signal });
+    await settle();
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    time.advance(HOUR);
+    await settle();
+    expect(bank.calls(WRITE.path)).toBe(0);
+  });
+
+  it("an invalid custom limit is a ConfigError at creation", () => {
+    expect(() =>
+      client(
+        { url: "https://bank.example" },
+        { rateLimit: { limit: -1, intervalMs: 1000 } },
+      ),
+    ).toThrow(ConfigError);
+  });
+});
