@@ -46,6 +46,9 @@ function checkPaths(parts: SpecParts, report: Report): void {
 }
 
 /** One spec name's claim on a generated name. */
+/** Functions and types one package index exports side by side. */
+const exportedName = "exported name";
+
 interface Claim {
   /** e.g. `operation "get_acct_title"` */
   readonly owner: string;
@@ -62,11 +65,18 @@ interface Claim {
  * pair of spec names is reported once, at the one written later.
  */
 function checkNameClashes(parts: SpecParts, report: Report): void {
-  const kinds = new Map<string, Map<string, Claim[]>>();
+  // The most specific kind reports a pair first; "exported name" catches
+  // only the function/type clashes no other kind covers.
+  const kinds = new Map<string, Map<string, Claim[]>>(
+    ["method name", "docs file name", "type name", "directory", exportedName].map(
+      (what) => [what, new Map<string, Claim[]>()],
+    ),
+  );
   const claim = (what: string, item: Claim): void => {
     const byName = kinds.get(what) ?? new Map<string, Claim[]>();
     kinds.set(what, byName);
-    const key = item.name.toLowerCase();
+    // Files clash without letter case; JavaScript names only with it.
+    const key = what === exportedName ? item.name : item.name.toLowerCase();
     byName.set(key, [...(byName.get(key) ?? []), item]);
   };
   const declared = parts.declared;
@@ -74,14 +84,20 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     const names = operationNames(id);
     const owner = `operation ${JSON.stringify(id)}`;
     claim("method name", { owner, range, name: names.method });
+    claim(exportedName, { owner, range, name: names.method });
     claim("docs file name", { owner, range, name: names.docFile });
   }
   for (const [name, range] of declared.schemas) {
-    claim("type name", {
+    const item = {
       owner: `schema ${JSON.stringify(name)}`,
       range,
       name: schemaTypeName(name),
-    });
+    };
+    claim("type name", item);
+    // The package index re-exports functions and types together, so a
+    // function and a type of one name (possible in scripts without letter
+    // case, e.g. 名前) would make both exports ambiguous.
+    claim(exportedName, item);
   }
   for (const operation of parts.operations ?? []) {
     const names = operationNames(operation.id.value);
@@ -98,12 +114,9 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       )
         return;
       const hint = `rename the schema, or use it as the payload: write \`${key}: ${typeName}\` under ${owner}`;
-      claim("type name", {
-        owner,
-        range: operation.id.range,
-        name: typeName,
-        hint,
-      });
+      const item = { owner, range: operation.id.range, name: typeName, hint };
+      claim("type name", item);
+      claim(exportedName, item);
     };
     ownType(operation.request, names.requestType, "request");
     ownType(operation.response, names.responseType, "response");

@@ -93,7 +93,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       writer.indent(() => {
         for (const operation of set.operations) {
           const method = operation.names.method;
-          writer.writeLine(`${method}(body, callOptions) {`);
+          writeList(writer, method, ["body", "callOptions"], " {");
           writer.indent(() =>
             writeList(writer, `return operations.${method}`, ["transport", "body", "callOptions"], ";"),
           );

@@ -23,7 +23,7 @@ export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor
     `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
   ]);
   if (flavor === "dts") writer.writeLine("export declare const mockApi: MockApi;");
-  else writeValue(writer, `export const mockApi${typed ? ": MockApi" : ""} = `, mockApiData(model, set), ";");
+  else writeValue(writer, `export const mockApi${typed ? ": MockApi" : ""} = `, mockApiData(model, set), ";", flavor);
 
   writer.blankLine();
   writeDocComment(writer, [

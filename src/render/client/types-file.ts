@@ -2,7 +2,7 @@
 import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
 import { schemaTypeName } from "../../names/names.js";
 import { createWriter, generatedHeader, writeDocComment, type Flavor } from "../code/writer.js";
-import { schemaDoc, writeMembers, writeType } from "../code/types.js";
+import { schemaDoc, writeMembers, writeType, writeTypeAlias } from "../code/types.js";
 
 /** Text of types.ts / types.d.ts (the same) or types.js (no values). */
 export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor): string {
@@ -48,7 +48,7 @@ export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor
           `${role} of \`${operation.id}\`.`,
           `${payload.text} Any JSON object is accepted until the bank publishes its fields in the spec.`,
         ]);
-        writer.writeLine(`export type ${typeName} = JsonObject;`);
+        writeTypeAlias(writer, typeName, "JsonObject");
         continue;
       }
       const schema = payload.schema;

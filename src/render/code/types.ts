@@ -1,12 +1,16 @@
 /**
  * Prints SchemaNodes as TypeScript types: interfaces for named objects,
  * unions of string literals for enums, arrays, nested object literals.
+ * Types are built as prettier's estree printer builds them (unions,
+ * parenthesised unions in arrays, type arguments, assignment layouts) and
+ * laid out by the doc printer, so prettier leaves them unchanged.
  */
 import type CodeBlockWriter from "code-block-writer";
 import { propertyKey, stringLiteral } from "../../escape/typescript.js";
 import { schemaTypeName } from "../../names/names.js";
 import type { SchemaNode } from "../../runtime/schema.js";
-import { fits, writeDocComment } from "./writer.js";
+import { group, hardline, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc.js";
+import { docCommentLines, indentWidth, writeDoc, writeDocComment } from "./writer.js";
 
 /** The one-line form of a type, or undefined when it holds an object literal. */
 export function inlineType(node: SchemaNode, qualifier: string): string | undefined {
@@ -25,21 +29,74 @@ export function inlineType(node: SchemaNode, qualifier: string): string | undefi
     case "array": {
       const items = inlineType(node.items, qualifier);
       if (items === undefined) return undefined;
-      return needsParens(node.items) ? `(${items})[]` : `${items}[]`;
+      return isUnion(node.items) ? `(${items})[]` : `${items}[]`;
     }
     case "object":
       return node.properties.length === 0 ? "Record<string, never>" : undefined;
   }
 }
 
-function needsParens(node: SchemaNode): boolean {
+function isUnion(node: SchemaNode): boolean {
   return node.kind === "enum" && node.values.length > 1;
 }
 
+/** Where a type stands: prettier prints unions differently in each place. */
+type Place = "member" | "alias" | "array";
+
 /**
- * Writes `prefix<type>suffix`, breaking unions and expanding object
- * literals the way prettier does. `qualifier` prefixes named types
- * (e.g. `types.`) when printed outside types.ts.
+ * The doc of a type. `column` is where the enclosing member starts, to
+ * wrap the doc comments of nested members.
+ */
+function typeDoc(node: SchemaNode, qualifier: string, place: Place, column: number): Doc {
+  switch (node.kind) {
+    case "ref":
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+      return inlineType(node, qualifier)!;
+    case "enum": {
+      if (node.values.length === 1) return stringLiteral(node.values[0]!);
+      // group([ifBreak("| "), A, line, "| ", B, ...])
+      const union = group([ifBreak("| "), join([line, "| "], node.values.map(stringLiteral))]);
+      if (place === "array") return ["(", group([indent([softline, union]), softline]), ")"];
+      if (place === "alias") return union;
+      return group(indent([softline, union]));
+    }
+    case "array":
+      return [typeDoc(node.items, qualifier, "array", column), "[]"];
+    case "object": {
+      if (node.properties.length === 0) {
+        return ["Record", group(["<", indent([softline, join([",", line], ["string", "never"])]), softline, ">"])];
+      }
+      const inner = column + 2;
+      const members = node.properties.map((property) => [
+        ...commentDocs(schemaDoc(property.schema), inner),
+        memberDoc(property, qualifier, inner),
+      ]);
+      return group(["{", indent([line, join([";", line], members)]), ifBreak(";"), line, "}"], { shouldBreak: true });
+    }
+  }
+}
+
+/** A doc comment as doc lines, each followed by a hard break. */
+function commentDocs(paragraphs: readonly string[], column: number): Doc[] {
+  return docCommentLines(paragraphs, column).flatMap((text) => [text, hardline]);
+}
+
+function memberDoc(
+  property: { name: string; required: boolean; schema: SchemaNode },
+  qualifier: string,
+  column: number,
+): Doc {
+  return [propertyKey(property.name), property.required ? "" : "?", ": ", typeDoc(property.schema, qualifier, "member", column)];
+}
+
+/**
+ * Writes `prefix<type>suffix` as prettier prints it. `prefix` is either a
+ * type alias head, `export type Name = `, or a member head, `key?: `.
+ * `qualifier` prefixes named types (e.g. `types.`) when printed outside
+ * types.ts.
  */
 export function writeType(
   writer: CodeBlockWriter,
@@ -48,42 +105,30 @@ export function writeType(
   suffix: string,
   qualifier: string,
 ): void {
-  const inline = inlineType(node, qualifier);
-  if (inline !== undefined && fits(writer, `${prefix}${inline}${suffix}`)) {
-    writer.writeLine(`${prefix}${inline}${suffix}`);
+  const column = indentWidth(writer);
+  if (prefix.endsWith(" = ")) {
+    const left = prefix.slice(0, -" = ".length);
+    const right = typeDoc(node, qualifier, "alias", column);
+    writeDoc(writer, [assignment(left, " =", right, isUnion(node)), suffix]);
     return;
   }
-  if (node.kind === "enum") {
-    writer.writeLine(prefix.trimEnd());
-    writer.indent(() => {
-      node.values.forEach((value, index) => {
-        writer.writeLine(`| ${stringLiteral(value)}${index === node.values.length - 1 ? suffix : ""}`);
-      });
-    });
-    return;
-  }
-  if (node.kind === "array") {
-    if (needsParens(node.items)) {
-      writer.writeLine(`${prefix}(`);
-      writer.indent(() => {
-        for (const value of (node.items as { values: readonly string[] }).values) {
-          writer.writeLine(`| ${stringLiteral(value)}`);
-        }
-      });
-      writer.writeLine(`)[]${suffix}`);
-      return;
-    }
-    writeType(writer, prefix, node.items, `[]${suffix}`, qualifier);
-    return;
-  }
-  if (node.kind === "object") {
-    writer.writeLine(`${prefix}{`);
-    writer.indent(() => writeMembers(writer, node.properties, qualifier));
-    writer.writeLine(`}${suffix}`);
-    return;
-  }
-  // Names and keywords never break.
-  writer.writeLine(`${prefix}${inline ?? ""}${suffix}`);
+  writeDoc(writer, [prefix, typeDoc(node, qualifier, "member", column), suffix]);
+}
+
+/** `export type name = text;` for a type written as text (a name or keyword), as prettier lays it out. */
+export function writeTypeAlias(writer: CodeBlockWriter, name: string, text: string): void {
+  writeDoc(writer, [assignment(`export type ${name}`, " =", text, false), ";"]);
+}
+
+/**
+ * A type alias as prettier lays it out: a union breaks after `=` and then
+ * between members ("break-after-operator"); anything else moves to the
+ * next line only when its first line does not fit after `=` ("fluid").
+ */
+function assignment(left: string, operator: string, right: Doc, union: boolean): Doc {
+  if (union) return group([group(left), operator, group(indent([line, right]))]);
+  const id = Symbol("assignment");
+  return group([group(left), operator, group(indent(line), { id }), indentIfBreak(right, id)]);
 }
 
 /** Members of an object type, each with its TSDoc. */
@@ -94,8 +139,7 @@ export function writeMembers(
 ): void {
   for (const property of properties) {
     writeDocComment(writer, schemaDoc(property.schema));
-    const key = `${propertyKey(property.name)}${property.required ? "" : "?"}: `;
-    writeType(writer, key, property.schema, ";", qualifier);
+    writeDoc(writer, [memberDoc(property, qualifier, indentWidth(writer)), ";"]);
   }
 }
 

@@ -1,12 +1,15 @@
 /**
  * Prints plain data (JSON values, schema descriptors) as a JavaScript
  * literal in prettier's style: objects always expanded, arrays on one line
- * when they fit, numbers filled, everything else one element per line.
+ * when they fit, numbers filled, and object members broken after the colon
+ * by prettier's assignment layouts. Objects are written line by line (they
+ * always break); arrays are built as prettier's estree printer builds them
+ * and laid out by the doc printer (doc.ts).
  */
 import type CodeBlockWriter from "code-block-writer";
-import { objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
-import { fits, indentWidth, printWidth } from "./writer.js";
-import { displayWidth } from "../../escape/typescript.js";
+import { displayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
+import { fill, group, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc.js";
+import { fits, writeDoc, type Flavor } from "./writer.js";
 
 /** Data that can be printed: JSON values, plus `undefined` members, which are left out. */
 export type PrintableValue =
@@ -19,81 +22,182 @@ export type PrintableValue =
 
 /**
  * Writes `prefix<value>suffix` starting on a new line, e.g.
- * `writeValue(w, "export const api: MockApi = ", value, ";")`.
+ * `writeValue(w, "export const api: MockApi = ", value, ";", flavor)`.
+ * A prefix ending in ` = ` is laid out as a declaration. In JavaScript
+ * (`flavor` "js") prettier writes simple numeric keys unquoted.
+ *
+ * Non-empty objects always break (prettier keeps an object expanded when
+ * its first member is on a new line, as here), and so does every array
+ * holding one: those are written line by line. Everything else (scalars,
+ * arrays of scalars and arrays) may or may not break, and is laid out by
+ * the doc printer, exactly as prettier lays it out.
  */
-export function writeValue(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string): void {
-  const inline = inlineForm(value);
-  if (inline !== undefined && (isScalar(value) || fits(writer, `${prefix}${inline}${suffix}`))) {
-    writer.writeLine(`${prefix}${inline}${suffix}`);
+export function writeValue(
+  writer: CodeBlockWriter,
+  prefix: string,
+  value: PrintableValue,
+  suffix: string,
+  flavor: Flavor = "ts",
+): void {
+  const keys = flavor === "js" ? "js" : "ts";
+  if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, keys, false);
+  else if (holdsObject(value)) writeBroken(writer, prefix, value, suffix, keys);
+  else writeDoc(writer, [prefix, valueDoc(value, keys), suffix]);
+}
+
+/**
+ * `left<operator> <value><suffix>` as prettier lays out an assignment or
+ * an object member (see memberLayout).
+ */
+function writeAssigned(
+  writer: CodeBlockWriter,
+  left: string,
+  operator: string,
+  value: PrintableValue,
+  suffix: string,
+  keys: "ts" | "js",
+  shortKey: boolean,
+): void {
+  if (holdsObject(value)) {
+    // Broken for sure: it stays after the operator when its opening bracket fits there.
+    const head = `${left}${operator} `;
+    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeBroken(writer, head, value, suffix, keys);
+    else {
+      writer.writeLine(`${left}${operator}`);
+      writer.indent(() => writeBroken(writer, "", value, suffix, keys));
+    }
     return;
   }
-  if (Array.isArray(value)) {
-    writeArray(writer, prefix, value as readonly PrintableValue[], suffix);
+  if (!isArray(value)) {
+    // A value without a line break of its own: on the line when it fits, else on the next one.
+    const text = scalarText(value);
+    const whole = `${left}${operator} ${text}${suffix}`;
+    if (shortKey || neverMoves(value) || fits(writer, whole)) writer.writeLine(whole);
+    else {
+      writer.writeLine(`${left}${operator}`);
+      writer.indent(() => writer.writeLine(`${text}${suffix}`));
+    }
     return;
   }
-  const members = Object.entries(value as { [key: string]: PrintableValue | undefined }).filter(
-    (entry): entry is [string, PrintableValue] => entry[1] !== undefined,
-  );
-  writer.writeLine(`${prefix}{`);
+  writeDoc(writer, [memberDoc(left, operator, value, keys, shortKey), suffix]);
+}
+
+/** A value prettier always breaks (a non-empty object, or an array holding one), opened after `head`. */
+function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
+  if (isArray(value)) {
+    writer.writeLine(`${head}[`);
+    writer.indent(() => {
+      for (const item of value) {
+        if (holdsObject(item)) writeBroken(writer, "", item, ",", keys);
+        else if (!isArray(item)) writer.writeLine(`${scalarText(item)},`);
+        else writeDoc(writer, [group(valueDoc(item, keys)), ","]);
+      }
+    });
+    writer.writeLine(`]${suffix}`);
+    return;
+  }
+  writer.writeLine(`${head}{`);
   writer.indent(() => {
-    for (const [key, member] of members) writeValue(writer, `${objectLiteralKey(key)}: `, member, ",");
+    for (const [key, member] of membersOf(value as ObjectValue)) {
+      const printed = objectLiteralKey(key, keys);
+      writeAssigned(writer, printed, ":", member, ",", keys, displayWidth(printed) < 5);
+    }
   });
   writer.writeLine(`}${suffix}`);
 }
 
-function writeArray(writer: CodeBlockWriter, prefix: string, items: readonly PrintableValue[], suffix: string): void {
-  writer.writeLine(`${prefix}[`);
-  writer.indent(() => {
-    if (items.every((item) => typeof item === "number")) {
-      // Prettier fills number arrays: as many per line as fit.
-      const width = printWidth - indentWidth(writer);
-      let line = "";
-      for (const item of items) {
-        const text = `${numberLiteral(item as number)},`;
-        if (line === "") line = text;
-        else if (displayWidth(line) + 1 + displayWidth(text) <= width) line += ` ${text}`;
-        else {
-          writer.writeLine(line);
-          line = text;
-        }
-      }
-      if (line !== "") writer.writeLine(line);
-      return;
-    }
-    for (const item of items) writeValue(writer, "", item, ",");
-  });
-  writer.writeLine(`]${suffix}`);
+type ObjectValue = { readonly [key: string]: PrintableValue | undefined };
+
+/** A non-empty object, or an array holding one at any depth. */
+function holdsObject(value: PrintableValue): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (isArray(value)) return value.some(holdsObject);
+  for (const key in value) if ((value as ObjectValue)[key] !== undefined) return true;
+  return false;
 }
 
-function isScalar(value: PrintableValue): boolean {
-  return value === null || typeof value !== "object";
-}
-
-/**
- * The one-line form, or undefined where prettier would break: any
- * non-empty object (we always print those expanded), and arrays that hold
- * several multi-element arrays.
- */
-function inlineForm(value: PrintableValue): string | undefined {
+/** The text of a value that has no line break of its own (scalars, `{}`). */
+function scalarText(value: PrintableValue): string {
   if (value === null) return "null";
   if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number") return numberLiteral(value);
   if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) {
-    const items = value as readonly PrintableValue[];
-    if (items.length === 0) return "[]";
-    const concise = items.length > 1 && items.every((item) => Array.isArray(item) && item.length > 1);
-    if (concise) return undefined;
-    const parts: string[] = [];
-    for (const item of items) {
-      const part = inlineForm(item);
-      if (part === undefined) return undefined;
-      parts.push(part);
-    }
-    return `[${parts.join(", ")}]`;
+  return isArray(value) ? "[]" : "{}";
+}
+
+/** Numbers and booleans never move to the next line after `:` or `=`. */
+function neverMoves(value: PrintableValue): boolean {
+  return typeof value === "boolean" || (typeof value === "number" && !isNegative(value));
+}
+
+function valueDoc(value: PrintableValue, keys: "ts" | "js"): Doc {
+  if (value === null) return "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return numberLiteral(value);
+  if (typeof value === "boolean") return String(value);
+  if (isArray(value)) return arrayDoc(value, keys);
+  const members = membersOf(value);
+  if (members.length === 0) return "{}";
+  const printed = members.map(([key, member]) => {
+    const printedKey = objectLiteralKey(key, keys);
+    return memberDoc(printedKey, ":", member, keys, displayWidth(printedKey) < 5);
+  });
+  return group(["{", indent([line, join([",", line], printed)]), ifBreak(","), line, "}"], { shouldBreak: true });
+}
+
+function arrayDoc(items: readonly PrintableValue[], keys: "ts" | "js"): Doc {
+  if (items.length === 0) return "[]";
+  const id = Symbol("array");
+  if (items.every((item) => typeof item === "number")) {
+    // Prettier fills number arrays: as many per line as fit.
+    const parts: Doc[] = [];
+    items.forEach((item, index) => {
+      if (index > 0) parts.push(line);
+      const last = index === items.length - 1;
+      parts.push([numberLiteral(item as number), last ? ifBreak(",", "", { groupId: id }) : ","]);
+    });
+    return group(["[", indent([softline, fill(parts)]), softline, "]"], { id });
   }
-  const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
-  return keys.length === 0 ? "{}" : undefined;
+  // Several arrays (or objects) of more than one element each: always one per line.
+  const shouldBreak =
+    items.length > 1 &&
+    items.every((item, index) => {
+      const next = items[index + 1];
+      if (item === null || typeof item !== "object") return false;
+      if (next !== undefined && (next === null || typeof next !== "object" || isArray(next) !== isArray(item))) return false;
+      return isArray(item) ? item.length > 1 : membersOf(item).length > 1;
+    });
+  const printed = items.map((item) => group(valueDoc(item, keys)));
+  return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"], { shouldBreak, id });
+}
+
+/**
+ * An object member (`key: value`) or declaration (`name = value`) as
+ * prettier lays it out: after a key of under five columns nothing breaks;
+ * a string moves to the next line when it does not fit
+ * ("break-after-operator"); numbers and booleans never move; null,
+ * negative numbers, arrays and objects move only when their first line
+ * does not fit after the operator ("fluid").
+ */
+function memberDoc(left: string, operator: string, value: PrintableValue, keys: "ts" | "js", shortKey: boolean): Doc {
+  const right = valueDoc(value, keys);
+  if (shortKey || neverMoves(value)) return group([group(left), operator, " ", right]);
+  if (typeof value === "string") return group([group(left), operator, group(indent([line, right]))]);
+  const id = Symbol("assignment");
+  return group([group(left), operator, group(indent(line), { id }), indentIfBreak(right, id)]);
+}
+
+function membersOf(value: ObjectValue): [string, PrintableValue][] {
+  return Object.entries(value).filter((entry): entry is [string, PrintableValue] => entry[1] !== undefined);
+}
+
+function isArray(value: PrintableValue): value is readonly PrintableValue[] {
+  return Array.isArray(value);
+}
+
+/** Printed with a minus sign: a unary expression to prettier, not a number literal. */
+function isNegative(value: number): boolean {
+  return value < 0 || Object.is(value, -0);
 }
 
 /** Numbers as prettier prints them: lowercase exponent, no `+`, no trailing `.0`. */
