@@ -10,6 +10,8 @@ import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
 import { renderClientPackage } from "./render/client/package.js";
 import { loadRuntimeAssets } from "./render/client/runtime-assets.js";
+import { createDocsRenderer } from "./render/docs/index.js";
+import { renderOpenApi } from "./render/openapi/openapi.js";
 import type { OutputFile } from "./render/output.js";
 import { loadSpec } from "./spec/load.js";
 import { applyPlan, assertSafeOutDir, planOutput, type OutputPlan } from "./write/output-dir.js";
@@ -61,24 +63,35 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   await assertSafeOutDir(outDir, cwd);
   const files = await renderAll(model, chosen);
   const directories = chosen.map((set) => `${set.names.directory}/`);
-  // With --set, files of the other sets are neither produced nor stale.
+  // With --set, files of the other sets are neither produced nor stale; the
+  // overview README describes every set, so it is always rendered whole.
   const partial = options.sets !== undefined && options.sets.length > 0;
   const plan = await planOutput(
     outDir,
     files,
-    partial ? (path) => directories.some((dir) => path.startsWith(dir)) : () => true,
+    partial
+      ? (path) => !path.includes("/") || directories.some((dir) => path.startsWith(dir))
+      : () => true,
   );
   if (!options.check) await applyPlan(plan);
   return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
 }
 
-/** Renders every file of the chosen sets, paths relative to the output folder. */
+/**
+ * Renders every file of the chosen sets (client package, docs, OpenAPI) and
+ * the overview of all sets, paths relative to the output folder.
+ */
 export async function renderAll(model: Model, sets: readonly OperationSetModel[]): Promise<OutputFile[]> {
-  const runtime = await loadRuntimeAssets();
-  const files: OutputFile[] = [];
+  const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
+  const files: OutputFile[] = [...docs.renderOverviewDocs(model)];
   for (const set of sets) {
     const prefix = `${set.names.directory}/`;
-    for (const file of renderClientPackage(model, set, runtime)) {
+    const setFiles = [
+      ...renderClientPackage(model, set, runtime),
+      ...docs.renderSetDocs(model, set),
+      renderOpenApi(model, set),
+    ];
+    for (const file of setFiles) {
       files.push({ path: prefix + file.path, contents: file.contents });
     }
   }

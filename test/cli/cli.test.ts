@@ -242,8 +242,10 @@ describe("generate", () => {
     const only = await run(["generate", "--set", "v3"], root);
     expect(only.status).toBe(0);
     expect(only.stdout).toMatch(/^remitgen: 1 set, 12 operations, /);
+    // The overview README describes every set, so it comes with any --set.
     expect((await readdir(out)).sort()).toEqual([
       ".remitgen-manifest.json",
+      "README.md",
       "v3",
     ]);
 
@@ -251,6 +253,7 @@ describe("generate", () => {
     expect(two.stdout).toMatch(/^remitgen: 2 sets, 9 operations, /);
     expect((await readdir(out)).sort()).toEqual([
       ".remitgen-manifest.json",
+      "README.md",
       "v1",
       "v1-0-1",
       "v3",

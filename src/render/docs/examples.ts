@@ -1,0 +1,518 @@
+/**
+ * TypeScript examples for the docs, written directly in prettier's style
+ * (80 columns, 2 spaces, double quotes, trailing commas) against the
+ * generated package's API. Spec text enters only through
+ * `escape/typescript.ts` (string literals and keys); names come from the
+ * model's `names`.
+ */
+import type { Model, OperationModel, OperationSetModel, PayloadModel, SchemaNode } from "../../model/types.js";
+import type { JsonValue } from "../../runtime/json.js";
+import { displayWidth as codeDisplayWidth, stringLiteral } from "../../escape/typescript.js";
+
+const printWidth = 80;
+
+/**
+ * Lines of code with two-space indentation: a small, fast writer (the
+ * docs render one example per operation, thousands per run).
+ */
+const indents = ["", "  ", "    ", "      ", "        "];
+
+class CodeWriter {
+  private readonly lines: string[] = [];
+  private level = 0;
+
+  writeLine(text: string): void {
+    this.lines.push(this.level === 0 ? text : `${indents[this.level] ?? "  ".repeat(this.level)}${text}`);
+  }
+
+  blankLine(): void {
+    this.lines.push("");
+  }
+
+  indent(body: () => void): void {
+    this.level++;
+    body();
+    this.level--;
+  }
+
+  /** Pre-rendered lines, at the current indentation (which they must already carry). */
+  writeRaw(lines: string): void {
+    this.lines.push(lines);
+  }
+
+  getIndentationLevel(): number {
+    return this.level;
+  }
+
+  toString(): string {
+    return this.lines.join("\n");
+  }
+}
+
+type CodeBlockWriter = CodeWriter;
+
+function createWriter(): CodeWriter {
+  return new CodeWriter();
+}
+
+/** Columns as prettier counts them (ASCII fast path). */
+function displayWidth(text: string): number {
+  return /^[\x20-\x7e]*$/.test(text) ? text.length : codeDisplayWidth(text);
+}
+
+function indentWidth(writer: CodeWriter): number {
+  return writer.getIndentationLevel() * 2;
+}
+
+function fits(writer: CodeWriter, text: string): boolean {
+  return indentWidth(writer) + displayWidth(text) <= printWidth;
+}
+
+/** `import { a, b } from "x";`, one name per line when it does not fit (prettier keeps the order). */
+function writeNamedImport(writer: CodeWriter, keyword: string, names: readonly string[], from: string): void {
+  const single = `${keyword} { ${names.join(", ")} } from ${from};`;
+  if (fits(writer, single)) {
+    writer.writeLine(single);
+    return;
+  }
+  writer.writeLine(`${keyword} {`);
+  writer.indent(() => {
+    for (const name of names) writer.writeLine(`${name},`);
+  });
+  writer.writeLine(`} from ${from};`);
+}
+
+/** Plain data an example prints: JSON values. */
+type PrintableValue = JsonValue;
+
+/** Addresses and credentials every example uses: placeholders, never real. */
+export const exampleBaseUrl = "https://bank.example/remittance";
+export const exampleAuthUrl = "https://bank.example/auth";
+
+type Schemas = ReadonlyMap<string, SchemaNode>;
+
+export function schemaMap(model: Model): Schemas {
+  return new Map(model.schemas.map((named) => [named.name, named.schema]));
+}
+
+/**
+ * A value of the payload's type: `{}` while the payload is not shown
+ * (any JSON object is accepted), else built from the schema: its example
+ * where that fits the schema, otherwise a plain value per type, with only
+ * the required members of objects.
+ */
+export function exampleBody(payload: PayloadModel, schemas: Schemas): PrintableValue {
+  return payload.kind === "not-shown" ? {} : exampleValue(payload.schema, schemas, 0);
+}
+
+function exampleValue(schema: SchemaNode, schemas: Schemas, depth: number): PrintableValue {
+  if (schema.example !== undefined && conforms(schema.example, schema, schemas, 0)) return schema.example;
+  switch (schema.kind) {
+    case "ref": {
+      const target = schemas.get(schema.name);
+      return target === undefined || depth > 32 ? {} : exampleValue(target, schemas, depth + 1);
+    }
+    case "object": {
+      const out: { [key: string]: PrintableValue } = {};
+      for (const property of schema.properties) {
+        if (!property.required) continue;
+        // defineProperty: a member named "__proto__" stays an own member.
+        Object.defineProperty(out, property.name, {
+          value: exampleValue(property.schema, schemas, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+    case "array": {
+      if (schema.maxItems === 0) return [];
+      const item = exampleValue(schema.items, schemas, depth + 1);
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => item);
+    }
+    case "enum":
+      return schema.values[0] ?? "";
+    case "boolean":
+      return true;
+    case "number":
+    case "integer": {
+      let value = schema.minimum ?? 1;
+      if (schema.maximum !== undefined && value > schema.maximum) value = schema.maximum;
+      return schema.kind === "integer" ? Math.ceil(value) : value;
+    }
+    case "string":
+      return exampleString(schema.format, schema.minLength, schema.maxLength);
+  }
+}
+
+function exampleString(format: string | undefined, minLength = 0, maxLength = Infinity): string {
+  const byFormat: Record<string, string> = {
+    date: "2024-01-31",
+    "date-time": "2024-01-31T12:00:00Z",
+    email: "name@example.com",
+    uri: "https://example.com/",
+    uuid: "123e4567-e89b-12d3-a456-426614174000",
+  };
+  let text = (format !== undefined ? byFormat[format] : undefined) ?? "text";
+  if (text.length < minLength) text = text.padEnd(minLength, "x");
+  if (text.length > maxLength) text = text.slice(0, maxLength);
+  return text;
+}
+
+/** Whether a spec example has the schema's TypeScript type (and only known members). */
+function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth: number): boolean {
+  if (depth > 32) return false;
+  switch (schema.kind) {
+    case "ref": {
+      const target = schemas.get(schema.name);
+      return target !== undefined && conforms(value, target, schemas, depth + 1);
+    }
+    case "string":
+      return typeof value === "string";
+    case "enum":
+      return typeof value === "string" && schema.values.includes(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "number":
+      return typeof value === "number";
+    case "array":
+      return Array.isArray(value) && value.every((item) => conforms(item, schema.items, schemas, depth + 1));
+    case "object": {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      const record = value as { readonly [key: string]: JsonValue };
+      const byName = new Map(schema.properties.map((property) => [property.name, property]));
+      for (const key of Object.keys(record)) {
+        const property = byName.get(key);
+        if (property === undefined || !conforms(record[key]!, property.schema, schemas, depth + 1)) return false;
+      }
+      return schema.properties.every((property) => !property.required || Object.hasOwn(record, property.name));
+    }
+  }
+}
+
+/**
+ * An object key as prettier prints it (quoteProps "as-needed"): bare when
+ * it is an ES5 identifier name, which includes non-ASCII letters of the
+ * basic plane; `__proto__` computed, so it stays an own member.
+ */
+export function exampleKey(name: string): string {
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
+  const es5Identifier = /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\u200c\u200d]*$/u;
+  return es5Identifier.test(name) && [...name].every((char) => char.codePointAt(0)! <= 0xffff) ? name : stringLiteral(name);
+}
+
+/** Numbers as prettier prints them: lowercase exponent without `+`. */
+function numberText(value: number): string {
+  return Object.is(value, -0) ? "-0" : String(value).replace("e+", "e");
+}
+
+/** The one-line form of a value, or undefined for a non-empty object (always expanded). */
+function inlineValue(value: PrintableValue): string | undefined {
+  if (value === null) return "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return numberText(value);
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    // Prettier breaks an array holding several arrays or objects with more than one element.
+    if (value.length > 1 && value.every((item) => typeof item === "object" && item !== null && Object.keys(item).length > 1)) {
+      return undefined;
+    }
+    const parts: string[] = [];
+    for (const item of value) {
+      const part = inlineValue(item);
+      if (part === undefined) return undefined;
+      parts.push(part);
+    }
+    return `[${parts.join(", ")}]`;
+  }
+  return Object.keys(value).length === 0 ? "{}" : undefined;
+}
+
+/** `prefix<value>suffix` in prettier's layout: objects expanded, arrays on one line when they fit. */
+export function writeValue(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string): void {
+  const inline = inlineValue(value);
+  if (inline !== undefined && (value === null || typeof value !== "object" || fits(writer, `${prefix}${inline}${suffix}`))) {
+    writer.writeLine(`${prefix}${inline}${suffix}`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    writer.writeLine(`${prefix}[`);
+    writer.indent(() => {
+      if (value.every((item) => typeof item === "number")) {
+        // Prettier fills number arrays: as many per line as fit.
+        let line = "";
+        for (const item of value as number[]) {
+          const text = `${numberText(item)},`;
+          if (line === "") line = text;
+          else if (indentWidth(writer) + displayWidth(line) + 1 + displayWidth(text) <= printWidth) line += ` ${text}`;
+          else {
+            writer.writeLine(line);
+            line = text;
+          }
+        }
+        writer.writeLine(line);
+        return;
+      }
+      for (const item of value) writeValue(writer, "", item, ",");
+    });
+    writer.writeLine(`]${suffix}`);
+    return;
+  }
+  writer.writeLine(`${prefix}{`);
+  writer.indent(() => {
+    for (const [key, member] of Object.entries(value as { [key: string]: JsonValue })) {
+      writeValue(writer, `${exampleKey(key)}: `, member, ",");
+    }
+  });
+  writer.writeLine(`}${suffix}`);
+}
+
+/** `const name: Type = value;` as prettier prints it, breaking after `=` when the head does not fit. */
+function writeConst(writer: CodeBlockWriter, head: string, value: PrintableValue): void {
+  const trial = createWriter();
+  writeValue(trial, `${head} = `, value, ";");
+  const firstLine = trial.toString().split("\n")[0]!;
+  if (displayWidth(firstLine) <= printWidth) {
+    writeValue(writer, `${head} = `, value, ";");
+    return;
+  }
+  writer.writeLine(`${head} =`);
+  writer.indent(() => writeValue(writer, "", value, ";"));
+}
+
+/**
+ * `const result = await callee(args);` as prettier prints it for
+ * identifier arguments: on one line; else arguments one per line; else,
+ * when even `callee(` does not fit, broken after `=` as well.
+ */
+function writeAwaitCall(writer: CodeBlockWriter, target: string, callee: string, args: readonly string[]): void {
+  const head = `const ${target} = await ${callee}(`;
+  const single = `${head}${args.join(", ")});`;
+  const broken = (open: string, close: string): void => {
+    writer.writeLine(open);
+    writer.indent(() => {
+      for (const arg of args) writer.writeLine(`${arg},`);
+    });
+    writer.writeLine(close);
+  };
+  if (fits(writer, single)) writer.writeLine(single);
+  else if (fits(writer, head)) broken(head, ");");
+  else {
+    writer.writeLine(`const ${target} =`);
+    writer.indent(() => {
+      const inner = `await ${callee}(${args.join(", ")});`;
+      if (fits(writer, inner)) writer.writeLine(inner);
+      else broken(`await ${callee}(`, ");");
+    });
+  }
+}
+
+/** Members of the client options in the examples: credentials from the environment, or the mocks' test ones. */
+const clientOptionLines: Readonly<Record<"env" | "test", readonly string[]>> = {
+  env: [
+    `baseUrl: ${stringLiteral(exampleBaseUrl)},`,
+    `authUrl: ${stringLiteral(exampleAuthUrl)},`,
+    'clientId: process.env.REMIT_CLIENT_ID ?? "",',
+    'clientSecret: process.env.REMIT_CLIENT_SECRET ?? "",',
+  ],
+  test: [
+    `baseUrl: ${stringLiteral(exampleBaseUrl)},`,
+    `authUrl: ${stringLiteral(exampleAuthUrl)},`,
+    'clientId: "test-client",',
+    'clientSecret: "test-secret",',
+  ],
+};
+
+function writeClientOptions(writer: CodeBlockWriter, prefix: string, suffix: string, credentials: "env" | "test"): void {
+  writer.writeLine(`${prefix}{`);
+  writer.indent(() => {
+    for (const line of clientOptionLines[credentials]) writer.writeLine(line);
+  });
+  writer.writeLine(`}${suffix}`);
+}
+
+function importLine(writer: CodeBlockWriter, names: readonly string[], from: string): void {
+  writeNamedImport(writer, "import", names, stringLiteral(from));
+}
+
+/** The operation a quick start shows: the first read operation, else the first. */
+export function showcaseOperation(set: OperationSetModel): OperationModel {
+  return set.operations.find((operation) => operation.effect === "read") ?? set.operations[0]!;
+}
+
+/** The set's transaction-status operation, which reconciles writes whose outcome is unknown. */
+export function statusOperation(set: OperationSetModel): OperationModel | undefined {
+  // Asked once per operation page: cached per set, or large sets would be quadratic.
+  if (!statusBySet.has(set)) {
+    statusBySet.set(set, set.operations.find((operation) => operation.id === "get_transaction_status"));
+  }
+  return statusBySet.get(set);
+}
+
+const statusBySet = new WeakMap<OperationSetModel, OperationModel | undefined>();
+
+function finish(writer: CodeBlockWriter): string {
+  return writer.toString();
+}
+
+/** README quick start: create a client, call one operation. */
+export function quickStartExample(set: OperationSetModel, schemas: Schemas): string {
+  const operation = showcaseOperation(set);
+  const writer = createWriter();
+  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
+  writer.blankLine();
+  writeClientOptions(writer, "const client = createClient(", ");", "env");
+  writer.blankLine();
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writer.writeLine("console.log(result);");
+  return finish(writer);
+}
+
+/** Names the examples declare or read as globals. */
+const exampleLocals: ReadonlySet<string> = new Set(["result", "transport", "body", "console", "process", "createTransport"]);
+
+/** README: the standalone function and transport form, for tree shaking. */
+export function treeShakingExample(set: OperationSetModel, schemas: Schemas): string {
+  const operation = showcaseOperation(set);
+  const method = operation.names.method;
+  // The function is imported by name: it must not shadow a name the example uses.
+  const local = exampleLocals.has(method) ? `${method}Operation` : method;
+  const writer = createWriter();
+  importLine(
+    writer,
+    ["createTransport", local === method ? method : `${method} as ${local}`, `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
+  writer.blankLine();
+  writeClientOptions(writer, "const transport = createTransport(", ");", "env");
+  writer.blankLine();
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeAwaitCall(writer, "result", local, ["transport", "body"]);
+  writer.writeLine("console.log(result);");
+  return finish(writer);
+}
+
+/**
+ * Handling a call's errors: for a write, OutcomeUnknownError means
+ * "reconcile, never resend"; ApiError carries the bank's status and body.
+ */
+function writeTryCall(writer: CodeBlockWriter, set: OperationSetModel, operation: OperationModel, args: readonly string[]): void {
+  writer.writeLine("try {");
+  writer.indent(() => {
+    writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
+    writer.writeLine("console.log(result);");
+  });
+  writer.writeRaw(catchBlock(set, operation.effect));
+}
+
+/** `} catch (error) { ... }` at the top level: the same for every operation of a set with one effect. */
+function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): string {
+  let blocks = catchBlocks.get(set);
+  if (blocks === undefined) {
+    blocks = { read: renderCatch(set, "read"), write: renderCatch(set, "write") };
+    catchBlocks.set(set, blocks);
+  }
+  return blocks[effect];
+}
+
+const catchBlocks = new WeakMap<OperationSetModel, Record<OperationModel["effect"], string>>();
+
+function renderCatch(set: OperationSetModel, effect: OperationModel["effect"]): string {
+  const status = statusOperation(set);
+  const writer = createWriter();
+  writer.writeLine("} catch (error) {");
+  writer.indent(() => {
+    if (effect === "write") {
+      writer.writeLine("if (error instanceof OutcomeUnknownError) {");
+      writer.indent(() => {
+        writer.writeLine("// The bank may have carried it out: never send it again blindly.");
+        writer.writeLine(
+          status === undefined
+            ? "// Reconcile with the bank first; this set has no status operation."
+            : `// Check it with ${status.names.method} and reconcile first.`,
+        );
+        writer.writeLine("console.error(error.operation, error.requestBody);");
+      });
+      writer.writeLine("} else if (error instanceof ApiError) {");
+    } else {
+      writer.writeLine("if (error instanceof ApiError) {");
+    }
+    writer.indent(() => writer.writeLine("console.error(error.status, error.body);"));
+    writer.writeLine("} else {");
+    writer.indent(() => writer.writeLine("throw error;"));
+    writer.writeLine("}");
+  });
+  writer.writeLine("}");
+  return writer.toString();
+}
+
+/** README: error handling around the set's first write operation (or its showcase read). */
+export function errorHandlingExample(set: OperationSetModel, schemas: Schemas): string {
+  const operation = set.operations.find((candidate) => candidate.effect === "write") ?? showcaseOperation(set);
+  const writer = createWriter();
+  const names = ["ApiError", "createClient", ...(operation.effect === "write" ? ["OutcomeUnknownError"] : [])];
+  importLine(writer, [...names, `type ${operation.names.requestType}`], set.names.packageName);
+  writer.blankLine();
+  writeClientOptions(writer, "const client = createClient(", ");", "env");
+  writer.blankLine();
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writer.blankLine();
+  writeTryCall(writer, set, operation, ["body"]);
+  return finish(writer);
+}
+
+/** `const client = createClient({...});` with credentials from the environment. */
+const clientBlock = ["const client = createClient({", ...clientOptionLines.env.map((line) => `  ${line}`), "});"].join("\n");
+
+/** Call options of the operation pages: reads show their retry settings; writes take no retry. */
+const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
+  read: [
+    "const options: ReadCallOptions = {",
+    "  timeoutMs: 10000,",
+    "  retry: { attempts: 3, baseDelayMs: 200, maxDelayMs: 10000 },",
+    "};",
+  ].join("\n"),
+  write: "const options: WriteCallOptions = { timeoutMs: 30000 };",
+};
+
+/** Operation page: the call with its request type, call options and error handling. */
+export function operationExample(set: OperationSetModel, operation: OperationModel, schemas: Schemas): string {
+  const optionsType = operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
+  const writer = createWriter();
+  const values = operation.effect === "write" ? ["ApiError", "createClient", "OutcomeUnknownError"] : ["ApiError", "createClient"];
+  importLine(writer, [...values, `type ${optionsType}`, `type ${operation.names.requestType}`], set.names.packageName);
+  writer.blankLine();
+  writer.writeRaw(clientBlock);
+  writer.blankLine();
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writer.writeRaw(optionsBlocks[operation.effect]);
+  writer.blankLine();
+  writeTryCall(writer, set, operation, ["body", "options"]);
+  return finish(writer);
+}
+
+/** README: the msw mocks with a client talking to them. */
+export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
+  const operation = showcaseOperation(set);
+  const writer = createWriter();
+  importLine(writer, ["setupServer"], "msw/node");
+  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
+  importLine(writer, ["createHandlers"], `${set.names.packageName}/mocks`);
+  writer.blankLine();
+  writeClientOptions(writer, "const options = ", ";", "test");
+  writer.writeLine("const handlers = createHandlers(options);");
+  writer.writeLine("const server = setupServer(...handlers);");
+  writer.writeLine("server.listen();");
+  writer.blankLine();
+  writer.writeLine("const client = createClient(options);");
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writer.writeLine("console.log(result, handlers.engine.calls.length);");
+  writer.writeLine("server.close();");
+  return finish(writer);
+}

@@ -1,0 +1,176 @@
+/**
+ * Field tables for payload schemas: one row per member, nested inline
+ * objects flattened as `parent.child` (`parent[].child` inside arrays),
+ * named schemas referenced by their TypeScript type name and listed once.
+ */
+import type { PayloadModel, SchemaNode } from "../../model/types.js";
+import { schemaTypeName } from "../../names/names.js";
+import { cellText, codeSpan, inlineText, table } from "../../escape/markdown.js";
+
+type Schemas = ReadonlyMap<string, SchemaNode>;
+
+const header = ["Field", "Type", "Required", "Description", "Constraints"];
+
+/** The TypeScript-facing type of a schema, as plain text. */
+export function typeText(schema: SchemaNode): string {
+  switch (schema.kind) {
+    case "ref":
+      return schemaTypeName(schema.name);
+    case "array": {
+      const item = typeText(schema.items);
+      return schema.items.kind === "enum" ? `(${item})[]` : `${item}[]`;
+    }
+    case "enum":
+      return schema.values.map((value) => JSON.stringify(value)).join(" | ") || "never";
+    default:
+      return schema.kind;
+  }
+}
+
+function constraints(schema: SchemaNode): string[] {
+  const out: string[] = [];
+  const code = (text: string): string => codeSpan(text, { table: true });
+  switch (schema.kind) {
+    case "string":
+      if (schema.format !== undefined) out.push(`format ${code(schema.format)}`);
+      if (schema.minLength !== undefined) out.push(`min length ${schema.minLength}`);
+      if (schema.maxLength !== undefined) out.push(`max length ${schema.maxLength}`);
+      if (schema.pattern !== undefined) out.push(`pattern ${code(schema.pattern)}`);
+      break;
+    case "number":
+    case "integer":
+      if (schema.minimum !== undefined) out.push(`minimum ${schema.minimum}`);
+      if (schema.maximum !== undefined) out.push(`maximum ${schema.maximum}`);
+      break;
+    case "array":
+      if (schema.minItems !== undefined) out.push(`min items ${schema.minItems}`);
+      if (schema.maxItems !== undefined) out.push(`max items ${schema.maxItems}`);
+      out.push(...constraints(schema.items).map((text) => `items: ${text}`));
+      break;
+    case "enum":
+      out.push(`one of ${schema.values.map((value) => code(JSON.stringify(value))).join(", ")}`);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+function description(schema: SchemaNode): string {
+  const parts: string[] = [];
+  if (schema.description !== undefined && schema.description.trim() !== "") parts.push(cellText(schema.description));
+  if (schema.example !== undefined) parts.push(`Example: ${codeSpan(JSON.stringify(schema.example), { table: true })}`);
+  return parts.join(" ");
+}
+
+interface Row {
+  readonly name: string;
+  readonly schema: SchemaNode;
+  readonly required: boolean | undefined;
+}
+
+/** Rows of an object's members, flattening inline objects; refs are collected. */
+function rows(schema: SchemaNode, prefix: string, refs: Set<string>, out: Row[]): void {
+  if (schema.kind !== "object") return;
+  for (const property of schema.properties) {
+    const name = `${prefix}${property.name}`;
+    out.push({ name, schema: property.schema, required: property.required });
+    collectRefs(property.schema, refs);
+    if (property.schema.kind === "object") rows(property.schema, `${name}.`, refs, out);
+    if (property.schema.kind === "array" && property.schema.items.kind === "object") {
+      rows(property.schema.items, `${name}[].`, refs, out);
+    }
+  }
+}
+
+function collectRefs(schema: SchemaNode, refs: Set<string>): void {
+  if (schema.kind === "ref") refs.add(schema.name);
+  if (schema.kind === "array") collectRefs(schema.items, refs);
+}
+
+function renderRows(list: readonly Row[]): string {
+  return table(
+    header,
+    list.map((row) => [
+      row.name === "" ? "_(body)_" : codeSpan(row.name, { table: true }),
+      codeSpan(typeText(row.schema), { table: true }),
+      row.required === undefined ? "" : row.required ? "yes" : "no",
+      description(row.schema),
+      constraints(row.schema).join("; "),
+    ]),
+  );
+}
+
+/** The fields of one schema: a table, or a sentence when it has none. */
+function schemaFields(schema: SchemaNode, refs: Set<string>): string {
+  if (schema.kind === "object") {
+    const list: Row[] = [];
+    rows(schema, "", refs, list);
+    const intro = schema.description !== undefined && schema.description.trim() !== "" ? `${inlineText(schema.description)}\n\n` : "";
+    if (list.length === 0) return `${intro}An object with no stated fields.`;
+    return intro + renderRows(list);
+  }
+  collectRefs(schema, refs);
+  if (schema.kind === "array" && schema.items.kind === "object") {
+    const list: Row[] = [{ name: "", schema, required: undefined }];
+    rows(schema.items, "[].", refs, list);
+    return renderRows(list);
+  }
+  return renderRows([{ name: "", schema, required: undefined }]);
+}
+
+/**
+ * A payload's section: the seed's words when it is not shown, else its
+ * TypeScript type (when it has one) and field table. Named schemas it
+ * refers to are added to `refs` for a later "Schemas" section; a schema
+ * shown whole here is added to `shown`.
+ */
+export function payloadMarkdown(
+  payload: PayloadModel,
+  typeName: string | undefined,
+  schemas: Schemas,
+  refs: Set<string>,
+  shown: Set<string>,
+): string {
+  if (payload.kind === "not-shown") {
+    const any =
+      typeName !== undefined
+        ? [`Until the bank publishes it, ${codeSpan(typeName)} is any JSON object (${codeSpan("JsonObject")}).`]
+        : [];
+    return [inlineText(payload.text), ...any].join("\n\n");
+  }
+  const schema = payload.schema;
+  const typed = typeName !== undefined ? `Type: ${codeSpan(typeName)}` : "Payload";
+  if (schema.kind === "ref") {
+    const target = schemas.get(schema.name);
+    shown.add(schema.name);
+    const named = schemaTypeName(schema.name);
+    const lead = named === typeName ? `${typed}.` : `${typed}, the schema ${codeSpan(named)}.`;
+    if (target === undefined) return lead;
+    return `${lead}\n\n${schemaFields(target, refs)}`;
+  }
+  return `${typed}.\n\n${schemaFields(schema, refs)}`;
+}
+
+/**
+ * Sections for named schemas referred to by fields, following references
+ * inside them too; schemas already shown as a whole payload are skipped.
+ */
+export function schemaSections(refs: Set<string>, shown: ReadonlySet<string>, schemas: Schemas): string[] {
+  const done = new Set<string>();
+  const queue = [...refs].sort();
+  const sections: string[] = [];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (done.has(name)) continue;
+    done.add(name);
+    const schema = schemas.get(name);
+    if (schema === undefined) continue;
+    const nested = new Set<string>();
+    const body = schemaFields(schema, nested);
+    for (const next of [...nested].sort()) if (!done.has(next)) queue.push(next);
+    if (shown.has(name)) continue;
+    sections.push(`### ${codeSpan(schemaTypeName(name))}\n\n${body}`);
+  }
+  return sections;
+}

@@ -1,0 +1,28 @@
+/** The docs renderers: a set's package README and operation pages, and the overview at the output root. */
+import type { Model, OperationSetModel } from "../../model/types.js";
+import type { OutputFile } from "../output.js";
+import { renderOverviewDocs } from "./overview.js";
+import { renderSetDocs } from "./set-docs.js";
+import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
+
+export { renderOverviewDocs } from "./overview.js";
+export { renderSetDocs } from "./set-docs.js";
+export { compileDocsTemplates, loadDocsTemplates, packageRoot, templatesDir, type DocsTemplate, type DocsTemplates } from "./templates.js";
+
+export interface DocsRenderer {
+  readonly templates: DocsTemplates;
+  /** `README.md` and `docs/*.md`, relative to the set's package folder. */
+  renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
+  /** `README.md`, relative to the output folder. */
+  renderOverviewDocs(model: Model): OutputFile[];
+}
+
+/** Reads and compiles the templates once; the returned functions render any number of files. */
+export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
+  const templates = await loadDocsTemplates(dir);
+  return {
+    templates,
+    renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
+    renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
+  };
+}

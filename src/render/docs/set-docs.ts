@@ -1,0 +1,346 @@
+/**
+ * A set's package docs: `README.md` (what npm and GitHub show) and one
+ * `docs/<operation>.md` per operation. Values are Markdown prepared here
+ * through `escape/markdown.ts`; the templates hold the layout.
+ */
+import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type { OutputFile } from "../output.js";
+import {
+  bulletList,
+  cellText,
+  codeSpan,
+  generatedHeader,
+  inlineText,
+  link,
+  paragraphs,
+  table,
+} from "../../escape/markdown.js";
+import {
+  errorHandlingExample,
+  mocksExample,
+  operationExample,
+  quickStartExample,
+  schemaMap,
+  showcaseOperation,
+  treeShakingExample,
+} from "./examples.js";
+import { payloadMarkdown, schemaSections } from "./fields.js";
+import type { DocsTemplates } from "./templates.js";
+import { effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
+
+/** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
+export function renderSetDocs(model: Model, set: OperationSetModel, templates: DocsTemplates): OutputFile[] {
+  const schemas = schemaMap(model);
+  const files: OutputFile[] = [{ path: "README.md", contents: renderReadme(model, set, templates, schemas) }];
+  const parts = setParts(model, set);
+  for (const operation of set.operations) {
+    files.push({
+      path: `docs/${operation.names.docFile}`,
+      contents: renderOperationDoc(model, set, operation, templates, schemas, parts),
+    });
+  }
+  return files;
+}
+
+type Schemas = ReturnType<typeof schemaMap>;
+
+/** The header line, computed once per model. */
+const headers = new WeakMap<Model, string>();
+function header(model: Model): string {
+  let line = headers.get(model);
+  if (line === undefined) {
+    line = generatedHeader(model.source.specFile);
+    headers.set(model, line);
+  }
+  return line;
+}
+
+function setLabel(set: OperationSetModel): string {
+  return `${codeSpan(set.id)} (${inlineText(set.title)}, version ${inlineText(set.version)})`;
+}
+
+function renderReadme(model: Model, set: OperationSetModel, templates: DocsTemplates, schemas: Schemas): string {
+  const parent = set.extends !== undefined ? model.sets.find((candidate) => candidate.id === set.extends) : undefined;
+  const writes = set.operations.filter((operation) => operation.effect === "write");
+  const facts = [
+    `**Operation set:** ${codeSpan(set.id)}, ${inlineText(set.title)}`,
+    `**Version:** ${inlineText(set.version)}${set.labels.length > 0 ? ` (also labelled ${set.labels.map(inlineText).join(", ")})` : ""}`,
+    ...(set.date !== undefined ? [`**Date:** ${inlineText(set.date)}`] : []),
+    `**Extends:** ${parent !== undefined ? setLabel(parent) : "none, this is a first set"}`,
+    `**Operations:** ${set.operations.length}, all ${codeSpan("POST")}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
+    `**Plan:** ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}`,
+  ];
+  const showcase = showcaseOperation(set);
+  const context = {
+    header: generatedHeader(model.source.specFile),
+    packageName: inlineText(set.names.packageName),
+    intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
+    description: paragraphs(model.service.description),
+    facts: bulletList(facts),
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body.`,
+    quickStart: quickStartExample(set, schemas),
+    treeShaking: treeShakingExample(set, schemas),
+    clientOptions: clientOptionsTable(model),
+    callOptions: callOptionsText(),
+    auth: authMarkdown(model),
+    plan: [
+      table(
+        ["Plan", "Rate limit", "Cost", "Note"],
+        [
+          [
+            cellText(set.plan.name),
+            cellText(`${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`),
+            cellText(set.plan.cost),
+            cellText(set.plan.note ?? ""),
+          ],
+        ],
+      ),
+      planSentence(set),
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}).`,
+    ].join("\n\n"),
+    errors: errorsMarkdown(model, set, writes),
+    errorExample: errorHandlingExample(set, schemas),
+    operations: operationsTable(set),
+    changesHeading: parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
+    changes: changesMarkdown(model, set, parent),
+    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocks: mocksExample(set, schemas),
+    gaps: serviceGapsMarkdown(model),
+  };
+  return finishDocument(model, templates.setReadme(context));
+}
+
+function clientOptionsTable(model: Model): string {
+  const rows: [string, string][] = [
+    ["baseUrl", `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`],
+    [
+      "authUrl",
+      `Address of the authorization API, ${codeSpan(model.auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${model.auth.baseUrl}${model.auth.token.path}`, { table: true })}.`,
+    ],
+    ["clientId", "Client id for the token request."],
+    ["clientSecret", "Client secret for the token request. Never logged."],
+    ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type."],
+    ["rateLimit", `${codeSpan('"wait"', { table: true })}, ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit.`],
+    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use.`],
+    ["onRequest", "Called before each request, e.g. for logging."],
+    ["onResponse", "Called after each response, e.g. for metrics."],
+    ["allowInsecureHttp", `Allows plain ${codeSpan("http:", { table: true })} addresses, e.g. for a local mock server.`],
+  ];
+  return table(
+    ["Option", "Meaning"],
+    rows.map(([name, meaning]) => [codeSpan(name, { table: true }), meaning]),
+  );
+}
+
+function callOptionsText(): string {
+  return [
+    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")}, ${codeSpan("headers")}, and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
+    `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never repeated automatically.`,
+  ].join("\n\n");
+}
+
+function authMarkdown(model: Model): string {
+  const auth = model.auth;
+  return [
+    `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
+    paragraphs(auth.assumption),
+    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}.`,
+    "What the bank's interface does not show:",
+    gapList(auth.notShown),
+  ].join("\n\n");
+}
+
+function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly OperationModel[]): string {
+  const errorGap = serviceGap(model, "errors");
+  const errorClasses: [string, string][] = [
+    ["RemitError", `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`],
+    ["ApiError", `The bank answered with an error status: ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`],
+    ["AuthError", "The token request failed, or a token was refused."],
+    ["RateLimitError", `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`],
+    ["TimeoutError", `A read took longer than ${codeSpan("timeoutMs", { table: true })}.`],
+    ["NetworkError", "A read could not reach the bank."],
+    [
+      "OutcomeUnknownError",
+      `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}.`,
+    ],
+    ["ConfigError", "Missing or invalid client options."],
+  ];
+  const writeList =
+    writes.length > 0
+      ? `Write operations of this set: ${writes.map((operation) => codeSpan(operation.names.method)).join(", ")}.`
+      : "This set has no write operations.";
+  return [
+    ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
+    "The client reports every failure as a subclass of `RemitError`:",
+    table(
+      ["Error", "When"],
+      errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
+    ),
+    "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
+    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, or meets a 502 or 504, the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)}`,
+    writeList,
+    "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
+  ].join("\n\n");
+}
+
+function operationsTable(set: OperationSetModel): string {
+  return table(
+    ["Method", "Path", "Effect", "Summary", "Docs"],
+    set.operations.map((operation) => [
+      codeSpan(operation.names.method, { table: true }),
+      codeSpan(operation.path, { table: true }),
+      operation.effect,
+      cellText(operation.summary),
+      link(cellText(operation.names.docFile), `docs/${operation.names.docFile}`),
+    ]),
+  );
+}
+
+function operationNamesList(model: Model, ids: readonly string[]): string {
+  if (ids.length === 0) return "none";
+  const byId = new Map(model.operations.map((operation) => [operation.id, operation]));
+  return ids
+    .map((id) => {
+      const operation = byId.get(id);
+      return operation !== undefined ? `${codeSpan(id)} (${codeSpan(operation.names.method)})` : codeSpan(id);
+    })
+    .join(", ");
+}
+
+/** Plan differences between a set and the set it extends; empty when equal. */
+export function planChanges(set: OperationSetModel, parent: OperationSetModel): string[] {
+  const out: string[] = [];
+  const before = parent.plan;
+  const after = set.plan;
+  if (before.name !== after.name) out.push(`name from ${inlineText(before.name)} to ${inlineText(after.name)}`);
+  if (before.rateLimit.limit !== after.rateLimit.limit || before.rateLimit.unit !== after.rateLimit.unit) {
+    out.push(`rate limit from ${rateText(before.rateLimit)} to ${rateText(after.rateLimit)}`);
+  }
+  if (before.cost !== after.cost) out.push(`cost from ${inlineText(before.cost)} to ${inlineText(after.cost)}`);
+  return out;
+}
+
+function changesMarkdown(model: Model, set: OperationSetModel, parent: OperationSetModel | undefined): string {
+  if (parent === undefined) {
+    return `This set extends no other set. Its operations: ${operationNamesList(model, set.added)}.`;
+  }
+  const plan = planChanges(set, parent);
+  return [
+    `This set extends ${setLabel(parent)}.`,
+    bulletList([
+      `**Adds:** ${operationNamesList(model, set.added)}`,
+      `**Removes:** ${operationNamesList(model, set.removed)}`,
+      `**Plan:** ${plan.length > 0 ? plan.join("; ") : "unchanged"}`,
+    ]),
+  ].join("\n\n");
+}
+
+function serviceGapsMarkdown(model: Model): string {
+  return [
+    "Service-wide, in the words of the bank's interface:",
+    gapList(model.service.notShown),
+    `Each operation's page lists its own gaps (payloads, parameters, status codes).`,
+  ].join("\n\n");
+}
+
+/** Parts of an operation page that are the same for every operation of a set: computed once per set. */
+interface SetParts {
+  readonly header: string;
+  readonly baseUrl: string;
+  readonly packageFact: string;
+  readonly limit: string;
+  readonly noErrors: string;
+  readonly clientErrors: string;
+  readonly back: string;
+  readonly setIds: ReadonlyMap<string, string>;
+}
+
+function setParts(model: Model, set: OperationSetModel): SetParts {
+  const clientErrors = `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer; see the package ${link("README", "../README.md")} for every error class.`;
+  const gap = serviceGap(model, "errors");
+  return {
+    header: header(model),
+    baseUrl: codeSpan(model.service.baseUrl),
+    packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
+    limit: [
+      planSentence(set),
+      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option).`,
+    ].join("\n\n"),
+    noErrors: [
+      "The spec states no errors for this operation.",
+      ...(gap !== undefined ? [inlineText(gap.text)] : []),
+      clientErrors,
+    ].join("\n\n"),
+    clientErrors,
+    back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
+    setIds: new Map(model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)])),
+  };
+}
+
+function renderOperationDoc(
+  model: Model,
+  set: OperationSetModel,
+  operation: OperationModel,
+  templates: DocsTemplates,
+  schemas: Schemas,
+  parts: SetParts,
+): string {
+  const refs = new Set<string>();
+  const shown = new Set<string>();
+  const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
+  const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
+  const errors = operation.errors.length === 0 ? parts.noErrors : operationErrors(operation, schemas, refs, shown, parts);
+  const displayed = [operation.request, operation.response].flatMap((payload) => (payload.kind === "not-shown" ? [payload.text] : []));
+  const gaps = operation.notShown.filter((gap) => !displayed.includes(gap.text));
+  const inSets: string[] = [];
+  const notIn: string[] = [];
+  for (const [id, code] of parts.setIds) (operation.sets.includes(id) ? inSets : notIn).push(code);
+  const methodPath = codeSpan(`${operation.method} ${operation.path}`);
+  const facts = [
+    `**Operation:** ${codeSpan(operation.id)}`,
+    `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
+    `**Effect:** ${operation.effect}${operation.effectBasis === "inferred" ? " (inferred from the name)" : ""}`,
+    `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
+    parts.packageFact,
+    `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
+  ];
+  const context = {
+    header: parts.header,
+    title: inlineText(operation.names.method),
+    lead: `${methodPath}: ${inlineText(operation.summary)}`,
+    facts: bulletList(facts),
+    description: operation.description !== undefined ? paragraphs(operation.description) : "",
+    effect: effectMarkdown(set, operation),
+    limit: parts.limit,
+    request,
+    response,
+    errors,
+    gaps: gaps.length > 0 ? gapList(gaps) : "No other gaps are marked for this operation.",
+    schemas: refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
+    example: operationExample(set, operation, schemas),
+    back: parts.back,
+  };
+  return finishDocument(model, templates.operation(context));
+}
+
+function operationErrors(
+  operation: OperationModel,
+  schemas: Schemas,
+  refs: Set<string>,
+  shown: Set<string>,
+  parts: SetParts,
+): string {
+  const clientErrors = parts.clientErrors;
+  const sections = operation.errors.map((error) => {
+    const payload = payloadMarkdown(error.payload, undefined, schemas, refs, shown);
+    return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;
+  });
+  return [
+    table(
+      ["Status", "Description"],
+      operation.errors.map((error) => [String(error.status), cellText(error.description)]),
+    ),
+    clientErrors,
+    ...sections,
+  ].join("\n\n");
+}

@@ -1,0 +1,79 @@
+/** Phrases shared by the docs pages, built from the model as Markdown. */
+import type { Model, NotShown, OperationModel, OperationSetModel, RateLimitModel } from "../../model/types.js";
+import { bulletList, codeSpan, generatedHeader, inlineText } from "../../escape/markdown.js";
+import { statusOperation } from "./examples.js";
+
+/** Header comment, then the rendered template with blank lines normalised and one final newline. */
+export function finishDocument(model: Model, rendered: string): string {
+  // Values never end a line with spaces; an empty optional value leaves a blank line too many.
+  const body = `${(rendered.includes("\n\n\n") ? rendered.replace(/\n\n\n+/g, "\n\n") : rendered).trim()}\n`;
+  return body.startsWith("<!--") ? body : `${generatedHeader(model.source.specFile)}\n\n${body}`;
+}
+
+/** `100 requests per hour` */
+export function rateText(rate: RateLimitModel): string {
+  return `${rate.limit} requests per ${rate.unit}`;
+}
+
+/** The plan of a set in one sentence. */
+export function planSentence(set: OperationSetModel): string {
+  const plan = set.plan;
+  const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";
+  return `The ${codeSpan(set.id)} set's plan, ${inlineText(plan.name)}, allows ${rateText(plan.rateLimit)}${note}; cost: ${inlineText(plan.cost)}.`;
+}
+
+/** Gaps as a bullet list, each in the seed's words. */
+export function gapList(gaps: readonly NotShown[]): string {
+  return bulletList(gaps.map((gap) => inlineText(gap.text)));
+}
+
+/** How the client treats an operation given its effect, and why. */
+export function effectMarkdown(set: OperationSetModel, operation: OperationModel): string {
+  const method = codeSpan(operation.names.method);
+  const key = `${operation.effect} ${operation.effectBasis}`;
+  let tails = effectTails.get(set);
+  if (tails === undefined) {
+    tails = new Map();
+    effectTails.set(set, tails);
+  }
+  let tail = tails.get(key);
+  if (tail === undefined) {
+    tail = effectTail(set, operation);
+    tails.set(key, tail);
+  }
+  return `${method} ${tail}`;
+}
+
+/** The effect text after the method name: the same for every operation of a set with one effect. */
+const effectTails = new WeakMap<OperationSetModel, Map<string, string>>();
+
+function effectTail(set: OperationSetModel, operation: OperationModel): string {
+  const basis =
+    operation.effectBasis === "inferred"
+      ? "The effect is inferred from the operation's name: the bank's interface states no effects."
+      : "The effect is stated in the spec.";
+  if (operation.effect === "read") {
+    return [
+      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
+      basis,
+    ].join("\n\n");
+  }
+  return [
+    `is a **write** operation: it moves money or changes a record, so the client **never repeats it automatically**. A duplicated transfer is lost money. Its call options take no ${codeSpan("retry")}.`,
+    `When the client cannot know whether the bank carried it out (a time-out, an abort or a lost connection after sending, a 502 or 504), it throws ${codeSpan("OutcomeUnknownError")} with ${codeSpan(".operation")} and ${codeSpan(".requestBody")}. Do not send it again: ${reconcileText(set)}`,
+    basis,
+  ].join("\n\n");
+}
+
+/** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */
+export function reconcileText(set: OperationSetModel): string {
+  const status = statusOperation(set);
+  return status === undefined
+    ? "reconcile with the bank first (this set has no transaction-status operation)."
+    : `check the transaction with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;
+}
+
+/** The service-wide gap with this topic, if the model has it. */
+export function serviceGap(model: Model, topic: string): NotShown | undefined {
+  return model.service.notShown.find((gap) => gap.topic === topic);
+}

@@ -1,0 +1,67 @@
+/**
+ * The JSON printer against prettier's `json` parser: random documents,
+ * printed without prettier, must be byte for byte what prettier prints.
+ */
+import fc from "fast-check";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { jsonFile } from "../../../src/render/code/json.js";
+import type { JsonValue } from "../../../src/runtime/json.js";
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", " ", "名", "\\", '"', "\n", "😀", "\u2028"), maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 40, max: 120 }).map((length) => "w".repeat(length)) },
+);
+
+const number = fc.oneof(
+  fc.integer({ min: -1000, max: 100_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(-0, 1e21, 1e-7, 0.1, 123456789012),
+);
+
+const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    text,
+    number,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.array(number, { minLength: 2, maxLength: 40 }),
+    fc.array(text, { maxLength: 8 }),
+    fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+
+describe("jsonFile", () => {
+  it("prints what prettier prints, for random documents", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(text, json, { maxKeys: 5 }), async (document) => {
+        const ours = jsonFile(document);
+        expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
+        expect(JSON.parse(ours)).toEqual(JSON.parse(JSON.stringify(document)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps long strings after the colon, fills numbers and breaks arrays of pairs", async () => {
+    const document = {
+      description: "x".repeat(100),
+      numbers: Array.from({ length: 30 }, (_, index) => index * 1000),
+      pairs: [
+        [1, 2],
+        [3, 4],
+      ],
+      singles: [[1], [2]],
+      big: 1e21,
+    };
+    const ours = jsonFile(document);
+    expect(ours).toContain(`"description": "${"x".repeat(100)}",`);
+    expect(ours).toContain('"singles": [[1], [2]],');
+    expect(ours).toContain('"big": 1e21');
+    expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
+  });
+});
