@@ -1,0 +1,165 @@
+/**
+ * Type checks of the generated packages with the TypeScript compiler
+ * (ts-morph, one Project for the whole file): each package's source and
+ * declarations compile in strict mode, and a strict consumer
+ * (test/consumer/types.ts) that imports them by package name compiles, with
+ * every `@ts-expect-error` hiding exactly the error it names.
+ *
+ * The consumer sees the packages through symlinks in its node_modules
+ * (test/client/consumer.test.ts covers a real npm install).
+ */
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Project, type SourceFile } from "ts-morph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  consumerCompilerOptions,
+  consumerDir,
+  expectedErrors,
+  formatProblems,
+  generateInto,
+  linkModule,
+  makeTemp,
+  problemsOf,
+  remittancePackages,
+  removeTemp,
+  repoRoot,
+  type ExpectedError,
+} from "./support.js";
+
+let temp: string | undefined;
+let project: Project;
+let expected: ExpectedError[];
+const sources = new Map<string, SourceFile[]>();
+const declarations = new Map<string, SourceFile[]>();
+let consumer: SourceFile;
+let stripped: SourceFile;
+
+beforeAll(async () => {
+  temp = await makeTemp("types");
+  const out = join(temp, "out");
+  await generateInto(out);
+  // msw is the packages' optional peer dependency, needed by ./mocks only.
+  await linkModule(temp, "msw", join(repoRoot, "node_modules/msw"));
+  const consumerRoot = join(temp, "consumer");
+  await mkdir(consumerRoot);
+  for (const pkg of remittancePackages) await linkModule(consumerRoot, pkg.name, join(out, pkg.dir));
+  const text = await readFile(join(consumerDir, "types.ts"), "utf8");
+  await copyFile(join(consumerDir, "types.ts"), join(consumerRoot, "types.ts"));
+  const split = expectedErrors(text);
+  expected = split.expected;
+  await writeFile(join(consumerRoot, "types-stripped.ts"), split.stripped);
+
+  const tsconfig = await readFile(join(out, "v3/tsconfig.json"), "utf8");
+  project = new Project({
+    compilerOptions: consumerCompilerOptions(tsconfig, join(out, "v3")),
+    skipAddingFilesFromTsConfig: true,
+  });
+  for (const pkg of remittancePackages) {
+    sources.set(pkg.dir, project.addSourceFilesAtPaths(join(out, pkg.dir, "src/**/*.ts")));
+    declarations.set(pkg.dir, project.addSourceFilesAtPaths(join(out, pkg.dir, "dist/**/*.d.ts")));
+  }
+  consumer = project.addSourceFileAtPath(join(consumerRoot, "types.ts"));
+  stripped = project.addSourceFileAtPath(join(consumerRoot, "types-stripped.ts"));
+}, 60_000);
+
+afterAll(async () => {
+  await removeTemp(temp);
+});
+
+describe("each generated package", () => {
+  it("has the same strict tsconfig.json", async () => {
+    const texts = await Promise.all(
+      remittancePackages.map((pkg) => readFile(join(temp!, "out", pkg.dir, "tsconfig.json"), "utf8")),
+    );
+    expect(new Set(texts).size).toBe(1);
+    const options = JSON.parse(texts[0]!) as { compilerOptions: Record<string, unknown>; include: string[] };
+    expect(options.compilerOptions).toMatchObject({
+      strict: true,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+    });
+    expect(options.include).toEqual(["src"]);
+  });
+
+  it("carries the same runtime copy (src/runtime, dist/runtime), so it is checked once, in v3", async () => {
+    const runtimeOf = (dir: string): Promise<string[]> =>
+      Promise.all(
+        [...sources.get(dir)!, ...declarations.get(dir)!]
+          .filter((file) => file.getFilePath().includes("/runtime/"))
+          .map((file) => readFile(file.getFilePath(), "utf8")),
+      );
+    const v3 = await runtimeOf("v3");
+    expect(v3.length).toBeGreaterThanOrEqual(18);
+    expect(await runtimeOf("v1-0-1")).toEqual(v3);
+    expect(await runtimeOf("v1")).toEqual(v3);
+  });
+
+  it.each(remittancePackages.map((pkg) => [pkg.dir]))("%s: src/ type-checks in strict mode", (dir) => {
+    const files = sources.get(dir)!.filter((file) => dir === "v3" || !file.getFilePath().includes("/src/runtime/"));
+    expect(files.map((file) => file.getBaseName())).toEqual(
+      expect.arrayContaining(["index.ts", "client.ts", "operations.ts", "types.ts", "mocks.ts"]),
+    );
+    const problems = files.flatMap((file) => problemsOf(project, file));
+    expect(formatProblems(problems)).toBe("");
+  });
+
+  it.each(remittancePackages.map((pkg) => [pkg.dir]))("%s: dist/*.d.ts type-check (skipLibCheck off)", (dir) => {
+    const files = declarations.get(dir)!;
+    expect(files.length).toBe(sources.get(dir)!.length);
+    const problems = files.flatMap((file) => problemsOf(project, file));
+    expect(formatProblems(problems)).toBe("");
+  });
+
+  it.each(remittancePackages.map((pkg) => [pkg.dir]))(
+    "%s: dist/index.d.ts and dist/mocks.d.ts export what src/ exports",
+    (dir) => {
+      for (const name of ["index", "mocks"]) {
+        const exportsOf = (path: string): string[] =>
+          [...project.getSourceFileOrThrow(path).getExportedDeclarations().keys()].sort();
+        const fromSource = exportsOf(join(temp!, "out", dir, `src/${name}.ts`));
+        expect(fromSource.length).toBeGreaterThan(3);
+        expect(exportsOf(join(temp!, "out", dir, `dist/${name}.d.ts`))).toEqual(fromSource);
+      }
+    },
+  );
+});
+
+describe("a strict consumer (test/consumer/types.ts)", () => {
+  it("compiles: later sets' clients stand in for earlier ones, reads take retry, payloads are JsonObject", () => {
+    expect(formatProblems(problemsOf(project, consumer))).toBe("");
+    expect(consumer.getImportDeclarations().map((declaration) => declaration.getModuleSpecifierValue())).toEqual([
+      "@remitgen/remittance-v1-0-1",
+      "@remitgen/remittance-v1",
+      "@remitgen/remittance-v3",
+      "@remitgen/remittance-v3/mocks",
+    ]);
+    // Resolved through each package's exports to its declarations.
+    for (const declaration of consumer.getImportDeclarations()) {
+      const target = declaration.getModuleSpecifierSourceFileOrThrow().getFilePath();
+      expect(target).toMatch(/\/out\/(v1-0-1|v1|v3)\/dist\/(index|mocks)\.d\.ts$/);
+    }
+  });
+
+  it("each @ts-expect-error hides exactly the error it names", () => {
+    expect(expected).toHaveLength(14);
+    const problems = problemsOf(project, stripped);
+    const found = problems.map((problem) => ({ line: problem.line, code: problem.code }));
+    expect(found, formatProblems(problems)).toEqual(expected.map(({ line, code }) => ({ line, code })));
+  });
+
+  it("names the missing operation, the retry option and the missing secret in those errors", () => {
+    const problems = problemsOf(project, stripped);
+    const at = (note: string): string => {
+      const line = expected.find((entry) => entry.note === note)?.line;
+      return problems.find((problem) => problem.line === line)?.message ?? `(no error for ${note})`;
+    };
+    expect(at("Update_Name_Amendment is only in v3")).toContain("Property 'updateNameAmendment' does not exist");
+    expect(at("a write is never retried")).toContain("'retry' does not exist in type 'WriteCallOptions'");
+    expect(at("a client needs its secret")).toContain("'clientSecret'");
+    expect(at("V1 adds send_txns_V1 and TestingMethod")).toMatch(/sendTxnsV1, testingMethod/);
+    expect(at("a response is not a number")).toMatch(/Type 'JsonObject' is not assignable to type 'number'/);
+  });
+});
