@@ -1,0 +1,484 @@
+// Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
+
+/**
+ * The transport every generated operation calls: URL building, auth,
+ * client-side rate limiting, timeouts, retries for reads, and the rule
+ * that a write is never sent twice.
+ *
+ * @packageDocumentation
+ */
+import { checkToken, createTokenSource, type TokenSource } from "./auth.js";
+import {
+  ApiError,
+  AuthError,
+  ConfigError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitError,
+  TimeoutError,
+} from "./errors.js";
+import type { JsonValue } from "./json.js";
+import { createLimiter, systemClock, type Clock } from "./limiter.js";
+import { redactHeaders, redactText } from "./redact.js";
+import {
+  backoffDelay,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryOptions,
+} from "./retry.js";
+
+export type { Clock } from "./limiter.js";
+export type { RetryOptions } from "./retry.js";
+
+/** One operation, as the generated code describes it. Always sent as POST. */
+export interface OperationDescriptor {
+  /** Operation name, e.g. `send_transfer`. */
+  readonly name: string;
+  /** Path below the base URL, e.g. `/send_transfer`. */
+  readonly path: string;
+  /** `"write"` operations are never retried or resent (except one replay after a 401). */
+  readonly effect: "read" | "write";
+  /**
+   * What a 2xx body must hold: a JSON object (the default; an empty body
+   * reads as `{}`), or, for a response schema that is not an object, any
+   * JSON value.
+   */
+  readonly response?: "object" | "json";
+}
+
+/** A plan's rate limit: `limit` calls per `intervalMs`. */
+export interface PlanLimit {
+  /** Plan name, e.g. `basic`. */
+  readonly name: string;
+  /** Calls allowed per window. */
+  readonly limit: number;
+  /** Window length in milliseconds, e.g. 3600000 for "per hour". */
+  readonly intervalMs: number;
+}
+
+/** What the generated package knows about its API set. */
+export interface TransportDefaults {
+  /** The plan's rate limit, applied on the client side by default. */
+  readonly plan: PlanLimit;
+  /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
+  readonly tokenPath: string;
+}
+
+/** Options of a client. */
+export interface ClientOptions {
+  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  baseUrl: string;
+  /** Base URL of the authorization API; the token endpoint is below it. */
+  authUrl: string;
+  /** OAuth 2.0 client id. */
+  clientId: string;
+  /** OAuth 2.0 client secret. Never logged, echoed or put in errors. */
+  clientSecret: string;
+  /**
+   * Replaces the built-in client credentials flow: called before each
+   * request; `forceRefresh` is true after the bank answered 401 to the
+   * token it returned. When set, `authUrl`, `clientId` and `clientSecret`
+   * are not used.
+   */
+  getAccessToken?: (context: {
+    forceRefresh: boolean;
+    signal?: AbortSignal;
+  }) => Promise<string>;
+  /** Space-separated OAuth scopes to request. */
+  scope?: string;
+  /** Fetch implementation (undici, MSW, a proxy agent...). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
+  timeoutMs?: number;
+  /**
+   * Client-side rate limit. Default `"wait"` with the plan's limit: calls
+   * over the limit wait for their turn. `"reject"` throws
+   * {@link RateLimitError} instead; `false` disables the limiter; an object
+   * sets a custom limit.
+   */
+  rateLimit?:
+    | "wait"
+    | "reject"
+    | false
+    | { limit: number; intervalMs: number; mode?: "wait" | "reject" };
+  /** Retries of read operations (writes are never retried). */
+  retry?: RetryOptions;
+  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws are ignored. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws are ignored. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Allows plain http to any host. Never in production. */
+  allowInsecureHttp?: boolean;
+  /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */
+  tokenRefreshMarginMs?: number;
+  /** Time source and sleeper, for tests. Timeouts always use real timers. */
+  clock?: Clock;
+  /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
+  random?: () => number;
+}
+
+/** Options of one call to a write operation. */
+export interface WriteCallOptions {
+  /** Aborts the call. A write aborted after it was sent throws {@link OutcomeUnknownError}. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
+  headers?: Record<string, string>;
+}
+
+/** Options of one call to a read operation. */
+export interface ReadCallOptions extends WriteCallOptions {
+  /** Overrides the client's retry options for this call; `false` disables retrying. */
+  retry?: RetryOptions | false;
+}
+
+/** Passed to `onRequest`. */
+export interface RequestEvent {
+  /** Operation name. */
+  readonly operation: string;
+  /** Always `"POST"`. */
+  readonly method: string;
+  /** Full request URL. */
+  readonly url: string;
+  /** Request headers, lower-case, credentials redacted. */
+  readonly headers: Record<string, string>;
+  /** 1 for the first send, counting retries and the 401 replay. */
+  readonly attempt: number;
+}
+
+/** Passed to `onResponse`. */
+export interface ResponseEvent {
+  /** Operation name. */
+  readonly operation: string;
+  /** HTTP status. */
+  readonly status: number;
+  /** Response headers, lower-case, credentials redacted. */
+  readonly headers: Record<string, string>;
+  /** Matches the `attempt` of the {@link RequestEvent}. */
+  readonly attempt: number;
+  /** From sending the request to receiving the response headers. */
+  readonly durationMs: number;
+}
+
+/** Sends operations. Created by {@link createTransport}. */
+export interface Transport {
+  /**
+   * POSTs `body` as JSON to the operation and returns the parsed JSON
+   * object (`{}` for an empty body). A 2xx answer that is not a JSON object
+   * is an {@link ApiError} for a read and an {@link OutcomeUnknownError}
+   * for a write (the bank acted, but its answer is unreadable).
+   *
+   * @throws {@link ApiError} non-2xx answer; {@link AuthError};
+   * {@link RateLimitError}; {@link TimeoutError} (reads);
+   * {@link NetworkError}; {@link OutcomeUnknownError} (writes whose outcome
+   * is unknown: reconcile, do not resend); the signal's reason on abort.
+   */
+  call<TResponse>(
+    operation: OperationDescriptor,
+    body: unknown,
+    options?: ReadCallOptions | WriteCallOptions,
+  ): Promise<TResponse>;
+}
+
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+// Failures that prove the request never left this machine.
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+
+function required(name: string, value: unknown): string {
+  if (typeof value === "string" && value) return value;
+  throw new ConfigError(`${name} is required`);
+}
+
+function checkTimeout(value: number): number {
+  // setTimeout fires at once for values it cannot hold.
+  if (value > 0 && value < 2 ** 31) return value;
+  throw new ConfigError("timeoutMs is out of range");
+}
+
+/** Validates a base URL (never echoing it) and strips trailing slashes. */
+function checkUrl(name: string, value: unknown, insecure: boolean): string {
+  const text = required(name, value);
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below; the parser's message would echo the value
+  }
+  if (
+    !url ||
+    url.username ||
+    url.password ||
+    (url.protocol !== "https:" &&
+      !(
+        url.protocol === "http:" &&
+        (insecure || LOCAL_HOST.test(url.hostname))
+      ))
+  ) {
+    throw new ConfigError(
+      `${name} must be an https URL without credentials (http only for localhost or with allowInsecureHttp)`,
+    );
+  }
+  return text.replace(/\/+$/, "");
+}
+
+function join(base: string, path: string): string {
+  return base + (path.startsWith("/") ? "" : "/") + path;
+}
+
+function notSent(error: unknown): boolean {
+  for (let depth = 0; depth < 8 && error; depth++) {
+    if (NOT_SENT.test(String((error as { code?: unknown }).code))) return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function emit<T>(hook: (event: T) => void, event: T): void {
+  try {
+    hook(event);
+  } catch {
+    // A hook must never break or change the call.
+  }
+}
+
+function parseBody(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text.slice(0, 4096);
+  }
+}
+
+/**
+ * Creates a transport. Validates the options at once (throwing
+ * {@link ConfigError} that names the option, never its value).
+ *
+ * @param options - Client options from the caller.
+ * @param defaults - The generated package's plan and token path.
+ */
+export function createTransport(
+  options: ClientOptions,
+  defaults: TransportDefaults,
+): Transport {
+  const insecure = !!options.allowInsecureHttp;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const timeoutMs = checkTimeout(options.timeoutMs ?? 30_000);
+  const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
+  // Looked up per call, so a fetch patched later (MSW) is still used.
+  const fetchFn: typeof fetch =
+    options.fetch ?? ((input, init) => fetch(input, init));
+  const custom = options.getAccessToken;
+  const getToken: TokenSource = custom
+    ? async (stale, signal) => {
+        const forceRefresh = stale !== undefined;
+        return checkToken(
+          await custom(signal ? { forceRefresh, signal } : { forceRefresh }),
+        );
+      }
+    : createTokenSource({
+        tokenUrl: join(
+          checkUrl("authUrl", options.authUrl, insecure),
+          defaults.tokenPath,
+        ),
+        clientId: required("clientId", options.clientId),
+        clientSecret: required("clientSecret", options.clientSecret),
+        scope: options.scope,
+        fetch: fetchFn,
+        timeoutMs,
+        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        now: () => clock.now(),
+      });
+  const rate = options.rateLimit ?? "wait";
+  const limiter =
+    rate === false
+      ? undefined
+      : typeof rate === "object"
+        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+        : createLimiter(
+            defaults.plan.limit,
+            defaults.plan.intervalMs,
+            rate,
+            clock,
+          );
+  const clientRetry = options.retry ?? {};
+  const { onRequest, onResponse } = options;
+
+  return {
+    async call<TResponse>(
+      operation: OperationDescriptor,
+      body: unknown,
+      callOptions: ReadCallOptions | WriteCallOptions = {},
+    ): Promise<TResponse> {
+      const { signal } = callOptions;
+      signal?.throwIfAborted();
+      const name = operation.name;
+      // Anything not declared a read is treated as a write: never resent.
+      const isWrite = operation.effect !== "read";
+      const callRetry = (callOptions as ReadCallOptions).retry;
+      const retry =
+        isWrite || callRetry === false
+          ? undefined
+          : callRetry
+            ? { ...clientRetry, ...callRetry }
+            : clientRetry;
+      const attempts = retry ? (retry.attempts ?? 3) : 1;
+      const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
+      const url = join(baseUrl, operation.path);
+      const payload = JSON.stringify(body); // once, reused by every send
+      let stale: string | undefined;
+      let replayed = false;
+      let sent = 0;
+
+      for (let tries = 1; ; tries++) {
+        const turn = limiter?.acquire(signal);
+        if (turn) await turn;
+        const token = await getToken(stale, signal);
+        stale = undefined;
+        // Headers (not a plain object): merges names case-insensitively, and
+        // rejects a bad caller header here, clearly before anything is sent.
+        const headers = new Headers(callOptions.headers);
+        headers.set("content-type", "application/json");
+        headers.set("accept", "application/json");
+        headers.set("authorization", "Bearer " + token);
+        signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
+        sent++;
+        if (onRequest) {
+          emit(onRequest, {
+            operation: name,
+            method: "POST",
+            url,
+            headers: redactHeaders(headers),
+            attempt: sent,
+          });
+        }
+
+        const controller = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ms);
+        const onAbort = (): void => controller.abort(signal?.reason);
+        signal?.addEventListener("abort", onAbort);
+        const started = clock.now();
+        let response: Response | undefined;
+        let text = "";
+        let failure: unknown;
+        try {
+          const res = await fetchFn(url, {
+            method: "POST",
+            headers,
+            body: payload,
+            signal: controller.signal,
+          });
+          if (onResponse) {
+            emit(onResponse, {
+              operation: name,
+              status: res.status,
+              headers: redactHeaders(res.headers),
+              attempt: sent,
+              durationMs: clock.now() - started,
+            });
+          }
+          text = await res.text();
+          response = res;
+        } catch (error) {
+          failure = error;
+        } finally {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+        }
+
+        let error: Error;
+        let retryAfter: number | undefined;
+        if (!response) {
+          if (signal?.aborted) {
+            throw isWrite
+              ? new OutcomeUnknownError(name, body, { cause: signal.reason })
+              : signal.reason;
+          }
+          error = timedOut
+            ? new TimeoutError(name, ms)
+            : new NetworkError(name, { cause: failure });
+          if (isWrite && (timedOut || !notSent(failure))) {
+            throw new OutcomeUnknownError(name, body, { cause: error });
+          }
+        } else {
+          const { status } = response;
+          if (response.ok) {
+            // An object response reads an empty body as `{}`; a body that is
+            // not what the operation's type says fails below, never silently.
+            const anyJson = operation.response === "json";
+            if (!text && !anyJson) return {} as TResponse;
+            try {
+              const data: unknown = JSON.parse(text);
+              if (
+                anyJson ||
+                (data && typeof data == "object" && !Array.isArray(data))
+              ) {
+                return data as TResponse;
+              }
+            } catch {
+              // not JSON
+            }
+          }
+          if (status === 401) {
+            // The bank did not act on a 401: refresh once and replay once.
+            if (replayed) {
+              throw new AuthError(
+                `${name} failed with HTTP 401 after a token refresh`,
+                {
+                  status,
+                },
+              );
+            }
+            replayed = true;
+            stale = token;
+            tries--;
+            continue;
+          }
+          // A body echoing the token must not carry it into the error.
+          error = new ApiError(
+            name,
+            status,
+            parseBody(redactText(text, [token])),
+          );
+          const now = clock.now();
+          // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
+          retryAfter = parseRetryAfter(
+            response.headers.get("retry-after"),
+            now,
+          );
+          if (status === 429) {
+            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            error = new RateLimitError(
+              `${name} failed with HTTP 429 (rate limited)`,
+              retryAfter,
+              {
+                cause: error,
+              },
+            );
+          }
+          // A write answered 2xx (done, but unreadable), 502 or 504 (maybe done).
+          if (isWrite && (response.ok || status === 502 || status === 504)) {
+            throw new OutcomeUnknownError(name, body, { cause: error });
+          }
+          if (!isRetryableStatus(status)) throw error;
+        }
+        // Only reads get here with attempts > 1.
+        if (
+          tries >= attempts ||
+          (retryAfter ?? 0) > (retry?.maxDelayMs ?? 10_000)
+        ) {
+          throw error;
+        }
+        await clock.sleep(
+          retryAfter ?? backoffDelay(tries, retry ?? {}, random),
+          signal,
+        );
+      }
+    },
+  };
+}
