@@ -20,6 +20,13 @@ import type {
   PlanModel,
 } from "./types.js";
 
+/**
+ * The bank's status lookup: what a caller checks before resending a write
+ * whose outcome is unknown. The seed names it; no other operation reports
+ * a transaction's state.
+ */
+const statusOperationId = "get_transaction_status";
+
 /** Whether a schema, followed through references, describes a JSON object. */
 function isObjectSchema(
   node: SchemaNode,
@@ -137,6 +144,9 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       raw.operations.filter((operation) => ids.has(operation.id.value)),
       rawSchemaByName,
     );
+    const status = setOperations.find(
+      (operation) => operation.id === statusOperationId,
+    );
     return {
       id: set.id.value,
       title: set.title,
@@ -150,6 +160,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
         operationById.get(operation.id)!,
       ),
       plan,
+      ...(status !== undefined ? { statusOperation: status } : {}),
       schemas: schemas.filter((schema) => reachable.has(schema.name)),
       names: setNames(
         set.id.value,

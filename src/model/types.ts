@@ -149,6 +149,11 @@ export interface OperationSetModel {
   /** Resolved membership, in spec operation order. */
   readonly operations: readonly OperationModel[];
   readonly plan: PlanModel;
+  /**
+   * The set's transaction-status operation, when it has one: how a caller
+   * reconciles a write whose outcome is unknown before sending it again.
+   */
+  readonly statusOperation?: OperationModel;
   /** Named schemas reachable from this set's operations, sorted by name. */
   readonly schemas: readonly NamedSchema[];
   readonly names: SetNames;

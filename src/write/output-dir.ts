@@ -14,6 +14,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import type { OutputFile } from "../render/output.js";
+import { runPool } from "./pool.js";
 
 export const manifestName = ".remitgen-manifest.json";
 
@@ -217,6 +218,9 @@ export const nodeWriterFs: WriterFs = {
   rmdir: (path) => nodeFs.rmdir(path),
 };
 
+/** File operations in flight at once: enough to overlap I/O, few enough for any file-descriptor limit. */
+const parallelWrites = 16;
+
 /** What {@link applyPlan} did. */
 export interface ApplyResult {
   readonly written: readonly string[];
@@ -237,12 +241,13 @@ export async function applyPlan(
   const journal: Journal = {
     createdDirs: [],
     knownDirs: new Set(),
-    temporaries: [],
+    temporaries: new Set(),
     replaced: [],
     removed: [],
   };
   const writeManifest = plan.manifestChanged;
-  const writes: { target: string; temporary: string; data: Uint8Array }[] = [];
+  // Text is encoded as each file is written, not all at once, to bound memory.
+  const writes: { target: string; temporary: string; text: string }[] = [];
   try {
     for (const file of plan.changed) {
       const target = join(root, file.path);
@@ -250,7 +255,7 @@ export async function applyPlan(
       writes.push({
         target,
         temporary: `${target}${tag}`,
-        data: Buffer.from(file.contents, "utf8"),
+        text: file.contents,
       });
     }
     if (writeManifest) {
@@ -259,16 +264,16 @@ export async function applyPlan(
       writes.push({
         target,
         temporary: `${target}${tag}`,
-        data: Buffer.from(manifestText(plan.manifest), "utf8"),
+        text: manifestText(plan.manifest),
       });
     }
-    for (const write of writes) {
-      journal.temporaries.push(write.temporary);
-      await fs.writeFile(write.temporary, write.data);
-    }
+    await runPool(writes, parallelWrites, async (write) => {
+      journal.temporaries.add(write.temporary);
+      await fs.writeFile(write.temporary, Buffer.from(write.text, "utf8"));
+    });
     // The manifest (last in `writes`) goes into place after the removals.
     const manifestWrite = writeManifest ? writes.pop() : undefined;
-    for (const write of writes) await replace(fs, write, journal);
+    await runPool(writes, parallelWrites, (write) => replace(fs, write, journal));
     for (const path of plan.stale) {
       const target = join(root, path);
       const original = await fs.readFile(target);
@@ -297,7 +302,7 @@ interface Journal {
   readonly createdDirs: string[];
   /** Folders known to exist (created or found). */
   readonly knownDirs: Set<string>;
-  readonly temporaries: string[];
+  readonly temporaries: Set<string>;
   /** Targets renamed over, with what they held (`undefined`: did not exist). */
   readonly replaced: {
     readonly target: string;
@@ -321,7 +326,7 @@ async function replace(
     if (!isNotFound(error)) throw error;
   }
   await fs.rename(write.temporary, write.target);
-  journal.temporaries.splice(journal.temporaries.indexOf(write.temporary), 1);
+  journal.temporaries.delete(write.temporary);
   journal.replaced.push({ target: write.target, original });
 }
 

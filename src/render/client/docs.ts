@@ -8,14 +8,15 @@ export function limitText(set: OperationSetModel): string {
 
 /** Summary, path, effect, limit, sets and gaps of one operation. */
 export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
-  const statusOperation = set.operations.find((candidate) => candidate.id === "get_transaction_status");
+  const statusOperation = set.statusOperation;
   const reconcile = statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
     : "reconcile with the bank before sending again";
+  const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : "";
   const effect =
     operation.effect === "read"
-      ? "Effect: read (inferred from the name). Safe to repeat: retried on network errors, 429, 502, 503 and 504."
-      : `Effect: write (inferred from the name). Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      ? `Effect: read${basis}. Safe to repeat: retried on network errors, 429, 502, 503 and 504.`
+      : `Effect: write${basis}. Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));

@@ -20,6 +20,9 @@ const modules: readonly [string, ModuleRenderer][] = [
   ["mocks", renderMocks],
 ];
 
+/** Modules that declare types and nothing else, the same in `.ts` and `.d.ts`. */
+const typesOnly: ReadonlySet<string> = new Set(["types"]);
+
 export function renderClientPackage(
   model: Model,
   set: OperationSetModel,
@@ -30,9 +33,11 @@ export function renderClientPackage(
     { path: "tsconfig.json", contents: renderTsconfig() },
   ];
   for (const [name, render] of modules) {
-    files.push({ path: `src/${name}.ts`, contents: render(model, set, "ts") });
+    const source = render(model, set, "ts");
+    files.push({ path: `src/${name}.ts`, contents: source });
     files.push({ path: `dist/${name}.js`, contents: render(model, set, "js") });
-    files.push({ path: `dist/${name}.d.ts`, contents: render(model, set, "dts") });
+    // A module of types only is its own declaration file: rendered once.
+    files.push({ path: `dist/${name}.d.ts`, contents: typesOnly.has(name) ? source : render(model, set, "dts") });
   }
   for (const asset of runtime) {
     files.push({ path: `src/runtime/${asset.path}.ts`, contents: asset.ts });

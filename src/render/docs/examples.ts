@@ -346,14 +346,8 @@ export function showcaseOperation(set: OperationSetModel): OperationModel {
 
 /** The set's transaction-status operation, which reconciles writes whose outcome is unknown. */
 export function statusOperation(set: OperationSetModel): OperationModel | undefined {
-  // Asked once per operation page: cached per set, or large sets would be quadratic.
-  if (!statusBySet.has(set)) {
-    statusBySet.set(set, set.operations.find((operation) => operation.id === "get_transaction_status"));
-  }
-  return statusBySet.get(set);
+  return set.statusOperation;
 }
-
-const statusBySet = new WeakMap<OperationSetModel, OperationModel | undefined>();
 
 function finish(writer: CodeBlockWriter): string {
   return writer.toString();
