@@ -138,6 +138,16 @@ describe("mock server", () => {
     expect(next.status).toBe(200);
   });
 
+  it("answers 415 for a body that is not declared JSON and keeps serving", async () => {
+    const res = await rawPost("/send_txns", Buffer.from("reference=T-1"), {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.body).error.code).toBe("unsupported_media_type");
+    const next = await post("/get_txn_status", "{}");
+    expect(next.status).toBe(200);
+  });
+
   it("answers 401, 404 and 405 from the engine", async () => {
     const anon = await fetch(`${server.baseUrl}/get_txn_status`, {
       method: "POST",
