@@ -30,6 +30,30 @@ import {
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
 
+/**
+ * The headers of one request. Caller headers go through `Headers`, which
+ * merges names case-insensitively and rejects a bad value here, clearly
+ * before anything is sent; without them a plain object is enough (and
+ * cheaper on every call).
+ */
+function requestHeaders(
+  callerHeaders: HeadersInit | undefined,
+  token: string,
+): Headers | Record<string, string> {
+  if (callerHeaders === undefined) {
+    return {
+      "content-type": "application/json",
+      accept: "application/json",
+      authorization: "Bearer " + token,
+    };
+  }
+  const headers = new Headers(callerHeaders);
+  headers.set("content-type", "application/json");
+  headers.set("accept", "application/json");
+  headers.set("authorization", "Bearer " + token);
+  return headers;
+}
+
 /** One operation, as the generated code describes it. Always sent as POST. */
 export interface OperationDescriptor {
   /** Operation name, e.g. `send_transfer`. */
@@ -336,12 +360,7 @@ export function createTransport(
         if (turn) await turn;
         const token = await getToken(stale, signal);
         stale = undefined;
-        // Headers (not a plain object): merges names case-insensitively, and
-        // rejects a bad caller header here, clearly before anything is sent.
-        const headers = new Headers(callOptions.headers);
-        headers.set("content-type", "application/json");
-        headers.set("accept", "application/json");
-        headers.set("authorization", "Bearer " + token);
+        const headers = requestHeaders(callOptions.headers, token);
         signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
         sent++;
         if (onRequest) {
