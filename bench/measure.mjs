@@ -1,0 +1,36 @@
+// Runs the remitgen CLI in this process and, on exit, writes this process's
+// own resource usage as JSON to the file named by BENCH_MEASURE_OUT (or to
+// stderr as one `BENCH_MEASURE {json}` line). Node cannot read a child's
+// rusage, so bench/run.mjs spawns this wrapper instead of dist/cli/bin.js: the
+// figures cover the whole process, Node's startup and module loading included.
+//
+//   node bench/measure.mjs generate --spec spec/remittance.yaml --out /tmp/x
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const outFile = process.env.BENCH_MEASURE_OUT;
+
+process.on("exit", (code) => {
+  const usage = process.resourceUsage();
+  const report = {
+    exitCode: code,
+    // performance.now() counts from the start of this process.
+    wallMs: performance.now(),
+    userMs: usage.userCPUTime / 1000,
+    systemMs: usage.systemCPUTime / 1000,
+    maxRssKiB: usage.maxRSS,
+  };
+  const json = JSON.stringify(report);
+  if (outFile) writeFileSync(outFile, json);
+  else process.stderr.write(`BENCH_MEASURE ${json}\n`);
+});
+
+const { runCli } = await import(pathToFileURL(join(root, "dist/cli/main.js")).href);
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  cwd: process.cwd(),
+});

@@ -1,0 +1,1010 @@
+#!/usr/bin/env node
+// remitgen benchmark: `npm run bench` (runs the built CLI in dist/; run
+// `npm run build` first). Measures
+//   1. `remitgen generate` as a whole process (wall, CPU, peak RSS) on the
+//      default spec and on synthetic specs of 100, 1000 and 5000 operations,
+//      fresh into a new folder and "unchanged" (rerun into the same folder);
+//   2. a generated client's per-call overhead against a raw fetch;
+//   3. the bundle size of one tree-shaken operation and of the full client;
+// then prints a table and writes bench/results.md.
+//
+// Options (after `npm run bench --`):
+//   --sizes 100,1000,5000   synthetic sizes to run
+//   --full                  take every planned run, whatever the time budget
+//   --budget 300            total seconds to aim for; slow stages take fewer runs
+//   --timeout 240           seconds before one child process is killed
+//   --profile 5000          also CPU-profile one generate of this size (or "default")
+//                           and summarise where the time goes
+//   --keep                  keep the temp folder (specs and outputs)
+//   --no-results            do not write bench/results.md
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname, join, relative } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { syntheticSpec } from "./synthetic.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+const cliBin = join(root, "dist/cli/bin.js");
+const measureScript = join(here, "measure.mjs");
+const defaultSpec = join(root, "spec/remittance.yaml");
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "100,1000,5000" },
+    full: { type: "boolean", default: false },
+    budget: { type: "string", default: "300" },
+    timeout: { type: "string", default: "240" },
+    profile: { type: "string" },
+    keep: { type: "boolean", default: false },
+    "no-results": { type: "boolean", default: false },
+  },
+});
+const sizes = opts.sizes
+  .split(",")
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n >= 3);
+const budgetMs = Number(opts.budget) * 1000;
+const childTimeoutMs = Number(opts.timeout) * 1000;
+
+// Targets (2-core machine). MB = MiB here (maxRSS KiB / 1024).
+const targets = {
+  defaultWallMs: 500,
+  ops1000WallMs: 2000,
+  ops1000RssMiB: 400,
+  ops5000WallMs: 8000,
+  ops5000RssMiB: 1024,
+  linearRatio: 6,
+  clientOverheadPct: 5,
+  oneOpGzipBytes: 4096,
+};
+// Runs per stage: 1 warm-up + N; "unchanged" reruns take the same N.
+const runsFor = (ops) => (ops >= 5000 ? 3 : 5);
+// Share of the total budget each generate stage may use before it takes fewer runs.
+const stageShare = { default: 0.06, 100: 0.1, 1000: 0.22, 5000: 0.5 };
+
+const benchStarted = performance.now();
+const elapsed = () => performance.now() - benchStarted;
+const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
+const log = (text = "") => process.stdout.write(`${text}\n`);
+const problems = []; // things that failed and were skipped, for the report
+
+// ---------------------------------------------------------------- helpers
+
+const median = (xs) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const quantile = (xs, q) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const fmtS = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "n/a");
+const fmtMiB = (kib) => (Number.isFinite(kib) ? `${Math.round(kib / 1024)} MB` : "n/a");
+const fmtBytes = (b) => (Number.isFinite(b) ? (b < 10_240 ? `${(b / 1024).toFixed(2)} KB` : `${Math.round(b / 1024)} KB`) : "n/a");
+const firstLines = (text, n = 12) => text.trim().split("\n").slice(0, n).join("\n");
+
+/**
+ * Spawns `node bench/measure.mjs <args>` (the CLI in-process) and returns its
+ * wall time as seen from here plus its own rusage. Never throws.
+ */
+let measureCounter = 0;
+function runMeasured(args, { label, timeoutMs = childTimeoutMs, nodeArgs = [] } = {}) {
+  const reportFile = join(tmp, `measure-${++measureCounter}.json`);
+  return new Promise((resolvePromise) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...nodeArgs, measureScript, ...args], {
+      cwd: root,
+      env: { ...process.env, BENCH_MEASURE_OUT: reportFile },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - started;
+      let usage;
+      try {
+        usage = JSON.parse(readFileSync(reportFile, "utf8"));
+        rmSync(reportFile, { force: true });
+      } catch {
+        usage = undefined;
+      }
+      const ok = code === 0 && !timedOut && usage !== undefined;
+      const summary = /(\d+) files \((\d+) written(?:, \d+ removed)?, (\d+) unchanged\) in (\d+) ms/.exec(stdout);
+      resolvePromise({
+        ok,
+        label,
+        code,
+        signal,
+        timedOut,
+        wallMs,
+        childWallMs: usage?.wallMs,
+        cpuMs: usage ? usage.userMs + usage.systemMs : NaN,
+        userMs: usage?.userMs,
+        systemMs: usage?.systemMs,
+        maxRssKiB: usage?.maxRssKiB ?? NaN,
+        files: summary ? Number(summary[1]) : undefined,
+        written: summary ? Number(summary[2]) : undefined,
+        unchanged: summary ? Number(summary[3]) : undefined,
+        internalMs: summary ? Number(summary[4]) : undefined,
+        stdout,
+        stderr,
+      });
+    });
+  });
+}
+
+function describeFailure(run) {
+  if (run.timedOut) return `killed after ${Math.round(childTimeoutMs / 1000)} s (--timeout)`;
+  const text = (run.stderr || run.stdout || "").trim();
+  return `exit ${run.code ?? run.signal}${text ? `: ${firstLines(text, 8)}` : ""}`;
+}
+
+function summarizeRuns(runs) {
+  return {
+    n: runs.length,
+    wallMs: median(runs.map((r) => r.wallMs)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    maxRssKiB: median(runs.map((r) => r.maxRssKiB)),
+    peakRssKiB: Math.max(...runs.map((r) => r.maxRssKiB)),
+    internalMs: median(runs.map((r) => r.internalMs ?? NaN)),
+    minWallMs: Math.min(...runs.map((r) => r.wallMs)),
+    maxWallMs: Math.max(...runs.map((r) => r.wallMs)),
+    files: runs[0]?.files,
+    written: runs.map((r) => r.written),
+  };
+}
+
+/**
+ * Generates `specPath` fresh (1 warm-up + N, each into a new folder) and
+ * unchanged (N reruns into the warm-up's folder). Slow stages take fewer runs
+ * to stay within their share of the budget; the report says so.
+ */
+async function benchGenerate(name, specPath, ops, stageBudgetMs) {
+  const stage = { name, ops, fresh: undefined, unchanged: undefined, notes: [], error: undefined };
+  const wanted = runsFor(ops);
+  const stageStarted = performance.now();
+  const baseDir = join(tmp, `out-${name.replace(/\W+/g, "-")}`);
+  mkdirSync(baseDir, { recursive: true });
+  let counter = 0;
+  const freshDir = () => {
+    const dir = join(baseDir, `run-${++counter}`);
+    mkdirSync(dir, { recursive: true });
+    return join(dir, "generated");
+  };
+  const generateArgs = (out) => ["generate", "--spec", specPath, "--out", out];
+
+  process.stdout.write(`  ${name}: warm-up`);
+  const warmDir = freshDir();
+  const warm = await runMeasured(generateArgs(warmDir), { label: `${name} warm-up` });
+  if (!warm.ok) {
+    process.stdout.write(" FAILED\n");
+    stage.error = describeFailure(warm);
+    log(indent(stage.error, 4));
+    return stage;
+  }
+  process.stdout.write(` ${fmtS(warm.wallMs)}`);
+
+  // How many more runs fit in this stage's budget?
+  const left = stageBudgetMs - (performance.now() - stageStarted);
+  const fits = Math.floor(left / Math.max(warm.wallMs, 1));
+  let nFresh = wanted;
+  let nUnchanged = wanted;
+  let countWarm = false;
+  if (!opts.full && fits < 2 * wanted) {
+    nFresh = Math.max(1, Math.ceil(fits / 2));
+    nUnchanged = Math.max(1, fits - nFresh);
+    if (fits < 2) {
+      // Too slow for a separate warm-up: for a run this long, what a warm-up
+      // warms (file cache of dist/ and node_modules/) is a negligible share.
+      countWarm = true;
+      nFresh = 0;
+      nUnchanged = 1;
+    }
+    stage.notes.push(
+      `time budget: ${countWarm ? "warm-up counted as the only fresh run" : `${nFresh} fresh run${nFresh === 1 ? "" : "s"}`}` +
+        ` and ${nUnchanged} unchanged rerun${nUnchanged === 1 ? "" : "s"} instead of ${wanted}+${wanted} (--full for all)`,
+    );
+  }
+
+  const freshRuns = countWarm ? [warm] : [];
+  for (let i = 0; i < nFresh; i++) {
+    const out = freshDir();
+    const run = await runMeasured(generateArgs(out), { label: `${name} fresh ${i + 1}` });
+    rmSync(dirname(out), { recursive: true, force: true });
+    process.stdout.write(".");
+    if (!run.ok) {
+      stage.error = describeFailure(run);
+      break;
+    }
+    freshRuns.push(run);
+  }
+  const unchangedRuns = [];
+  const lastWall = freshRuns.at(-1)?.wallMs ?? warm.wallMs;
+  if (!opts.full && !stage.error && elapsed() + lastWall > budgetMs * 1.05) {
+    // Over the total budget already: one more run of this size would only add to it.
+    nUnchanged = 0;
+    stage.notes.push(`unchanged rerun skipped: total time budget (${Math.round(budgetMs / 1000)} s) spent (--full or --budget to run it)`);
+  }
+  for (let i = 0; i < nUnchanged && !stage.error; i++) {
+    const run = await runMeasured(generateArgs(warmDir), { label: `${name} unchanged ${i + 1}` });
+    process.stdout.write("u");
+    if (!run.ok) {
+      stage.error = describeFailure(run);
+      break;
+    }
+    unchangedRuns.push(run);
+    if (run.written !== 0 && run.written !== undefined) {
+      stage.notes.push(`unchanged rerun wrote ${run.written} files: output is not byte-identical between runs`);
+    }
+  }
+  process.stdout.write("\n");
+  if (stage.error) log(indent(stage.error, 4));
+  if (freshRuns.length > 0) stage.fresh = summarizeRuns(freshRuns);
+  if (unchangedRuns.length > 0) stage.unchanged = summarizeRuns(unchangedRuns);
+  stage.outDir = warmDir;
+  return stage;
+}
+
+const indent = (text, n) => text.replace(/^/gm, " ".repeat(n));
+
+// ---------------------------------------------------------------- client overhead
+
+async function startServer() {
+  const child = spawn(process.execPath, [join(here, "http-server.mjs")], { stdio: ["pipe", "pipe", "inherit"] });
+  const port = await new Promise((resolvePromise, reject) => {
+    let buffer = "";
+    const timer = setTimeout(() => reject(new Error("the bench HTTP server did not start in 10 s")), 10_000);
+    child.stdout.on("data", (d) => {
+      buffer += d;
+      const match = /PORT (\d+)/.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(Number(match[1]));
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the bench HTTP server exited (${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolvePromise) => {
+      if (child.exitCode !== null) return resolvePromise();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolvePromise();
+      });
+      child.stdin.end();
+    });
+  return { port, stop };
+}
+
+async function benchClient(packageDir) {
+  const result = { error: undefined };
+  const entry = join(packageDir, "dist/index.js");
+  let mod;
+  try {
+    mod = await import(pathToFileURL(entry).href);
+  } catch (error) {
+    result.error = `cannot import ${relative(tmp, entry)}: ${error.message.split("\n")[0]}`;
+    return result;
+  }
+  if (typeof mod.createClient !== "function") {
+    result.error = `${relative(tmp, entry)} exports no createClient`;
+    return result;
+  }
+  let server;
+  try {
+    server = await startServer();
+  } catch (error) {
+    result.error = error.message;
+    return result;
+  }
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const body = { accountNumber: "PK36SCBL0000001123456702", bankCode: "SCBL" };
+    const bodyText = () => JSON.stringify(body);
+    const client = mod.createClient({
+      baseUrl: base,
+      authUrl: base,
+      clientId: "bench-client",
+      clientSecret: "bench-secret",
+      getAccessToken: async () => "bench-token",
+      rateLimit: false,
+    });
+    // The raw baseline does what the client must: serialise, send a bearer
+    // token, check the status and parse the JSON answer.
+    const raw = async () => {
+      const response = await fetch(`${base}/get_acct_title`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer bench-token" },
+        body: bodyText(),
+      });
+      if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
+      return response.json();
+    };
+    const viaClient = () => client.getAcctTitle(body);
+    const expected = await raw();
+    let got;
+    try {
+      got = await viaClient();
+    } catch (error) {
+      result.error = `client.getAcctTitle failed: ${error?.name ?? "Error"}: ${error?.message ?? error}`;
+      return result;
+    }
+    result.returnsPayload = JSON.stringify(got) === JSON.stringify(expected);
+
+    // The raw call plus what the transport adds per call for its timeout
+    // (an AbortController, its signal given to fetch, a timer): attributes
+    // part of the overhead. Informational.
+    const rawWithTimeout = async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const response = await fetch(`${base}/get_acct_title`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer bench-token" },
+          body: bodyText(),
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
+        return JSON.parse(await response.text());
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const variants = { rawA: raw, client: viaClient, rawB: raw, rawSignal: rawWithTimeout };
+    const names = Object.keys(variants);
+    const samples = Object.fromEntries(names.map((n) => [n, []]));
+    const roundRatios = []; // client median / raw median within each round: cancels load drift
+    // Warm-up: JIT, sockets, the client's token cache.
+    for (let i = 0; i < 300; i++) for (const n of names) await variants[n]();
+    // Interleaved rounds, order rotated each round; bounded by count and time.
+    const rounds = 40;
+    const perRound = 100;
+    const deadline = performance.now() + 25_000;
+    let done = 0;
+    for (let r = 0; r < rounds && performance.now() < deadline; r++) {
+      const order = names.map((_, i) => names[(i + r) % names.length]);
+      const roundStart = Object.fromEntries(names.map((n) => [n, samples[n].length]));
+      for (const n of order) {
+        const fn = variants[n];
+        const list = samples[n];
+        for (let i = 0; i < perRound; i++) {
+          const t0 = performance.now();
+          await fn();
+          list.push(performance.now() - t0);
+        }
+      }
+      done++;
+      const roundMedian = (n) => median(samples[n].slice(roundStart[n]));
+      roundRatios.push(roundMedian("client") / roundMedian("rawA"));
+    }
+    const stats = (xs) => ({ medianUs: median(xs) * 1000, p90Us: quantile(xs, 0.9) * 1000, n: xs.length });
+    result.rounds = done;
+    result.raw = stats(samples.rawA);
+    result.client = stats(samples.client);
+    result.rawB = stats(samples.rawB);
+    result.rawSignal = stats(samples.rawSignal);
+    result.overheadUs = result.client.medianUs - result.raw.medianUs;
+    result.overheadPct = (100 * result.overheadUs) / result.raw.medianUs;
+    result.noisePct = (100 * (result.rawB.medianUs - result.raw.medianUs)) / result.raw.medianUs;
+    result.pairedPct = 100 * (median(roundRatios) - 1);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- bundle size
+
+async function benchBundle(packageDir) {
+  const result = { error: undefined };
+  let esbuild;
+  try {
+    esbuild = await import("esbuild");
+  } catch (error) {
+    result.error = `esbuild is not installed: ${error.message}`;
+    return result;
+  }
+  const dir = join(tmp, "bundle");
+  mkdirSync(dir, { recursive: true });
+  const index = JSON.stringify(join(packageDir, "dist/index.js"));
+  const options = `{ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" }`;
+  const programs = {
+    oneOp: [
+      `import { createTransport, getAcctTitle } from ${index};`,
+      `const transport = createTransport(${options});`,
+      `getAcctTitle(transport, { accountNumber: "1" }).then((r) => console.log(r));`,
+    ].join("\n"),
+    full: [
+      `import { createClient } from ${index};`,
+      `const client = createClient(${options});`,
+      `client.getAcctTitle({ accountNumber: "1" }).then((r) => console.log(r));`,
+    ].join("\n"),
+  };
+  const unused = ["send_txns_B2C", "Update_Name_Amendment"];
+  for (const [name, source] of Object.entries(programs)) {
+    const file = join(dir, `${name}.mjs`);
+    writeFileSync(file, `${source}\n`);
+    try {
+      const built = await esbuild.build({
+        entryPoints: [file],
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        target: "es2020",
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
+      const inputs = Object.values(built.metafile.outputs)[0]?.inputs ?? {};
+      const code = built.outputFiles[0].contents;
+      const text = Buffer.from(code).toString("utf8");
+      result[name] = {
+        rawBytes: code.length,
+        gzipBytes: gzipSync(code, { level: 9 }).length,
+        present: unused.filter((s) => text.includes(s)),
+        hasCalledOp: text.includes("get_acct_title"),
+        inputs: Object.entries(inputs)
+          .filter(([, info]) => info.bytesInOutput > 0)
+          .map(([path, info]) => ({ path: path.replace(/^.*?\/(v3\/)/, "$1").replace(/^.*\/bundle\//, ""), bytes: info.bytesInOutput }))
+          .sort((a, b) => b.bytes - a.bytes),
+      };
+    } catch (error) {
+      const messages = error.errors?.map((e) => `${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ""}`);
+      result[name] = { error: messages?.length ? messages.slice(0, 3).join("; ") : error.message };
+    }
+  }
+  result.unused = unused;
+  return result;
+}
+
+// ---------------------------------------------------------------- CPU profile
+
+async function profileGenerate(name, specPath) {
+  const dir = join(tmp, `profile-${name}`);
+  mkdirSync(dir, { recursive: true });
+  const run = await runMeasured(["generate", "--spec", specPath, "--out", join(dir, "generated")], {
+    label: `${name} profile`,
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  });
+  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) return { name, error: `no profile written (${run.ok ? "?" : describeFailure(run)})` };
+  return { name, run, ...summarizeProfile(JSON.parse(readFileSync(join(dir, file), "utf8"))) };
+}
+
+function summarizeProfile(profile) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const where = (cf) => {
+    const url = cf.url || "";
+    if (!url) return "";
+    const nm = url.lastIndexOf("node_modules/");
+    if (nm >= 0) return url.slice(nm + "node_modules/".length);
+    const d = url.indexOf("/dist/");
+    if (url.startsWith("file://") && d >= 0) return `dist/${url.slice(d + 6)}`;
+    return url.replace(/^file:\/\//, "");
+  };
+  const group = (cf) => {
+    const w = where(cf);
+    if (!w) return cf.functionName ? `(${cf.functionName.replace(/[()]/g, "")})` : "(native)";
+    if (w.startsWith("node:")) return "node internals";
+    if (w.startsWith("dist/")) return `remitgen ${w.slice(5)}`;
+    if (w.startsWith("bench/") || w.includes("/bench/")) return "bench wrapper";
+    return `${w.split("/")[0]} (package)`;
+  };
+  const key = (cf) => `${cf.functionName || "(anonymous)"} ${where(cf)}${where(cf) ? `:${cf.lineNumber + 1}` : ""}`;
+  const self = new Map();
+  const inclusive = new Map();
+  const groups = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] / 1000;
+    total += dt;
+    const node = nodes.get(profile.samples[i]);
+    self.set(key(node.callFrame), (self.get(key(node.callFrame)) ?? 0) + dt);
+    const g = group(node.callFrame);
+    groups.set(g, (groups.get(g) ?? 0) + dt);
+    const seen = new Set();
+    for (let id = node.id; id !== undefined; id = parent.get(id)) {
+      const cf = nodes.get(id).callFrame;
+      if (!where(cf).startsWith("dist/")) continue;
+      const k = key(cf);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
+    }
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, ms]) => ({ name, ms, pct: (100 * ms) / total }));
+  return { totalMs: total, self: top(self, 20), inclusive: top(inclusive, 20), groups: top(groups, 12) };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  if (!existsSync(cliBin)) {
+    console.error(`remitgen is not built (${relative(root, cliBin)} is missing): run \`npm run build\` first.`);
+    process.exitCode = 1;
+    return;
+  }
+  const env = {
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    cpu: os.cpus()[0]?.model?.trim() ?? "unknown",
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
+    date: new Date().toISOString(),
+    loadStart: os.loadavg(),
+    distBuilt: statSync(cliBin).mtime.toISOString(),
+  };
+  log(`remitgen bench: ${env.cores} cores, ${env.cpu}, Node ${env.node}, load ${env.loadStart.map((l) => l.toFixed(2)).join(" ")}`);
+  log(`temp folder: ${tmp}${opts.keep ? " (kept)" : ""}`);
+  if (env.loadStart[0] > env.cores * 0.5) {
+    log(`note: the machine is busy (1-minute load ${env.loadStart[0].toFixed(2)} on ${env.cores} cores): figures will be noisy.`);
+  }
+
+  // Specs.
+  const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
+  for (const n of sizes) {
+    const spec = syntheticSpec(n);
+    const file = join(tmp, `synthetic-${n}.yaml`);
+    writeFileSync(file, spec.yaml);
+    specs.push({ name: `${n} ops`, file, ops: n, synthetic: true });
+  }
+  for (const spec of specs) {
+    const text = readFileSync(spec.file, "utf8");
+    spec.bytes = Buffer.byteLength(text);
+    spec.lines = text.split("\n").length;
+    if (spec.ops === undefined) spec.ops = countDefaultOps(text);
+  }
+
+  // 0. The floor: Node's startup plus loading the CLI's modules, no work.
+  const floorRuns = [];
+  for (let i = 0; i < 6; i++) {
+    const run = await runMeasured(["--version"], { label: "remitgen --version" });
+    if (run.ok && i > 0) floorRuns.push(run);
+  }
+  const floor = floorRuns.length ? summarizeRuns(floorRuns) : undefined;
+  if (floor) log(`startup floor (remitgen --version): ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU, ${fmtMiB(floor.maxRssKiB)}`);
+
+  // 1. Default spec.
+  log("\n[1/4] generate, default spec");
+  const stages = [];
+  const defaultStage = await benchGenerate("default", defaultSpec, specs[0].ops, budgetMs * stageShare.default);
+  stages.push(defaultStage);
+
+  // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
+  const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
+  log("\n[2/4] client per-call overhead vs raw fetch (v3 package)");
+  const client = v3 && existsSync(v3) ? await benchClient(v3) : { error: "no generated v3 package" };
+  if (client.error) log(`  not measured: ${client.error}`);
+  else
+    log(
+      `  raw fetch ${client.raw.medianUs.toFixed(0)} µs, client ${client.client.medianUs.toFixed(0)} µs (median of ${client.raw.n}):` +
+        ` overhead ${client.overheadUs.toFixed(1)} µs = ${client.overheadPct.toFixed(1)} % (per-round ${client.pairedPct.toFixed(1)} %; raw vs raw noise ${client.noisePct.toFixed(1)} %;` +
+        ` raw + AbortController/timer ${client.rawSignal.medianUs.toFixed(0)} µs)`,
+    );
+
+  log("\n[3/4] bundle size (esbuild, minified, esm, browser)");
+  const bundle = v3 && existsSync(v3) ? await benchBundle(v3) : { error: "no generated v3 package" };
+  if (bundle.error) log(`  not measured: ${bundle.error}`);
+  for (const name of ["oneOp", "full"]) {
+    const b = bundle[name];
+    if (!b) continue;
+    if (b.error) log(`  ${name}: not built: ${b.error}`);
+    else log(`  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip; unused names present: ${b.present.join(", ") || "none"}`);
+  }
+
+  // 4. Synthetic specs.
+  log("\n[4/4] synthetic specs: validate, then generate");
+  const validations = {};
+  for (const spec of specs.filter((s) => s.synthetic)) {
+    const v = await runMeasured(["validate", "--spec", spec.file], { label: `${spec.name} validate` });
+    validations[spec.ops] = v;
+    if (v.ok) log(`  ${spec.name}: valid (validate: ${fmtS(v.wallMs)} wall, ${fmtMiB(v.maxRssKiB)})`);
+    else {
+      log(`  ${spec.name}: INVALID or failed: ${describeFailure(v)}`);
+      problems.push(`${spec.name}: validate failed: ${describeFailure(v)}`);
+    }
+    const share = stageShare[spec.ops] ?? 0.2;
+    // Later stages may use what earlier ones left of the total budget.
+    const remaining = budgetMs - elapsed();
+    const stageBudget = Math.max(budgetMs * share, remaining - budgetMs * futureShare(spec.ops));
+    const stage = await benchGenerate(spec.name, spec.file, spec.ops, stageBudget);
+    stage.validate = v;
+    stages.push(stage);
+    if (stage.error) problems.push(`${spec.name}: generate failed: ${stage.error}`);
+    if (stage.outDir && !opts.keep) rmSync(dirname(stage.outDir), { recursive: true, force: true });
+  }
+  if (defaultStage.error) problems.push(`default spec: generate failed: ${defaultStage.error}`);
+
+  // Optional CPU profile.
+  let profile;
+  if (opts.profile) {
+    const spec = opts.profile === "default" ? specs[0] : specs.find((s) => String(s.ops) === opts.profile && s.synthetic);
+    if (!spec) log(`\n--profile ${opts.profile}: no such spec among ${specs.map((s) => s.synthetic ? s.ops : "default").join(", ")}`);
+    else {
+      log(`\n[profile] node --cpu-prof generate, ${spec.name}`);
+      profile = await profileGenerate(spec.name, spec.file);
+      printProfile(profile);
+    }
+  }
+
+  env.loadEnd = os.loadavg();
+  env.benchSeconds = elapsed() / 1000;
+  const report = buildReport({ env, specs, stages, client, bundle, profile, floor });
+  log(`\n${report.console}`);
+  if (!opts["no-results"]) {
+    writeFileSync(join(here, "results.md"), report.markdown);
+    log(`wrote ${relative(process.cwd(), join(here, "results.md")) || "bench/results.md"}`);
+  }
+  log(`bench took ${env.benchSeconds.toFixed(0)} s`);
+}
+
+function futureShare(ops) {
+  return sizes.filter((n) => n > ops).reduce((sum, n) => sum + (stageShare[n] ?? 0.2), 0);
+}
+
+function countDefaultOps(text) {
+  // Keys indented by two spaces under `operations:` (a count for the report only).
+  const block = /^operations:\n([\s\S]*?)^\S/m.exec(text)?.[1] ?? "";
+  return (block.match(/^ {2}[^\s#][^:]*:/gm) ?? []).length;
+}
+
+function printProfile(profile) {
+  if (profile.error) return log(`  ${profile.error}`);
+  log(`  ${fmtS(profile.totalMs)} of samples; by package/module (self time):`);
+  for (const g of profile.groups) log(`    ${g.pct.toFixed(1).padStart(5)} %  ${g.name}`);
+  log("  top self time:");
+  for (const f of profile.self.slice(0, 15)) log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
+  log("  remitgen functions by inclusive time:");
+  for (const f of profile.inclusive.slice(0, 15)) log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
+}
+
+// ---------------------------------------------------------------- report
+
+function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
+  const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
+  const s1000 = byName["1000 ops"];
+  const s5000 = byName["5000 ops"];
+  const status = (ok) => (ok === undefined ? "n/a" : ok ? "met" : "**NOT MET**");
+  const why = [];
+  const rows = [];
+  const add = (what, measured, target, ok, note = "") => rows.push({ what, measured, target, ok, note });
+
+  const d = byName.default;
+  add(
+    "default spec: generate wall (median, fresh)",
+    d?.fresh ? fmtS(d.fresh.wallMs) : notMeasured(d),
+    "≤ 0.5 s",
+    d?.fresh ? d.fresh.wallMs <= targets.defaultWallMs : undefined,
+    d?.fresh
+      ? `CPU ${fmtS(d.fresh.cpuMs)}; unchanged rerun ${d.unchanged ? fmtS(d.unchanged.wallMs) : "n/a"}` +
+          (floor ? `; floor (\`remitgen --version\`: Node startup + module loading) ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU` : "")
+      : "",
+  );
+  for (const [stage, wall, rss, label] of [
+    [s1000, targets.ops1000WallMs, targets.ops1000RssMiB, "1000"],
+    [s5000, targets.ops5000WallMs, targets.ops5000RssMiB, "5000"],
+  ]) {
+    if (!sizes.includes(Number(label))) continue;
+    add(
+      `${label} ops: generate wall (median, fresh)`,
+      stage?.fresh ? fmtS(stage.fresh.wallMs) : notMeasured(stage),
+      `≤ ${wall / 1000} s`,
+      stage?.fresh ? stage.fresh.wallMs <= wall : undefined,
+    );
+    add(
+      `${label} ops: peak memory (max RSS)`,
+      stage?.fresh ? fmtMiB(stage.fresh.peakRssKiB) : notMeasured(stage),
+      `≤ ${rss >= 1024 ? `${rss / 1024} GB` : `${rss} MB`}`,
+      stage?.fresh ? stage.fresh.peakRssKiB / 1024 <= rss : undefined,
+    );
+  }
+  let ratio;
+  if (s1000?.fresh && s5000?.fresh) ratio = s5000.fresh.wallMs / s1000.fresh.wallMs;
+  if (sizes.includes(1000) && sizes.includes(5000)) {
+    add(
+      "linear growth: time(5000) / time(1000)",
+      ratio !== undefined ? `${ratio.toFixed(2)} ×` : "n/a",
+      "≤ 6 ×",
+      ratio !== undefined ? ratio <= targets.linearRatio : undefined,
+      s1000?.fresh && s5000?.fresh
+        ? `wall medians; CPU ratio ${(s5000.fresh.cpuMs / s1000.fresh.cpuMs).toFixed(2)} ×, ` +
+            `ms/op ${(s1000.fresh.wallMs / 1000).toFixed(1)} → ${(s5000.fresh.wallMs / 5000).toFixed(1)}`
+        : "",
+    );
+  }
+  add(
+    "client per-call overhead vs raw fetch (median)",
+    client.error ? `not measured` : `${client.overheadPct.toFixed(1)} % (${client.overheadUs.toFixed(0)} µs)`,
+    "< 5 %",
+    client.error ? undefined : client.overheadPct < targets.clientOverheadPct,
+    client.error
+      ? client.error
+      : `noise floor (raw vs raw) ${client.noisePct.toFixed(1)} %; median of per-round ratios ${client.pairedPct.toFixed(1)} %`,
+  );
+  const one = bundle.oneOp;
+  add(
+    "one-operation bundle (min + gzip)",
+    one && !one.error ? fmtBytes(one.gzipBytes) : "not measured",
+    "≤ 4 KB",
+    one && !one.error ? one.gzipBytes <= targets.oneOpGzipBytes : undefined,
+    one?.error ?? bundle.error ?? "",
+  );
+  add(
+    "unused operations absent from the one-op bundle",
+    one && !one.error ? (one.present.length ? `present: ${one.present.join(", ")}` : "absent") : "not measured",
+    "absent",
+    one && !one.error ? one.present.length === 0 : undefined,
+  );
+
+  // Why a target is missed, from the figures at hand.
+  for (const stage of [s1000, s5000, d]) {
+    if (!stage?.fresh) continue;
+    const v = stage.validate;
+    const parts = [];
+    if (v?.ok) {
+      parts.push(
+        `\`validate\` alone (read + parse YAML + check + resolve, nothing rendered) takes ${fmtS(v.cpuMs)} CPU ` +
+          `(${Math.round((100 * v.cpuMs) / stage.fresh.cpuMs)} % of generate's ${fmtS(stage.fresh.cpuMs)} CPU; wall ${fmtS(v.wallMs)} of ${fmtS(stage.fresh.wallMs)}), ` +
+          `peak ${fmtMiB(v.maxRssKiB)} of generate's ${fmtMiB(stage.fresh.peakRssKiB)}: the rest is rendering and writing`,
+      );
+    }
+    if (Number.isFinite(stage.fresh.internalMs)) {
+      parts.push(`generate reports ${fmtS(stage.fresh.internalMs)} inside the process (the rest is Node startup and module loading)`);
+    }
+    if (stage.fresh.cpuMs < stage.fresh.wallMs * 0.8) {
+      parts.push(`CPU ${fmtS(stage.fresh.cpuMs)} < wall: the process waited (I/O, or a busy machine)`);
+    }
+    if (parts.length) stage.explain = parts;
+  }
+  const missed = rows.filter((r) => r.ok === false);
+  if (missed.length) {
+    for (const r of missed) why.push(r.what);
+  }
+
+  // Console table.
+  const consoleRows = [["target", "measured", "target", "status"], ...rows.map((r) => [r.what, r.measured, r.target, r.ok === undefined ? "n/a" : r.ok ? "met" : "NOT MET"])];
+  const widths = consoleRows[0].map((_, i) => Math.max(...consoleRows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS"]];
+  for (const stage of stages) {
+    const f = stage.fresh;
+    const u = stage.unchanged;
+    genRows.push([
+      stage.name,
+      String(stage.ops ?? ""),
+      f ? `${f.n}${u ? `+${u.n}` : ""}` : "-",
+      f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-",
+      f ? fmtS(f.cpuMs) : "-",
+      f ? fmtMiB(f.peakRssKiB) : "-",
+      f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-",
+      u ? fmtS(u.wallMs) : "-",
+      u ? fmtS(u.cpuMs) : "-",
+      u ? fmtMiB(u.peakRssKiB) : "-",
+    ]);
+  }
+  const gw = genRows[0].map((_, i) => Math.max(...genRows.map((r) => String(r[i]).length)));
+  const gline = (r) => r.map((c, i) => String(c).padEnd(gw[i])).join("  ");
+  const consoleText = [
+    "generate (whole process; medians; RSS = max over runs):",
+    ...genRows.map(gline),
+    "",
+    ...consoleRows.map(line),
+    ...(missed.length ? ["", `NOT MET: ${missed.map((r) => r.what).join("; ")}`] : []),
+    ...(problems.length ? ["", "problems:", ...problems.map((p) => `  - ${firstLines(p, 3)}`)] : []),
+  ].join("\n");
+
+  // Markdown.
+  const md = [];
+  md.push("# remitgen benchmark results");
+  md.push("");
+  md.push(`Written by \`npm run bench\` (bench/run.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(" ")}` : ""}). Do not edit by hand.`);
+  md.push("");
+  md.push("| machine | |");
+  md.push("| --- | --- |");
+  md.push(`| date | ${env.date} |`);
+  md.push(`| cores | ${env.cores} (os.availableParallelism) |`);
+  md.push(`| CPU | ${env.cpu} |`);
+  md.push(`| memory | ${env.memGiB} GiB |`);
+  md.push(`| Node | ${env.node} |`);
+  md.push(`| OS | ${env.platform} |`);
+  md.push(`| load average (1, 5, 15 min) at start / end | ${env.loadStart.map((l) => l.toFixed(2)).join(", ")} / ${env.loadEnd.map((l) => l.toFixed(2)).join(", ")} |`);
+  md.push(`| remitgen dist/ built | ${env.distBuilt} |`);
+  md.push(`| bench duration | ${env.benchSeconds.toFixed(0)} s |`);
+  md.push("");
+  if (env.loadStart[0] > env.cores * 0.5 || env.loadEnd[0] > env.cores * 0.5) {
+    md.push(
+      `> The machine was busy during the run (load average above half the core count): wall times include waiting for a CPU; CPU time is the steadier figure.`,
+    );
+    md.push("");
+  }
+  md.push("## Targets");
+  md.push("");
+  md.push("| | measured | target | status | note |");
+  md.push("| --- | --- | --- | --- | --- |");
+  for (const r of rows) md.push(`| ${r.what} | ${r.measured} | ${r.target} | ${status(r.ok)} | ${mdCell(r.note)} |`);
+  md.push("");
+  if (missed.length) {
+    md.push(`**Not met:** ${missed.map((r) => r.what).join("; ")}.`);
+    md.push("");
+  }
+  const unmeasured = rows.filter((r) => r.ok === undefined);
+  if (unmeasured.length) {
+    md.push(`**Not measured:** ${unmeasured.map((r) => `${r.what} (${mdCell(r.note || r.measured)})`).join("; ")}.`);
+    md.push("");
+  }
+  const explained = stages.filter((s) => s.explain);
+  if (explained.length) {
+    md.push("Where the time goes:");
+    md.push("");
+    for (const s of explained) md.push(`- ${s.name}: ${s.explain.join("; ")}.`);
+    md.push("");
+  }
+  md.push("## Generate (whole process)");
+  md.push("");
+  md.push(
+    "`node bench/measure.mjs generate --spec <spec> --out <new temp folder>`: the CLI run in a child process that reports its own " +
+      "`process.resourceUsage()`, so the figures include Node's startup. Wall is measured by the parent from spawn to exit. " +
+      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does. Medians; RSS is the largest of the runs.",
+  );
+  md.push("");
+  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | notes |");
+  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const stage of stages) {
+    const f = stage.fresh;
+    const u = stage.unchanged;
+    md.push(
+      `| ${stage.name} | ${stage.ops ?? ""} | ${f ? `${f.n}${u ? `+${u.n}` : ""}` : "-"} | ${f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-"} | ` +
+        `${f ? fmtS(f.cpuMs) : "-"} | ${f ? fmtMiB(f.peakRssKiB) : "-"} | ${f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-"} | ` +
+        `${f && Number.isFinite(f.internalMs) ? fmtS(f.internalMs) : "-"} | ${u ? fmtS(u.wallMs) : "-"} | ${u ? fmtS(u.cpuMs) : "-"} | ${u ? fmtMiB(u.peakRssKiB) : "-"} | ` +
+        `${mdCell([...(stage.error ? [`failed: ${firstLines(stage.error, 4)}`] : []), ...stage.notes].join("; "))} |`,
+    );
+  }
+  if (floor) {
+    md.push(
+      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | Node startup and loading the CLI's modules, no work |`,
+    );
+  }
+  md.push("");
+  const vals = stages.filter((s) => s.validate);
+  if (vals.length) {
+    md.push("`remitgen validate` on the same synthetic specs (read, parse, check and resolve; nothing rendered or written), one run:");
+    md.push("");
+    md.push("| spec | result | wall | CPU | max RSS |");
+    md.push("| --- | --- | --- | --- | --- |");
+    for (const s of vals) {
+      const v = s.validate;
+      md.push(`| ${s.name} | ${v.ok ? "valid" : mdCell(`failed: ${describeFailure(v)}`)} | ${fmtS(v.wallMs)} | ${fmtS(v.cpuMs)} | ${fmtMiB(v.maxRssKiB)} |`);
+    }
+    md.push("");
+  }
+  md.push("## Specs");
+  md.push("");
+  md.push(
+    "Synthetic specs come from bench/synthetic.mjs (seeded mulberry32 PRNG, so they are the same on every run): 3 sets, each extending the previous one and adding a third of the operations; " +
+      "every operation has a named request and response schema of 8 fields (string with length limits, number, integer, boolean, enum, nested object of 3 fields, array of strings, date-time string).",
+  );
+  md.push("");
+  md.push("| spec | operations | sets | size | lines |");
+  md.push("| --- | --- | --- | --- | --- |");
+  for (const s of specs) md.push(`| ${s.synthetic ? s.name : "spec/remittance.yaml"} | ${s.ops} | 3 | ${fmtBytes(s.bytes)} | ${s.lines} |`);
+  md.push("");
+  md.push("## Client per-call overhead");
+  md.push("");
+  if (client.error) md.push(`Not measured: ${mdCell(client.error)}.`);
+  else {
+    md.push(
+      `\`createClient\` from the default spec's v3 package (\`dist/index.js\`, \`rateLimit: false\`, \`getAccessToken\` returning a fixed token) calling \`getAcctTitle\`, ` +
+        `against a raw \`fetch\` that does the same work (JSON body, bearer header, status check, JSON parse), both to a local node:http server in a child process ` +
+        `answering 1 KB of JSON. 300 warm-up calls each, then ${client.rounds} interleaved rounds of 100 calls per variant, order rotated each round. ` +
+        `A second raw series gives the noise floor. Client result equals the raw payload: ${client.returnsPayload ? "yes" : "no"}.`,
+    );
+    md.push("");
+    md.push("| | median per call | p90 | calls |");
+    md.push("| --- | --- | --- | --- |");
+    md.push(`| raw fetch | ${client.raw.medianUs.toFixed(0)} µs | ${client.raw.p90Us.toFixed(0)} µs | ${client.raw.n} |`);
+    md.push(`| generated client | ${client.client.medianUs.toFixed(0)} µs | ${client.client.p90Us.toFixed(0)} µs | ${client.client.n} |`);
+    md.push(`| raw fetch (second series) | ${client.rawB.medianUs.toFixed(0)} µs | ${client.rawB.p90Us.toFixed(0)} µs | ${client.rawB.n} |`);
+    md.push(`| raw fetch + AbortController signal + timer, \`text()\` + \`JSON.parse\` (what the transport adds for its timeout) | ${client.rawSignal.medianUs.toFixed(0)} µs | ${client.rawSignal.p90Us.toFixed(0)} µs | ${client.rawSignal.n} |`);
+    md.push("");
+    md.push(
+      `Overhead: ${client.overheadUs.toFixed(1)} µs per call, ${client.overheadPct.toFixed(1)} % of the raw median ` +
+        `(noise floor, raw vs raw: ${client.noisePct.toFixed(1)} %; median over rounds of the within-round client/raw ratio: ${client.pairedPct.toFixed(1)} %).`,
+    );
+  }
+  md.push("");
+  md.push("## Bundle size");
+  md.push("");
+  md.push(
+    "esbuild JS API (bundle, minify, format esm, platform browser, target es2020) of a tiny program using the default spec's v3 package; gzip is node:zlib gzipSync level 9.",
+  );
+  md.push("");
+  md.push("| program | raw | gzip | unused operation names in bundle |");
+  md.push("| --- | --- | --- | --- |");
+  const programsText = {
+    oneOp: "`import { createTransport, getAcctTitle }`, one call",
+    full: "`import { createClient }`, one call",
+  };
+  for (const name of ["oneOp", "full"]) {
+    const b = bundle[name];
+    if (!b) md.push(`| ${programsText[name]} | not built | | ${mdCell(bundle.error ?? "")} |`);
+    else if (b.error) md.push(`| ${programsText[name]} | not built | | ${mdCell(b.error)} |`);
+    else md.push(`| ${programsText[name]} | ${fmtBytes(b.rawBytes)} | ${fmtBytes(b.gzipBytes)} | ${b.present.length ? b.present.join(", ") : `none of ${bundle.unused.join(", ")}`} |`);
+  }
+  md.push("");
+  if (bundle.oneOp?.inputs) {
+    md.push(
+      `One-operation bundle by input (minified bytes before gzip): ${bundle.oneOp.inputs.map((i) => `${i.path} ${i.bytes}`).join(", ")}.`,
+    );
+    md.push("");
+  }
+  if (profile && !profile.error) {
+    md.push(`## CPU profile: generate, ${profile.name}`);
+    md.push("");
+    md.push(`\`node --cpu-prof\`, one run (${fmtS(profile.run.wallMs)} wall under the profiler, ${fmtS(profile.totalMs)} sampled).`);
+    md.push("");
+    md.push("Self time by package or module:");
+    md.push("");
+    md.push("| share | ms | where |");
+    md.push("| --- | --- | --- |");
+    for (const g of profile.groups) md.push(`| ${g.pct.toFixed(1)} % | ${g.ms.toFixed(0)} | ${mdCell(g.name)} |`);
+    md.push("");
+    md.push("Top functions by self time:");
+    md.push("");
+    md.push("| share | ms | function |");
+    md.push("| --- | --- | --- |");
+    for (const f of profile.self.slice(0, 15)) md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
+    md.push("");
+    md.push("remitgen functions by inclusive time:");
+    md.push("");
+    md.push("| share | ms | function |");
+    md.push("| --- | --- | --- |");
+    for (const f of profile.inclusive.slice(0, 15)) md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
+    md.push("");
+  }
+  if (problems.length) {
+    md.push("## Problems during the run");
+    md.push("");
+    for (const p of problems) md.push(`- ${mdCell(firstLines(p, 6))}`);
+    md.push("");
+  }
+  return { console: consoleText, markdown: md.join("\n") };
+}
+
+function notMeasured(stage) {
+  if (!stage) return "not run";
+  return stage.error ? "generate failed" : "not measured";
+}
+
+function mdCell(text) {
+  return String(text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ");
+}
+
+try {
+  await main();
+} finally {
+  if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
+}
