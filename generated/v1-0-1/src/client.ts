@@ -16,11 +16,7 @@ import type * as types from "./types.js";
  * (default plan), and the authorization API's token path.
  */
 export const transportDefaults: TransportDefaults = {
-  plan: {
-    name: "default plan",
-    limit: 10000,
-    intervalMs: 3600000,
-  },
+  plan: { name: "default plan", limit: 10000, intervalMs: 3600000 },
   tokenPath: "/oauth2/token",
 };
 

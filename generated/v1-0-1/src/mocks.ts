@@ -10,18 +10,10 @@ import type { MockApi, MockOptions } from "./runtime/mock/engine.js";
  */
 export const mockApi: MockApi = {
   setId: "v1.0.1",
-  plan: {
-    name: "default plan",
-    limit: 10000,
-    intervalMs: 3600000,
-  },
+  plan: { name: "default plan", limit: 10000, intervalMs: 3600000 },
   tokenPath: "/oauth2/token",
   operations: [
-    {
-      name: "get_acct_title",
-      path: "/get_acct_title",
-      effect: "read",
-    },
+    { name: "get_acct_title", path: "/get_acct_title", effect: "read" },
     {
       name: "send_online_fundsTransfer",
       path: "/send_online_fundsTransfer",
@@ -37,21 +29,13 @@ export const mockApi: MockApi = {
       path: "/get_transaction_status",
       effect: "read",
     },
-    {
-      name: "send_txns",
-      path: "/send_txns",
-      effect: "write",
-    },
+    { name: "send_txns", path: "/send_txns", effect: "write" },
     {
       name: "send_online_fundsTransfer_B2C",
       path: "/send_online_fundsTransfer_B2C",
       effect: "write",
     },
-    {
-      name: "send_txns_B2C",
-      path: "/send_txns_B2C",
-      effect: "write",
-    },
+    { name: "send_txns_B2C", path: "/send_txns_B2C", effect: "write" },
   ],
   schemas: [],
 };

@@ -17,11 +17,7 @@ export const mockApi: MockApi = {
   },
   tokenPath: "/oauth2/token",
   operations: [
-    {
-      name: "get_acct_title",
-      path: "/get_acct_title",
-      effect: "read",
-    },
+    { name: "get_acct_title", path: "/get_acct_title", effect: "read" },
     {
       name: "send_online_fundsTransfer",
       path: "/send_online_fundsTransfer",
@@ -42,31 +38,15 @@ export const mockApi: MockApi = {
       path: "/get_transaction_status",
       effect: "read",
     },
-    {
-      name: "send_txns",
-      path: "/send_txns",
-      effect: "write",
-    },
-    {
-      name: "send_txns_V1",
-      path: "/send_txns_V1",
-      effect: "write",
-    },
+    { name: "send_txns", path: "/send_txns", effect: "write" },
+    { name: "send_txns_V1", path: "/send_txns_V1", effect: "write" },
     {
       name: "send_online_fundsTransfer_B2C",
       path: "/send_online_fundsTransfer_B2C",
       effect: "write",
     },
-    {
-      name: "send_txns_B2C",
-      path: "/send_txns_B2C",
-      effect: "write",
-    },
-    {
-      name: "TestingMethod",
-      path: "/TestingMethod",
-      effect: "write",
-    },
+    { name: "send_txns_B2C", path: "/send_txns_B2C", effect: "write" },
+    { name: "TestingMethod", path: "/TestingMethod", effect: "write" },
     {
       name: "Transaction_Status_cancelled",
       path: "/Transaction_Status_cancelled",

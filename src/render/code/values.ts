@@ -1,10 +1,11 @@
 /**
  * Prints plain data (JSON values, schema descriptors) as a JavaScript
- * literal in prettier's style: objects always expanded, arrays on one line
- * when they fit, numbers filled, and object members broken after the colon
- * by prettier's assignment layouts. Objects are written line by line (they
- * always break); arrays are built as prettier's estree printer builds them
- * and laid out by the doc printer (doc.ts).
+ * literal in prettier's style: objects and arrays on one line when they fit,
+ * numbers filled, and object members broken after the colon by prettier's
+ * assignment layouts. A value holding objects is written line by line once
+ * it does not fit (prettier then keeps it expanded); other arrays are built
+ * as prettier's estree printer builds them and laid out by the doc printer
+ * (doc.ts).
  */
 import type CodeBlockWriter from "code-block-writer";
 import { displayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
@@ -26,11 +27,10 @@ export type PrintableValue =
  * A prefix ending in ` = ` is laid out as a declaration. In JavaScript
  * (`flavor` "js") prettier writes simple numeric keys unquoted.
  *
- * Non-empty objects always break (prettier keeps an object expanded when
- * its first member is on a new line, as here), and so does every array
- * holding one: those are written line by line. Everything else (scalars,
- * arrays of scalars and arrays) may or may not break, and is laid out by
- * the doc printer, exactly as prettier lays it out.
+ * An object (or an array holding one) goes on one line when it fits, and
+ * is otherwise written line by line. Everything else (scalars, arrays of
+ * scalars and arrays) is laid out by the doc printer, exactly as prettier
+ * lays it out.
  */
 export function writeValue(
   writer: CodeBlockWriter,
@@ -41,7 +41,7 @@ export function writeValue(
 ): void {
   const keys = flavor === "js" ? "js" : "ts";
   if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, keys, false);
-  else if (holdsObject(value)) writeBroken(writer, prefix, value, suffix, keys);
+  else if (holdsObject(value)) writeObjectHolder(writer, prefix, value, suffix, keys);
   else writeDoc(writer, [prefix, valueDoc(value, keys), suffix]);
 }
 
@@ -61,10 +61,10 @@ function writeAssigned(
   if (holdsObject(value)) {
     // Broken for sure: it stays after the operator when its opening bracket fits there.
     const head = `${left}${operator} `;
-    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeBroken(writer, head, value, suffix, keys);
+    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeObjectHolder(writer, head, value, suffix, keys);
     else {
       writer.writeLine(`${left}${operator}`);
-      writer.indent(() => writeBroken(writer, "", value, suffix, keys));
+      writer.indent(() => writeObjectHolder(writer, "", value, suffix, keys));
     }
     return;
   }
@@ -82,13 +82,55 @@ function writeAssigned(
   writeDoc(writer, [memberDoc(left, operator, value, keys, shortKey), suffix]);
 }
 
+/**
+ * An object, or an array holding one, after `head`: on one line when it
+ * fits there with what follows it, else broken (members then choose their
+ * own layouts). prettier keeps an object expanded only when its source has
+ * a line break after `{`, so one written on a single line stays there.
+ */
+function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
+  const flat = flatText(value, keys);
+  const whole = flat === undefined ? undefined : `${head}${flat}${suffix}`;
+  if (whole !== undefined && fits(writer, whole)) writer.writeLine(whole);
+  else writeBroken(writer, head, value, suffix, keys);
+}
+
+/**
+ * The value on one line, as prettier prints a group in flat mode, or
+ * undefined when prettier would break it wherever it stands (several
+ * objects or arrays of more than one member each, see arrayDoc).
+ */
+function flatText(value: PrintableValue, keys: "ts" | "js"): string | undefined {
+  if (value === null || typeof value !== "object") return scalarText(value);
+  if (isArray(value)) {
+    if (value.length === 0) return "[]";
+    if (breaksEveryItem(value)) return undefined;
+    const items: string[] = [];
+    for (const item of value) {
+      const text = flatText(item, keys);
+      if (text === undefined) return undefined;
+      items.push(text);
+    }
+    return `[${items.join(", ")}]`;
+  }
+  const members = membersOf(value as ObjectValue);
+  if (members.length === 0) return "{}";
+  const printed: string[] = [];
+  for (const [key, member] of members) {
+    const text = flatText(member, keys);
+    if (text === undefined) return undefined;
+    printed.push(`${objectLiteralKey(key, keys)}: ${text}`);
+  }
+  return `{ ${printed.join(", ")} }`;
+}
+
 /** A value prettier always breaks (a non-empty object, or an array holding one), opened after `head`. */
 function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
   if (isArray(value)) {
     writer.writeLine(`${head}[`);
     writer.indent(() => {
       for (const item of value) {
-        if (holdsObject(item)) writeBroken(writer, "", item, ",", keys);
+        if (holdsObject(item)) writeObjectHolder(writer, "", item, ",", keys);
         else if (!isArray(item)) writer.writeLine(`${scalarText(item)},`);
         else writeDoc(writer, [group(valueDoc(item, keys)), ","]);
       }
@@ -142,7 +184,7 @@ function valueDoc(value: PrintableValue, keys: "ts" | "js"): Doc {
     const printedKey = objectLiteralKey(key, keys);
     return memberDoc(printedKey, ":", member, keys, displayWidth(printedKey) < 5);
   });
-  return group(["{", indent([line, join([",", line], printed)]), ifBreak(","), line, "}"], { shouldBreak: true });
+  return group(["{", indent([line, join([",", line], printed)]), ifBreak(","), line, "}"]);
 }
 
 function arrayDoc(items: readonly PrintableValue[], keys: "ts" | "js"): Doc {
@@ -158,17 +200,22 @@ function arrayDoc(items: readonly PrintableValue[], keys: "ts" | "js"): Doc {
     });
     return group(["[", indent([softline, fill(parts)]), softline, "]"], { id });
   }
-  // Several arrays (or objects) of more than one element each: always one per line.
-  const shouldBreak =
+  const shouldBreak = breaksEveryItem(items);
+  const printed = items.map((item) => group(valueDoc(item, keys)));
+  return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"], { shouldBreak, id });
+}
+
+/** Several arrays (or objects) of more than one element each: prettier puts one per line. */
+function breaksEveryItem(items: readonly PrintableValue[]): boolean {
+  return (
     items.length > 1 &&
     items.every((item, index) => {
       const next = items[index + 1];
       if (item === null || typeof item !== "object") return false;
       if (next !== undefined && (next === null || typeof next !== "object" || isArray(next) !== isArray(item))) return false;
       return isArray(item) ? item.length > 1 : membersOf(item).length > 1;
-    });
-  const printed = items.map((item) => group(valueDoc(item, keys)));
-  return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"], { shouldBreak, id });
+    })
+  );
 }
 
 /**
