@@ -8,11 +8,8 @@ import { basename, dirname, relative, resolve } from "node:path";
 import { UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
-import { renderClientPackage } from "./render/client/package.js";
-import { loadRuntimeAssets } from "./render/client/runtime-assets.js";
-import { createDocsRenderer } from "./render/docs/index.js";
-import { renderOpenApi } from "./render/openapi/openapi.js";
 import type { OutputFile } from "./render/output.js";
+import { renderAll } from "./render/render-all.js";
 import { loadSpec } from "./spec/load.js";
 import { applyPlan, assertSafeOutDir, planOutput, type OutputPlan } from "./write/output-dir.js";
 
@@ -75,27 +72,6 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   );
   if (!options.check) await applyPlan(plan);
   return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
-}
-
-/**
- * Renders every file of the chosen sets (client package, docs, OpenAPI) and
- * the overview of all sets, paths relative to the output folder.
- */
-export async function renderAll(model: Model, sets: readonly OperationSetModel[]): Promise<OutputFile[]> {
-  const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
-  const files: OutputFile[] = [...docs.renderOverviewDocs(model)];
-  for (const set of sets) {
-    const prefix = `${set.names.directory}/`;
-    const setFiles = [
-      ...renderClientPackage(model, set, runtime),
-      ...docs.renderSetDocs(model, set),
-      renderOpenApi(model, set),
-    ];
-    for (const file of setFiles) {
-      files.push({ path: prefix + file.path, contents: file.contents });
-    }
-  }
-  return files;
 }
 
 function chooseSets(model: Model, ids: readonly string[] | undefined): OperationSetModel[] {

@@ -10,7 +10,7 @@
 import type CodeBlockWriter from "code-block-writer";
 import { displayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
 import { fill, group, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc.js";
-import { fits, writeDoc, type Flavor } from "./writer.js";
+import { fits, indentWidth, printWidth, writeDoc, type Flavor } from "./writer.js";
 
 /** Data that can be printed: JSON values, plus `undefined` members, which are left out. */
 export type PrintableValue =
@@ -89,37 +89,46 @@ function writeAssigned(
  * a line break after `{`, so one written on a single line stays there.
  */
 function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
-  const flat = flatText(value, keys);
-  const whole = flat === undefined ? undefined : `${head}${flat}${suffix}`;
-  if (whole !== undefined && fits(writer, whole)) writer.writeLine(whole);
+  const room = printWidth - indentWidth(writer) - displayWidth(head) - displayWidth(suffix);
+  const flat = room >= 0 ? flatText(value, keys, { left: room }) : undefined;
+  if (flat !== undefined) writer.writeLine(`${head}${flat}${suffix}`);
   else writeBroken(writer, head, value, suffix, keys);
 }
 
 /**
  * The value on one line, as prettier prints a group in flat mode, or
- * undefined when prettier would break it wherever it stands (several
- * objects or arrays of more than one member each, see arrayDoc).
+ * undefined when it is wider than `room.left` columns or prettier would
+ * break it wherever it stands (several objects or arrays of more than one
+ * member each, see arrayDoc). Gives up as soon as the room is used up, so
+ * a large value costs no more than a line's worth of text.
  */
-function flatText(value: PrintableValue, keys: "ts" | "js"): string | undefined {
-  if (value === null || typeof value !== "object") return scalarText(value);
+function flatText(value: PrintableValue, keys: "ts" | "js", room: { left: number }): string | undefined {
+  // Widths add up: the pieces join at ASCII punctuation.
+  const take = (text: string): string | undefined => ((room.left -= displayWidth(text)) >= 0 ? text : undefined);
+  if (value === null || typeof value !== "object") return take(scalarText(value));
   if (isArray(value)) {
-    if (value.length === 0) return "[]";
-    if (breaksEveryItem(value)) return undefined;
+    if (value.length === 0) return take("[]");
+    if (breaksEveryItem(value) || take("[]") === undefined) return undefined;
     const items: string[] = [];
     for (const item of value) {
-      const text = flatText(item, keys);
+      if (items.length > 0 && take(", ") === undefined) return undefined;
+      const text = flatText(item, keys, room);
       if (text === undefined) return undefined;
       items.push(text);
     }
     return `[${items.join(", ")}]`;
   }
   const members = membersOf(value as ObjectValue);
-  if (members.length === 0) return "{}";
+  if (members.length === 0) return take("{}");
+  if (take("{  }") === undefined) return undefined;
   const printed: string[] = [];
   for (const [key, member] of members) {
-    const text = flatText(member, keys);
+    if (printed.length > 0 && take(", ") === undefined) return undefined;
+    const printedKey = take(`${objectLiteralKey(key, keys)}: `);
+    if (printedKey === undefined) return undefined;
+    const text = flatText(member, keys, room);
     if (text === undefined) return undefined;
-    printed.push(`${objectLiteralKey(key, keys)}: ${text}`);
+    printed.push(printedKey + text);
   }
   return `{ ${printed.join(", ")} }`;
 }
