@@ -12,6 +12,7 @@ import {
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
 export const maxSpecBytes: number = 10 * 1024 * 1024;
@@ -19,6 +20,13 @@ export const maxSpecBytes: number = 10 * 1024 * 1024;
 export const maxSpecDepth: number = 64;
 /** Nodes the spec may hold once aliases are expanded: bounds "billion laughs" specs. */
 export const maxSpecNodes: number = 100_000;
+
+/** How `yaml` parses specs (the fast reader builds the same document). */
+const yamlOptions = {
+  prettyErrors: false,
+  // Duplicate keys are reported by the checker, with what they duplicate.
+  uniqueKeys: false,
+} as const;
 
 /** A parsed spec file: its text, YAML document, and a way to turn offsets into positions. */
 export interface SpecSource {
@@ -56,7 +64,13 @@ export function parseSpecText(text: string, file: string): ParseResult {
       ],
     };
   }
-  const lineCounter = new LineCounter();
+  // The fast reader builds the same document as `yaml` for the plain YAML
+  // specs are written in; anything else (errors included) goes to `yaml`.
+  const fast = parseFastYaml(text, {
+    maxDepth: maxSpecDepth,
+    document: yamlOptions,
+  });
+  const lineCounter = fast?.lineCounter ?? new LineCounter();
   const at = (
     range: readonly [number, number] | undefined,
     message: DiagnosticText,
@@ -73,12 +87,8 @@ export function parseSpecText(text: string, file: string): ParseResult {
   };
   let document: Document.Parsed;
   try {
-    document = parseDocument(text, {
-      lineCounter,
-      prettyErrors: false,
-      // Duplicate keys are reported by the checker, with what they duplicate.
-      uniqueKeys: false,
-    });
+    document =
+      fast?.document ?? parseDocument(text, { lineCounter, ...yamlOptions });
   } catch (error) {
     // The YAML composer recurses; absurd nesting ends in a RangeError.
     if (error instanceof RangeError) {
@@ -98,7 +108,8 @@ export function parseSpecText(text: string, file: string): ParseResult {
   const source: SpecSource = { file, text, document, at, positionOf };
   if (document.errors.length > 0)
     return { ok: false, diagnostics: yamlErrors(document, text, at) };
-  const aliasProblems = checkAliases(document, at);
+  // The fast reader reads no aliases: there is nothing to check.
+  const aliasProblems = fast ? [] : checkAliases(document, at);
   if (aliasProblems.length > 0)
     return { ok: false, diagnostics: aliasProblems };
   return { ok: true, source, diagnostics: [] };
