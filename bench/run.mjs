@@ -863,6 +863,13 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     for (const s of explained) md.push(`- ${s.name}: ${s.explain.join("; ")}.`);
     md.push("");
   }
+  // The team's reading of the figures (why a target is missed, what was tried),
+  // kept by hand in bench/notes.md and carried into every results file.
+  const notesFile = join(here, "notes.md");
+  if (existsSync(notesFile)) {
+    md.push(readFileSync(notesFile, "utf8").trim());
+    md.push("");
+  }
   md.push("## Generate (whole process)");
   md.push("");
   md.push(

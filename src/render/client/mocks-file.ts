@@ -8,7 +8,48 @@ import { writeValue, type PrintableValue } from "../code/values.js";
 
 const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockOutcome", "MockOverride", "RecordedCall"];
 
-export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor): string {
+/**
+ * `src/mocks.ts` and `dist/mocks.js` (and `.d.ts`), the data printed once
+ * for both where it can be: it is most of the file, and for a large spec
+ * megabytes of text.
+ */
+export function renderMocksFlavors(model: Model, set: OperationSetModel): Record<Flavor, string> {
+  const ts = mockApiText(model, set, "ts");
+  const data = mockApiData(model, set);
+  // The object is too large for one line whatever its name's annotation,
+  // so only its first line differs, unless a numeric key is written
+  // differently in JavaScript.
+  const tsHead = `${mockApiDeclaration("ts")}{\n`;
+  const js =
+    ts.startsWith(tsHead) && !hasNumericKey(data)
+      ? `${mockApiDeclaration("js")}{\n${ts.slice(tsHead.length)}`
+      : mockApiText(model, set, "js");
+  return {
+    ts: renderMocksModule(model, set, "ts", ts),
+    js: renderMocksModule(model, set, "js", js),
+    dts: renderMocksModule(model, set, "dts", ""),
+  };
+}
+
+function mockApiDeclaration(flavor: Flavor): string {
+  return `export const mockApi${flavor === "js" ? "" : ": MockApi"} = `;
+}
+
+/** `export const mockApi = {...};` as printed at the top level. */
+function mockApiText(model: Model, set: OperationSetModel, flavor: Flavor): string {
+  const writer = createWriter();
+  writeValue(writer, mockApiDeclaration(flavor), mockApiData(model, set), ";", flavor);
+  return writer.toString();
+}
+
+/** Whether any key is a plain number, which JavaScript output writes unquoted. */
+function hasNumericKey(value: PrintableValue | undefined): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(hasNumericKey);
+  return Object.entries(value).some(([key, member]) => /^\d/.test(key) || hasNumericKey(member));
+}
+
+function renderMocksModule(model: Model, set: OperationSetModel, flavor: Flavor, dataText: string): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   writer.writeLine(generatedHeader(model.source.specFile));
@@ -23,7 +64,7 @@ export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor
     `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
   ]);
   if (flavor === "dts") writer.writeLine("export declare const mockApi: MockApi;");
-  else writeValue(writer, `export const mockApi${typed ? ": MockApi" : ""} = `, mockApiData(model, set), ";", flavor);
+  else writer.writeLine(dataText.replace(/\n$/, ""));
 
   writer.blankLine();
   writeDocComment(writer, [

@@ -4,24 +4,37 @@ import type { OutputFile } from "../output.js";
 import type { Flavor } from "../code/writer.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
-import { renderMocks } from "./mocks-file.js";
+import { renderMocksFlavors } from "./mocks-file.js";
 import { renderOperations } from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
 import { renderTypes } from "./types-file.js";
 
 type ModuleRenderer = (model: Model, set: OperationSetModel, flavor: Flavor) => string;
+/** A module's `.ts` source, `.js` and `.d.ts`. */
+type ModuleFlavors = (model: Model, set: OperationSetModel) => Record<Flavor, string>;
 
-const modules: readonly [string, ModuleRenderer][] = [
-  ["index", renderIndex],
-  ["client", renderClient],
-  ["operations", renderOperations],
-  ["types", renderTypes],
-  ["mocks", renderMocks],
+/** Each flavor rendered on its own. */
+const eachFlavor =
+  (render: ModuleRenderer): ModuleFlavors =>
+  (model, set) => ({ ts: render(model, set, "ts"), js: render(model, set, "js"), dts: render(model, set, "dts") });
+
+/** A module of types only is its own declaration file: rendered once. */
+const typesOnly =
+  (render: ModuleRenderer): ModuleFlavors =>
+  (model, set) => {
+    const source = render(model, set, "ts");
+    return { ts: source, js: render(model, set, "js"), dts: source };
+  };
+
+const modules: readonly [string, ModuleFlavors][] = [
+  ["index", eachFlavor(renderIndex)],
+  ["client", eachFlavor(renderClient)],
+  ["operations", eachFlavor(renderOperations)],
+  ["types", typesOnly(renderTypes)],
+  // The mock data is most of the module: printed once for .ts and .js.
+  ["mocks", renderMocksFlavors],
 ];
-
-/** Modules that declare types and nothing else, the same in `.ts` and `.d.ts`. */
-const typesOnly: ReadonlySet<string> = new Set(["types"]);
 
 export function renderClientPackage(
   model: Model,
@@ -33,11 +46,10 @@ export function renderClientPackage(
     { path: "tsconfig.json", contents: renderTsconfig() },
   ];
   for (const [name, render] of modules) {
-    const source = render(model, set, "ts");
-    files.push({ path: `src/${name}.ts`, contents: source });
-    files.push({ path: `dist/${name}.js`, contents: render(model, set, "js") });
-    // A module of types only is its own declaration file: rendered once.
-    files.push({ path: `dist/${name}.d.ts`, contents: typesOnly.has(name) ? source : render(model, set, "dts") });
+    const module = render(model, set);
+    files.push({ path: `src/${name}.ts`, contents: module.ts });
+    files.push({ path: `dist/${name}.js`, contents: module.js });
+    files.push({ path: `dist/${name}.d.ts`, contents: module.dts });
   }
   for (const asset of runtime) {
     files.push({ path: `src/runtime/${asset.path}.ts`, contents: asset.ts });
