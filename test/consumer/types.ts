@@ -96,8 +96,10 @@ export async function calls(): Promise<void> {
 // Options are checked too.
 // @ts-expect-error TS2322 rateLimit modes are "wait" and "reject"
 export const badMode: ClientOptions = { ...options, rateLimit: "sometimes" };
-// @ts-expect-error TS2741 a client needs its secret
+// @ts-expect-error TS2322 a client needs its secret
 export const noSecret: ClientOptions = { baseUrl: "https://b", authUrl: "https://a", clientId: "x" };
+// With its own access tokens it needs no credentials at all.
+export const ownTokens: ClientOptions = { baseUrl: "https://b", getAccessToken: async () => "token" };
 
 export function handle(error: unknown): string {
   if (error instanceof OutcomeUnknownError) {

@@ -331,10 +331,11 @@ describe("getAccessToken", () => {
         ? sendJson(res, 200, { ok: 1 })
         : sendJson(res, 401, {}),
     );
+    // No credentials: with getAccessToken the client needs none.
     const transport = client(ops, {
-      authUrl: "",
-      clientId: "",
-      clientSecret: "",
+      authUrl: undefined,
+      clientId: undefined,
+      clientSecret: undefined,
       getAccessToken: async (context) => {
         calls.push({
           forceRefresh: context.forceRefresh,

@@ -15,7 +15,10 @@ export {
   TimeoutError,
 } from "./runtime/errors.js";
 export type {
+  AccessTokenProvider,
+  ClientCredentials,
   ClientOptions,
+  ClientSettings,
   ReadCallOptions,
   RequestEvent,
   ResponseEvent,

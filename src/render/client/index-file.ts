@@ -14,7 +14,10 @@ const errorClasses = [
   "TimeoutError",
 ];
 const transportTypes = [
+  "AccessTokenProvider",
+  "ClientCredentials",
   "ClientOptions",
+  "ClientSettings",
   "ReadCallOptions",
   "RequestEvent",
   "ResponseEvent",

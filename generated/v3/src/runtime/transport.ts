@@ -88,26 +88,45 @@ export interface TransportDefaults {
   readonly tokenPath: string;
 }
 
-/** Options of a client. */
-export interface ClientOptions {
-  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
-  baseUrl: string;
+/**
+ * Options of a client: where the service is, how it gets its access tokens
+ * (client credentials, or your own `getAccessToken`), and how it behaves.
+ */
+export type ClientOptions = ClientSettings &
+  (AccessTokenProvider | ClientCredentials);
+
+/** The built-in OAuth 2.0 client credentials flow (RFC 6749 section 4.4). */
+export interface ClientCredentials {
   /** Base URL of the authorization API; the token endpoint is below it. */
   authUrl: string;
   /** OAuth 2.0 client id. */
   clientId: string;
   /** OAuth 2.0 client secret. Never logged, echoed or put in errors. */
   clientSecret: string;
+  getAccessToken?: undefined;
+}
+
+/** Tokens from elsewhere: no credentials needed. */
+export interface AccessTokenProvider {
   /**
    * Replaces the built-in client credentials flow: called before each
    * request; `forceRefresh` is true after the bank answered 401 to the
    * token it returned. When set, `authUrl`, `clientId` and `clientSecret`
    * are not used.
    */
-  getAccessToken?: (context: {
+  getAccessToken: (context: {
     forceRefresh: boolean;
     signal?: AbortSignal;
   }) => Promise<string>;
+  authUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** Everything else a client takes. */
+export interface ClientSettings {
+  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  baseUrl: string;
   /** Space-separated OAuth scopes to request. */
   scope?: string;
   /** Fetch implementation (undici, MSW, a proxy agent...). Default: the global `fetch`. */
