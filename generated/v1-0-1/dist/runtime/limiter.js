@@ -1,0 +1,101 @@
+// Copied by remitgen from its runtime (src/runtime/limiter.ts). DO NOT EDIT.
+
+/**
+ * Client-side rate limiting: a sliding window over the plan's limit (e.g.
+ * 100 calls per hour), plus the injectable clock the runtime waits with.
+ *
+ * @packageDocumentation
+ */
+import { ConfigError, RateLimitError } from "./errors.js";
+/**
+ * Settles like `promise`, or rejects with `signal.reason` as soon as the
+ * signal aborts. `cleanup` runs once either way.
+ *
+ * @param promise - The work to wait for (it is not cancelled).
+ * @param signal - Optional abort signal.
+ * @param cleanup - Runs when the returned promise settles.
+ */
+export function abortable(promise, signal, cleanup) {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      done();
+      reject(signal?.reason);
+    };
+    const done = () => {
+      signal?.removeEventListener("abort", abort);
+      cleanup?.();
+    };
+    if (signal?.aborted) return abort();
+    signal?.addEventListener("abort", abort);
+    promise.then(resolve, reject).finally(done);
+  });
+}
+/** The real clock: `Date.now` and `setTimeout`. */
+export const systemClock = {
+  now: Date.now,
+  sleep(ms, signal) {
+    let timer;
+    return abortable(
+      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+      signal,
+      // Cleared on abort too, so an abandoned long wait does not hold the process open.
+      () => clearTimeout(timer),
+    );
+  },
+};
+/**
+ * Creates a sliding-window limiter: at most `limit` calls in any
+ * `intervalMs` window. Waiters are served in order by reserving the slot
+ * they will use, so no two of them wake for the same slot.
+ *
+ * @param limit - Calls allowed per window (positive integer).
+ * @param intervalMs - Window length in milliseconds.
+ * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
+ * @param clock - Time source; {@link systemClock} in production.
+ */
+export function createLimiter(limit, intervalMs, mode, clock) {
+  if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
+    throw new ConfigError("rateLimit: invalid limit or intervalMs");
+  }
+  // Sorted send times, past and reserved; only the last `limit` matter.
+  const stamps = [];
+  let pausedUntil = 0;
+  const release = (slot) => {
+    const index = stamps.lastIndexOf(slot);
+    if (index >= 0) stamps.splice(index, 1);
+  };
+  const wait = async (slot, signal) => {
+    try {
+      await clock.sleep(slot - clock.now(), signal);
+    } catch (error) {
+      release(slot); // an abandoned turn frees its slot
+      throw error;
+    }
+    // Paused (429) while waiting: queue again behind the pause.
+    if (clock.now() < pausedUntil) {
+      release(slot);
+      await limiter.acquire(signal);
+    }
+  };
+  const limiter = {
+    acquire(signal) {
+      const now = clock.now();
+      const start = Math.max(now, pausedUntil);
+      if (stamps.length > limit) stamps.splice(0, stamps.length - limit);
+      while (stamps.length > 0 && stamps[0] <= start - intervalMs) {
+        stamps.shift();
+      }
+      const slot =
+        stamps.length < limit ? start : Math.max(start, stamps[0] + intervalMs);
+      if (slot > now && mode === "reject") {
+        throw new RateLimitError("Rate limit reached", slot - now);
+      }
+      stamps.push(slot);
+      return slot > now ? wait(slot, signal) : undefined;
+    },
+    pause(until) {
+      pausedUntil = Math.max(pausedUntil, until);
+    },
+  };
+  return limiter;
+}

@@ -1,0 +1,256 @@
+// Copied by remitgen from its runtime (src/runtime/mock/engine.ts). DO NOT EDIT.
+
+/**
+ * The mock runtime's framework-neutral core: a Fetch API `Request` goes in,
+ * a {@link MockOutcome} comes out. The msw adapter (`./msw.js`) and the
+ * `remitgen mock` HTTP server are thin front doors over this one engine.
+ *
+ * Copied verbatim into every generated package (subpath `./mocks`), so it
+ * uses no dependencies and no `node:` modules, only ECMAScript and Fetch API
+ * globals.
+ *
+ * The bank publishes no payload fields, status codes or error shapes for
+ * this service. Everything the engine answers beyond what the spec states
+ * (error payloads, which status goes with which failure) is a **mock
+ * convention**, replaceable through {@link MockOptions.conventions}; it is
+ * not a claim about how the bank behaves.
+ *
+ * @packageDocumentation
+ */
+import type { JsonValue } from "../json.js";
+import type { NamedSchema, SchemaNode } from "../schema.js";
+/** Default base URL of the mocked Remittance Transfer Service. */
+export declare const DEFAULT_BASE_URL: string;
+/** Default base URL of the mocked authorization API (token endpoint). */
+export declare const DEFAULT_AUTH_URL: string;
+/** Default OAuth2 client id the mock accepts. */
+export declare const DEFAULT_CLIENT_ID: string;
+/** Default OAuth2 client secret the mock accepts. */
+export declare const DEFAULT_CLIENT_SECRET: string;
+/** Default lifetime of issued access tokens, in seconds. */
+export declare const DEFAULT_TOKEN_LIFETIME_SECONDS: number;
+/** Default request body limit: 1 MiB. */
+export declare const DEFAULT_MAX_BODY_BYTES: number;
+/** One operation as the mock sees it. */
+export interface MockOperation {
+  /** Operation name, e.g. `get_acct_title`. */
+  readonly name: string;
+  /** Path below the base URL, e.g. `/get_acct_title`. Always POST. */
+  readonly path: string;
+  readonly effect: "read" | "write";
+  /** `undefined`: the bank does not show the request payload. */
+  readonly request?: SchemaNode;
+  /** `undefined`: the bank does not show the response payload. */
+  readonly response?: SchemaNode;
+}
+/** Everything the engine needs to know about one API set. */
+export interface MockApi {
+  readonly setId: string;
+  /** The plan's rate limit, e.g. 10000 per hour. */
+  readonly plan: {
+    readonly name: string;
+    readonly limit: number;
+    readonly intervalMs: number;
+  };
+  /** Token endpoint path below the auth URL, e.g. `/oauth2/token`. */
+  readonly tokenPath: string;
+  readonly operations: readonly MockOperation[];
+  /** Named schemas that `ref` nodes point to. */
+  readonly schemas: readonly NamedSchema[];
+}
+/** Tuning for one engine. Every member is optional. */
+export interface MockOptions {
+  /** Base URL operations are served under. Default {@link DEFAULT_BASE_URL}. */
+  baseUrl?: string;
+  /** Base URL the token endpoint is served under. Default {@link DEFAULT_AUTH_URL}. */
+  authUrl?: string;
+  /** Accepted client id. Default {@link DEFAULT_CLIENT_ID}. */
+  clientId?: string;
+  /** Accepted client secret. Default {@link DEFAULT_CLIENT_SECRET}. Never echoed. */
+  clientSecret?: string;
+  /** Lifetime of issued tokens. Default {@link DEFAULT_TOKEN_LIFETIME_SECONDS}. */
+  tokenLifetimeSeconds?: number;
+  /** `false` switches rate limiting off; an object replaces the plan's limit. */
+  rateLimit?:
+    | false
+    | {
+        limit: number;
+        intervalMs: number;
+      };
+  /** Latency adapters add to every answer, in ms. Default 0. */
+  latencyMs?: number;
+  /** Request bodies above this many bytes get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Per-operation behaviour, by operation name. */
+  overrides?: Record<string, MockOverride>;
+  /** Replaces the mocks' own error conventions (see {@link MockConventions}). */
+  conventions?: Partial<MockConventions>;
+  /** Clock in epoch ms, for token expiry and rate limiting. Default `Date.now`. */
+  now?: () => number;
+}
+/** A failure injected into an operation. */
+export type MockFault =
+  /** Answer with this status (and body, default a convention error body). */
+  | {
+      kind: "status";
+      status: number;
+      body?: JsonValue;
+      retryAfterSeconds?: number;
+    }
+  /** Never answer; the client has to time out. Not applied. */
+  | {
+      kind: "timeout";
+    }
+  /** Drop the connection. Not applied. */
+  | {
+      kind: "drop";
+    }
+  /** Apply the call (recorded `applied: true`), then drop the connection. */
+  | {
+      kind: "applied-then-drop";
+    };
+/** Per-operation behaviour. */
+export interface MockOverride {
+  /** Fixed response body. */
+  response?: JsonValue;
+  /** Success status. Default 200. */
+  status?: number;
+  /** Computes the response body; wins over `response`. */
+  resolver?: (ctx: {
+    operation: string;
+    body: JsonValue;
+    /** 0-based: earlier recorded calls to this operation since reset. */
+    callIndex: number;
+  }) => JsonValue | Promise<JsonValue>;
+  /** Failure to inject, for the first `faultTimes` valid calls. */
+  fault?: MockFault;
+  /** How many calls the fault applies to. Default `Infinity`. */
+  faultTimes?: number;
+  /** Latency for this operation, replacing {@link MockOptions.latencyMs}. */
+  latencyMs?: number;
+}
+/**
+ * Why the mock refused or failed a call. The codes are mock conventions:
+ * the bank's own error codes are not shown.
+ */
+export type MockErrorCode =
+  | "unauthorized"
+  | "rate_limited"
+  | "unsupported_media_type"
+  | "invalid_json"
+  | "validation_failed"
+  | "payload_too_large"
+  | "not_found"
+  | "method_not_allowed"
+  | "injected_fault"
+  | "mock_error";
+/** What an error body is built from. Never contains secrets or tokens. */
+export interface MockError {
+  readonly code: MockErrorCode;
+  readonly status: number;
+  readonly message: string;
+  /** The operation called, when the URL named one. */
+  readonly operation?: string;
+  /** For `validation_failed`: the list of {@link SchemaViolation}s. */
+  readonly details?: JsonValue;
+}
+/**
+ * The mocks' own error conventions. The bank shows no error shape or status
+ * codes, so these are choices of the mock, made replaceable.
+ */
+export interface MockConventions {
+  /** Builds an error body. Default {@link defaultErrorBody}. */
+  errorBody: (error: MockError) => JsonValue;
+  /** Status per condition; missing entries use {@link DEFAULT_ERROR_STATUSES}. */
+  statuses: Partial<Record<Exclude<MockErrorCode, "injected_fault">, number>>;
+}
+/** Default status for each refusal (a mock convention). */
+export declare const DEFAULT_ERROR_STATUSES: Readonly<
+  Record<Exclude<MockErrorCode, "injected_fault">, number>
+>;
+/**
+ * Default error body (a mock convention):
+ * `{ "error": { "code", "message", "details"? } }`.
+ */
+export declare function defaultErrorBody(error: MockError): JsonValue;
+/** What an adapter should do with a request. */
+export type MockOutcome =
+  /** Answer with `response` after waiting `delayMs`. */
+  | {
+      kind: "response";
+      response: Response;
+      delayMs: number;
+    }
+  /** Drop the connection after waiting `delayMs`; `applied` tells why. */
+  | {
+      kind: "drop";
+      applied: boolean;
+      delayMs: number;
+    }
+  /** Never answer; wait until the client gives up. */
+  | {
+      kind: "hang";
+    };
+/** One call to an operation, as recorded by the engine. */
+export interface RecordedCall {
+  readonly operation: string;
+  readonly path: string;
+  /** Parsed request body; `undefined` if it was never read or not JSON. */
+  readonly body: JsonValue | undefined;
+  /** Status answered; `undefined` when nothing was answered. */
+  readonly status: number | undefined;
+  readonly outcome:
+    "answered" | "dropped" | "applied-then-dropped" | "timed-out";
+  /** Whether the service carried the call out (2xx, or applied-then-drop). */
+  readonly applied: boolean;
+  /** Engine clock when the call arrived. */
+  readonly at: number;
+}
+/** A running mock of one API set. */
+export interface MockEngine {
+  /** Handles one request. Never rejects: internal failures become 500s. */
+  handle(request: Request): Promise<MockOutcome>;
+  /** Snapshot of the operation calls since the last {@link reset}. */
+  readonly calls: readonly RecordedCall[];
+  /** Token endpoint requests since the last {@link reset}, failed ones too. */
+  readonly tokenRequests: number;
+  /**
+   * Forgets recorded calls, the token request count, the rate-limit window
+   * and fault counters, and restores the overrides given in the options.
+   * Issued tokens stay valid, so a client that cached one keeps working.
+   */
+  reset(): void;
+  /** Sets (or with `undefined` removes) an operation's override. */
+  setOverride(operation: string, override: MockOverride | undefined): void;
+  /** Invalidates every issued token, so clients must fetch a new one. */
+  revokeTokens(): void;
+  /** Absolute URL of an operation. Throws for an unknown name. */
+  urlFor(operation: string): string;
+  /** Absolute URL of the token endpoint. */
+  readonly tokenUrl: string;
+  readonly options: Readonly<
+    Required<Pick<MockOptions, "baseUrl" | "authUrl" | "clientId">>
+  >;
+}
+/**
+ * Creates a mock engine for `api`.
+ *
+ * Per operation call, in this order: route (404/405), bearer token (401),
+ * rate limit (429 with `Retry-After`), JSON content type (415), body size
+ * (413), JSON syntax (400), request schema (400 listing every violation),
+ * injected fault, then the response: the override's resolver or response,
+ * else the response schema's example, else deterministic sample data seeded
+ * by operation name and canonical request body, else (response not shown)
+ * `{ "operation": name, "mock": true }`.
+ *
+ * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
+ * client credentials grant (RFC 6749 §4.4) with client authentication by
+ * HTTP Basic or by form fields (§2.3.1) and the error responses of §5.2.
+ *
+ * @throws Error when the API or options are inconsistent (dangling `ref`,
+ * duplicate operation URL, override for an unknown operation, bad status).
+ */
+export declare function createMockEngine(
+  api: MockApi,
+  options?: MockOptions,
+): MockEngine;

@@ -1,0 +1,88 @@
+// Copied by remitgen from its runtime (src/runtime/mock/validate.ts). DO NOT EDIT.
+
+/**
+ * Validates a JSON value against a {@link SchemaNode}. Part of the mock
+ * runtime: copied verbatim into every generated package, so it has no
+ * dependencies and touches only ECMAScript globals.
+ *
+ * @packageDocumentation
+ */
+import type { JsonValue } from "../json.js";
+import type { NamedSchema, SchemaNode } from "../schema.js";
+/** The schema keyword a {@link SchemaViolation} is about. */
+export type ViolationKeyword =
+  | "type"
+  | "required"
+  | "unknown"
+  | "enum"
+  | "minLength"
+  | "maxLength"
+  | "pattern"
+  | "minimum"
+  | "maximum"
+  | "minItems"
+  | "maxItems"
+  | "ref";
+/**
+ * One way a value breaks its schema. Plain JSON, so it can be put straight
+ * into an error payload. Messages never quote the offending value: request
+ * bodies may carry account data.
+ */
+export interface SchemaViolation {
+  /** JSON Pointer (RFC 6901) to the offending member; `""` is the whole body. */
+  readonly path: string;
+  readonly keyword: ViolationKeyword;
+  readonly message: string;
+}
+/** Named schemas by name, for resolving `ref` nodes. */
+export type SchemaLookup = ReadonlyMap<string, SchemaNode>;
+/** Indexes named schemas by name; later duplicates win, as in a JS object. */
+export declare function schemaLookup(
+  schemas: readonly NamedSchema[] | SchemaLookup,
+): SchemaLookup;
+/**
+ * Follows `ref` nodes until a concrete schema is reached. Returns `undefined`
+ * for a dangling reference or a reference cycle (`A -> B -> A`), which no
+ * value could satisfy.
+ */
+export declare function resolveSchema(
+  schema: SchemaNode,
+  lookup: SchemaLookup,
+): SchemaNode | undefined;
+/**
+ * Names referenced anywhere under `schema` (following references) that
+ * `lookup` cannot resolve. Lets callers fail at start-up instead of at the
+ * first request.
+ */
+export declare function findUnresolvedRefs(
+  schema: SchemaNode,
+  lookup: SchemaLookup,
+): string[];
+/** Appends one reference token to a JSON Pointer, escaping `~` and `/`. */
+export declare function pointer(parent: string, token: string | number): string;
+/**
+ * Compiles a schema `pattern`. Tries Unicode mode first (what JSON Schema
+ * asks for), then legacy mode, because many published patterns (`[\w-]`)
+ * are only valid without the `u` flag. Returns `undefined` when neither
+ * compiles; such a pattern is not enforced.
+ */
+export declare function compilePattern(pattern: string): RegExp | undefined;
+/** The JSON type name of a value, as used in messages. */
+export declare function jsonTypeOf(value: JsonValue): string;
+/** Length in code points, as JSON Schema counts `minLength`/`maxLength`. */
+export declare function codePointLength(text: string): number;
+/**
+ * Validates `value` against `schema`. Collects every violation rather than
+ * stopping at the first, in a stable order: schema member order first, then
+ * unknown members in body order.
+ *
+ * Checked: JSON types (`integer` must be whole), required members, unknown
+ * members, enum values, `minLength`/`maxLength`, `pattern`,
+ * `minimum`/`maximum` (inclusive), `minItems`/`maxItems`, array items,
+ * nested objects and `ref`s resolved through `schemas`.
+ */
+export declare function validateValue(
+  value: JsonValue,
+  schema: SchemaNode,
+  schemas: readonly NamedSchema[] | SchemaLookup,
+): SchemaViolation[];

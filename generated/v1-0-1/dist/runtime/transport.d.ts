@@ -1,0 +1,179 @@
+// Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
+
+import { type Clock } from "./limiter.js";
+import { type RetryOptions } from "./retry.js";
+export type { Clock } from "./limiter.js";
+export type { RetryOptions } from "./retry.js";
+/** One operation, as the generated code describes it. Always sent as POST. */
+export interface OperationDescriptor {
+  /** Operation name, e.g. `send_transfer`. */
+  readonly name: string;
+  /** Path below the base URL, e.g. `/send_transfer`. */
+  readonly path: string;
+  /** `"write"` operations are never retried or resent (except one replay after a 401). */
+  readonly effect: "read" | "write";
+  /**
+   * What a 2xx body must hold: a JSON object (the default; an empty body
+   * reads as `{}`), or, for a response schema that is not an object, any
+   * JSON value.
+   */
+  readonly response?: "object" | "json";
+}
+/** A plan's rate limit: `limit` calls per `intervalMs`. */
+export interface PlanLimit {
+  /** Plan name, e.g. `basic`. */
+  readonly name: string;
+  /** Calls allowed per window. */
+  readonly limit: number;
+  /** Window length in milliseconds, e.g. 3600000 for "per hour". */
+  readonly intervalMs: number;
+}
+/** What the generated package knows about its API set. */
+export interface TransportDefaults {
+  /** The plan's rate limit, applied on the client side by default. */
+  readonly plan: PlanLimit;
+  /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
+  readonly tokenPath: string;
+}
+/**
+ * Options of a client: where the service is, how it gets its access tokens
+ * (client credentials, or your own `getAccessToken`), and how it behaves.
+ */
+export type ClientOptions = ClientSettings &
+  (AccessTokenProvider | ClientCredentials);
+/** The built-in OAuth 2.0 client credentials flow (RFC 6749 section 4.4). */
+export interface ClientCredentials {
+  /** Base URL of the authorization API; the token endpoint is below it. */
+  authUrl: string;
+  /** OAuth 2.0 client id. */
+  clientId: string;
+  /** OAuth 2.0 client secret. Never logged, echoed or put in errors. */
+  clientSecret: string;
+  getAccessToken?: undefined;
+}
+/** Tokens from elsewhere: no credentials needed. */
+export interface AccessTokenProvider {
+  /**
+   * Replaces the built-in client credentials flow: called before each
+   * request; `forceRefresh` is true after the bank answered 401 to the
+   * token it returned. When set, `authUrl`, `clientId` and `clientSecret`
+   * are not used.
+   */
+  getAccessToken: (context: {
+    forceRefresh: boolean;
+    signal?: AbortSignal;
+  }) => Promise<string>;
+  authUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+/** Everything else a client takes. */
+export interface ClientSettings {
+  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  baseUrl: string;
+  /** Space-separated OAuth scopes to request. */
+  scope?: string;
+  /** Fetch implementation (undici, MSW, a proxy agent...). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
+  timeoutMs?: number;
+  /**
+   * Client-side rate limit. Default `"wait"` with the plan's limit: calls
+   * over the limit wait for their turn. `"reject"` throws
+   * {@link RateLimitError} instead; `false` disables the limiter; an object
+   * sets a custom limit.
+   */
+  rateLimit?:
+    | "wait"
+    | "reject"
+    | false
+    | {
+        limit: number;
+        intervalMs: number;
+        mode?: "wait" | "reject";
+      };
+  /** Retries of read operations (writes are never retried). */
+  retry?: RetryOptions;
+  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws are ignored. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws are ignored. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Allows plain http to any host. Never in production. */
+  allowInsecureHttp?: boolean;
+  /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */
+  tokenRefreshMarginMs?: number;
+  /** Time source and sleeper, for tests. Timeouts always use real timers. */
+  clock?: Clock;
+  /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
+  random?: () => number;
+}
+/** Options of one call to a write operation. */
+export interface WriteCallOptions {
+  /** Aborts the call. A write aborted after it was sent throws {@link OutcomeUnknownError}. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
+  headers?: Record<string, string>;
+}
+/** Options of one call to a read operation. */
+export interface ReadCallOptions extends WriteCallOptions {
+  /** Overrides the client's retry options for this call; `false` disables retrying. */
+  retry?: RetryOptions | false;
+}
+/** Passed to `onRequest`. */
+export interface RequestEvent {
+  /** Operation name. */
+  readonly operation: string;
+  /** Always `"POST"`. */
+  readonly method: string;
+  /** Full request URL. */
+  readonly url: string;
+  /** Request headers, lower-case, credentials redacted. */
+  readonly headers: Record<string, string>;
+  /** 1 for the first send, counting retries and the 401 replay. */
+  readonly attempt: number;
+}
+/** Passed to `onResponse`. */
+export interface ResponseEvent {
+  /** Operation name. */
+  readonly operation: string;
+  /** HTTP status. */
+  readonly status: number;
+  /** Response headers, lower-case, credentials redacted. */
+  readonly headers: Record<string, string>;
+  /** Matches the `attempt` of the {@link RequestEvent}. */
+  readonly attempt: number;
+  /** From sending the request to receiving the response headers. */
+  readonly durationMs: number;
+}
+/** Sends operations. Created by {@link createTransport}. */
+export interface Transport {
+  /**
+   * POSTs `body` as JSON to the operation and returns the parsed JSON
+   * object (`{}` for an empty body). A 2xx answer that is not a JSON object
+   * is an {@link ApiError} for a read and an {@link OutcomeUnknownError}
+   * for a write (the bank acted, but its answer is unreadable).
+   *
+   * @throws {@link ApiError} non-2xx answer; {@link AuthError};
+   * {@link RateLimitError}; {@link TimeoutError} (reads);
+   * {@link NetworkError}; {@link OutcomeUnknownError} (writes whose outcome
+   * is unknown: reconcile, do not resend); the signal's reason on abort.
+   */
+  call<TResponse>(
+    operation: OperationDescriptor,
+    body: unknown,
+    options?: ReadCallOptions | WriteCallOptions,
+  ): Promise<TResponse>;
+}
+/**
+ * Creates a transport. Validates the options at once (throwing
+ * {@link ConfigError} that names the option, never its value).
+ *
+ * @param options - Client options from the caller.
+ * @param defaults - The generated package's plan and token path.
+ */
+export declare function createTransport(
+  options: ClientOptions,
+  defaults: TransportDefaults,
+): Transport;

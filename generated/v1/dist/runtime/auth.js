@@ -1,0 +1,136 @@
+// Copied by remitgen from its runtime (src/runtime/auth.ts). DO NOT EDIT.
+
+/**
+ * Access tokens: the OAuth 2.0 client credentials grant (RFC 6749 §4.4)
+ * with a shared cache, presented as bearer tokens (RFC 6750).
+ *
+ * @packageDocumentation
+ */
+import { AuthError } from "./errors.js";
+import { abortable } from "./limiter.js";
+import { redactText } from "./redact.js";
+/**
+ * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
+ * secret are each `application/x-www-form-urlencoded` first, then joined
+ * with `:` and base64-encoded.
+ *
+ * @param clientId - OAuth client id.
+ * @param clientSecret - OAuth client secret.
+ * @returns The `Authorization` header value, `Basic …`.
+ */
+export function basicCredentials(clientId, clientSecret) {
+  return "Basic " + btoa(formEncode(clientId) + ":" + formEncode(clientSecret));
+}
+/** `application/x-www-form-urlencoded` encoding of one value (spaces as `+`). */
+function formEncode(value) {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+/**
+ * Checks that a token can be sent as `Bearer <token>` (visible ASCII, no
+ * spaces) and returns it; throws {@link AuthError} (without the token) if not.
+ *
+ * @param token - Candidate access token.
+ */
+export function checkToken(token) {
+  if (typeof token === "string" && /^[!-~]+$/.test(token)) return token;
+  throw new AuthError("No valid bearer access token was received");
+}
+/**
+ * Creates a cached client credentials token source. The token is kept until
+ * `expires_in` minus the margin (no `expires_in`: until the bank answers
+ * 401). Concurrent callers share one in-flight token request.
+ *
+ * Failures throw {@link AuthError} with the status and the server's OAuth
+ * `error` / `error_description`, never the secret.
+ *
+ * @param options - Endpoint, credentials and timing.
+ */
+export function createTokenSource(options) {
+  const { clientSecret, scope, now, timeoutMs } = options;
+  const authorization = basicCredentials(options.clientId, clientSecret);
+  const body =
+    "grant_type=client_credentials" +
+    (scope ? "&scope=" + formEncode(scope) : "");
+  let token;
+  let expiresAt = 0;
+  let pending;
+  // Servers sometimes echo what they were sent (the secret, the Basic
+  // header); never pass any form of it on.
+  const secrets = [
+    authorization.slice(6),
+    formEncode(clientSecret),
+    clientSecret,
+  ];
+  const scrub = (value) =>
+    typeof value === "string"
+      ? redactText(value, secrets).slice(0, 500)
+      : undefined;
+  const request = async () => {
+    const started = now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response;
+    let text;
+    try {
+      response = await options.fetch(options.tokenUrl, {
+        method: "POST",
+        headers: {
+          authorization,
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+        body,
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      // The cause is fetch's own error: it carries no request headers.
+      throw new AuthError(
+        `Token request ${controller.signal.aborted ? "timed out" : "failed"}`,
+        {},
+        { cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    let data = {};
+    try {
+      data = Object(JSON.parse(text));
+    } catch {
+      // not JSON: reported by status below
+    }
+    const { status } = response;
+    if (!response.ok) {
+      const error = scrub(data["error"]);
+      const errorDescription = scrub(data["error_description"]);
+      throw new AuthError(
+        `Token request failed with HTTP ${status}` +
+          (error
+            ? ` (${error}${errorDescription ? ": " + errorDescription : ""})`
+            : ""),
+        { status, error, errorDescription },
+      );
+    }
+    const type = data["token_type"];
+    // A token of another type cannot be sent as a bearer token.
+    const value = checkToken(
+      type === undefined || /^bearer$/i.test(String(type))
+        ? data["access_token"]
+        : 0,
+    );
+    const lifetime = Number(data["expires_in"]) * 1000;
+    // Measured from before the request, so the cache never outlives the token.
+    expiresAt =
+      lifetime > 0
+        ? started + lifetime - Math.min(options.refreshMarginMs, lifetime / 2)
+        : Infinity;
+    return (token = value);
+  };
+  return (stale, signal) => {
+    if (stale !== undefined && stale === token) token = undefined;
+    if (token !== undefined && now() < expiresAt) return token;
+    pending ??= request().finally(() => (pending = undefined));
+    // One caller's abort must not cancel the request others share.
+    return abortable(pending, signal);
+  };
+}

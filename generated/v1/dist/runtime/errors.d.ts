@@ -1,0 +1,131 @@
+// Copied by remitgen from its runtime (src/runtime/errors.ts). DO NOT EDIT.
+
+/**
+ * Errors thrown by the client. Every error is a {@link RemitError} with a
+ * stable `code`, so callers can branch without string-matching messages.
+ *
+ * No error, message, property or `cause` carries the client secret, an
+ * access token or an `Authorization` header value.
+ *
+ * @packageDocumentation
+ */
+import type { JsonValue } from "./json.js";
+/** Base class of every error the client throws. */
+export declare class RemitError extends Error {
+  /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
+  readonly code: string;
+  /**
+   * @param message - Human-readable description. Never include secrets.
+   * @param code - Stable code; subclasses pass their own.
+   * @param options - Standard `ErrorOptions`, e.g. `{ cause }`.
+   */
+  constructor(message: string, code?: string, options?: ErrorOptions);
+}
+/** The bank answered an operation with a non-2xx status (or an unreadable 2xx body). */
+export declare class ApiError extends RemitError {
+  /** Name of the operation, e.g. `send_transfer`. */
+  readonly operation: string;
+  /** HTTP status code. */
+  readonly status: number;
+  /** Response body: parsed JSON, else the text (truncated to 4 KB). */
+  readonly body: JsonValue;
+  /**
+   * @param operation - Operation name.
+   * @param status - HTTP status.
+   * @param body - Parsed response body or its text.
+   */
+  constructor(operation: string, status: number, body: JsonValue);
+}
+/**
+ * Authentication failed: the token endpoint refused or failed, returned no
+ * usable token, or the bank rejected a freshly issued token (a second 401).
+ */
+export declare class AuthError extends RemitError {
+  /** HTTP status from the token endpoint or operation, when there was one. */
+  readonly status: number | undefined;
+  /** OAuth 2.0 `error` code from the token endpoint (RFC 6749 §5.2), if sent. */
+  readonly error: string | undefined;
+  /** OAuth 2.0 `error_description`, if sent (any echoed secret is removed). */
+  readonly errorDescription: string | undefined;
+  /**
+   * @param message - Description, without secrets.
+   * @param details - Status and OAuth error fields, when known.
+   * @param options - `{ cause }`; must not carry secrets.
+   */
+  constructor(
+    message: string,
+    details?: {
+      status?: number | undefined;
+      error?: string | undefined;
+      errorDescription?: string | undefined;
+    },
+    options?: ErrorOptions,
+  );
+}
+/**
+ * A rate limit was hit: the client-side limiter in `"reject"` mode, or the
+ * bank answered 429 and the call was not (or no longer) retried.
+ */
+export declare class RateLimitError extends RemitError {
+  /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
+  readonly retryAfterMs: number | undefined;
+  /**
+   * @param message - Description.
+   * @param retryAfterMs - Wait before trying again, if known.
+   * @param options - `{ cause }`, e.g. the bank's 429 as an {@link ApiError}.
+   */
+  constructor(
+    message: string,
+    retryAfterMs: number | undefined,
+    options?: ErrorOptions,
+  );
+}
+/** A read operation did not complete within `timeoutMs`. */
+export declare class TimeoutError extends RemitError {
+  /** Name of the operation. */
+  readonly operation: string;
+  /** The timeout that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+  /**
+   * @param operation - Operation name.
+   * @param timeoutMs - The timeout that elapsed.
+   */
+  constructor(operation: string, timeoutMs: number);
+}
+/**
+ * The request failed at the network level. For a write this is thrown only
+ * when the request clearly never left (connection refused, DNS failure), so
+ * it is safe to send the write again.
+ */
+export declare class NetworkError extends RemitError {
+  /** Name of the operation. */
+  readonly operation: string;
+  /**
+   * @param operation - Operation name.
+   * @param options - `{ cause }`: the underlying fetch error.
+   */
+  constructor(operation: string, options?: ErrorOptions);
+}
+/**
+ * A write may or may not have been carried out by the bank: it timed out,
+ * was aborted after being sent, lost its connection, or met a 502/504.
+ * The client never resends a write. Check the transfer with the
+ * transaction-status operation and reconcile before deciding to send again.
+ */
+export declare class OutcomeUnknownError extends RemitError {
+  /** Name of the write operation. */
+  readonly operation: string;
+  /** The body the caller passed, to identify the transfer when reconciling. */
+  readonly requestBody: unknown;
+  /**
+   * @param operation - Operation name.
+   * @param requestBody - The body the caller passed.
+   * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
+   */
+  constructor(operation: string, requestBody: unknown, options?: ErrorOptions);
+}
+/** The client was created with missing or invalid options. */
+export declare class ConfigError extends RemitError {
+  /** @param message - Names the option; never echoes its value. */
+  constructor(message: string);
+}

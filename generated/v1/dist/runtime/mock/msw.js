@@ -1,0 +1,72 @@
+// Copied by remitgen from its runtime (src/runtime/mock/msw.ts). DO NOT EDIT.
+
+/**
+ * msw 2 adapter for the mock engine. Copied verbatim into every generated
+ * package (subpath `./mocks`); `msw` is an optional peer dependency there,
+ * needed only by code that imports this module.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from "msw/node";
+ * const handlers = createMockHandlers(api, { now: () => clock });
+ * const server = setupServer(...handlers);
+ * // handlers.engine.calls, handlers.engine.setOverride(...)
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { delay, http, HttpResponse } from "msw";
+import { createMockEngine } from "./engine.js";
+/**
+ * Characters path-to-regexp (msw's matcher) reads literally. A URL made of
+ * anything else is matched through an anchored RegExp instead, so a path
+ * such as `/a(b)` or `/x:y` can never turn into a pattern.
+ */
+const LITERAL_PATH = /^[A-Za-z0-9/_.~%-]*$/;
+function matcher(url) {
+  const { origin, pathname } = new URL(url);
+  if (LITERAL_PATH.test(pathname)) return origin + pathname;
+  const escaped = (origin + pathname).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`^${escaped}$`);
+}
+/** Resolves when `signal` aborts; the client has given up waiting. */
+function aborted(signal) {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+}
+/**
+ * Creates msw handlers for the token endpoint (`authUrl + tokenPath`) and
+ * every operation (`baseUrl + path`), matched by exact URL and any method
+ * (the engine answers 405 for non-POST). All of them share one engine,
+ * exposed as `.engine` for recorded calls and overrides.
+ *
+ * Outcomes map as: response → returned after `delay(delayMs)`; drop →
+ * `HttpResponse.error()` (the client sees a network error); hang → no
+ * answer until the request's `signal` aborts.
+ */
+export function createMockHandlers(api, options) {
+  const engine = createMockEngine(api, options);
+  const urls = [
+    engine.tokenUrl,
+    ...api.operations.map((op) => engine.urlFor(op.name)),
+  ];
+  const handlers = urls.map((url) =>
+    http.all(matcher(url), async ({ request }) => {
+      const outcome = await engine.handle(request);
+      switch (outcome.kind) {
+        case "hang":
+          await aborted(request.signal);
+          return HttpResponse.error();
+        case "drop":
+          if (outcome.delayMs > 0) await delay(outcome.delayMs);
+          return HttpResponse.error();
+        case "response":
+          if (outcome.delayMs > 0) await delay(outcome.delayMs);
+          return outcome.response;
+      }
+    }),
+  );
+  return Object.freeze(Object.assign(handlers, { engine }));
+}

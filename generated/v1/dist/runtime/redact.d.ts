@@ -1,0 +1,37 @@
+// Copied by remitgen from its runtime (src/runtime/redact.ts). DO NOT EDIT.
+
+/**
+ * Header redaction for everything the client hands to hooks or logs.
+ *
+ * @packageDocumentation
+ */
+/** What a redacted header value is replaced with. */
+export declare const REDACTED: string;
+/**
+ * Whether a header carries credentials: `authorization`,
+ * `proxy-authorization`, `cookie`, `set-cookie`, or any name containing
+ * token, secret, api-key (`api_key`, `apikey`) or password.
+ *
+ * @param name - Header name, any case.
+ */
+export declare function isSensitiveHeader(name: string): boolean;
+/**
+ * Replaces every occurrence of each secret in `text` with {@link REDACTED},
+ * for text a server may have echoed credentials into.
+ *
+ * @param text - Text from outside, e.g. a response body.
+ * @param secrets - Values to remove; empty strings are ignored.
+ */
+export declare function redactText(
+  text: string,
+  secrets: readonly string[],
+): string;
+/**
+ * Copies headers into a plain object (lower-case names) with every
+ * sensitive value replaced by {@link REDACTED}.
+ *
+ * @param headers - A `Headers` object, a record or name/value pairs.
+ */
+export declare function redactHeaders(
+  headers: HeadersInit,
+): Record<string, string>;

@@ -1,0 +1,125 @@
+// Copied by remitgen from its runtime (src/runtime/errors.ts). DO NOT EDIT.
+
+/** Base class of every error the client throws. */
+export class RemitError extends Error {
+  /**
+   * @param message - Human-readable description. Never include secrets.
+   * @param code - Stable code; subclasses pass their own.
+   * @param options - Standard `ErrorOptions`, e.g. `{ cause }`.
+   */
+  constructor(message, code = "REMIT_ERROR", options) {
+    super(message, options);
+    this.code = code;
+    // Literal names: minifiers rename classes, so `constructor.name` is unreliable.
+    this.name = "RemitError";
+  }
+}
+/** The bank answered an operation with a non-2xx status (or an unreadable 2xx body). */
+export class ApiError extends RemitError {
+  /**
+   * @param operation - Operation name.
+   * @param status - HTTP status.
+   * @param body - Parsed response body or its text.
+   */
+  constructor(operation, status, body) {
+    super(`${operation} failed with HTTP ${status}`, "API_ERROR");
+    this.name = "ApiError";
+    this.operation = operation;
+    this.status = status;
+    this.body = body;
+  }
+}
+/**
+ * Authentication failed: the token endpoint refused or failed, returned no
+ * usable token, or the bank rejected a freshly issued token (a second 401).
+ */
+export class AuthError extends RemitError {
+  /**
+   * @param message - Description, without secrets.
+   * @param details - Status and OAuth error fields, when known.
+   * @param options - `{ cause }`; must not carry secrets.
+   */
+  constructor(message, details = {}, options) {
+    super(message, "AUTH_ERROR", options);
+    this.name = "AuthError";
+    this.status = details.status;
+    this.error = details.error;
+    this.errorDescription = details.errorDescription;
+  }
+}
+/**
+ * A rate limit was hit: the client-side limiter in `"reject"` mode, or the
+ * bank answered 429 and the call was not (or no longer) retried.
+ */
+export class RateLimitError extends RemitError {
+  /**
+   * @param message - Description.
+   * @param retryAfterMs - Wait before trying again, if known.
+   * @param options - `{ cause }`, e.g. the bank's 429 as an {@link ApiError}.
+   */
+  constructor(message, retryAfterMs, options) {
+    super(message, "RATE_LIMITED", options);
+    this.name = "RateLimitError";
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+/** A read operation did not complete within `timeoutMs`. */
+export class TimeoutError extends RemitError {
+  /**
+   * @param operation - Operation name.
+   * @param timeoutMs - The timeout that elapsed.
+   */
+  constructor(operation, timeoutMs) {
+    super(`${operation} timed out after ${timeoutMs} ms`, "TIMEOUT");
+    this.name = "TimeoutError";
+    this.operation = operation;
+    this.timeoutMs = timeoutMs;
+  }
+}
+/**
+ * The request failed at the network level. For a write this is thrown only
+ * when the request clearly never left (connection refused, DNS failure), so
+ * it is safe to send the write again.
+ */
+export class NetworkError extends RemitError {
+  /**
+   * @param operation - Operation name.
+   * @param options - `{ cause }`: the underlying fetch error.
+   */
+  constructor(operation, options) {
+    super(`${operation} failed: network error`, "NETWORK_ERROR", options);
+    this.name = "NetworkError";
+    this.operation = operation;
+  }
+}
+/**
+ * A write may or may not have been carried out by the bank: it timed out,
+ * was aborted after being sent, lost its connection, or met a 502/504.
+ * The client never resends a write. Check the transfer with the
+ * transaction-status operation and reconcile before deciding to send again.
+ */
+export class OutcomeUnknownError extends RemitError {
+  /**
+   * @param operation - Operation name.
+   * @param requestBody - The body the caller passed.
+   * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
+   */
+  constructor(operation, requestBody, options) {
+    super(
+      `${operation}: outcome unknown, the bank may have acted. Do not resend: reconcile with the transaction-status operation.`,
+      "OUTCOME_UNKNOWN",
+      options,
+    );
+    this.name = "OutcomeUnknownError";
+    this.operation = operation;
+    this.requestBody = requestBody;
+  }
+}
+/** The client was created with missing or invalid options. */
+export class ConfigError extends RemitError {
+  /** @param message - Names the option; never echoes its value. */
+  constructor(message) {
+    super(message, "CONFIG_ERROR");
+    this.name = "ConfigError";
+  }
+}

@@ -1,0 +1,698 @@
+// Copied by remitgen from its runtime (src/runtime/mock/engine.ts). DO NOT EDIT.
+
+import { sampleValue, seedFor } from "./sample.js";
+import { findUnresolvedRefs, schemaLookup, validateValue } from "./validate.js";
+/** Default base URL of the mocked Remittance Transfer Service. */
+export const DEFAULT_BASE_URL = "https://remittance.mock";
+/** Default base URL of the mocked authorization API (token endpoint). */
+export const DEFAULT_AUTH_URL = "https://auth.mock";
+/** Default OAuth2 client id the mock accepts. */
+export const DEFAULT_CLIENT_ID = "mock-client-id";
+/** Default OAuth2 client secret the mock accepts. */
+export const DEFAULT_CLIENT_SECRET = "mock-client-secret";
+/** Default lifetime of issued access tokens, in seconds. */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+/** Default request body limit: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Default status for each refusal (a mock convention). */
+export const DEFAULT_ERROR_STATUSES = Object.freeze({
+  unauthorized: 401,
+  rate_limited: 429,
+  unsupported_media_type: 415,
+  invalid_json: 400,
+  validation_failed: 400,
+  payload_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  mock_error: 500,
+});
+/**
+ * Default error body (a mock convention):
+ * `{ "error": { "code", "message", "details"? } }`.
+ */
+export function defaultErrorBody(error) {
+  const body = {
+    code: error.code,
+    message: error.message,
+  };
+  if (error.details !== undefined) body["details"] = error.details;
+  return { error: body };
+}
+/**
+ * Creates a mock engine for `api`.
+ *
+ * Per operation call, in this order: route (404/405), bearer token (401),
+ * rate limit (429 with `Retry-After`), JSON content type (415), body size
+ * (413), JSON syntax (400), request schema (400 listing every violation),
+ * injected fault, then the response: the override's resolver or response,
+ * else the response schema's example, else deterministic sample data seeded
+ * by operation name and canonical request body, else (response not shown)
+ * `{ "operation": name, "mock": true }`.
+ *
+ * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
+ * client credentials grant (RFC 6749 §4.4) with client authentication by
+ * HTTP Basic or by form fields (§2.3.1) and the error responses of §5.2.
+ *
+ * @throws Error when the API or options are inconsistent (dangling `ref`,
+ * duplicate operation URL, override for an unknown operation, bad status).
+ */
+export function createMockEngine(api, options = {}) {
+  return new Engine(api, options);
+}
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const REALM = "remitgen-mock";
+function mediaType(header) {
+  if (header === null) return undefined;
+  return header.split(";")[0]?.trim().toLowerCase();
+}
+/** origin + pathname: what routing compares. Query strings are ignored. */
+function routeKey(url) {
+  return url.origin + url.pathname;
+}
+function joinUrl(base, path) {
+  const root = new URL(base);
+  const prefix = root.pathname.replace(/\/+$/, "");
+  return new URL(
+    `${root.origin}${prefix}${path.startsWith("/") ? path : `/${path}`}`,
+  );
+}
+function normalizeBase(base, what) {
+  let url;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new Error(`${what} is not an absolute URL: ${base}`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+function checkStatus(status, what) {
+  // The Fetch API's Response only accepts 200..599.
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new Error(
+      `${what} must be an integer from 200 to 599, got ${status}`,
+    );
+  }
+}
+function checkOverride(name, override) {
+  if (override.status !== undefined) {
+    checkStatus(override.status, `override "${name}" status`);
+  }
+  if (override.fault?.kind === "status") {
+    checkStatus(override.fault.status, `override "${name}" fault status`);
+  }
+  if (
+    override.faultTimes !== undefined &&
+    !(override.faultTimes >= 0) // also rejects NaN
+  ) {
+    throw new Error(`override "${name}" faultTimes must be >= 0`);
+  }
+}
+function jsonResponse(status, body, headers = {}) {
+  const h = new Headers(headers);
+  if (NULL_BODY_STATUSES.has(status) || body === undefined) {
+    return new Response(null, { status, headers: h });
+  }
+  h.set("content-type", "application/json");
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+/**
+ * Reads a body up to `max` bytes. Returns `undefined` as soon as it is
+ * known to be larger (declared Content-Length or bytes read), without
+ * reading the rest.
+ */
+async function readLimited(request, max) {
+  const declared = request.headers.get("content-length");
+  if (
+    declared !== null &&
+    /^\s*\d+\s*$/.test(declared) &&
+    Number(declared) > max
+  ) {
+    await request.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+function decodeUtf8(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+/** application/x-www-form-urlencoded decoding of one component. */
+function formDecode(text) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+/** Parses `Authorization: Basic` as RFC 6749 §2.3.1 defines it. */
+function parseBasic(header) {
+  if (header === null) return { kind: "none" };
+  const m = /^basic\s+(\S+)\s*$/i.exec(header.trim());
+  if (m === null || m[1] === undefined) {
+    return /^basic\b/i.test(header.trim())
+      ? { kind: "malformed" }
+      : { kind: "none" };
+  }
+  let binary;
+  try {
+    binary = atob(m[1]);
+  } catch {
+    return { kind: "malformed" };
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const text = decodeUtf8(bytes);
+  const colon = text?.indexOf(":") ?? -1;
+  if (text === undefined || colon < 0) return { kind: "malformed" };
+  // Id and secret are form-urlencoded before base64 (§2.3.1).
+  const id = formDecode(text.slice(0, colon));
+  const secret = formDecode(text.slice(colon + 1));
+  if (id === undefined || secret === undefined) return { kind: "malformed" };
+  return { kind: "ok", id, secret };
+}
+/** Length-independent comparison, so the mock does not model a timing leak. */
+function sameText(a, b) {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  }
+  return diff === 0;
+}
+class Engine {
+  options;
+  tokenUrl;
+  #lookup;
+  #secret;
+  #tokenLifetimeMs;
+  #rate;
+  #latencyMs;
+  #maxBodyBytes;
+  #initialOverrides;
+  #errorBody;
+  #statuses;
+  #now;
+  #routes = new Map();
+  #urls = new Map();
+  #tokenKey;
+  #calls = [];
+  #tokenRequests = 0;
+  #tokenSerial = 0;
+  /** Issued token -> expiry (engine clock, ms). */
+  #tokens = new Map();
+  /** Arrival times of calls inside the sliding rate-limit window. */
+  #window = [];
+  #overrides = new Map();
+  constructor(api, options) {
+    this.#lookup = schemaLookup(api.schemas);
+    const baseUrl = normalizeBase(
+      options.baseUrl ?? DEFAULT_BASE_URL,
+      "baseUrl",
+    );
+    const authUrl = normalizeBase(
+      options.authUrl ?? DEFAULT_AUTH_URL,
+      "authUrl",
+    );
+    this.options = Object.freeze({
+      baseUrl,
+      authUrl,
+      clientId: options.clientId ?? DEFAULT_CLIENT_ID,
+    });
+    this.#secret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
+    const lifetime =
+      options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+    if (!(lifetime > 0)) throw new Error("tokenLifetimeSeconds must be > 0");
+    this.#tokenLifetimeMs = lifetime * 1000;
+    const rate =
+      options.rateLimit === false
+        ? undefined
+        : (options.rateLimit ?? {
+            limit: api.plan.limit,
+            intervalMs: api.plan.intervalMs,
+          });
+    if (rate !== undefined && !(rate.limit >= 0 && rate.intervalMs > 0)) {
+      throw new Error("rate limit needs limit >= 0 and intervalMs > 0");
+    }
+    this.#rate = rate;
+    this.#latencyMs = options.latencyMs ?? 0;
+    this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#errorBody = options.conventions?.errorBody ?? defaultErrorBody;
+    this.#statuses = {
+      ...DEFAULT_ERROR_STATUSES,
+      ...options.conventions?.statuses,
+    };
+    for (const [code, status] of Object.entries(this.#statuses)) {
+      checkStatus(status, `conventions.statuses.${code}`);
+    }
+    this.#now = options.now ?? Date.now;
+    const tokenUrl = joinUrl(authUrl, api.tokenPath);
+    this.tokenUrl = tokenUrl.href;
+    this.#tokenKey = routeKey(tokenUrl);
+    const missing = new Set();
+    for (const { schema } of api.schemas) {
+      for (const name of findUnresolvedRefs(schema, this.#lookup))
+        missing.add(name);
+    }
+    for (const op of api.operations) {
+      const url = joinUrl(baseUrl, op.path);
+      const key = routeKey(url);
+      if (this.#routes.has(key) || key === this.#tokenKey) {
+        throw new Error(`operation "${op.name}" shares its URL ${url.href}`);
+      }
+      if (this.#urls.has(op.name)) {
+        throw new Error(`operation "${op.name}" is listed twice`);
+      }
+      this.#routes.set(key, op);
+      this.#urls.set(op.name, url.href);
+      for (const schema of [op.request, op.response]) {
+        if (schema === undefined) continue;
+        for (const name of findUnresolvedRefs(schema, this.#lookup))
+          missing.add(name);
+      }
+    }
+    if (missing.size > 0) {
+      throw new Error(
+        `unresolved schema references: ${[...missing].join(", ")}`,
+      );
+    }
+    const initial = new Map();
+    for (const [name, override] of Object.entries(options.overrides ?? {})) {
+      this.#checkOperation(name);
+      checkOverride(name, override);
+      initial.set(name, override);
+    }
+    this.#initialOverrides = initial;
+    this.reset();
+  }
+  get calls() {
+    return Object.freeze([...this.#calls]);
+  }
+  get tokenRequests() {
+    return this.#tokenRequests;
+  }
+  reset() {
+    this.#calls = [];
+    this.#tokenRequests = 0;
+    this.#window = [];
+    this.#overrides = new Map(
+      [...this.#initialOverrides].map(([name, override]) => [
+        name,
+        { override, faulted: 0 },
+      ]),
+    );
+  }
+  setOverride(operation, override) {
+    this.#checkOperation(operation);
+    if (override === undefined) {
+      this.#overrides.delete(operation);
+      return;
+    }
+    checkOverride(operation, override);
+    this.#overrides.set(operation, { override, faulted: 0 });
+  }
+  revokeTokens() {
+    this.#tokens.clear();
+  }
+  urlFor(operation) {
+    this.#checkOperation(operation);
+    return this.#urls.get(operation);
+  }
+  async handle(request) {
+    try {
+      return await this.#dispatch(request);
+    } catch (error) {
+      // A bug in a resolver or the mock itself: say so, never hang.
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        kind: "response",
+        response: this.#errorResponse("mock_error", `Mock failure: ${message}`),
+        delayMs: 0,
+      };
+    }
+  }
+  #checkOperation(name) {
+    if (!this.#urls.has(name)) {
+      throw new Error(
+        `unknown operation "${name}"; known: ${[...this.#urls.keys()].join(", ")}`,
+      );
+    }
+  }
+  #errorResponse(code, message, extra = {}) {
+    const status = this.#statuses[code];
+    const error = {
+      code,
+      status,
+      message,
+      ...(extra.operation !== undefined ? { operation: extra.operation } : {}),
+      ...(extra.details !== undefined ? { details: extra.details } : {}),
+    };
+    return jsonResponse(status, this.#errorBody(error), extra.headers);
+  }
+  async #dispatch(request) {
+    const url = new URL(request.url);
+    const key = routeKey(url);
+    if (key === this.#tokenKey) {
+      return {
+        kind: "response",
+        response: await this.#token(request),
+        delayMs: this.#latencyMs,
+      };
+    }
+    const op = this.#routes.get(key);
+    if (op === undefined) {
+      return {
+        kind: "response",
+        response: this.#errorResponse(
+          "not_found",
+          `No mocked operation at ${url.pathname}`,
+        ),
+        delayMs: this.#latencyMs,
+      };
+    }
+    return this.#operation(op, url.pathname, request);
+  }
+  // ---- token endpoint ----------------------------------------------------
+  async #token(request) {
+    this.#tokenRequests++;
+    // RFC 6749 §5.2 error shape; descriptions never quote credentials.
+    const oauthError = (status, error, description, headers = {}) =>
+      jsonResponse(
+        status,
+        { error, error_description: description },
+        { "cache-control": "no-store", pragma: "no-cache", ...headers },
+      );
+    if (request.method !== "POST") {
+      return this.#errorResponse("method_not_allowed", "Use POST", {
+        headers: { allow: "POST" },
+      });
+    }
+    if (mediaType(request.headers.get("content-type")) !== FORM_TYPE) {
+      return oauthError(
+        400,
+        "invalid_request",
+        `Content-Type must be ${FORM_TYPE}`,
+      );
+    }
+    const bytes = await readLimited(request, this.#maxBodyBytes);
+    if (bytes === undefined) {
+      return this.#errorResponse(
+        "payload_too_large",
+        `Request body exceeds ${this.#maxBodyBytes} bytes`,
+      );
+    }
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
+      return oauthError(400, "invalid_request", "Body is not UTF-8");
+    }
+    const form = new URLSearchParams(text);
+    for (const name of ["grant_type", "client_id", "client_secret", "scope"]) {
+      if (form.getAll(name).length > 1) {
+        return oauthError(400, "invalid_request", `Parameter ${name} repeated`);
+      }
+    }
+    const basic = parseBasic(request.headers.get("authorization"));
+    const formId = form.get("client_id");
+    const formSecret = form.get("client_secret");
+    if (basic.kind !== "none" && formSecret !== null) {
+      return oauthError(
+        400,
+        "invalid_request",
+        "Use one client authentication method, not both",
+      );
+    }
+    const viaBasic = basic.kind !== "none";
+    const challenge = viaBasic
+      ? { "www-authenticate": `Basic realm="${REALM}"` }
+      : {};
+    const credentials =
+      basic.kind === "ok"
+        ? basic
+        : basic.kind === "none" && formId !== null && formSecret !== null
+          ? { id: formId, secret: formSecret }
+          : undefined;
+    if (credentials === undefined) {
+      return oauthError(
+        401,
+        "invalid_client",
+        basic.kind === "malformed"
+          ? "Malformed Basic credentials"
+          : "Client authentication required",
+        challenge,
+      );
+    }
+    const idMatches =
+      sameText(credentials.id, this.options.clientId) &&
+      (formId === null || sameText(formId, this.options.clientId));
+    if (!idMatches || !sameText(credentials.secret, this.#secret)) {
+      return oauthError(
+        401,
+        "invalid_client",
+        "Client authentication failed",
+        challenge,
+      );
+    }
+    const grant = form.get("grant_type");
+    if (grant === null) {
+      return oauthError(400, "invalid_request", "grant_type is required");
+    }
+    if (grant !== "client_credentials") {
+      return oauthError(
+        400,
+        "unsupported_grant_type",
+        "Only client_credentials is supported",
+      );
+    }
+    const token = `mock-token-${++this.#tokenSerial}`;
+    this.#tokens.set(token, this.#now() + this.#tokenLifetimeMs);
+    return jsonResponse(
+      200,
+      {
+        access_token: token,
+        token_type: "Bearer",
+        expires_in: this.#tokenLifetimeMs / 1000,
+      },
+      { "cache-control": "no-store", pragma: "no-cache" },
+    );
+  }
+  // ---- operations ----------------------------------------------------------
+  /** `undefined` when the bearer token is valid, else the 401 reason. */
+  #checkBearer(header) {
+    const m =
+      header === null ? null : /^bearer\s+(\S+)\s*$/i.exec(header.trim());
+    const token = m?.[1];
+    if (token === undefined) {
+      return {
+        message: "Bearer access token required",
+        challenge: `Bearer realm="${REALM}"`,
+      };
+    }
+    const expiresAt = this.#tokens.get(token);
+    if (expiresAt === undefined || this.#now() >= expiresAt) {
+      if (expiresAt !== undefined) this.#tokens.delete(token);
+      return {
+        message: "Access token is invalid or expired",
+        challenge: `Bearer realm="${REALM}", error="invalid_token"`,
+      };
+    }
+    return undefined;
+  }
+  /** Takes a slot in the sliding window; returns seconds to wait if full. */
+  #takeRateSlot(now) {
+    const rate = this.#rate;
+    if (rate === undefined) return undefined;
+    const window = this.#window;
+    while (window.length > 0 && window[0] <= now - rate.intervalMs) {
+      window.shift();
+    }
+    if (window.length >= rate.limit) {
+      const oldest = window[0] ?? now;
+      return Math.max(1, Math.ceil((oldest + rate.intervalMs - now) / 1000));
+    }
+    window.push(now);
+    return undefined;
+  }
+  async #operation(op, path, request) {
+    const at = this.#now();
+    const state = this.#overrides.get(op.name);
+    const override = state?.override;
+    const delayMs = override?.latencyMs ?? this.#latencyMs;
+    const callIndex = this.#calls.filter((c) => c.operation === op.name).length;
+    let body;
+    const record = (outcome, status, applied) => {
+      this.#calls.push(
+        Object.freeze({
+          operation: op.name,
+          path,
+          body,
+          status,
+          outcome,
+          applied,
+          at,
+        }),
+      );
+    };
+    const answer = (response) => {
+      record(
+        "answered",
+        response.status,
+        response.status >= 200 && response.status < 300,
+      );
+      return { kind: "response", response, delayMs };
+    };
+    const refuse = (code, message, details, headers) =>
+      answer(
+        this.#errorResponse(code, message, {
+          operation: op.name,
+          ...(details !== undefined ? { details } : {}),
+          ...(headers !== undefined ? { headers } : {}),
+        }),
+      );
+    if (request.method !== "POST") {
+      return refuse(
+        "method_not_allowed",
+        `${op.name} accepts POST only`,
+        undefined,
+        {
+          allow: "POST",
+        },
+      );
+    }
+    const denied = this.#checkBearer(request.headers.get("authorization"));
+    if (denied !== undefined) {
+      return refuse("unauthorized", denied.message, undefined, {
+        "www-authenticate": denied.challenge,
+      });
+    }
+    const retryAfter = this.#takeRateSlot(at);
+    if (retryAfter !== undefined) {
+      const rate = this.#rate;
+      return refuse(
+        "rate_limited",
+        `Rate limit of ${rate.limit} calls per ${rate.intervalMs} ms exceeded; retry after ${retryAfter} s`,
+        undefined,
+        { "retry-after": String(retryAfter) },
+      );
+    }
+    if (!JSON_TYPE.test(mediaType(request.headers.get("content-type")) ?? "")) {
+      return refuse(
+        "unsupported_media_type",
+        "Content-Type must be application/json",
+      );
+    }
+    const bytes = await readLimited(request, this.#maxBodyBytes);
+    if (bytes === undefined) {
+      return refuse(
+        "payload_too_large",
+        `Request body exceeds ${this.#maxBodyBytes} bytes`,
+      );
+    }
+    const text = decodeUtf8(bytes);
+    try {
+      if (text === undefined) throw new SyntaxError("not UTF-8");
+      body = JSON.parse(text);
+    } catch {
+      // The parser's message quotes the body; do not echo it.
+      return refuse("invalid_json", "Request body is not valid JSON");
+    }
+    if (op.request !== undefined) {
+      const violations = validateValue(body, op.request, this.#lookup);
+      if (violations.length > 0) {
+        return refuse(
+          "validation_failed",
+          `Request body has ${violations.length} schema violation(s)`,
+          violations.map((v) => ({ ...v })),
+        );
+      }
+    }
+    // Faults model what happens to a call the service accepted.
+    const fault = override?.fault;
+    if (
+      fault !== undefined &&
+      state !== undefined &&
+      state.faulted < (override?.faultTimes ?? Infinity)
+    ) {
+      state.faulted++;
+      switch (fault.kind) {
+        case "timeout":
+          record("timed-out", undefined, false);
+          return { kind: "hang" };
+        case "drop":
+          record("dropped", undefined, false);
+          return { kind: "drop", applied: false, delayMs };
+        case "applied-then-drop":
+          record("applied-then-dropped", undefined, true);
+          return { kind: "drop", applied: true, delayMs };
+        case "status": {
+          const headers =
+            fault.retryAfterSeconds !== undefined
+              ? {
+                  "retry-after": String(
+                    Math.max(0, Math.ceil(fault.retryAfterSeconds)),
+                  ),
+                }
+              : {};
+          const faultBody =
+            fault.body !== undefined
+              ? fault.body
+              : this.#errorBody({
+                  code: "injected_fault",
+                  status: fault.status,
+                  message: `Injected fault: status ${fault.status}`,
+                  operation: op.name,
+                });
+          return answer(jsonResponse(fault.status, faultBody, headers));
+        }
+      }
+    }
+    const status = override?.status ?? 200;
+    let responseBody;
+    try {
+      if (override?.resolver !== undefined) {
+        // The resolver gets its own copy; the recorded body stays as received.
+        responseBody = await override.resolver({
+          operation: op.name,
+          body: JSON.parse(text),
+          callIndex,
+        });
+      } else if (override?.response !== undefined) {
+        responseBody = override.response;
+      } else if (op.response !== undefined) {
+        responseBody = sampleValue(
+          op.response,
+          this.#lookup,
+          seedFor(op.name, body),
+        );
+      } else {
+        // Not shown by the bank: an open object, deterministic.
+        responseBody = { operation: op.name, mock: true };
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return refuse("mock_error", `Mock failure: ${message}`);
+    }
+    return answer(jsonResponse(status, responseBody));
+  }
+}

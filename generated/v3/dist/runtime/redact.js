@@ -1,0 +1,47 @@
+// Copied by remitgen from its runtime (src/runtime/redact.ts). DO NOT EDIT.
+
+/**
+ * Header redaction for everything the client hands to hooks or logs.
+ *
+ * @packageDocumentation
+ */
+/** What a redacted header value is replaced with. */
+export const REDACTED = "[REDACTED]";
+// Credentials by name; "cookie" also matches "set-cookie".
+const SENSITIVE = /authorization|cookie|token|secret|api[-_]?key|password/i;
+/**
+ * Whether a header carries credentials: `authorization`,
+ * `proxy-authorization`, `cookie`, `set-cookie`, or any name containing
+ * token, secret, api-key (`api_key`, `apikey`) or password.
+ *
+ * @param name - Header name, any case.
+ */
+export function isSensitiveHeader(name) {
+  return SENSITIVE.test(name);
+}
+/**
+ * Replaces every occurrence of each secret in `text` with {@link REDACTED},
+ * for text a server may have echoed credentials into.
+ *
+ * @param text - Text from outside, e.g. a response body.
+ * @param secrets - Values to remove; empty strings are ignored.
+ */
+export function redactText(text, secrets) {
+  for (const secret of secrets) {
+    if (secret) text = text.split(secret).join(REDACTED);
+  }
+  return text;
+}
+/**
+ * Copies headers into a plain object (lower-case names) with every
+ * sensitive value replaced by {@link REDACTED}.
+ *
+ * @param headers - A `Headers` object, a record or name/value pairs.
+ */
+export function redactHeaders(headers) {
+  const out = {};
+  new Headers(headers).forEach((value, name) => {
+    out[name] = SENSITIVE.test(name) ? REDACTED : value;
+  });
+  return out;
+}

@@ -1,0 +1,47 @@
+// Copied by remitgen from its runtime (src/runtime/retry.ts). DO NOT EDIT.
+
+/**
+ * Retry policy for read operations: which failures are retried and how long
+ * to wait. Writes are never retried (see `transport.ts`).
+ *
+ * @packageDocumentation
+ */
+/**
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ *
+ * @param status - HTTP status.
+ */
+export function isRetryableStatus(status) {
+  return status === 429 || (status >= 502 && status <= 504);
+}
+/**
+ * Exponential backoff with full jitter: a random wait in
+ * `[0, min(maxDelayMs, baseDelayMs * 2^(retry - 1)))`.
+ *
+ * @param retry - 1 for the first retry, 2 for the second, ...
+ * @param options - Base and maximum delay.
+ * @param random - Source of numbers in `[0, 1)`, e.g. `Math.random`.
+ */
+export function backoffDelay(retry, options, random) {
+  const cap = Math.min(
+    options.maxDelayMs ?? 10_000,
+    (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+  );
+  return random() * cap;
+}
+/**
+ * Parses a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an
+ * HTTP date. Returns the wait in milliseconds (never negative), or
+ * `undefined` when the header is absent or unreadable.
+ *
+ * @param value - Header value, or `null` when absent.
+ * @param now - Current epoch milliseconds, to turn a date into a delay.
+ */
+export function parseRetryAfter(value, now) {
+  if (value === null) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value)
+    ? Number(value) * 1000
+    : Date.parse(value) - now;
+  // A date in the past means "now"; NaN (unreadable) means unknown.
+  return ms >= 0 ? ms : ms < 0 ? 0 : undefined;
+}

@@ -1,0 +1,318 @@
+// Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
+
+/**
+ * The transport every generated operation calls: URL building, auth,
+ * client-side rate limiting, timeouts, retries for reads, and the rule
+ * that a write is never sent twice.
+ *
+ * @packageDocumentation
+ */
+import { checkToken, createTokenSource } from "./auth.js";
+import {
+  ApiError,
+  AuthError,
+  ConfigError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitError,
+  TimeoutError,
+} from "./errors.js";
+import { createLimiter, systemClock } from "./limiter.js";
+import { redactHeaders, redactText } from "./redact.js";
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
+/**
+ * The headers of one request. Caller headers go through `Headers`, which
+ * merges names case-insensitively and rejects a bad value here, clearly
+ * before anything is sent; without them a plain object is enough (and
+ * cheaper on every call).
+ */
+function requestHeaders(callerHeaders, token) {
+  if (callerHeaders === undefined) {
+    return {
+      "content-type": "application/json",
+      accept: "application/json",
+      authorization: "Bearer " + token,
+    };
+  }
+  const headers = new Headers(callerHeaders);
+  headers.set("content-type", "application/json");
+  headers.set("accept", "application/json");
+  headers.set("authorization", "Bearer " + token);
+  return headers;
+}
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+// Failures that prove the request never left this machine.
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+function required(name, value) {
+  if (typeof value === "string" && value) return value;
+  throw new ConfigError(`${name} is required`);
+}
+function checkTimeout(value) {
+  // setTimeout fires at once for values it cannot hold.
+  if (value > 0 && value < 2 ** 31) return value;
+  throw new ConfigError("timeoutMs is out of range");
+}
+/** Validates a base URL (never echoing it) and strips trailing slashes. */
+function checkUrl(name, value, insecure) {
+  const text = required(name, value);
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below; the parser's message would echo the value
+  }
+  if (
+    !url ||
+    url.username ||
+    url.password ||
+    (url.protocol !== "https:" &&
+      !(
+        url.protocol === "http:" &&
+        (insecure || LOCAL_HOST.test(url.hostname))
+      ))
+  ) {
+    throw new ConfigError(
+      `${name} must be an https URL without credentials (http only for localhost or with allowInsecureHttp)`,
+    );
+  }
+  return text.replace(/\/+$/, "");
+}
+function join(base, path) {
+  return base + (path.startsWith("/") ? "" : "/") + path;
+}
+function notSent(error) {
+  for (let depth = 0; depth < 8 && error; depth++) {
+    if (NOT_SENT.test(String(error.code))) return true;
+    error = error.cause;
+  }
+  return false;
+}
+function emit(hook, event) {
+  try {
+    hook(event);
+  } catch {
+    // A hook must never break or change the call.
+  }
+}
+function parseBody(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.slice(0, 4096);
+  }
+}
+/**
+ * Creates a transport. Validates the options at once (throwing
+ * {@link ConfigError} that names the option, never its value).
+ *
+ * @param options - Client options from the caller.
+ * @param defaults - The generated package's plan and token path.
+ */
+export function createTransport(options, defaults) {
+  const insecure = !!options.allowInsecureHttp;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const timeoutMs = checkTimeout(options.timeoutMs ?? 30_000);
+  const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
+  // Looked up per call, so a fetch patched later (MSW) is still used.
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const custom = options.getAccessToken;
+  const getToken = custom
+    ? async (stale, signal) => {
+        const forceRefresh = stale !== undefined;
+        return checkToken(
+          await custom(signal ? { forceRefresh, signal } : { forceRefresh }),
+        );
+      }
+    : createTokenSource({
+        tokenUrl: join(
+          checkUrl("authUrl", options.authUrl, insecure),
+          defaults.tokenPath,
+        ),
+        clientId: required("clientId", options.clientId),
+        clientSecret: required("clientSecret", options.clientSecret),
+        scope: options.scope,
+        fetch: fetchFn,
+        timeoutMs,
+        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        now: () => clock.now(),
+      });
+  const rate = options.rateLimit ?? "wait";
+  const limiter =
+    rate === false
+      ? undefined
+      : typeof rate === "object"
+        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+        : createLimiter(
+            defaults.plan.limit,
+            defaults.plan.intervalMs,
+            rate,
+            clock,
+          );
+  const clientRetry = options.retry ?? {};
+  const { onRequest, onResponse } = options;
+  return {
+    async call(operation, body, callOptions = {}) {
+      const { signal } = callOptions;
+      signal?.throwIfAborted();
+      const name = operation.name;
+      // Anything not declared a read is treated as a write: never resent.
+      const isWrite = operation.effect !== "read";
+      const callRetry = callOptions.retry;
+      const retry =
+        isWrite || callRetry === false
+          ? undefined
+          : callRetry
+            ? { ...clientRetry, ...callRetry }
+            : clientRetry;
+      const attempts = retry ? (retry.attempts ?? 3) : 1;
+      const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
+      const url = join(baseUrl, operation.path);
+      const payload = JSON.stringify(body); // once, reused by every send
+      let stale;
+      let replayed = false;
+      let sent = 0;
+      for (let tries = 1; ; tries++) {
+        const turn = limiter?.acquire(signal);
+        if (turn) await turn;
+        const token = await getToken(stale, signal);
+        stale = undefined;
+        const headers = requestHeaders(callOptions.headers, token);
+        signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
+        sent++;
+        if (onRequest) {
+          emit(onRequest, {
+            operation: name,
+            method: "POST",
+            url,
+            headers: redactHeaders(headers),
+            attempt: sent,
+          });
+        }
+        const controller = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ms);
+        const onAbort = () => controller.abort(signal?.reason);
+        signal?.addEventListener("abort", onAbort);
+        const started = clock.now();
+        let response;
+        let text = "";
+        let failure;
+        try {
+          const res = await fetchFn(url, {
+            method: "POST",
+            headers,
+            body: payload,
+            signal: controller.signal,
+          });
+          if (onResponse) {
+            emit(onResponse, {
+              operation: name,
+              status: res.status,
+              headers: redactHeaders(res.headers),
+              attempt: sent,
+              durationMs: clock.now() - started,
+            });
+          }
+          text = await res.text();
+          response = res;
+        } catch (error) {
+          failure = error;
+        } finally {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+        }
+        let error;
+        let retryAfter;
+        if (!response) {
+          if (signal?.aborted) {
+            throw isWrite
+              ? new OutcomeUnknownError(name, body, { cause: signal.reason })
+              : signal.reason;
+          }
+          error = timedOut
+            ? new TimeoutError(name, ms)
+            : new NetworkError(name, { cause: failure });
+          if (isWrite && (timedOut || !notSent(failure))) {
+            throw new OutcomeUnknownError(name, body, { cause: error });
+          }
+        } else {
+          const { status } = response;
+          if (response.ok) {
+            // An object response reads an empty body as `{}`; a body that is
+            // not what the operation's type says fails below, never silently.
+            const anyJson = operation.response === "json";
+            if (!text && !anyJson) return {};
+            try {
+              const data = JSON.parse(text);
+              if (
+                anyJson ||
+                (data && typeof data == "object" && !Array.isArray(data))
+              ) {
+                return data;
+              }
+            } catch {
+              // not JSON
+            }
+          }
+          if (status === 401) {
+            // The bank did not act on a 401: refresh once and replay once.
+            if (replayed) {
+              throw new AuthError(
+                `${name} failed with HTTP 401 after a token refresh`,
+                {
+                  status,
+                },
+              );
+            }
+            replayed = true;
+            stale = token;
+            tries--;
+            continue;
+          }
+          // A body echoing the token must not carry it into the error.
+          error = new ApiError(
+            name,
+            status,
+            parseBody(redactText(text, [token])),
+          );
+          const now = clock.now();
+          // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
+          retryAfter = parseRetryAfter(
+            response.headers.get("retry-after"),
+            now,
+          );
+          if (status === 429) {
+            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            error = new RateLimitError(
+              `${name} failed with HTTP 429 (rate limited)`,
+              retryAfter,
+              {
+                cause: error,
+              },
+            );
+          }
+          // A write answered 2xx (done, but unreadable), 502 or 504 (maybe done).
+          if (isWrite && (response.ok || status === 502 || status === 504)) {
+            throw new OutcomeUnknownError(name, body, { cause: error });
+          }
+          if (!isRetryableStatus(status)) throw error;
+        }
+        // Only reads get here with attempts > 1.
+        if (
+          tries >= attempts ||
+          (retryAfter ?? 0) > (retry?.maxDelayMs ?? 10_000)
+        ) {
+          throw error;
+        }
+        await clock.sleep(
+          retryAfter ?? backoffDelay(tries, retry ?? {}, random),
+          signal,
+        );
+      }
+    },
+  };
+}
