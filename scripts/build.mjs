@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as prettier from "prettier";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,4 +40,30 @@ for (const source of sources) {
   });
 }
 writeFileSync(join(root, "dist/runtime-assets.json"), JSON.stringify({ files }));
-console.log(`built remitgen: ${files.length} runtime modules`);
+
+// The docs templates, precompiled with the options generate compiles them
+// with, so a run loads only Handlebars' runtime. Each source is kept beside
+// its compiled form: a template edited since the build is compiled afresh.
+const { templateFiles, templateCompileOptions, precompiledFile } = await import(
+  pathToFileURL(join(root, "dist/render/docs/templates.js")).href
+);
+const { default: Handlebars } = await import("handlebars");
+const templateSources = {};
+const specs = [];
+for (const [key, file] of Object.entries(templateFiles)) {
+  const source = readFileSync(join(root, "templates", file), "utf8");
+  templateSources[key] = source;
+  specs.push(`  ${key}: ${Handlebars.precompile(source, { ...templateCompileOptions })},`);
+}
+writeFileSync(
+  join(root, precompiledFile),
+  [
+    "// Precompiled by scripts/build.mjs from templates/. DO NOT EDIT.",
+    `export const sources = ${JSON.stringify(templateSources)};`,
+    "export const specs = {",
+    ...specs,
+    "};",
+    "",
+  ].join("\n"),
+);
+console.log(`built remitgen: ${files.length} runtime modules, ${specs.length} precompiled templates`);

@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
-import { posix } from "node:path";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import * as prettier from "prettier";
@@ -7,7 +8,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { codeSpan } from "../../src/escape/markdown.js";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
 import type { OutputFile } from "../../src/render/output.js";
-import { createDocsRenderer, loadDocsTemplates, renderOverviewDocs, renderSetDocs, type DocsTemplates } from "../../src/render/docs/index.js";
+import {
+  compileDocsTemplates,
+  createDocsRenderer,
+  loadDocsTemplates,
+  renderOverviewDocs,
+  renderSetDocs,
+  type DocsTemplates,
+} from "../../src/render/docs/index.js";
+import { precompiledFile, templateFiles } from "../../src/render/docs/templates.js";
 import { checkSpecText, loadSpec } from "../../src/spec/load.js";
 import { markdownAst, visibleText, walk } from "./markdown-ast.js";
 
@@ -411,6 +420,28 @@ describe("templates and speed", () => {
     await loadDocsTemplates();
     expect(Object.keys(Handlebars.helpers).sort()).toEqual(helpers);
     expect(Object.keys(Handlebars.partials).sort()).toEqual(partials);
+  });
+
+  it("are precompiled by the build from the shipped sources, and render exactly what compiling those sources renders", async () => {
+    const built = (await import(`${repoRoot}${precompiledFile}`)) as { sources: Record<string, string> };
+    const sources = Object.fromEntries(
+      Object.entries(templateFiles).map(([key, file]) => [key, readFileSync(`${repoRoot}templates/${file}`, "utf8")]),
+    ) as Record<keyof DocsTemplates, string>;
+    expect(built.sources).toEqual(sources);
+    const model = await loadSpec(specPath, "spec/remittance.yaml");
+    const compiled = renderAll(model, await compileDocsTemplates(sources));
+    expect(renderAll(model, await loadDocsTemplates())).toEqual(compiled);
+    // An edited template is not served from the stale precompiled form.
+    const dir = mkdtempSync(join(tmpdir(), "remitgen-templates-"));
+    try {
+      for (const [key, file] of Object.entries(templateFiles)) {
+        const source = sources[key as keyof DocsTemplates];
+        writeFileSync(join(dir, file), key === "overview" ? `${source}\nEdited.\n` : source);
+      }
+      expect(renderAll(model, await loadDocsTemplates(dir)).get("README.md")).toMatch(/\nEdited\.\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // Speed is the benchmark's job (npm run bench); this checks a large set renders whole.
