@@ -32,16 +32,18 @@ export interface RemittanceClient {
   /**
    * Account title lookup.
    *
-   * POST /get_acct_title on the base_url server.
+   * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -51,7 +53,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer.
    *
-   * POST /send_online_fundsTransfer on the base_url server.
+   * POST /send_online_fundsTransfer, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -59,9 +61,11 @@ export interface RemittanceClient {
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -71,16 +75,18 @@ export interface RemittanceClient {
   /**
    * Agent account balance.
    *
-   * POST /get_agent_accnt_balance on the base_url server.
+   * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -90,16 +96,18 @@ export interface RemittanceClient {
   /**
    * Transaction status.
    *
-   * POST /get_transaction_status on the base_url server.
+   * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -109,7 +117,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending.
    *
-   * POST /send_txns on the base_url server.
+   * POST /send_txns, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -117,9 +125,11 @@ export interface RemittanceClient {
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -129,7 +139,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer, business-to-customer variant.
    *
-   * POST /send_online_fundsTransfer_B2C on the base_url server.
+   * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -137,9 +147,11 @@ export interface RemittanceClient {
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -149,7 +161,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending, business-to-customer variant.
    *
-   * POST /send_txns_B2C on the base_url server.
+   * POST /send_txns_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -157,9 +169,11 @@ export interface RemittanceClient {
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,

@@ -3,16 +3,18 @@
 /**
  * Account title lookup.
  *
- * POST /get_acct_title on the base_url server.
+ * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAcctTitle(transport, body, options) {
   return transport.call(
@@ -29,7 +31,7 @@ export function getAcctTitle(transport, body, options) {
 /**
  * Online funds transfer.
  *
- * POST /send_online_fundsTransfer on the base_url server.
+ * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -37,9 +39,11 @@ export function getAcctTitle(transport, body, options) {
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransfer(transport, body, options) {
   return transport.call(
@@ -56,16 +60,18 @@ export function sendOnlineFundsTransfer(transport, body, options) {
 /**
  * Agent account balance.
  *
- * POST /get_agent_accnt_balance on the base_url server.
+ * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAgentAccntBalance(transport, body, options) {
   return transport.call(
@@ -82,16 +88,18 @@ export function getAgentAccntBalance(transport, body, options) {
 /**
  * Transaction status.
  *
- * POST /get_transaction_status on the base_url server.
+ * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getTransactionStatus(transport, body, options) {
   return transport.call(
@@ -108,7 +116,7 @@ export function getTransactionStatus(transport, body, options) {
 /**
  * Transaction sending.
  *
- * POST /send_txns on the base_url server.
+ * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -116,9 +124,11 @@ export function getTransactionStatus(transport, body, options) {
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxns(transport, body, options) {
   return transport.call(
@@ -135,7 +145,7 @@ export function sendTxns(transport, body, options) {
 /**
  * Online funds transfer, business-to-customer variant.
  *
- * POST /send_online_fundsTransfer_B2C on the base_url server.
+ * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -143,9 +153,11 @@ export function sendTxns(transport, body, options) {
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransferB2C(transport, body, options) {
   return transport.call(
@@ -162,7 +174,7 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
 /**
  * Transaction sending, business-to-customer variant.
  *
- * POST /send_txns_B2C on the base_url server.
+ * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -170,9 +182,11 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxnsB2C(transport, body, options) {
   return transport.call(

@@ -10,16 +10,18 @@ import type * as types from "./types.js";
 /**
  * Account title lookup.
  *
- * POST /get_acct_title on the base_url server.
+ * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -30,7 +32,7 @@ export declare function getAcctTitle(
 /**
  * Online funds transfer.
  *
- * POST /send_online_fundsTransfer on the base_url server.
+ * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -38,9 +40,11 @@ export declare function getAcctTitle(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -51,16 +55,18 @@ export declare function sendOnlineFundsTransfer(
 /**
  * Agent account balance.
  *
- * POST /get_agent_accnt_balance on the base_url server.
+ * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -71,16 +77,18 @@ export declare function getAgentAccntBalance(
 /**
  * Transaction status.
  *
- * POST /get_transaction_status on the base_url server.
+ * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -91,7 +99,7 @@ export declare function getTransactionStatus(
 /**
  * Transaction sending.
  *
- * POST /send_txns on the base_url server.
+ * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -99,9 +107,11 @@ export declare function getTransactionStatus(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -112,7 +122,7 @@ export declare function sendTxns(
 /**
  * Transaction sending (V1 variant).
  *
- * POST /send_txns_V1 on the base_url server.
+ * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -120,9 +130,11 @@ export declare function sendTxns(
  *
  * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -133,7 +145,7 @@ export declare function sendTxnsV1(
 /**
  * Online funds transfer, business-to-customer variant.
  *
- * POST /send_online_fundsTransfer_B2C on the base_url server.
+ * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -141,9 +153,11 @@ export declare function sendTxnsV1(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -154,7 +168,7 @@ export declare function sendOnlineFundsTransferB2C(
 /**
  * Transaction sending, business-to-customer variant.
  *
- * POST /send_txns_B2C on the base_url server.
+ * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -162,9 +176,11 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -175,7 +191,7 @@ export declare function sendTxnsB2C(
 /**
  * Testing method.
  *
- * POST /TestingMethod on the base_url server.
+ * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -183,9 +199,11 @@ export declare function sendTxnsB2C(
  *
  * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function testingMethod(
   transport: Transport,

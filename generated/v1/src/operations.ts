@@ -10,16 +10,18 @@ import type * as types from "./types.js";
 /**
  * Account title lookup.
  *
- * POST /get_acct_title on the base_url server.
+ * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAcctTitle(
   transport: Transport,
@@ -40,7 +42,7 @@ export function getAcctTitle(
 /**
  * Online funds transfer.
  *
- * POST /send_online_fundsTransfer on the base_url server.
+ * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -48,9 +50,11 @@ export function getAcctTitle(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -71,16 +75,18 @@ export function sendOnlineFundsTransfer(
 /**
  * Agent account balance.
  *
- * POST /get_agent_accnt_balance on the base_url server.
+ * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAgentAccntBalance(
   transport: Transport,
@@ -101,16 +107,18 @@ export function getAgentAccntBalance(
 /**
  * Transaction status.
  *
- * POST /get_transaction_status on the base_url server.
+ * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getTransactionStatus(
   transport: Transport,
@@ -131,7 +139,7 @@ export function getTransactionStatus(
 /**
  * Transaction sending.
  *
- * POST /send_txns on the base_url server.
+ * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -139,9 +147,11 @@ export function getTransactionStatus(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxns(
   transport: Transport,
@@ -162,7 +172,7 @@ export function sendTxns(
 /**
  * Transaction sending (V1 variant).
  *
- * POST /send_txns_V1 on the base_url server.
+ * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -170,9 +180,11 @@ export function sendTxns(
  *
  * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxnsV1(
   transport: Transport,
@@ -193,7 +205,7 @@ export function sendTxnsV1(
 /**
  * Online funds transfer, business-to-customer variant.
  *
- * POST /send_online_fundsTransfer_B2C on the base_url server.
+ * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -201,9 +213,11 @@ export function sendTxnsV1(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -224,7 +238,7 @@ export function sendOnlineFundsTransferB2C(
 /**
  * Transaction sending, business-to-customer variant.
  *
- * POST /send_txns_B2C on the base_url server.
+ * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -232,9 +246,11 @@ export function sendOnlineFundsTransferB2C(
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxnsB2C(
   transport: Transport,
@@ -255,7 +271,7 @@ export function sendTxnsB2C(
 /**
  * Testing method.
  *
- * POST /TestingMethod on the base_url server.
+ * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -263,9 +279,11 @@ export function sendTxnsB2C(
  *
  * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function testingMethod(
   transport: Transport,

@@ -32,7 +32,7 @@ export interface RemittanceClient {
   /**
    * Account title lookup.
    *
-   * POST /get_acct_title on the base_url server.
+   * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -40,9 +40,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -52,7 +54,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer.
    *
-   * POST /send_online_fundsTransfer on the base_url server.
+   * POST /send_online_fundsTransfer, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -61,9 +63,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -73,7 +77,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer (V1 variant).
    *
-   * POST /send_online_fundsTransfer_V1 on the base_url server.
+   * POST /send_online_fundsTransfer_V1, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -81,9 +85,11 @@ export interface RemittanceClient {
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransferV1(
     body: types.SendOnlineFundsTransferV1Request,
@@ -93,7 +99,7 @@ export interface RemittanceClient {
   /**
    * Agent account balance.
    *
-   * POST /get_agent_accnt_balance on the base_url server.
+   * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -101,9 +107,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -113,7 +121,7 @@ export interface RemittanceClient {
   /**
    * Transaction status.
    *
-   * POST /get_transaction_status on the base_url server.
+   * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -121,9 +129,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -133,7 +143,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending.
    *
-   * POST /send_txns on the base_url server.
+   * POST /send_txns, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -142,9 +152,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -154,7 +166,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending (V1 variant).
    *
-   * POST /send_txns_V1 on the base_url server.
+   * POST /send_txns_V1, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -163,9 +175,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets: V1,
    * v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -175,7 +189,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer, business-to-customer variant.
    *
-   * POST /send_online_fundsTransfer_B2C on the base_url server.
+   * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -184,9 +198,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -196,7 +212,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending, business-to-customer variant.
    *
-   * POST /send_txns_B2C on the base_url server.
+   * POST /send_txns_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -205,9 +221,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -217,7 +235,7 @@ export interface RemittanceClient {
   /**
    * Testing method.
    *
-   * POST /TestingMethod on the base_url server.
+   * POST /TestingMethod, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -226,9 +244,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets: V1,
    * v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -238,16 +258,18 @@ export interface RemittanceClient {
   /**
    * Cancelled-transaction status.
    *
-   * POST /Transaction_Status_cancelled on the base_url server.
+   * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   transactionStatusCancelled(
     body: types.TransactionStatusCancelledRequest,
@@ -257,7 +279,7 @@ export interface RemittanceClient {
   /**
    * Name amendment.
    *
-   * POST /Update_Name_Amendment on the base_url server.
+   * POST /Update_Name_Amendment, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -265,9 +287,11 @@ export interface RemittanceClient {
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   updateNameAmendment(
     body: types.UpdateNameAmendmentRequest,

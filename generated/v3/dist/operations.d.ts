@@ -10,7 +10,7 @@ import type * as types from "./types.js";
 /**
  * Account title lookup.
  *
- * POST /get_acct_title on the base_url server.
+ * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -18,9 +18,11 @@ import type * as types from "./types.js";
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -31,7 +33,7 @@ export declare function getAcctTitle(
 /**
  * Online funds transfer.
  *
- * POST /send_online_fundsTransfer on the base_url server.
+ * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -40,9 +42,11 @@ export declare function getAcctTitle(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -53,7 +57,7 @@ export declare function sendOnlineFundsTransfer(
 /**
  * Online funds transfer (V1 variant).
  *
- * POST /send_online_fundsTransfer_V1 on the base_url server.
+ * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -61,9 +65,11 @@ export declare function sendOnlineFundsTransfer(
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -74,7 +80,7 @@ export declare function sendOnlineFundsTransferV1(
 /**
  * Agent account balance.
  *
- * POST /get_agent_accnt_balance on the base_url server.
+ * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -82,9 +88,11 @@ export declare function sendOnlineFundsTransferV1(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -95,7 +103,7 @@ export declare function getAgentAccntBalance(
 /**
  * Transaction status.
  *
- * POST /get_transaction_status on the base_url server.
+ * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -103,9 +111,11 @@ export declare function getAgentAccntBalance(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -116,7 +126,7 @@ export declare function getTransactionStatus(
 /**
  * Transaction sending.
  *
- * POST /send_txns on the base_url server.
+ * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -125,9 +135,11 @@ export declare function getTransactionStatus(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -138,7 +150,7 @@ export declare function sendTxns(
 /**
  * Transaction sending (V1 variant).
  *
- * POST /send_txns_V1 on the base_url server.
+ * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -146,9 +158,11 @@ export declare function sendTxns(
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -159,7 +173,7 @@ export declare function sendTxnsV1(
 /**
  * Online funds transfer, business-to-customer variant.
  *
- * POST /send_online_fundsTransfer_B2C on the base_url server.
+ * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -168,9 +182,11 @@ export declare function sendTxnsV1(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -181,7 +197,7 @@ export declare function sendOnlineFundsTransferB2C(
 /**
  * Transaction sending, business-to-customer variant.
  *
- * POST /send_txns_B2C on the base_url server.
+ * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -190,9 +206,11 @@ export declare function sendOnlineFundsTransferB2C(
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -203,7 +221,7 @@ export declare function sendTxnsB2C(
 /**
  * Testing method.
  *
- * POST /TestingMethod on the base_url server.
+ * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -211,9 +229,11 @@ export declare function sendTxnsB2C(
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function testingMethod(
   transport: Transport,
@@ -224,16 +244,18 @@ export declare function testingMethod(
 /**
  * Cancelled-transaction status.
  *
- * POST /Transaction_Status_cancelled on the base_url server.
+ * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function transactionStatusCancelled(
   transport: Transport,
@@ -244,7 +266,7 @@ export declare function transactionStatusCancelled(
 /**
  * Name amendment.
  *
- * POST /Update_Name_Amendment on the base_url server.
+ * POST /Update_Name_Amendment, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -252,9 +274,11 @@ export declare function transactionStatusCancelled(
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export declare function updateNameAmendment(
   transport: Transport,

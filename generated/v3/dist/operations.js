@@ -3,7 +3,7 @@
 /**
  * Account title lookup.
  *
- * POST /get_acct_title on the base_url server.
+ * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -11,9 +11,11 @@
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAcctTitle(transport, body, options) {
   return transport.call(
@@ -30,7 +32,7 @@ export function getAcctTitle(transport, body, options) {
 /**
  * Online funds transfer.
  *
- * POST /send_online_fundsTransfer on the base_url server.
+ * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -39,9 +41,11 @@ export function getAcctTitle(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransfer(transport, body, options) {
   return transport.call(
@@ -58,7 +62,7 @@ export function sendOnlineFundsTransfer(transport, body, options) {
 /**
  * Online funds transfer (V1 variant).
  *
- * POST /send_online_fundsTransfer_V1 on the base_url server.
+ * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -66,9 +70,11 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransferV1(transport, body, options) {
   return transport.call(
@@ -85,7 +91,7 @@ export function sendOnlineFundsTransferV1(transport, body, options) {
 /**
  * Agent account balance.
  *
- * POST /get_agent_accnt_balance on the base_url server.
+ * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -93,9 +99,11 @@ export function sendOnlineFundsTransferV1(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getAgentAccntBalance(transport, body, options) {
   return transport.call(
@@ -112,7 +120,7 @@ export function getAgentAccntBalance(transport, body, options) {
 /**
  * Transaction status.
  *
- * POST /get_transaction_status on the base_url server.
+ * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
@@ -120,9 +128,11 @@ export function getAgentAccntBalance(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function getTransactionStatus(transport, body, options) {
   return transport.call(
@@ -139,7 +149,7 @@ export function getTransactionStatus(transport, body, options) {
 /**
  * Transaction sending.
  *
- * POST /send_txns on the base_url server.
+ * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -148,9 +158,11 @@ export function getTransactionStatus(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxns(transport, body, options) {
   return transport.call(
@@ -167,7 +179,7 @@ export function sendTxns(transport, body, options) {
 /**
  * Transaction sending (V1 variant).
  *
- * POST /send_txns_V1 on the base_url server.
+ * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -175,9 +187,11 @@ export function sendTxns(transport, body, options) {
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxnsV1(transport, body, options) {
   return transport.call(
@@ -194,7 +208,7 @@ export function sendTxnsV1(transport, body, options) {
 /**
  * Online funds transfer, business-to-customer variant.
  *
- * POST /send_online_fundsTransfer_B2C on the base_url server.
+ * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -203,9 +217,11 @@ export function sendTxnsV1(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendOnlineFundsTransferB2C(transport, body, options) {
   return transport.call(
@@ -222,7 +238,7 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
 /**
  * Transaction sending, business-to-customer variant.
  *
- * POST /send_txns_B2C on the base_url server.
+ * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -231,9 +247,11 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function sendTxnsB2C(transport, body, options) {
   return transport.call(
@@ -250,7 +268,7 @@ export function sendTxnsB2C(transport, body, options) {
 /**
  * Testing method.
  *
- * POST /TestingMethod on the base_url server.
+ * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -258,9 +276,11 @@ export function sendTxnsB2C(transport, body, options) {
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function testingMethod(transport, body, options) {
   return transport.call(
@@ -277,16 +297,18 @@ export function testingMethod(transport, body, options) {
 /**
  * Cancelled-transaction status.
  *
- * POST /Transaction_Status_cancelled on the base_url server.
+ * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function transactionStatusCancelled(transport, body, options) {
   return transport.call(
@@ -303,7 +325,7 @@ export function transactionStatusCancelled(transport, body, options) {
 /**
  * Name amendment.
  *
- * POST /Update_Name_Amendment on the base_url server.
+ * POST /Update_Name_Amendment, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent twice by the client: when
  * the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -311,9 +333,11 @@ export function transactionStatusCancelled(transport, body, options) {
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
- * Not shown by the bank: The request payload shape: not shown. The response
- * payload shape: not shown. The query or header parameters: not shown. The
- * status codes: not shown.
+ * Not shown by the bank:
+ * - The request payload shape: not shown.
+ * - The response payload shape: not shown.
+ * - The query or header parameters: not shown.
+ * - The status codes: not shown.
  */
 export function updateNameAmendment(transport, body, options) {
   return transport.call(

@@ -43,7 +43,7 @@ export interface RemittanceClient {
   /**
    * Account title lookup.
    *
-   * POST /get_acct_title on the base_url server.
+   * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -51,9 +51,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -63,7 +65,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer.
    *
-   * POST /send_online_fundsTransfer on the base_url server.
+   * POST /send_online_fundsTransfer, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -72,9 +74,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -84,7 +88,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer (V1 variant).
    *
-   * POST /send_online_fundsTransfer_V1 on the base_url server.
+   * POST /send_online_fundsTransfer_V1, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -92,9 +96,11 @@ export interface RemittanceClient {
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransferV1(
     body: types.SendOnlineFundsTransferV1Request,
@@ -104,7 +110,7 @@ export interface RemittanceClient {
   /**
    * Agent account balance.
    *
-   * POST /get_agent_accnt_balance on the base_url server.
+   * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -112,9 +118,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -124,7 +132,7 @@ export interface RemittanceClient {
   /**
    * Transaction status.
    *
-   * POST /get_transaction_status on the base_url server.
+   * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
@@ -132,9 +140,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -144,7 +154,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending.
    *
-   * POST /send_txns on the base_url server.
+   * POST /send_txns, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -153,9 +163,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -165,7 +177,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending (V1 variant).
    *
-   * POST /send_txns_V1 on the base_url server.
+   * POST /send_txns_V1, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -174,9 +186,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets: V1,
    * v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -186,7 +200,7 @@ export interface RemittanceClient {
   /**
    * Online funds transfer, business-to-customer variant.
    *
-   * POST /send_online_fundsTransfer_B2C on the base_url server.
+   * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -195,9 +209,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -207,7 +223,7 @@ export interface RemittanceClient {
   /**
    * Transaction sending, business-to-customer variant.
    *
-   * POST /send_txns_B2C on the base_url server.
+   * POST /send_txns_B2C, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -216,9 +232,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -228,7 +246,7 @@ export interface RemittanceClient {
   /**
    * Testing method.
    *
-   * POST /TestingMethod on the base_url server.
+   * POST /TestingMethod, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -237,9 +255,11 @@ export interface RemittanceClient {
    * Limit: 100 requests per hour (default plan (open variant)). In sets: V1,
    * v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -249,16 +269,18 @@ export interface RemittanceClient {
   /**
    * Cancelled-transaction status.
    *
-   * POST /Transaction_Status_cancelled on the base_url server.
+   * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
    * errors, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   transactionStatusCancelled(
     body: types.TransactionStatusCancelledRequest,
@@ -268,7 +290,7 @@ export interface RemittanceClient {
   /**
    * Name amendment.
    *
-   * POST /Update_Name_Amendment on the base_url server.
+   * POST /Update_Name_Amendment, relative to {base_url}.
    *
    * Effect: write (inferred from the name). Never sent twice by the client:
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
@@ -276,9 +298,11 @@ export interface RemittanceClient {
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
-   * Not shown by the bank: The request payload shape: not shown. The response
-   * payload shape: not shown. The query or header parameters: not shown. The
-   * status codes: not shown.
+   * Not shown by the bank:
+   * - The request payload shape: not shown.
+   * - The response payload shape: not shown.
+   * - The query or header parameters: not shown.
+   * - The status codes: not shown.
    */
   updateNameAmendment(
     body: types.UpdateNameAmendmentRequest,

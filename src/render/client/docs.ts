@@ -26,9 +26,12 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   return [
     operation.summary,
     ...(operation.description ? [operation.description] : []),
-    `POST ${operation.path} on the ${model.service.baseUrlVariable} server.`,
+    `POST ${operation.path}, relative to ${model.service.baseUrl}.`,
     effect,
     `Limit: ${limitText(set)}. In sets: ${operation.sets.join(", ")}.`,
-    ...(gaps.length + otherGaps.length > 0 ? [`Not shown by the bank: ${[...gaps, ...otherGaps].join(" ")}`] : []),
+    // One line per gap, in the seed's words.
+    ...(gaps.length + otherGaps.length > 0
+      ? [["Not shown by the bank:", ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`)].join("\n")]
+      : []),
   ];
 }
