@@ -9,9 +9,9 @@ import { UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
 import type { OutputFile } from "./render/output.js";
-import { renderAll } from "./render/render-all.js";
+import { loadRenderers, renderOverview, renderSet } from "./render/render-all.js";
 import { loadSpec } from "./spec/load.js";
-import { applyPlan, assertSafeOutDir, planOutput, type OutputPlan } from "./write/output-dir.js";
+import { assertSafeOutDir, openOutputStage, type OutputPlan } from "./write/output-dir.js";
 
 export interface GenerateOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -58,19 +58,37 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const model: Model = Object.freeze({ ...loaded, source: Object.freeze({ specFile }) });
   const chosen = chooseSets(model, options.sets);
   await assertSafeOutDir(outDir, cwd);
-  const files = await renderAll(model, chosen);
+  const renderers = await loadRenderers();
   const directories = chosen.map((set) => `${set.names.directory}/`);
   // With --set, files of the other sets are neither produced nor stale; the
   // overview README describes every set, so it is always rendered whole.
   const partial = options.sets !== undefined && options.sets.length > 0;
-  const plan = await planOutput(
-    outDir,
-    files,
-    partial
+  const stage = await openOutputStage(outDir, {
+    write: options.check !== true,
+    scope: partial
       ? (path) => !path.includes("/") || directories.some((dir) => path.startsWith(dir))
       : () => true,
-  );
-  if (!options.check) await applyPlan(plan);
+  });
+  // File by file: each is compared and staged before the next is rendered,
+  // so memory holds little more than one file's text, not the whole output.
+  const files: string[] = [];
+  const rendered = (function* (): Generator<OutputFile> {
+    yield* renderOverview(model, renderers);
+    for (const set of chosen) yield* renderSet(model, set, renderers);
+  })();
+  for (;;) {
+    let next: IteratorResult<OutputFile>;
+    try {
+      next = rendered.next();
+    } catch (error) {
+      await stage.discard();
+      throw error;
+    }
+    if (next.done) break;
+    files.push(next.value.path);
+    await stage.add([next.value]);
+  }
+  const plan = await stage.finish();
   return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
 }
 
@@ -94,7 +112,7 @@ function chooseSets(model: Model, ids: readonly string[] | undefined): Operation
 function summarize(
   model: Model,
   sets: readonly OperationSetModel[],
-  files: readonly OutputFile[],
+  files: readonly string[],
   plan: OutputPlan,
   check: boolean,
   durationMs: number,
@@ -105,7 +123,7 @@ function summarize(
     model,
     sets: sets.map((set) => set.id),
     operations: new Set(sets.flatMap((set) => set.operations.map((operation) => operation.id))).size,
-    files: files.map((file) => file.path),
+    files: [...files],
     written: plan.changed.map((file) => file.path),
     removed: check ? [] : plan.stale,
     unchanged: plan.unchanged,

@@ -1,22 +1,48 @@
 /**
  * Renders every artifact of the chosen sets: client package, docs and
- * OpenAPI per set, and the overview of all sets, in a stable order.
+ * OpenAPI per set, and the overview of all sets, in a stable order. A set
+ * is rendered as one batch, so a caller can write it before rendering the
+ * next (generate does, to hold one set's text in memory at a time).
  */
 import type { Model, OperationSetModel } from "../model/types.js";
 import { renderClientPackage } from "./client/package.js";
-import { loadRuntimeAssets } from "./client/runtime-assets.js";
-import { createDocsRenderer } from "./docs/index.js";
+import { loadRuntimeAssets, type RuntimeAsset } from "./client/runtime-assets.js";
+import { createDocsRenderer, type DocsRenderer } from "./docs/index.js";
 import { renderOpenApi } from "./openapi/openapi.js";
 import type { OutputFile } from "./output.js";
 
+/** What rendering reads besides the model: the runtime to copy and the docs templates. */
+export interface Renderers {
+  readonly runtime: readonly RuntimeAsset[];
+  readonly docs: DocsRenderer;
+}
+
+/** Loads the runtime assets and templates: once per run. */
+export async function loadRenderers(): Promise<Renderers> {
+  const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
+  return { runtime, docs };
+}
+
+/** The overview of all sets, at the output root. */
+export function renderOverview(model: Model, renderers: Renderers): OutputFile[] {
+  return renderers.docs.renderOverviewDocs(model);
+}
+
+/**
+ * One set's files (package, docs, OpenAPI), paths prefixed with its folder,
+ * rendered as they are asked for: the docs pages and the OpenAPI document
+ * of a large set are tens of megabytes.
+ */
+export function* renderSet(model: Model, set: OperationSetModel, renderers: Renderers): Generator<OutputFile> {
+  const prefix = `${set.names.directory}/`;
+  const inFolder = (file: OutputFile): OutputFile => ({ path: prefix + file.path, contents: file.contents });
+  for (const file of renderClientPackage(model, set, renderers.runtime)) yield inFolder(file);
+  for (const file of renderers.docs.setDocsFiles(model, set)) yield inFolder(file);
+  yield inFolder(renderOpenApi(model, set));
+}
+
 /** Every file of the chosen sets and the overview, paths relative to the output folder. */
 export async function renderAll(model: Model, sets: readonly OperationSetModel[]): Promise<OutputFile[]> {
-  const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
-  const files: OutputFile[] = [...docs.renderOverviewDocs(model)];
-  for (const set of sets) {
-    const prefix = `${set.names.directory}/`;
-    const setFiles = [...renderClientPackage(model, set, runtime), ...docs.renderSetDocs(model, set), renderOpenApi(model, set)];
-    for (const file of setFiles) files.push({ path: prefix + file.path, contents: file.contents });
-  }
-  return files;
+  const renderers = await loadRenderers();
+  return [...renderOverview(model, renderers), ...sets.flatMap((set) => [...renderSet(model, set, renderers)])];
 }

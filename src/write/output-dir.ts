@@ -68,74 +68,152 @@ export async function planOutput(
   files: readonly OutputFile[],
   scope: (path: string) => boolean = () => true,
 ): Promise<OutputPlan> {
+  const stage = await openOutputStage(outDir, { scope, write: false });
+  await stage.add(files);
+  return stage.finish();
+}
+
+/**
+ * Output compared, and staged, as it is rendered: `add` each batch of files
+ * (a set's package), then `finish`. Writing, each changed file goes to a
+ * temporary name as soon as it is added, so only one batch of text is held
+ * in memory at a time; `finish` renames them all into place, removes stale
+ * files and writes the manifest, all or nothing. Checking, nothing is
+ * written and the plan keeps the changed files.
+ */
+export interface OutputStage {
+  add(files: readonly OutputFile[]): Promise<void>;
+  /** The plan; when writing, also applied (or, on a failure, fully undone). */
+  finish(): Promise<OutputPlan>;
+  /** Removes what was staged: for a run that stops before finish. */
+  discard(): Promise<void>;
+}
+
+export interface StageOptions {
+  /** Which previously written files may be called stale. Default all. */
+  readonly scope?: (path: string) => boolean;
+  /** Stage and apply (true) or only compare (false). */
+  readonly write: boolean;
+  readonly fs?: WriterFs;
+}
+
+export async function openOutputStage(
+  outDir: string,
+  options: StageOptions,
+): Promise<OutputStage> {
   const root = resolve(outDir);
+  const scope = options.scope ?? (() => true);
+  const fs = options.fs ?? nodeWriterFs;
+  const previous = await readManifest(root);
+  const walker = new PathChecker(root);
+  const writing = newWriting(root);
   const produced = new Set<string>();
-  for (const file of files) {
+  const changed: OutputFile[] = [];
+  const missing: string[] = [];
+  let unchanged = 0;
+
+  const add = async (file: OutputFile): Promise<void> => {
     assertInside(root, file.path);
     if (produced.has(file.path))
       throw new Error(
         `internal error: output path ${JSON.stringify(file.path)} is produced twice`,
       );
     produced.add(file.path);
-  }
-  const previous = await readManifest(root);
-  const walker = new PathChecker(root);
-  const changed: OutputFile[] = [];
-  const missing: string[] = [];
-  let unchanged = 0;
-  await Promise.all(
-    files.map(async (file) => {
-      const state = await walker.fileState(file.path);
-      if (state.kind === "blocked") {
-        throw new OutputError(
-          `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
-        );
-      }
-      if (state.kind === "absent") {
-        changed.push(file);
-        missing.push(file.path);
-        return;
-      }
-      const current = await nodeFs.readFile(join(root, file.path));
-      if (current.equals(Buffer.from(file.contents, "utf8"))) unchanged++;
-      else changed.push(file);
-    }),
-  );
-  changed.sort((a, b) => compare(a.path, b.path));
-  missing.sort(compare);
-
-  const stale: string[] = [];
-  const skipped: string[] = [];
-  const kept: string[] = [];
-  for (const path of previous?.files ?? []) {
-    if (produced.has(path)) continue;
-    if (!scope(path)) {
-      kept.push(path);
-      continue;
+    const state = await walker.fileState(file.path);
+    if (state.kind === "blocked") {
+      throw new OutputError(
+        `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
+      );
     }
-    const state = await walker.fileState(path);
-    if (state.kind === "file") stale.push(path);
-    else if (state.kind === "blocked") skipped.push(path);
-    // Already gone: nothing to remove, and no longer ours to list.
-  }
-  stale.sort(compare);
-  skipped.sort(compare);
-  const manifest: Manifest = {
-    generator: "remitgen",
-    files: [...produced, ...kept].sort(compare),
+    const data = Buffer.from(file.contents, "utf8");
+    if (state.kind === "absent") missing.push(file.path);
+    else if (syncFs.readFileSync(join(root, file.path)).equals(data)) {
+      unchanged++;
+      return;
+    }
+    if (options.write) {
+      await stageFile(fs, writing, file.path, data);
+      // Staged: only the path is kept, not the text.
+      changed.push({ path: file.path, contents: "" });
+    } else changed.push(file);
   };
-  // Byte for byte, so a manifest holding entries that were ignored is rewritten.
-  const manifestChanged = previous?.text !== manifestText(manifest);
+
+  const plan = async (): Promise<OutputPlan> => {
+    changed.sort((a, b) => compare(a.path, b.path));
+    missing.sort(compare);
+    const stale: string[] = [];
+    const skipped: string[] = [];
+    const kept: string[] = [];
+    for (const path of previous?.files ?? []) {
+      if (produced.has(path)) continue;
+      if (!scope(path)) {
+        kept.push(path);
+        continue;
+      }
+      const state = await walker.fileState(path);
+      if (state.kind === "file") stale.push(path);
+      else if (state.kind === "blocked") skipped.push(path);
+      // Already gone: nothing to remove, and no longer ours to list.
+    }
+    stale.sort(compare);
+    skipped.sort(compare);
+    const manifest: Manifest = {
+      generator: "remitgen",
+      files: [...produced, ...kept].sort(compare),
+    };
+    // Byte for byte, so a manifest holding entries that were ignored is rewritten.
+    const manifestChanged = previous?.text !== manifestText(manifest);
+    return {
+      outDir: root,
+      changed,
+      missing,
+      unchanged,
+      stale,
+      skipped,
+      manifest,
+      manifestChanged,
+    };
+  };
+
+  let discarded = false;
+  const discard = async (): Promise<void> => {
+    if (discarded) return;
+    discarded = true;
+    const failures = await rollback(fs, writing.journal);
+    if (failures.length > 0) throw new Error(`could not remove: ${failures.join("; ")}`);
+  };
+
   return {
-    outDir: root,
-    changed,
-    missing,
-    unchanged,
-    stale,
-    skipped,
-    manifest,
-    manifestChanged,
+    add: async (files) => {
+      try {
+        for (const file of files) await add(file);
+      } catch (error) {
+        await discardAfter(error, discard);
+        throw error;
+      }
+    },
+    finish: async () => {
+      let result: OutputPlan;
+      try {
+        result = await plan();
+      } catch (error) {
+        await discardAfter(error, discard);
+        throw error;
+      }
+      if (options.write) await commitStaged(fs, writing, result);
+      return result;
+    },
+    discard,
   };
+}
+
+/** Undoes what was staged when a step failed; what could not be undone is added to the error. */
+async function discardAfter(error: unknown, discard: () => Promise<void>): Promise<void> {
+  try {
+    await discard();
+  } catch (failure) {
+    if (error instanceof Error) error.message += `\n  and could not clean up: ${(failure as Error).message}`;
+  }
 }
 
 /**
@@ -247,65 +325,106 @@ export async function applyPlan(
   plan: OutputPlan,
   fs: WriterFs = nodeWriterFs,
 ): Promise<ApplyResult> {
-  const tag = `.remitgen-tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  const root = plan.outDir;
-  const journal: Journal = {
-    createdDirs: [],
-    knownDirs: new Set(),
-    temporaries: new Set(),
-    replaced: [],
-    removed: [],
-  };
-  const writeManifest = plan.manifestChanged;
-  // Text is encoded as each file is written, not all at once, to bound memory.
-  const writes: { target: string; temporary: string; text: string }[] = [];
+  const writing = newWriting(plan.outDir);
   try {
     for (const file of plan.changed) {
-      const target = join(root, file.path);
-      await ensureFolder(fs, dirname(target), journal);
-      writes.push({
-        target,
-        temporary: `${target}${tag}`,
-        text: file.contents,
-      });
+      await stageFile(fs, writing, file.path, Buffer.from(file.contents, "utf8"));
     }
-    if (writeManifest) {
+  } catch (error) {
+    await undo(fs, writing.journal, error);
+    throw error;
+  }
+  await commitStaged(fs, writing, plan);
+  return {
+    written: plan.changed.map((file) => file.path),
+    removed: [...plan.stale],
+  };
+}
+
+/** Files staged under temporary names in one output folder, and how to undo it all. */
+interface Writing {
+  readonly root: string;
+  /** Suffix of this run's temporary names. */
+  readonly tag: string;
+  readonly journal: Journal;
+  /** Staged files, in the order staged. */
+  readonly staged: { readonly target: string; readonly temporary: string }[];
+}
+
+function newWriting(root: string): Writing {
+  return {
+    root,
+    tag: `.remitgen-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
+    journal: {
+      createdDirs: [],
+      knownDirs: new Set(),
+      temporaries: new Set(),
+      replaced: [],
+      removed: [],
+    },
+    staged: [],
+  };
+}
+
+/** Writes one file's new text next to it, under this run's temporary name. */
+async function stageFile(
+  fs: WriterFs,
+  writing: Writing,
+  path: string,
+  data: Uint8Array,
+): Promise<void> {
+  const target = join(writing.root, path);
+  await ensureFolder(fs, dirname(target), writing.journal);
+  const temporary = `${target}${writing.tag}`;
+  writing.journal.temporaries.add(temporary);
+  await fs.writeFile(temporary, data);
+  writing.staged.push({ target, temporary });
+}
+
+/**
+ * Puts staged files in place, removes stale files, and writes the manifest
+ * last; if any step fails, every step (staging included) is undone.
+ */
+async function commitStaged(
+  fs: WriterFs,
+  writing: Writing,
+  plan: OutputPlan,
+): Promise<void> {
+  const { root, journal } = writing;
+  try {
+    let manifestWrite: { target: string; temporary: string } | undefined;
+    if (plan.manifestChanged) {
       await ensureFolder(fs, root, journal);
       const target = join(root, manifestName);
-      writes.push({
-        target,
-        temporary: `${target}${tag}`,
-        text: manifestText(plan.manifest),
-      });
+      const temporary = `${target}${writing.tag}`;
+      journal.temporaries.add(temporary);
+      await fs.writeFile(temporary, Buffer.from(manifestText(plan.manifest), "utf8"));
+      manifestWrite = { target, temporary };
     }
-    for (const write of writes) {
-      journal.temporaries.add(write.temporary);
-      await fs.writeFile(write.temporary, Buffer.from(write.text, "utf8"));
-    }
-    // The manifest (last in `writes`) goes into place after the removals.
-    const manifestWrite = writeManifest ? writes.pop() : undefined;
-    for (const write of writes) await replace(fs, write, journal);
+    for (const write of writing.staged) await replace(fs, write, journal);
     for (const path of plan.stale) {
       const target = join(root, path);
       const original = await fs.readFile(target);
       await fs.rm(target);
       journal.removed.push({ target, original });
     }
+    // The manifest goes into place after the removals.
     if (manifestWrite !== undefined) await replace(fs, manifestWrite, journal);
   } catch (error) {
-    const failures = await rollback(fs, journal);
-    if (failures.length > 0 && error instanceof Error) {
-      error.message += `\n  and could not restore: ${failures.join("; ")}`;
-    }
+    await undo(fs, journal, error);
     throw error;
   }
   // Committed. Tidy the folders that stale files leave empty.
   for (const path of plan.stale)
     await removeEmptyParents(fs, root, dirname(join(root, path)));
-  return {
-    written: plan.changed.map((file) => file.path),
-    removed: [...plan.stale],
-  };
+}
+
+/** Rolls a journal back after `error`, naming in it what could not be restored. */
+async function undo(fs: WriterFs, journal: Journal, error: unknown): Promise<void> {
+  const failures = await rollback(fs, journal);
+  if (failures.length > 0 && error instanceof Error) {
+    error.message += `\n  and could not restore: ${failures.join("; ")}`;
+  }
 }
 
 interface Journal {

@@ -3,6 +3,7 @@
  * and the filesystem failing half way through writing. Either way the
  * output folder must be left byte for byte as it was.
  */
+import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -71,6 +72,18 @@ describe("generate with an injected failure", () => {
       "remitgen: injected render failure in set v3",
     );
     expect(await snapshot(out)).toEqual(before);
+  });
+
+  it("a renderer throwing for the last set, after the others were staged, leaves no new folder behind", async () => {
+    const { root, out } = await makeProject();
+    inject.renderSet = "v3";
+    const io = recordingIO(root);
+    expect(await runCli(["generate"], io)).toBe(1);
+    expect(io.stderr.join("\n")).toBe(
+      "remitgen: injected render failure in set v3",
+    );
+    // v1.0.1 and V1 had been staged under temporary names: all gone again.
+    expect(existsSync(out)).toBe(false);
   });
 
   it("the filesystem failing at any rename leaves an existing folder as it was", async () => {

@@ -406,17 +406,6 @@ function writeTryCall(writer: CodeBlockWriter, set: OperationSetModel, operation
 
 /** `} catch (error) { ... }` at the top level: the same for every operation of a set with one effect. */
 function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): string {
-  let blocks = catchBlocks.get(set);
-  if (blocks === undefined) {
-    blocks = { read: renderCatch(set, "read"), write: renderCatch(set, "write") };
-    catchBlocks.set(set, blocks);
-  }
-  return blocks[effect];
-}
-
-const catchBlocks = new WeakMap<OperationSetModel, Record<OperationModel["effect"], string>>();
-
-function renderCatch(set: OperationSetModel, effect: OperationModel["effect"]): string {
   const status = statusOperation(set);
   const writer = createWriter();
   writer.writeLine("} catch (error) {");

@@ -2,7 +2,7 @@
 import type { Model, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import { renderOverviewDocs } from "./overview.js";
-import { renderSetDocs } from "./set-docs.js";
+import { renderSetDocs, setDocsFiles } from "./set-docs.js";
 import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
 
 export { renderOverviewDocs } from "./overview.js";
@@ -13,6 +13,8 @@ export interface DocsRenderer {
   readonly templates: DocsTemplates;
   /** `README.md` and `docs/*.md`, relative to the set's package folder. */
   renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
+  /** The same, one file at a time, each rendered when asked for. */
+  setDocsFiles(model: Model, set: OperationSetModel): Iterable<OutputFile>;
   /** `README.md`, relative to the output folder. */
   renderOverviewDocs(model: Model): OutputFile[];
 }
@@ -23,6 +25,7 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
   return {
     templates,
     renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
+    setDocsFiles: (model, set) => setDocsFiles(model, set, templates),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
   };
 }

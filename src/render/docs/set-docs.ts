@@ -30,30 +30,24 @@ import { effectMarkdown, finishDocument, gapList, planSentence, rateText, reconc
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
 export function renderSetDocs(model: Model, set: OperationSetModel, templates: DocsTemplates): OutputFile[] {
+  return [...setDocsFiles(model, set, templates)];
+}
+
+/** The same files one at a time, each rendered when asked for. */
+export function* setDocsFiles(model: Model, set: OperationSetModel, templates: DocsTemplates): Generator<OutputFile> {
   const schemas = schemaMap(model);
-  const files: OutputFile[] = [{ path: "README.md", contents: renderReadme(model, set, templates, schemas) }];
+  yield { path: "README.md", contents: renderReadme(model, set, templates, schemas) };
   const parts = setParts(model, set);
   for (const operation of set.operations) {
-    files.push({
+    yield {
       path: `docs/${operation.names.docFile}`,
       contents: renderOperationDoc(model, set, operation, templates, schemas, parts),
-    });
+    };
   }
-  return files;
 }
 
 type Schemas = ReturnType<typeof schemaMap>;
 
-/** The header line, computed once per model. */
-const headers = new WeakMap<Model, string>();
-function header(model: Model): string {
-  let line = headers.get(model);
-  if (line === undefined) {
-    line = generatedHeader(model.source.specFile);
-    headers.set(model, line);
-  }
-  return line;
-}
 
 function setLabel(set: OperationSetModel): string {
   return `${codeSpan(set.id)} (${inlineText(set.title)}, version ${inlineText(set.version)})`;
@@ -259,7 +253,7 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
   const clientErrors = `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer; see the package ${link("README", "../README.md")} for every error class.`;
   const gap = serviceGap(model, "errors");
   return {
-    header: header(model),
+    header: generatedHeader(model.source.specFile),
     baseUrl: codeSpan(model.service.baseUrl),
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
     limit: [

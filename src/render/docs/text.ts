@@ -29,24 +29,10 @@ export function gapList(gaps: readonly NotShown[]): string {
 
 /** How the client treats an operation given its effect, and why. */
 export function effectMarkdown(set: OperationSetModel, operation: OperationModel): string {
-  const method = codeSpan(operation.names.method);
-  const key = `${operation.effect} ${operation.effectBasis}`;
-  let tails = effectTails.get(set);
-  if (tails === undefined) {
-    tails = new Map();
-    effectTails.set(set, tails);
-  }
-  let tail = tails.get(key);
-  if (tail === undefined) {
-    tail = effectTail(set, operation);
-    tails.set(key, tail);
-  }
-  return `${method} ${tail}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation)}`;
 }
 
 /** The effect text after the method name: the same for every operation of a set with one effect. */
-const effectTails = new WeakMap<OperationSetModel, Map<string, string>>();
-
 function effectTail(set: OperationSetModel, operation: OperationModel): string {
   const basis =
     operation.effectBasis === "inferred"
