@@ -7,7 +7,7 @@ import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
 
 export { renderOverviewDocs } from "./overview.js";
 export { renderSetDocs } from "./set-docs.js";
-export { compileDocsTemplates, loadDocsTemplates, packageRoot, templatesDir, type DocsTemplate, type DocsTemplates } from "./templates.js";
+export { compileDocsTemplates, loadDocsTemplates, templatesDir, type DocsTemplate, type DocsTemplates } from "./templates.js";
 
 export interface DocsRenderer {
   readonly templates: DocsTemplates;

@@ -11,8 +11,9 @@
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { packageRoot } from "../../paths.js";
 
 /** A compiled template: context of prepared Markdown strings in, Markdown out. */
 export type DocsTemplate = (context: Readonly<Record<string, string | boolean>>) => string;
@@ -32,17 +33,6 @@ export const templateFiles: Readonly<Record<keyof DocsTemplates, string>> = {
   operation: "operation.md.hbs",
   overview: "overview.md.hbs",
 };
-
-/** remitgen's package root: the nearest folder above this module holding package.json. */
-export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
-  let dir = dirname(from);
-  for (;;) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`remitgen: no package.json above ${from}`);
-    dir = parent;
-  }
-}
 
 /** The folder the templates are read from. */
 export function templatesDir(): string {
