@@ -556,7 +556,7 @@ async function main() {
     memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
     date: new Date().toISOString(),
     loadStart: os.loadavg(),
-    distBuilt: statSync(cliBin).mtime.toISOString(),
+    distBuilt: statSync(join(root, "dist/runtime-assets.json")).mtime.toISOString(), // rewritten by every build
   };
   log(`remitgen bench: ${env.cores} cores, ${env.cpu}, Node ${env.node}, load ${env.loadStart.map((l) => l.toFixed(2)).join(" ")}`);
   log(`temp folder: ${tmp}${opts.keep ? " (kept)" : ""}`);
