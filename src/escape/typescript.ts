@@ -96,8 +96,13 @@ export function propertyKey(name: string): string {
  */
 export function objectLiteralKey(name: string, flavor: "ts" | "js" = "ts"): string {
   if (name === "__proto__") return `[${stringLiteral(name)}]`;
-  if (flavor === "js" && /^(?:\d+|\d+\.\d+)$/.test(name) && String(Number(name)) === name) return name;
+  if (flavor === "js" && isSimpleNumberKey(name)) return name;
   return propertyKey(name);
+}
+
+/** A key prettier writes unquoted in JavaScript and quoted in TypeScript (`"1"`, `"1.5"`). */
+export function isSimpleNumberKey(name: string): boolean {
+  return /^(?:\d+|\d+\.\d+)$/.test(name) && String(Number(name)) === name;
 }
 
 /** Bidirectional controls: shown as escapes in comments, so no comment can reorder code on screen. */

@@ -40,9 +40,3 @@ export function* renderSet(model: Model, set: OperationSetModel, renderers: Rend
   for (const file of renderers.docs.setDocsFiles(model, set)) yield inFolder(file);
   yield inFolder(renderOpenApi(model, set));
 }
-
-/** Every file of the chosen sets and the overview, paths relative to the output folder. */
-export async function renderAll(model: Model, sets: readonly OperationSetModel[]): Promise<OutputFile[]> {
-  const renderers = await loadRenderers();
-  return [...renderOverview(model, renderers), ...sets.flatMap((set) => [...renderSet(model, set, renderers)])];
-}

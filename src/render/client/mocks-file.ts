@@ -4,6 +4,7 @@
  */
 import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
 import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, type Flavor } from "../code/writer.js";
+import { isSimpleNumberKey } from "../../escape/typescript.js";
 import { writeValue, type PrintableValue } from "../code/values.js";
 
 const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockOutcome", "MockOverride", "RecordedCall"];
@@ -42,11 +43,11 @@ function mockApiText(model: Model, set: OperationSetModel, flavor: Flavor): stri
   return writer.toString();
 }
 
-/** Whether any key is a plain number, which JavaScript output writes unquoted. */
+/** Whether any key is written differently in JavaScript (see objectLiteralKey). */
 function hasNumericKey(value: PrintableValue | undefined): boolean {
   if (value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some(hasNumericKey);
-  return Object.entries(value).some(([key, member]) => /^\d/.test(key) || hasNumericKey(member));
+  return Object.entries(value).some(([key, member]) => isSimpleNumberKey(key) || hasNumericKey(member));
 }
 
 function renderMocksModule(model: Model, set: OperationSetModel, flavor: Flavor, dataText: string): string {
