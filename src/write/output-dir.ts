@@ -27,7 +27,11 @@ export interface Manifest {
 export interface OutputPlan {
   /** Absolute output folder. */
   readonly outDir: string;
-  /** Files whose content differs from disk (or that do not exist yet). */
+  /**
+   * Files whose content differs from disk (or that do not exist yet). From
+   * a writing {@link OutputStage} their text is already staged on disk and
+   * `contents` is empty: only the paths are kept.
+   */
   readonly changed: readonly OutputFile[];
   /** Of {@link changed}, the files that do not exist yet. */
   readonly missing: readonly string[];
