@@ -121,6 +121,14 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     ownType(operation.request, names.requestType, "request");
     ownType(operation.response, names.responseType, "response");
   }
+  if (parts.packageName !== undefined) {
+    // Each package's index exports its client interface beside the types.
+    claim(exportedName, {
+      owner: `the package name ${JSON.stringify(parts.packageName.value)}`,
+      range: parts.packageName.range,
+      name: setNames("set", "scope", parts.packageName.value).clientType,
+    });
+  }
   for (const [id, range] of declared.sets) {
     claim("directory", {
       owner: `set ${JSON.stringify(id)}`,

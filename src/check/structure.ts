@@ -221,6 +221,8 @@ export interface SpecParts {
   readonly operations?: readonly RawOperation[];
   readonly sets?: readonly RawSet[];
   readonly schemas?: readonly RawNamedSchema[];
+  /** The package name, which names each client interface (`<Name>Client`). */
+  readonly packageName?: Located<string>;
   readonly declared: Declared;
 }
 
@@ -329,6 +331,7 @@ function readRoot(
     ...(operations ? { operations } : {}),
     ...(sets ? { sets } : {}),
     ...(schemas ? { schemas } : {}),
+    ...(service ? { packageName: service.packageName } : {}),
     declared: collected,
   };
   const complete =

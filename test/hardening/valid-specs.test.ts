@@ -150,6 +150,8 @@ const spec = fc
       for (const key of keys) taken.add(key);
       return true;
     };
+    // The client interface is exported beside the types (RG022 otherwise).
+    claim(`export:${setNames("set", base.scope, base.packageName).clientType}`);
     // Operations first: the first operation and the first set are always kept.
     const operationIds = base.operationIds.filter((id) => {
       const names = operationNames(id);
