@@ -8,19 +8,24 @@ import type { Model, OperationSetModel } from "../model/types.js";
 import { renderClientPackage } from "./client/package.js";
 import { loadRuntimeAssets, type RuntimeAsset } from "./client/runtime-assets.js";
 import { createDocsRenderer, type DocsRenderer } from "./docs/index.js";
+import { createRenderMemo, type RenderMemo } from "./memo.js";
 import { renderOpenApi } from "./openapi/openapi.js";
 import type { OutputFile } from "./output.js";
 
-/** What rendering reads besides the model: the runtime to copy and the docs templates. */
+/**
+ * What rendering reads besides the model: the runtime to copy, the docs
+ * templates, and the run's memo of pieces every set shares.
+ */
 export interface Renderers {
   readonly runtime: readonly RuntimeAsset[];
   readonly docs: DocsRenderer;
+  readonly memo: RenderMemo;
 }
 
-/** Loads the runtime assets and templates: once per run. */
+/** Loads the runtime assets and templates, and starts an empty memo: once per run. */
 export async function loadRenderers(): Promise<Renderers> {
   const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
-  return { runtime, docs };
+  return { runtime, docs, memo: createRenderMemo() };
 }
 
 /** The overview of all sets, at the output root. */
@@ -36,7 +41,7 @@ export function renderOverview(model: Model, renderers: Renderers): OutputFile[]
 export function* renderSet(model: Model, set: OperationSetModel, renderers: Renderers): Generator<OutputFile> {
   const prefix = `${set.names.directory}/`;
   const inFolder = (file: OutputFile): OutputFile => ({ path: prefix + file.path, contents: file.contents });
-  for (const file of renderClientPackage(model, set, renderers.runtime)) yield inFolder(file);
-  for (const file of renderers.docs.setDocsFiles(model, set)) yield inFolder(file);
-  yield inFolder(renderOpenApi(model, set));
+  for (const file of renderClientPackage(model, set, renderers.runtime, renderers.memo)) yield inFolder(file);
+  for (const file of renderers.docs.setDocsFiles(model, set, renderers.memo)) yield inFolder(file);
+  yield inFolder(renderOpenApi(model, set, renderers.memo));
 }

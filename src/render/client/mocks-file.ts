@@ -3,7 +3,18 @@
  * built from it. Schemas are embedded as plain data, never as code.
  */
 import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, type Flavor } from "../code/writer.js";
+import type CodeBlockWriter from "code-block-writer";
+import {
+  captureLines,
+  createWriter,
+  generatedHeader,
+  writeDocComment,
+  writeLines,
+  writeList,
+  writeNamedImport,
+  type Flavor,
+} from "../code/writer.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 import { isSimpleNumberKey } from "../../escape/typescript.js";
 import { writeValue, type PrintableValue } from "../code/values.js";
 
@@ -12,45 +23,51 @@ const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockO
 /**
  * `src/mocks.ts` and `dist/mocks.js` (and `.d.ts`), the data printed once
  * for both where it can be: it is most of the file, and for a large spec
- * megabytes of text.
+ * megabytes of text. Each operation's and schema's entry is printed once
+ * per run through `memo`, whichever sets hold it.
  */
-export function renderMocksFlavors(model: Model, set: OperationSetModel): Record<Flavor, string> {
-  const ts = mockApiText(model, set, "ts");
-  const data = mockApiData(model, set);
+export function renderMocksFlavors(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): Record<Flavor, string> {
+  const data = mockApiData(model, set, memo);
+  let tsLines: readonly string[] = [];
+  const ts = renderMocksModule(model, set, "ts", (writer) => {
+    tsLines = captureLines(writer, () => writeValue(writer, mockApiDeclaration("ts"), data, ";", "ts", memo));
+  });
   // The object is too large for one line whatever its name's annotation,
   // so only its first line differs, unless a numeric key is written
   // differently in JavaScript.
-  const tsHead = `${mockApiDeclaration("ts")}{\n`;
-  const js =
-    ts.startsWith(tsHead) && !hasNumericKey(data)
-      ? `${mockApiDeclaration("js")}{\n${ts.slice(tsHead.length)}`
-      : mockApiText(model, set, "js");
-  return {
-    ts: renderMocksModule(model, set, "ts", ts),
-    js: renderMocksModule(model, set, "js", js),
-    dts: renderMocksModule(model, set, "dts", ""),
-  };
+  const tsHead = `${mockApiDeclaration("ts")}{`;
+  const js = renderMocksModule(model, set, "js", (writer) => {
+    if (tsLines[0] === tsHead && !hasNumericKey(data, memo)) {
+      writer.writeLine(`${mockApiDeclaration("js")}{`);
+      writeLines(writer, tsLines.slice(1));
+    } else {
+      writeValue(writer, mockApiDeclaration("js"), data, ";", "js", memo);
+    }
+  });
+  return { ts, js, dts: renderMocksModule(model, set, "dts", () => undefined) };
 }
 
 function mockApiDeclaration(flavor: Flavor): string {
   return `export const mockApi${flavor === "js" ? "" : ": MockApi"} = `;
 }
 
-/** `export const mockApi = {...};` as printed at the top level. */
-function mockApiText(model: Model, set: OperationSetModel, flavor: Flavor): string {
-  const writer = createWriter();
-  writeValue(writer, mockApiDeclaration(flavor), mockApiData(model, set), ";", flavor);
-  return writer.toString();
-}
-
 /** Whether any key is written differently in JavaScript (see objectLiteralKey). */
-function hasNumericKey(value: PrintableValue | undefined): boolean {
+function hasNumericKey(value: PrintableValue | undefined, memo: RenderMemo): boolean {
   if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.some(hasNumericKey);
-  return Object.entries(value).some(([key, member]) => isSimpleNumberKey(key) || hasNumericKey(member));
+  const search = (): boolean =>
+    Array.isArray(value)
+      ? value.some((item) => hasNumericKey(item, memo))
+      : Object.entries(value).some(([key, member]) => isSimpleNumberKey(key) || hasNumericKey(member, memo));
+  return memo.made(value) ? memo.once(value, "has-numeric-key", search) : search();
 }
 
-function renderMocksModule(model: Model, set: OperationSetModel, flavor: Flavor, dataText: string): string {
+/** The module around the data, which `writeData` writes (nothing for `.d.ts`). */
+function renderMocksModule(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+  writeData: (writer: CodeBlockWriter) => void,
+): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   writer.writeLine(generatedHeader(model.source.specFile));
@@ -65,7 +82,7 @@ function renderMocksModule(model: Model, set: OperationSetModel, flavor: Flavor,
     `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
   ]);
   if (flavor === "dts") writer.writeLine("export declare const mockApi: MockApi;");
-  else writer.writeLine(dataText.replace(/\n$/, ""));
+  else writeData(writer);
 
   writer.blankLine();
   writeDocComment(writer, [
@@ -95,7 +112,12 @@ function payloadData(payload: PayloadModel): PrintableValue | undefined {
   return payload.kind === "schema" ? (payload.schema as unknown as PrintableValue) : undefined;
 }
 
-export function mockApiData(model: Model, set: OperationSetModel): PrintableValue {
+/**
+ * The set as the mock engine's data. Each operation's and schema's entry
+ * is made once per run through `memo`: the same object in every set, so
+ * its printed text can be reused.
+ */
+export function mockApiData(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): PrintableValue {
   return {
     setId: set.id,
     plan: {
@@ -104,16 +126,20 @@ export function mockApiData(model: Model, set: OperationSetModel): PrintableValu
       intervalMs: set.plan.rateLimit.intervalMs,
     },
     tokenPath: model.auth.token.path,
-    operations: set.operations.map((operation) => ({
-      name: operation.id,
-      path: operation.path,
-      effect: operation.effect,
-      request: payloadData(operation.request),
-      response: payloadData(operation.response),
-    })),
-    schemas: set.schemas.map((named) => ({
-      name: named.name,
-      schema: named.schema as unknown as PrintableValue,
-    })),
+    operations: set.operations.map((operation) =>
+      memo.once(operation, "mock-data", () => ({
+        name: operation.id,
+        path: operation.path,
+        effect: operation.effect,
+        request: payloadData(operation.request),
+        response: payloadData(operation.response),
+      })),
+    ),
+    schemas: set.schemas.map((named) =>
+      memo.once(named, "mock-data", () => ({
+        name: named.name,
+        schema: named.schema as unknown as PrintableValue,
+      })),
+    ),
   };
 }

@@ -2,6 +2,7 @@
 import type { Model, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import type { Flavor } from "../code/writer.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
 import { renderMocksFlavors } from "./mocks-file.js";
@@ -10,21 +11,25 @@ import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
 import { renderTypes } from "./types-file.js";
 
-type ModuleRenderer = (model: Model, set: OperationSetModel, flavor: Flavor) => string;
+type ModuleRenderer = (model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo) => string;
 /** A module's `.ts` source, `.js` and `.d.ts`. */
-type ModuleFlavors = (model: Model, set: OperationSetModel) => Record<Flavor, string>;
+type ModuleFlavors = (model: Model, set: OperationSetModel, memo: RenderMemo) => Record<Flavor, string>;
 
 /** Each flavor rendered on its own. */
 const eachFlavor =
   (render: ModuleRenderer): ModuleFlavors =>
-  (model, set) => ({ ts: render(model, set, "ts"), js: render(model, set, "js"), dts: render(model, set, "dts") });
+  (model, set, memo) => ({
+    ts: render(model, set, "ts", memo),
+    js: render(model, set, "js", memo),
+    dts: render(model, set, "dts", memo),
+  });
 
 /** A module of types only is its own declaration file: rendered once. */
 const typesOnly =
   (render: ModuleRenderer): ModuleFlavors =>
-  (model, set) => {
-    const source = render(model, set, "ts");
-    return { ts: source, js: render(model, set, "js"), dts: source };
+  (model, set, memo) => {
+    const source = render(model, set, "ts", memo);
+    return { ts: source, js: render(model, set, "js", memo), dts: source };
   };
 
 const modules: readonly [string, ModuleFlavors][] = [
@@ -40,13 +45,14 @@ export function renderClientPackage(
   model: Model,
   set: OperationSetModel,
   runtime: readonly RuntimeAsset[],
+  memo: RenderMemo = noMemo,
 ): OutputFile[] {
   const files: OutputFile[] = [
     { path: "package.json", contents: renderPackageJson(model, set) },
     { path: "tsconfig.json", contents: renderTsconfig() },
   ];
   for (const [name, render] of modules) {
-    const module = render(model, set);
+    const module = render(model, set, memo);
     files.push({ path: `src/${name}.ts`, contents: module.ts });
     files.push({ path: `dist/${name}.js`, contents: module.js });
     files.push({ path: `dist/${name}.d.ts`, contents: module.dts });

@@ -10,13 +10,18 @@
  */
 import type { JsonValue } from "../../runtime/json.js";
 import { displayWidth } from "../../escape/typescript.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 
 const printWidth = 80;
 
-/** The whole file: formatted value and a final newline. */
-export function jsonFile(value: JsonValue): string {
+/**
+ * The whole file: formatted value and a final newline. An object that
+ * `memo` made (the same object in every set) is printed once per run at
+ * each indentation and its text reused.
+ */
+export function jsonFile(value: JsonValue, memo: RenderMemo = noMemo): string {
   const out: string[] = [];
-  writeValue(out, value, 0, 0, "");
+  writeValue(out, value, 0, 0, "", memo);
   out.push("\n");
   return out.join("");
 }
@@ -28,16 +33,31 @@ type JsonObject = { readonly [key: string]: JsonValue };
  * block indented by `indent` spaces; `after` is what follows it on its line
  * (`,` or nothing), which must fit as well.
  */
-function writeValue(out: string[], value: JsonValue, indent: number, column: number, after: string): void {
+function writeValue(out: string[], value: JsonValue, indent: number, column: number, after: string, memo: RenderMemo): void {
   if (value === null || typeof value !== "object") {
     out.push(scalarText(value));
     return;
   }
   if (Array.isArray(value)) {
-    writeArray(out, value, indent, column, after);
+    writeArray(out, value, indent, column, after, memo);
     return;
   }
-  const keys = Object.keys(value).filter((key) => (value as JsonObject)[key] !== undefined);
+  if (memo.made(value)) {
+    // An object always breaks, so its text depends only on its indentation.
+    out.push(
+      memo.once(value, `json@${indent}`, () => {
+        const text: string[] = [];
+        writeObject(text, value as JsonObject, indent, memo);
+        return text.join("");
+      }),
+    );
+    return;
+  }
+  writeObject(out, value as JsonObject, indent, memo);
+}
+
+function writeObject(out: string[], value: JsonObject, indent: number, memo: RenderMemo): void {
+  const keys = Object.keys(value).filter((key) => value[key] !== undefined);
   if (keys.length === 0) {
     out.push("{}");
     return;
@@ -51,13 +71,20 @@ function writeValue(out: string[], value: JsonValue, indent: number, column: num
     const last = index === keys.length - 1;
     const head = `${JSON.stringify(key)}: `;
     out.push("\n", pad, head);
-    writeValue(out, (value as JsonObject)[key]!, inner, inner + displayWidth(head), last ? "" : ",");
+    writeValue(out, value[key]!, inner, inner + displayWidth(head), last ? "" : ",", memo);
     if (!last) out.push(",");
   });
   out.push("\n", " ".repeat(indent), "}");
 }
 
-function writeArray(out: string[], items: readonly JsonValue[], indent: number, column: number, after: string): void {
+function writeArray(
+  out: string[],
+  items: readonly JsonValue[],
+  indent: number,
+  column: number,
+  after: string,
+  memo: RenderMemo,
+): void {
   if (items.length === 0) {
     out.push("[]");
     return;
@@ -77,7 +104,7 @@ function writeArray(out: string[], items: readonly JsonValue[], indent: number, 
     items.forEach((item, index) => {
       const last = index === items.length - 1;
       out.push("\n", pad);
-      writeValue(out, item, inner, inner, last ? "" : ",");
+      writeValue(out, item, inner, inner, last ? "" : ",", memo);
       if (!last) out.push(",");
     });
   }

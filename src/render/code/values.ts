@@ -9,8 +9,9 @@
  */
 import type CodeBlockWriter from "code-block-writer";
 import { displayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 import { fill, group, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc.js";
-import { fits, indentWidth, printWidth, writeDoc, type Flavor } from "./writer.js";
+import { fits, indentWidth, printWidth, writeDoc, writeOnce, type Flavor } from "./writer.js";
 
 /** Data that can be printed: JSON values, plus `undefined` members, which are left out. */
 export type PrintableValue =
@@ -31,6 +32,9 @@ export type PrintableValue =
  * is otherwise written line by line. Everything else (scalars, arrays of
  * scalars and arrays) is laid out by the doc printer, exactly as prettier
  * lays it out.
+ *
+ * An item of a broken array that `memo` made (the same object in every
+ * set) is printed once per run and its lines reused.
  */
 export function writeValue(
   writer: CodeBlockWriter,
@@ -38,11 +42,18 @@ export function writeValue(
   value: PrintableValue,
   suffix: string,
   flavor: Flavor = "ts",
+  memo: RenderMemo = noMemo,
 ): void {
-  const keys = flavor === "js" ? "js" : "ts";
-  if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, keys, false);
-  else if (holdsObject(value)) writeObjectHolder(writer, prefix, value, suffix, keys);
-  else writeDoc(writer, [prefix, valueDoc(value, keys), suffix]);
+  const style: Style = { keys: flavor === "js" ? "js" : "ts", memo };
+  if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, style, false);
+  else if (holdsObject(value)) writeObjectHolder(writer, prefix, value, suffix, style);
+  else writeDoc(writer, [prefix, valueDoc(value, style.keys), suffix]);
+}
+
+/** How keys are written (JavaScript writes simple numeric keys unquoted), and the run's memo. */
+interface Style {
+  readonly keys: "ts" | "js";
+  readonly memo: RenderMemo;
 }
 
 /**
@@ -55,16 +66,16 @@ function writeAssigned(
   operator: string,
   value: PrintableValue,
   suffix: string,
-  keys: "ts" | "js",
+  style: Style,
   shortKey: boolean,
 ): void {
   if (holdsObject(value)) {
     // Broken for sure: it stays after the operator when its opening bracket fits there.
     const head = `${left}${operator} `;
-    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeObjectHolder(writer, head, value, suffix, keys);
+    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeObjectHolder(writer, head, value, suffix, style);
     else {
       writer.writeLine(`${left}${operator}`);
-      writer.indent(() => writeObjectHolder(writer, "", value, suffix, keys));
+      writer.indent(() => writeObjectHolder(writer, "", value, suffix, style));
     }
     return;
   }
@@ -79,7 +90,7 @@ function writeAssigned(
     }
     return;
   }
-  writeDoc(writer, [memberDoc(left, operator, value, keys, shortKey), suffix]);
+  writeDoc(writer, [memberDoc(left, operator, value, style.keys, shortKey), suffix]);
 }
 
 /**
@@ -88,11 +99,11 @@ function writeAssigned(
  * own layouts). prettier keeps an object expanded only when its source has
  * a line break after `{`, so one written on a single line stays there.
  */
-function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
+function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, style: Style): void {
   const room = printWidth - indentWidth(writer) - displayWidth(head) - displayWidth(suffix);
-  const flat = room >= 0 ? flatText(value, keys, { left: room }) : undefined;
+  const flat = room >= 0 ? flatText(value, style.keys, { left: room }) : undefined;
   if (flat !== undefined) writer.writeLine(`${head}${flat}${suffix}`);
-  else writeBroken(writer, head, value, suffix, keys);
+  else writeBroken(writer, head, value, suffix, style);
 }
 
 /**
@@ -134,14 +145,21 @@ function flatText(value: PrintableValue, keys: "ts" | "js", room: { left: number
 }
 
 /** A value prettier always breaks (a non-empty object, or an array holding one), opened after `head`. */
-function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, keys: "ts" | "js"): void {
+function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, style: Style): void {
+  const { keys, memo } = style;
   if (isArray(value)) {
     writer.writeLine(`${head}[`);
     writer.indent(() => {
       for (const item of value) {
-        if (holdsObject(item)) writeObjectHolder(writer, "", item, ",", keys);
-        else if (!isArray(item)) writer.writeLine(`${scalarText(item)},`);
-        else writeDoc(writer, [group(valueDoc(item, keys)), ","]);
+        if (!holdsObject(item)) {
+          if (!isArray(item)) writer.writeLine(`${scalarText(item)},`);
+          else writeDoc(writer, [group(valueDoc(item, keys)), ","]);
+        } else if (memo.made(item)) {
+          // An item's lines depend only on the item, the indentation and the keys.
+          writeOnce(writer, memo, item as object, `value:${keys}`, () => writeObjectHolder(writer, "", item, ",", style));
+        } else {
+          writeObjectHolder(writer, "", item, ",", style);
+        }
       }
     });
     writer.writeLine(`]${suffix}`);
@@ -151,7 +169,7 @@ function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValu
   writer.indent(() => {
     for (const [key, member] of membersOf(value as ObjectValue)) {
       const printed = objectLiteralKey(key, keys);
-      writeAssigned(writer, printed, ":", member, ",", keys, displayWidth(printed) < 5);
+      writeAssigned(writer, printed, ":", member, ",", style, displayWidth(printed) < 5);
     }
   });
   writer.writeLine(`}${suffix}`);

@@ -8,6 +8,7 @@
  */
 import CodeBlockWriter from "code-block-writer";
 import { displayWidth, docLines } from "../../escape/typescript.js";
+import type { RenderMemo } from "../memo.js";
 import { group, ifBreak, indent, join, line, printDoc, softline, type Doc } from "./doc.js";
 
 /** TypeScript source, plain ESM JavaScript, or declarations. */
@@ -75,6 +76,21 @@ class LineWriter extends CodeBlockWriter {
     return this;
   }
 
+  /** How many lines are written so far. */
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  /** The lines written since `start` (a lineCount), indentation included. */
+  linesSince(start: number): readonly string[] {
+    return this.lines.slice(start);
+  }
+
+  /** Lines kept as they are: already indented. */
+  appendLines(lines: readonly string[]): void {
+    for (const each of lines) this.lines.push(each);
+  }
+
   override toString(): string {
     if (super.getLength() > 0) throw new Error("the generated-code writer writes whole lines only (writeLine, blankLine, indent)");
     return this.lines.length === 0 ? "" : `${this.lines.join("\n")}\n`;
@@ -83,6 +99,39 @@ class LineWriter extends CodeBlockWriter {
 
 export function createWriter(): CodeBlockWriter {
   return new LineWriter({ indentNumberOfSpaces: 2, useTabs: false, newLine: "\n" });
+}
+
+function lineWriter(writer: CodeBlockWriter): LineWriter {
+  if (!(writer instanceof LineWriter)) throw new Error("expected a writer made by createWriter");
+  return writer;
+}
+
+/** Writes what `write` writes and returns those lines, indentation included. */
+export function captureLines(writer: CodeBlockWriter, write: () => void): readonly string[] {
+  const lines = lineWriter(writer);
+  const start = lines.lineCount;
+  write();
+  return lines.linesSince(start);
+}
+
+/** Writes lines captured earlier (see captureLines) as they are. */
+export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
+  lineWriter(writer).appendLines(lines);
+}
+
+/**
+ * Writes what `write` writes, printed once per run for `owner` and `key`
+ * at this indentation (see RenderMemo): every later set that writes the
+ * same piece at the same indentation gets the lines kept the first time.
+ * `key` names every input of `write` other than `owner`.
+ */
+export function writeOnce(writer: CodeBlockWriter, memo: RenderMemo, owner: object, key: string, write: () => void): void {
+  let written = false;
+  const lines = memo.once(owner, `${key}@${writer.getIndentationLevel()}`, () => {
+    written = true;
+    return captureLines(writer, write);
+  });
+  if (!written) writeLines(writer, lines);
 }
 
 /** Columns used by the current indentation. */

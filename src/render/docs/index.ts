@@ -1,5 +1,6 @@
 /** The docs renderers: a set's package README and operation pages, and the overview at the output root. */
 import type { Model, OperationSetModel } from "../../model/types.js";
+import type { RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { renderOverviewDocs } from "./overview.js";
 import { renderSetDocs, setDocsFiles } from "./set-docs.js";
@@ -13,8 +14,8 @@ export interface DocsRenderer {
   readonly templates: DocsTemplates;
   /** `README.md` and `docs/*.md`, relative to the set's package folder. */
   renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
-  /** The same, one file at a time, each rendered when asked for. */
-  setDocsFiles(model: Model, set: OperationSetModel): Iterable<OutputFile>;
+  /** The same, one file at a time, each rendered when asked for; pieces every set shares are made once through `memo`. */
+  setDocsFiles(model: Model, set: OperationSetModel, memo?: RenderMemo): Iterable<OutputFile>;
   /** `README.md`, relative to the output folder. */
   renderOverviewDocs(model: Model): OutputFile[];
 }
@@ -25,7 +26,7 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
   return {
     templates,
     renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
-    setDocsFiles: (model, set) => setDocsFiles(model, set, templates),
+    setDocsFiles: (model, set, memo) => setDocsFiles(model, set, templates, memo),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from "./examples.js";
 import { payloadMarkdown, schemaSections } from "./fields.js";
 import type { DocsTemplates } from "./templates.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 import { effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
@@ -33,15 +34,24 @@ export function renderSetDocs(model: Model, set: OperationSetModel, templates: D
   return [...setDocsFiles(model, set, templates)];
 }
 
-/** The same files one at a time, each rendered when asked for. */
-export function* setDocsFiles(model: Model, set: OperationSetModel, templates: DocsTemplates): Generator<OutputFile> {
+/**
+ * The same files one at a time, each rendered when asked for. An
+ * operation's payload, error and schema sections are the same in every
+ * set: made once per run through `memo`.
+ */
+export function* setDocsFiles(
+  model: Model,
+  set: OperationSetModel,
+  templates: DocsTemplates,
+  memo: RenderMemo = noMemo,
+): Generator<OutputFile> {
   const schemas = schemaMap(model);
   yield { path: "README.md", contents: renderReadme(model, set, templates, schemas) };
   const parts = setParts(model, set);
   for (const operation of set.operations) {
     yield {
       path: `docs/${operation.names.docFile}`,
-      contents: renderOperationDoc(model, set, operation, templates, schemas, parts),
+      contents: renderOperationDoc(model, set, operation, templates, schemas, parts, payloadSections(operation, schemas, parts, memo)),
     };
   }
 }
@@ -271,6 +281,31 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
   };
 }
 
+/** An operation page's sections that depend on the operation and the model only. */
+interface PayloadSections {
+  readonly request: string;
+  readonly response: string;
+  readonly errors: string;
+  readonly schemas: string;
+}
+
+function payloadSections(operation: OperationModel, schemas: Schemas, parts: SetParts, memo: RenderMemo): PayloadSections {
+  // parts.noErrors and parts.clientErrors read the model only, not the set.
+  return memo.once(operation, "docs-payload-sections", () => {
+    const refs = new Set<string>();
+    const shown = new Set<string>();
+    const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
+    const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
+    const errors = operation.errors.length === 0 ? parts.noErrors : operationErrors(operation, schemas, refs, shown, parts);
+    return {
+      request,
+      response,
+      errors,
+      schemas: refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
+    };
+  });
+}
+
 function renderOperationDoc(
   model: Model,
   set: OperationSetModel,
@@ -278,12 +313,9 @@ function renderOperationDoc(
   templates: DocsTemplates,
   schemas: Schemas,
   parts: SetParts,
+  sections: PayloadSections,
 ): string {
-  const refs = new Set<string>();
-  const shown = new Set<string>();
-  const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
-  const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
-  const errors = operation.errors.length === 0 ? parts.noErrors : operationErrors(operation, schemas, refs, shown, parts);
+  const { request, response, errors } = sections;
   const displayed = [operation.request, operation.response].flatMap((payload) => (payload.kind === "not-shown" ? [payload.text] : []));
   const gaps = operation.notShown.filter((gap) => !displayed.includes(gap.text));
   const inSets: string[] = [];
@@ -310,7 +342,7 @@ function renderOperationDoc(
     response,
     errors,
     gaps: gaps.length > 0 ? gapList(gaps) : "No other gaps are marked for this operation.",
-    schemas: refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
+    schemas: sections.schemas,
     example: operationExample(set, operation, schemas),
     back: parts.back,
   };

@@ -17,6 +17,7 @@ import type { JsonValue } from "../../runtime/json.js";
 import { bulletList, codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
 import { jsonFile } from "../code/json.js";
+import { noMemo, type RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { statusOperation } from "../docs/examples.js";
 
@@ -33,25 +34,34 @@ const placeholderBaseUrl = "https://bank.example.invalid";
 const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
 
-export function renderOpenApi(model: Model, set: OperationSetModel): OutputFile {
-  return { path: "openapi.json", contents: jsonFile(openApiDocument(model, set)) };
+export function renderOpenApi(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): OutputFile {
+  return { path: "openapi.json", contents: jsonFile(openApiDocument(model, set, memo), memo) };
 }
 
-/** The document as data (what `renderOpenApi` serialises). */
-export function openApiDocument(model: Model, set: OperationSetModel): JsonObject {
+/**
+ * The document as data (what `renderOpenApi` serialises). A schema
+ * component is made once per run through `memo` when the set's component
+ * keys are the same as in every other set (they differ only after a
+ * clash), and is then printed once as well.
+ */
+export function openApiDocument(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): JsonObject {
   const names = componentNames(set);
   const rateLimit = rateLimitExtension(set);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
     paths[operation.path] = { post: operationObject(set, operation, names, rateLimit) };
   }
+  const component = (owner: object, title: string, schema: SchemaNode): JsonObject => {
+    const make = (): JsonObject => ({ title, ...jsonSchema(schema, names) });
+    return names.canonical ? memo.once(owner, `openapi-component:${title}`, make) : make();
+  };
   const schemas: JsonObject = {};
   for (const named of set.schemas) {
-    schemas[names.named.get(named.name)!] = { title: named.name, ...jsonSchema(named.schema, names) };
+    schemas[names.named.get(named.name)!] = component(named, named.name, named.schema);
   }
   for (const operation of set.operations) {
     for (const [payload, key, title] of inlinePayloads(operation)) {
-      if (payload.kind === "schema") schemas[names.inline.get(key)!] = { title, ...jsonSchema(payload.schema, names) };
+      if (payload.kind === "schema") schemas[names.inline.get(key)!] = component(payload, title, payload.schema);
     }
   }
   return {
@@ -146,6 +156,12 @@ function securityScheme(model: Model): JsonObject {
 interface ComponentNames {
   /** Named schema -> component key. */
   readonly named: ReadonlyMap<string, string>;
+  /**
+   * Whether every named schema's key is its own, clash-free form, the same
+   * in every set: then a schema's JSON Schema (whose `$ref`s use these
+   * keys) is the same in every set too.
+   */
+  readonly canonical: boolean;
   /** `<operation id> request|response` -> component key, for inline payload schemas. */
   readonly inline: ReadonlyMap<string, string>;
 }
@@ -168,19 +184,24 @@ function inlinePayloads(operation: OperationModel): [PayloadModel, string, strin
  */
 function componentNames(set: OperationSetModel): ComponentNames {
   const taken = new Set<string>();
+  let clashed = false;
   const allocate = (wanted: string): string => {
     let key = componentPattern.test(wanted) ? wanted : `${wanted.replace(/[^A-Za-z0-9._-]/g, "") || "Schema"}-${hashName(wanted)}`;
-    if (taken.has(key)) key = `${key}-${hashName(`${key}\u0000${taken.size}`)}`;
+    if (taken.has(key)) {
+      key = `${key}-${hashName(`${key}\u0000${taken.size}`)}`;
+      clashed = true;
+    }
     taken.add(key);
     return key;
   };
   const named = new Map<string, string>();
   for (const schema of set.schemas) named.set(schema.name, allocate(schema.name));
+  const canonical = !clashed;
   const inline = new Map<string, string>();
   for (const operation of set.operations) {
     for (const [, key, title] of inlinePayloads(operation)) inline.set(key, allocate(title));
   }
-  return { named, inline };
+  return { named, canonical, inline };
 }
 
 function ref(key: string): JsonObject {
