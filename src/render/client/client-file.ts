@@ -1,12 +1,18 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
 import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, type Flavor } from "../code/writer.js";
+import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
 import { writeValue } from "../code/values.js";
-import { limitText, operationDoc } from "./docs.js";
+import { noMemo, type RenderMemo } from "../memo.js";
+import { limitText, operationDoc, operationDocKey } from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
-export function renderClient(model: Model, set: OperationSetModel, flavor: Flavor): string {
+/**
+ * Text of client.ts, client.js or client.d.ts. Each operation's member of
+ * the client interface is printed once per run through `memo` for all
+ * sets whose docs agree (see operationDocKey).
+ */
+export function renderClient(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   const clientType = set.names.clientType;
@@ -65,16 +71,19 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       `Each call is limited to ${limitText(set)} on the client side; write operations are never sent twice.`,
     ]);
     writer.writeLine(`export interface ${clientType} {`);
+    const docKey = operationDocKey(set);
     writer.indent(() => {
       set.operations.forEach((operation, index) => {
         if (index > 0) writer.blankLine();
-        writeDocComment(writer, operationDoc(model, set, operation));
-        writeList(
-          writer,
-          operation.names.method,
-          [`body: types.${operation.names.requestType}`, `options?: ${callOptionsType(operation)}`],
-          `: Promise<types.${operation.names.responseType}>;`,
-        );
+        writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
+          writeDocComment(writer, operationDoc(model, set, operation));
+          writeList(
+            writer,
+            operation.names.method,
+            [`body: types.${operation.names.requestType}`, `options?: ${callOptionsType(operation)}`],
+            `: Promise<types.${operation.names.responseType}>;`,
+          );
+        });
       });
     });
     writer.writeLine("}");
@@ -92,12 +101,14 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       writer.writeLine("return {");
       writer.indent(() => {
         for (const operation of set.operations) {
-          const method = operation.names.method;
-          writeList(writer, method, ["body", "callOptions"], " {");
-          writer.indent(() =>
-            writeList(writer, `return operations.${method}`, ["transport", "body", "callOptions"], ";"),
-          );
-          writer.writeLine("},");
+          writeOnce(writer, memo, operation, "client-method", () => {
+            const method = operation.names.method;
+            writeList(writer, method, ["body", "callOptions"], " {");
+            writer.indent(() =>
+              writeList(writer, `return operations.${method}`, ["transport", "body", "callOptions"], ";"),
+            );
+            writer.writeLine("},");
+          });
         }
       });
       writer.writeLine("};");

@@ -6,7 +6,16 @@ export function limitText(set: OperationSetModel): string {
   return `${limit} requests per ${unit} (${set.plan.name})`;
 }
 
-/** Summary, path, effect, limit, sets and gaps of one operation. */
+/**
+ * Every fact of a set that operationDoc reads (its plan and its status
+ * operation), as a memo key: operations of sets with equal keys get equal
+ * docs.
+ */
+export function operationDocKey(set: OperationSetModel): string {
+  return JSON.stringify([limitText(set), set.statusOperation?.names.method ?? null]);
+}
+
+/** Summary, path, effect, limit, sets and gaps of one operation (see operationDocKey). */
 export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
   const statusOperation = set.statusOperation;
   const reconcile = statusOperation

@@ -5,14 +5,20 @@
 import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
 import { stringLiteral } from "../../escape/typescript.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, type Flavor } from "../code/writer.js";
-import { operationDoc } from "./docs.js";
+import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
+import { noMemo, type RenderMemo } from "../memo.js";
+import { operationDoc, operationDocKey } from "./docs.js";
 
 export function callOptionsType(operation: OperationModel): string {
   return operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
 }
 
-export function renderOperations(model: Model, set: OperationSetModel, flavor: Flavor): string {
+/**
+ * Text of operations.ts, operations.js or operations.d.ts. Each function
+ * is printed once per run and flavor through `memo` for all sets whose
+ * docs agree (see operationDocKey).
+ */
+export function renderOperations(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
   const writer = createWriter();
   writer.writeLine(generatedHeader(model.source.specFile));
   if (flavor !== "js") {
@@ -21,10 +27,13 @@ export function renderOperations(model: Model, set: OperationSetModel, flavor: F
     writeNamedImport(writer, "import type", ["Transport", ...optionTypes].sort(), '"./runtime/transport.js"');
     writer.writeLine('import type * as types from "./types.js";');
   }
+  const docKey = operationDocKey(set);
   for (const operation of set.operations) {
     writer.blankLine();
-    writeDocComment(writer, operationDoc(model, set, operation));
-    writeOperationFunction(writer, operation, flavor);
+    writeOnce(writer, memo, operation, `operation-function:${flavor}:${docKey}`, () => {
+      writeDocComment(writer, operationDoc(model, set, operation));
+      writeOperationFunction(writer, operation, flavor);
+    });
   }
   return writer.toString();
 }
