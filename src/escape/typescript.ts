@@ -7,8 +7,11 @@
  * so these functions also decide, exactly as prettier 3 does, how wide a
  * line is and which keys need quotes. Two tables below are copied from
  * prettier 3.10.1 for that (test/escape/typescript.test.ts compares them
- * with prettier itself).
+ * with prettier itself); emoji are measured with the two packages prettier
+ * bundles for that, at the versions it bundles.
  */
+import emojiRegex from "emoji-regex";
+import { isNarrowEmojiCharacter } from "narrow-emojis";
 
 /**
  * A string literal that evaluates to exactly `text`, as prettier prints it:
@@ -148,28 +151,29 @@ function isPaired(text: string, index: number): boolean {
 }
 
 const zeroWidthMark = /[\p{Mn}\p{Me}]/u;
-const pictographic = /\p{Extended_Pictographic}/u;
+/**
+ * Every emoji sequence, as prettier finds them (it bundles the same
+ * emoji-regex). Global, but only ever used by `replace`, which starts at
+ * the beginning and leaves `lastIndex` at 0.
+ */
+const emojiSequence = emojiRegex();
 
 /**
- * Display width of text as prettier measures it (getStringWidth): East
- * Asian wide and full-width characters count two columns; control
- * characters and combining marks none. Exact for code lines, which hold
- * no emoji (stringLiteral escapes them); an emoji base followed by U+FE0F
- * counts two, as prettier counts an emoji sequence.
+ * Display width of text as prettier measures it (getStringWidth): an emoji
+ * sequence counts two columns, or one for the few emoji prettier calls
+ * narrow (narrow-emojis, the list prettier bundles); East Asian wide and
+ * full-width characters two; control characters and combining marks none.
+ * JSON files keep emoji as they are, so their lines must be measured alike.
  */
 export function displayWidth(text: string): number {
   if (!/[^\x20-\x7f]/.test(text)) return text.length;
   let width = 0;
-  let previous = "";
-  for (const char of text) {
+  const rest = text.replace(emojiSequence, (emoji) => {
+    width += isNarrowEmojiCharacter(emoji) ? 1 : 2;
+    return "";
+  });
+  for (const char of rest) {
     const code = char.codePointAt(0)!;
-    if (code === 0xfe0f && pictographic.test(previous)) {
-      // An emoji presentation sequence: two columns in all.
-      width += 1;
-      previous = char;
-      continue;
-    }
-    previous = char;
     if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) continue;
     // No combining mark or wide character comes before U+0300.
     if (code < 0x300) width += 1;

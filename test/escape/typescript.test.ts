@@ -194,6 +194,32 @@ describe("displayWidth", () => {
     }
     expect(mismatches).toEqual([]);
   });
+
+  it("matches prettier for raw text with emoji, as JSON files keep it", () => {
+    // Found by the jsonFile property test: prettier counts U+261D two columns, an emoji.
+    const line = '  "\\\\😀名名\\\\": ["          ", "     ", "      ", "    ⺀  ⭐  ", "   ⺀ ☝   "],';
+    expect(displayWidth(line)).toBe(prettierWidth(line));
+    expect(displayWidth(line)).toBe(81);
+    for (const text of ["©", "©\ufe0f", "☝", "☝\ufe0f", "☝🏽", "👨‍👩‍👧", "🇵🇰", "1\ufe0f\u20e3", "a\u0301", "™x"]) {
+      expect(displayWidth(text), text).toBe(prettierWidth(text));
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 30 }), (text) => {
+        expect(displayWidth(text)).toBe(prettierWidth(text));
+      }),
+      { numRuns: 2000 },
+    );
+    // Every emoji code point on its own, and with the emoji presentation selector.
+    const mismatches: string[] = [];
+    for (let code = 0x2000; code <= 0x1faff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (!/\p{Extended_Pictographic}/u.test(String.fromCodePoint(code))) continue;
+      for (const text of [String.fromCodePoint(code), `${String.fromCodePoint(code)}\ufe0f`]) {
+        if (displayWidth(text) !== prettierWidth(text)) mismatches.push(code.toString(16));
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe("docLines", () => {
