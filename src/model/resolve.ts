@@ -51,10 +51,12 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
   const notShownText = (topic: string, fallback: string): string =>
     defaults.get(topic) ?? fallback;
 
+  // Sets as lookups: a spec may hold thousands of operations.
+  const memberSets = raw.sets.map(
+    (set) => [set.id.value, new Set(members.get(set.id.value) ?? [])] as const,
+  );
   const setsOf = (operationId: string): string[] =>
-    raw.sets
-      .filter((set) => members.get(set.id.value)?.includes(operationId))
-      .map((set) => set.id.value);
+    memberSets.filter(([, ids]) => ids.has(operationId)).map(([id]) => id);
 
   const schemaByName = new Map(
     raw.schemas.map((schema) => [schema.name.value, toSchemaNode(schema.schema)]),
@@ -104,7 +106,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
   const schemas: NamedSchema[] = raw.schemas
     .map((schema) => ({
       name: schema.name.value,
-      schema: toSchemaNode(schema.schema),
+      schema: schemaByName.get(schema.name.value)!,
     }))
     .sort((a, b) => compareText(a.name, b.name));
   const rawSchemaByName = new Map(

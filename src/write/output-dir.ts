@@ -129,11 +129,15 @@ export async function openOutputStage(
         `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
       );
     }
-    const data = Buffer.from(file.contents, "utf8");
+    // A new file needs no comparison: its text is written as it is.
+    let data: Uint8Array | string = file.contents;
     if (state.kind === "absent") missing.push(file.path);
-    else if (syncFs.readFileSync(join(root, file.path)).equals(data)) {
-      unchanged++;
-      return;
+    else {
+      data = Buffer.from(file.contents, "utf8");
+      if (syncFs.readFileSync(join(root, file.path)).equals(data)) {
+        unchanged++;
+        return;
+      }
     }
     if (options.write) {
       await stageFile(fs, writing, file.path, data);
@@ -279,7 +283,8 @@ export async function assertSafeOutDir(
 export interface WriterFs {
   /** Creates one folder (its parent exists). */
   mkdir(path: string): Promise<void>;
-  writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Writes bytes, or a string as UTF-8. */
+  writeFile(path: string, data: Uint8Array | string): Promise<void>;
   /** Rejects with code `ENOENT` when the file does not exist. */
   readFile(path: string): Promise<Uint8Array>;
   rename(from: string, to: string): Promise<void>;
@@ -375,7 +380,7 @@ async function stageFile(
   fs: WriterFs,
   writing: Writing,
   path: string,
-  data: Uint8Array,
+  data: Uint8Array | string,
 ): Promise<void> {
   const target = join(writing.root, path);
   await ensureFolder(fs, dirname(target), writing.journal);
