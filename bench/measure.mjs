@@ -1,8 +1,10 @@
 // Runs the remitgen CLI in this process and, on exit, writes this process's
 // own resource usage as JSON to the file named by BENCH_MEASURE_OUT (or to
 // stderr as one `BENCH_MEASURE {json}` line). Node cannot read a child's
-// rusage, so bench/run.mjs spawns this wrapper instead of dist/cli/bin.js: the
+// rusage, so bench/run.mjs spawns this wrapper instead of the bin: the
 // figures cover the whole process, Node's startup and module loading included.
+// It imports the bin as it ships (dist/remitgen.mjs), which runs the CLI with
+// this process's arguments.
 //
 //   node bench/measure.mjs generate --spec spec/remittance.yaml --out /tmp/x
 import { writeFileSync } from "node:fs";
@@ -28,9 +30,4 @@ process.on("exit", (code) => {
   else process.stderr.write(`BENCH_MEASURE ${json}\n`);
 });
 
-const { runCli } = await import(pathToFileURL(join(root, "dist/cli/main.js")).href);
-process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-  cwd: process.cwd(),
-});
+await import(pathToFileURL(join(root, "dist/remitgen.mjs")).href);

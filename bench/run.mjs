@@ -29,7 +29,7 @@ import { syntheticSpec } from "./synthetic.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
-const cliBin = join(root, "dist/cli/bin.js");
+const cliBin = join(root, "dist/remitgen.mjs");
 const measureScript = join(here, "measure.mjs");
 const defaultSpec = join(root, "spec/remittance.yaml");
 

@@ -1,5 +1,5 @@
 /**
- * The built bin (`node dist/cli/bin.js`) as a real process: exit codes,
+ * The built bin (`node dist/remitgen.mjs`) as a real process: exit codes,
  * output streams, and never a stack trace.
  */
 import { existsSync } from "node:fs";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { editFile, makeProject, repoRoot } from "../generate/support.js";
 import { runBin, stackTrace } from "./process.js";
 
-describe("node dist/cli/bin.js", () => {
+describe("node dist/remitgen.mjs", () => {
   it("--version and --help exit 0 on stdout", async () => {
     const { version } = JSON.parse(
       await readFile(join(repoRoot, "package.json"), "utf8"),

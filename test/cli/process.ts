@@ -1,4 +1,4 @@
-/** Runs the built CLI (`node dist/cli/bin.js`) as a real child process. */
+/** Runs the built CLI (`node dist/remitgen.mjs`, the bin as it ships) as a real child process. */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
 import { binPath, repoRoot } from "../generate/support.js";

@@ -27,7 +27,8 @@ export const repoRoot: string = join(
   "../..",
 );
 export const repoSpec: string = join(repoRoot, "spec/remittance.yaml");
-export const binPath: string = join(repoRoot, "dist/cli/bin.js");
+/** The CLI as it ships: the bundled bin (scripts/build.mjs). */
+export const binPath: string = join(repoRoot, "dist/remitgen.mjs");
 export const manifestName = ".remitgen-manifest.json";
 
 const made: string[] = [];
