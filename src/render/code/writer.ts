@@ -76,17 +76,20 @@ class LineWriter extends CodeBlockWriter {
     return this;
   }
 
-  /** How many lines are written so far. */
+  /** How many entries are written so far (see linesSince). */
   get lineCount(): number {
     return this.lines.length;
   }
 
-  /** The lines written since `start` (a lineCount), indentation included. */
+  /**
+   * What was written since `start` (a lineCount), indentation included:
+   * entries of one or more whole lines each.
+   */
   linesSince(start: number): readonly string[] {
     return this.lines.slice(start);
   }
 
-  /** Lines kept as they are: already indented. */
+  /** Entries kept as they are: whole lines, already indented. */
   appendLines(lines: readonly string[]): void {
     for (const each of lines) this.lines.push(each);
   }
@@ -106,7 +109,10 @@ function lineWriter(writer: CodeBlockWriter): LineWriter {
   return writer;
 }
 
-/** Writes what `write` writes and returns those lines, indentation included. */
+/**
+ * Writes what `write` writes and returns it, indentation included, as
+ * entries of one or more whole lines each (join them with "\n").
+ */
 export function captureLines(writer: CodeBlockWriter, write: () => void): readonly string[] {
   const lines = lineWriter(writer);
   const start = lines.lineCount;
@@ -114,7 +120,7 @@ export function captureLines(writer: CodeBlockWriter, write: () => void): readon
   return lines.linesSince(start);
 }
 
-/** Writes lines captured earlier (see captureLines) as they are. */
+/** Writes entries captured earlier (see captureLines) as they are. */
 export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
   lineWriter(writer).appendLines(lines);
 }
@@ -127,11 +133,13 @@ export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): v
  */
 export function writeOnce(writer: CodeBlockWriter, memo: RenderMemo, owner: object, key: string, write: () => void): void {
   let written = false;
-  const lines = memo.once(owner, `${key}@${writer.getIndentationLevel()}`, () => {
+  // Kept as one string of whole lines: compact, and written back as one entry.
+  const block = memo.once(owner, `${key}@${writer.getIndentationLevel()}`, (): string | undefined => {
     written = true;
-    return captureLines(writer, write);
+    const lines = captureLines(writer, write);
+    return lines.length === 0 ? undefined : lines.join("\n");
   });
-  if (!written) writeLines(writer, lines);
+  if (!written && block !== undefined) writeLines(writer, [block]);
 }
 
 /** Columns used by the current indentation. */
