@@ -1,17 +1,22 @@
 /**
  * The generate pipeline: load and check the spec, resolve the model, render
- * every artifact of every chosen set in memory, then write only what changed.
- * Nothing is written unless everything rendered.
+ * every artifact of every chosen set, then write only what changed.
+ * Nothing is written unless everything rendered. A run whose inputs and
+ * output are as the last run left them has nothing to do (run-record.ts).
  */
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { basename, dirname, relative, resolve } from "node:path";
-import { UsageError } from "./diagnostics/diagnostic.js";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { SpecError, UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
+import { buildIdentity } from "./paths.js";
+import { templateFiles, templatesDir } from "./render/docs/templates.js";
 import type { OutputFile } from "./render/output.js";
 import { loadRenderers, renderOverview, renderSet } from "./render/render-all.js";
-import { loadSpec } from "./spec/load.js";
-import { assertSafeOutDir, openOutputStage, type OutputPlan } from "./write/output-dir.js";
+import { checkSpecText, readSpecText, type CheckResult } from "./spec/load.js";
+import { assertSafeOutDir, manifestName, openOutputStage, type OutputPlan } from "./write/output-dir.js";
+import { filesAsRecorded, fingerprint, readRecord, recordFileFor, writeRecord, type RunRecord } from "./write/run-record.js";
 
 export interface GenerateOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -24,6 +29,12 @@ export interface GenerateOptions {
   readonly check?: boolean;
   /** Folder that relative paths are resolved against; default `process.cwd()`. */
   readonly cwd?: string;
+  /**
+   * Skip rendering when the spec, remitgen and every generated file are as
+   * the last run left them (see run-record.ts). Default true; false
+   * renders and compares everything.
+   */
+  readonly reuse?: boolean;
 }
 
 export interface GenerateResult {
@@ -50,19 +61,28 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const cwd = resolve(options.cwd ?? process.cwd());
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
-  const displayName = toPosix(relative(cwd, specPath)) || specPath;
-  const loaded = await loadSpec(specPath, displayName.startsWith("..") ? specPath : displayName);
+  const relativeName = toPosix(relative(cwd, specPath)) || specPath;
+  const displayName = relativeName.startsWith("..") ? specPath : relativeName;
+  const text = await readSpecText(specPath, displayName);
+  if (typeof text !== "string") throw failedCheck(text);
   // Headers name the spec relative to the output's parent, so the bytes do
   // not depend on the folder remitgen was started from.
   const specFile = toPosix(relative(dirname(outDir), specPath)) || basename(specPath);
-  const model: Model = Object.freeze({ ...loaded, source: Object.freeze({ specFile }) });
+  // With --set, files of the other sets are neither produced nor stale; the
+  // overview README describes every set, so it is always rendered whole.
+  const partial = options.sets !== undefined && options.sets.length > 0;
+  const record =
+    options.check !== true && !partial && options.reuse !== false ? runRecordFor(outDir, text, specFile) : undefined;
+  const previous = record !== undefined ? readRecord(record.file) : undefined;
+  if (record !== undefined && previous?.fingerprint === record.fingerprint && filesAsRecorded(previous, outDir)) {
+    await assertSafeOutDir(outDir, cwd);
+    return reusedResult(previous, () => resolvedModel(text, displayName, specFile), performance.now() - started);
+  }
+  const model = resolvedModel(text, displayName, specFile);
   const chosen = chooseSets(model, options.sets);
   await assertSafeOutDir(outDir, cwd);
   const renderers = await loadRenderers();
   const directories = chosen.map((set) => `${set.names.directory}/`);
-  // With --set, files of the other sets are neither produced nor stale; the
-  // overview README describes every set, so it is always rendered whole.
-  const partial = options.sets !== undefined && options.sets.length > 0;
   const stage = await openOutputStage(outDir, {
     write: options.check !== true,
     scope: partial
@@ -89,7 +109,69 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     await stage.add([next.value]);
   }
   const plan = await stage.finish();
-  return summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
+  const result = summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
+  if (record !== undefined) {
+    writeRecord(record.file, outDir, { fingerprint: record.fingerprint, sets: result.sets, operations: result.operations }, [
+      ...files,
+      manifestName,
+    ]);
+  }
+  return result;
+}
+
+function failedCheck(result: CheckResult): SpecError {
+  return result.ok ? new SpecError([], "") : new SpecError(result.diagnostics, result.formatted);
+}
+
+/** The checked spec's model, named in headers as `specFile`. */
+function resolvedModel(text: string, displayName: string, specFile: string): Model {
+  const checked = checkSpecText(text, displayName);
+  if (!checked.ok) throw failedCheck(checked);
+  return Object.freeze({ ...checked.model, source: Object.freeze({ specFile }) });
+}
+
+/**
+ * Where this run's record is kept and the fingerprint of what its output
+ * depends on: remitgen's build, the templates it reads at run time, the
+ * spec's text, the name headers give it, and the output folder. Undefined
+ * when remitgen runs unbuilt or no project holds the output folder.
+ */
+function runRecordFor(outDir: string, text: string, specFile: string): { file: string; fingerprint: string } | undefined {
+  const build = buildIdentity();
+  const file = recordFileFor(outDir);
+  if (build === undefined || file === undefined) return undefined;
+  const templates = Object.values(templateFiles).map((name) => {
+    try {
+      return readFileSync(join(templatesDir(), name), "utf8");
+    } catch {
+      return "";
+    }
+  });
+  return { file, fingerprint: fingerprint(["remitgen run record 1", build, ...templates, text, specFile, outDir]) };
+}
+
+/** The result of a run that found everything as the last run left it. */
+function reusedResult(record: RunRecord, model: () => Model, durationMs: number): GenerateResult {
+  let resolved: Model | undefined;
+  const files = record.files.map(([path]) => path).filter((path) => path !== manifestName);
+  return {
+    // Checked only if asked for: the same text passed the same build's checks last time.
+    get model(): Model {
+      resolved ??= model();
+      return resolved;
+    },
+    sets: [...record.sets],
+    operations: record.operations,
+    files,
+    written: [],
+    removed: [],
+    unchanged: files.length,
+    durationMs,
+    upToDate: true,
+    stale: [],
+    missing: [],
+    extra: [],
+  };
 }
 
 function chooseSets(model: Model, ids: readonly string[] | undefined): OperationSetModel[] {

@@ -126,6 +126,10 @@ function buildProgram(io: CliIO): Program {
         "regenerate whenever the spec changes, until Ctrl-C",
       ),
     )
+    .option(
+      "--force",
+      "render and compare every file, even when the spec, remitgen and the output are as the last run left them",
+    )
     .action(
       async (options: {
         spec: string;
@@ -133,6 +137,7 @@ function buildProgram(io: CliIO): Program {
         set?: string[];
         check?: boolean;
         watch?: boolean;
+        force?: boolean;
       }) => {
         const sets = options.set ? { sets: options.set } : {};
         if (options.watch) {
@@ -160,6 +165,7 @@ function buildProgram(io: CliIO): Program {
           out: options.out,
           ...sets,
           check: options.check === true,
+          reuse: options.force !== true,
           cwd: io.cwd,
         });
         if (options.check) {

@@ -46,7 +46,18 @@ export async function checkSpecFile(
   path: string,
   displayName: string = path,
 ): Promise<CheckResult> {
-  let text: string;
+  const text = await readSpecText(path, displayName);
+  return typeof text === "string" ? checkSpecText(text, displayName) : text;
+}
+
+/**
+ * A spec file's text, or the failed check saying why it cannot be read
+ * (missing, a folder, unreadable, or over the size limit).
+ */
+export async function readSpecText(
+  path: string,
+  displayName: string = path,
+): Promise<string | CheckResult> {
   try {
     const info = await stat(path);
     if (info.size > maxSpecBytes) {
@@ -63,7 +74,7 @@ export async function checkSpecFile(
         undefined,
       );
     }
-    text = await readFile(path, "utf8");
+    return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
@@ -79,7 +90,6 @@ export async function checkSpecFile(
       undefined,
     );
   }
-  return checkSpecText(text, displayName);
 }
 
 /** Programmatic API: the resolved model, or a SpecError listing every problem. */
