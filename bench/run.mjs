@@ -70,6 +70,10 @@ const stageShare = { default: 0.06, 100: 0.1, 1000: 0.22, 5000: 0.5 };
 const benchStarted = performance.now();
 const elapsed = () => performance.now() - benchStarted;
 const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
+// Outputs go inside a project, as in a consumer's build: generate keeps its
+// run record (which lets an unchanged rerun skip rendering) in the
+// project's node_modules/.cache.
+writeFileSync(join(tmp, "package.json"), '{ "name": "remitgen-bench-consumer", "private": true }\n');
 const log = (text = "") => process.stdout.write(`${text}\n`);
 const problems = []; // things that failed and were skipped, for the report
 
@@ -277,6 +281,15 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
     if (run.written !== 0 && run.written !== undefined) {
       stage.notes.push(`unchanged rerun wrote ${run.written} files: output is not byte-identical between runs`);
     }
+  }
+  // One rerun with --force: what an unchanged rerun costs without the run
+  // record (every file rendered and compared with disk).
+  if (!stage.error && unchangedRuns.length > 0) {
+    flushDisk();
+    const run = await runMeasured([...generateArgs(warmDir), "--force"], { label: `${name} forced` });
+    process.stdout.write("f");
+    if (run.ok) stage.forced = run;
+    else stage.notes.push(`forced rerun failed: ${describeFailure(run)}`);
   }
   process.stdout.write("\n");
   if (stage.error) log(indent(stage.error, 4));
@@ -814,7 +827,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   const consoleRows = [["target", "measured", "target", "status"], ...rows.map((r) => [r.what, r.measured, r.target, r.ok === undefined ? "n/a" : r.ok ? "met" : "NOT MET"])];
   const widths = consoleRows[0].map((_, i) => Math.max(...consoleRows.map((r) => String(r[i]).length)));
   const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS"]];
+  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS", "forced rerun"]];
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -829,6 +842,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       u ? fmtS(u.wallMs) : "-",
       u ? fmtS(u.cpuMs) : "-",
       u ? fmtMiB(u.peakRssKiB) : "-",
+      stage.forced ? fmtS(stage.forced.wallMs) : "-",
     ]);
   }
   const gw = genRows[0].map((_, i) => Math.max(...genRows.map((r) => String(r[i]).length)));
@@ -903,11 +917,11 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push(
     "`node bench/measure.mjs generate --spec <spec> --out <new temp folder>`: the CLI run in a child process that reports its own " +
       "`process.resourceUsage()`, so the figures include Node's startup. Wall is measured by the parent from spawn to exit. " +
-      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does. Medians; RSS is the largest of the runs.",
+      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Medians; RSS is the largest of the runs.",
   );
   md.push("");
-  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | notes |");
-  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | notes |");
+  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -915,12 +929,13 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       `| ${stage.name} | ${stage.ops ?? ""} | ${f ? `${f.n}${u ? `+${u.n}` : ""}` : "-"} | ${f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-"} | ` +
         `${f ? fmtS(f.cpuMs) : "-"} | ${f ? fmtMiB(f.peakRssKiB) : "-"} | ${f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-"} | ` +
         `${f && Number.isFinite(f.internalMs) ? fmtS(f.internalMs) : "-"} | ${u ? fmtS(u.wallMs) : "-"} | ${u ? fmtS(u.cpuMs) : "-"} | ${u ? fmtMiB(u.peakRssKiB) : "-"} | ` +
+        `${stage.forced ? fmtS(stage.forced.wallMs) : "-"} | ` +
         `${mdCell([...(stage.error ? [`failed: ${firstLines(stage.error, 4)}`] : []), ...stage.notes].join("; "))} |`,
     );
   }
   if (floor) {
     md.push(
-      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | Node startup and loading the CLI's modules, no work |`,
+      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
     );
   }
   md.push("");
