@@ -153,6 +153,80 @@ interface Leaf {
   readonly absorbsComments: boolean;
 }
 
+/** The tag `yaml` keeps each node's kind under, and the kinds' values (`yaml`'s nodes/identity). */
+const nodeType = Symbol.for("yaml.node.type");
+const scalarKind = Symbol.for("yaml.scalar");
+const mapKind = Symbol.for("yaml.map");
+const seqKind = Symbol.for("yaml.seq");
+const pairKind = Symbol.for("yaml.pair");
+
+/**
+ * Makes `yaml`'s nodes without running their constructors. Each
+ * constructor defines the node's kind tag (and a collection's schema) on
+ * the node with Object.defineProperty, the costliest part of reading a
+ * large spec. Here both are defined once, on a prototype per document that
+ * inherits from the node's class, so the nodes are instances of the same
+ * classes with the same own properties, and `yaml`'s isScalar, isMap, ...
+ * (which read the tag) see no difference. Should `yaml` tag its nodes
+ * otherwise, the constructors are used as they are.
+ */
+class NodeFactory {
+  private readonly prototypes:
+    | { scalar: object; map: object; seq: object; pair: object }
+    | undefined;
+
+  constructor(private readonly schema: Document["schema"]) {
+    const tagged = (node: object, kind: symbol): boolean =>
+      (node as Record<symbol, unknown>)[nodeType] === kind;
+    const sameTags =
+      tagged(new Scalar(null), scalarKind) &&
+      tagged(new YAMLMap(schema), mapKind) &&
+      tagged(new YAMLSeq(schema), seqKind) &&
+      tagged(new Pair(null), pairKind);
+    const kind = (value: symbol): PropertyDescriptorMap => ({ [nodeType]: { value } });
+    const withSchema: PropertyDescriptorMap = {
+      schema: { value: schema, configurable: true, enumerable: false, writable: true },
+    };
+    this.prototypes = sameTags
+      ? {
+          scalar: Object.create(Scalar.prototype, kind(scalarKind)) as object,
+          map: Object.create(YAMLMap.prototype, { ...kind(mapKind), ...withSchema }) as object,
+          seq: Object.create(YAMLSeq.prototype, { ...kind(seqKind), ...withSchema }) as object,
+          pair: Object.create(Pair.prototype, kind(pairKind)) as object,
+        }
+      : undefined;
+  }
+
+  scalar(value: unknown): Scalar {
+    if (this.prototypes === undefined) return new Scalar(value);
+    const node = Object.create(this.prototypes.scalar) as Scalar;
+    node.value = value;
+    return node;
+  }
+
+  map(): YAMLMap<ParsedNode, ParsedNode> {
+    if (this.prototypes === undefined) return new YAMLMap<ParsedNode, ParsedNode>(this.schema);
+    const node = Object.create(this.prototypes.map) as YAMLMap<ParsedNode, ParsedNode>;
+    node.items = [];
+    return node;
+  }
+
+  seq(): YAMLSeq<ParsedNode> {
+    if (this.prototypes === undefined) return new YAMLSeq<ParsedNode>(this.schema);
+    const node = Object.create(this.prototypes.seq) as YAMLSeq<ParsedNode>;
+    node.items = [];
+    return node;
+  }
+
+  pair(key: ParsedNode, value: ParsedNode): Pair<ParsedNode, ParsedNode> {
+    if (this.prototypes === undefined) return new Pair(key, value);
+    const node = Object.create(this.prototypes.pair) as Pair<ParsedNode, ParsedNode>;
+    node.key = key;
+    node.value = value;
+    return node;
+  }
+}
+
 /**
  * Reads the text line by line. Block structure follows indentation; each
  * value on a line is read with small scanners that mirror `yaml`'s lexer for
@@ -174,6 +248,7 @@ class SubsetReader {
   private readonly plainTags: readonly ScalarTag[];
   /** `plainTags`' pick for each plain text met so far (null: none, a string). */
   private readonly tagBySource = new Map<string, ScalarTag | null>();
+  private readonly nodes: NodeFactory;
 
   constructor(
     private readonly text: string,
@@ -181,6 +256,7 @@ class SubsetReader {
   ) {
     this.document = new Document(undefined, options.document);
     const { schema } = this.document;
+    this.nodes = new NodeFactory(schema);
     this.plainTags = schema.tags.filter(
       (tag): tag is ScalarTag => tag.default === true && tag.test !== undefined,
     );
@@ -298,7 +374,7 @@ class SubsetReader {
     depth: number,
   ): YAMLMap.Parsed {
     this.checkDepth(depth);
-    const map = new YAMLMap<ParsedNode, ParsedNode>(this.document.schema);
+    const map = this.nodes.map();
     let keyStart = first;
     let end = first;
     for (;;) {
@@ -307,7 +383,7 @@ class SubsetReader {
       const value = this.isEmptyRest(valueStart)
         ? this.pendingValue(column, valueStart, depth, true)
         : this.inlineValue(valueStart, column, depth);
-      map.items.push(new Pair(key, value));
+      map.items.push(this.nodes.pair(key, value));
       end = value.range[2];
       if (this.line >= this.lineCount) break;
       const indent = this.indentOf(this.line);
@@ -324,7 +400,7 @@ class SubsetReader {
   /** A block sequence whose `-` stand at column `column`. */
   private blockSeq(column: number, depth: number): YAMLSeq.Parsed {
     this.checkDepth(depth);
-    const seq = new YAMLSeq<ParsedNode>(this.document.schema);
+    const seq = this.nodes.seq();
     const first = this.startOf(this.line) + column;
     let end = first;
     for (;;) {
@@ -613,7 +689,7 @@ class SubsetReader {
     const value = strip ? body : `${body}\n`;
     const end = this.afterLine(last);
     this.line = last;
-    const scalar = new Scalar(value) as Scalar.Parsed;
+    const scalar = this.nodes.scalar(value) as Scalar.Parsed;
     scalar.range = [offset, end, end];
     scalar.source = value;
     scalar.type = literal ? Scalar.BLOCK_LITERAL : Scalar.BLOCK_FOLDED;
@@ -635,7 +711,7 @@ class SubsetReader {
 
   private flowSeq(offset: number, depth: number): YAMLSeq.Parsed {
     const lineEnd = this.endOf(this.line);
-    const seq = new YAMLSeq<ParsedNode>(this.document.schema);
+    const seq = this.nodes.seq();
     seq.flow = true;
     let at = this.skipSpaces(offset + 1, lineEnd);
     if (this.text[at] !== "]") {
@@ -655,7 +731,7 @@ class SubsetReader {
 
   private flowMap(offset: number, depth: number): YAMLMap.Parsed {
     const lineEnd = this.endOf(this.line);
-    const map = new YAMLMap<ParsedNode, ParsedNode>(this.document.schema);
+    const map = this.nodes.map();
     map.flow = true;
     let at = this.skipSpaces(offset + 1, lineEnd);
     if (this.text[at] !== "}") {
@@ -666,7 +742,7 @@ class SubsetReader {
           lineEnd,
           depth,
         );
-        map.items.push(new Pair(key, value.node));
+        map.items.push(this.nodes.pair(key, value.node));
         at = value.next;
         if (this.text[at] === "}") break;
         if (this.text[at] !== ",")
@@ -857,7 +933,7 @@ class SubsetReader {
     const value = double
       ? unescapeDoubleQuoted(inner)
       : inner.replaceAll("''", "'");
-    const scalar = new Scalar(value) as Scalar.Parsed;
+    const scalar = this.nodes.scalar(value) as Scalar.Parsed;
     scalar.range = [offset, valueEnd, nodeEnd];
     scalar.source = value;
     scalar.type = double ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
@@ -889,7 +965,7 @@ class SubsetReader {
   ): Scalar.Parsed {
     const tag = this.plainTagOf(source);
     let scalar: Scalar;
-    if (tag === undefined) scalar = new Scalar(source);
+    if (tag === undefined) scalar = this.nodes.scalar(source);
     else {
       const resolved = tag.resolve(
         source,
@@ -899,7 +975,7 @@ class SubsetReader {
           ),
         this.document.options,
       );
-      scalar = isScalar(resolved) ? resolved : new Scalar(resolved);
+      scalar = isScalar(resolved) ? resolved : this.nodes.scalar(resolved);
     }
     const parsed = scalar as Scalar.Parsed;
     parsed.range = [offset, valueEnd, nodeEnd];

@@ -17,7 +17,11 @@ import {
   isScalar,
   isSeq,
   LineCounter,
+  Pair,
   parseDocument,
+  Scalar,
+  YAMLMap,
+  YAMLSeq,
   type Document,
 } from "yaml";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
@@ -191,6 +195,33 @@ describe("the fast YAML reader on real specs", () => {
       line: text.slice(0, lastLine).split("\n").length,
       column: 3,
     });
+  });
+});
+
+describe("the fast YAML reader's nodes", () => {
+  it("are yaml's classes, told apart by yaml's own tests, with their kind inherited, not defined on each node", () => {
+    const fast = parseFastYaml("a: 1\nb: [x, { c: d }]\ne:\n  - f\n", options)!;
+    const root = fast.document.contents;
+    expect(isMap(root)).toBe(true);
+    if (!isMap(root)) return;
+    const [first, second] = root.items;
+    expect(isPair(first)).toBe(true);
+    expect(isScalar(first!.key)).toBe(true);
+    expect(first!.key).toBeInstanceOf(Scalar);
+    expect(isSeq(second!.value)).toBe(true);
+    expect(second!.value).toBeInstanceOf(YAMLSeq);
+    expect(root).toBeInstanceOf(YAMLMap);
+    expect(first).toBeInstanceOf(Pair);
+    // The costly per-node defineProperty is gone: no own symbol, no own schema.
+    for (const node of [root, first!, first!.key as object, second!.value as object]) {
+      expect(Object.getOwnPropertySymbols(node)).toEqual([]);
+    }
+    expect(Object.getOwnPropertyNames(root)).toEqual(["items", "range"]);
+    expect((root as unknown as { schema: unknown }).schema).toBe(fast.document.schema);
+    // And yaml works on them as on its own: clone, toJS, toString.
+    expect(root.clone().toJSON()).toEqual({ a: 1, b: ["x", { c: "d" }], e: ["f"] });
+    expect(isMap(root.clone())).toBe(true);
+    expect(fast.document.toString()).toBe(parseDocument("a: 1\nb: [x, { c: d }]\ne:\n  - f\n").toString());
   });
 });
 
