@@ -15,8 +15,9 @@ export function callOptionsType(operation: OperationModel): string {
 
 /**
  * Text of operations.ts, operations.js or operations.d.ts. Each function
- * is printed once per run and flavor through `memo` for all sets whose
- * docs agree (see operationDocKey).
+ * is printed once per run and flavor through `memo`, and its doc comment
+ * once for all flavors and all sets whose docs agree (see
+ * operationDocKey).
  */
 export function renderOperations(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
   const writer = createWriter();
@@ -30,10 +31,13 @@ export function renderOperations(model: Model, set: OperationSetModel, flavor: F
   const docKey = operationDocKey(set);
   for (const operation of set.operations) {
     writer.blankLine();
-    writeOnce(writer, memo, operation, `operation-function:${flavor}:${docKey}`, () => {
-      writeDocComment(writer, operationDoc(model, set, operation));
-      writeOperationFunction(writer, operation, flavor);
-    });
+    // The doc comment is the same in every flavor; the function is not.
+    writeOnce(writer, memo, operation, `operation-doc:${docKey}`, () =>
+      writeDocComment(writer, operationDoc(model, set, operation)),
+    );
+    writeOnce(writer, memo, operation, `operation-function:${flavor}`, () =>
+      writeOperationFunction(writer, operation, flavor),
+    );
   }
   return writer.toString();
 }

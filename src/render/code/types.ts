@@ -139,7 +139,29 @@ export function writeMembers(
 ): void {
   for (const property of properties) {
     writeDocComment(writer, schemaDoc(property.schema));
-    writeDoc(writer, [memberDoc(property, qualifier, indentWidth(writer)), ";"]);
+    // A type with no break in it (a name, a keyword, an array of either) is
+    // a doc of plain text: the doc printer would only join it.
+    const plain = isUnbreakable(property.schema) ? inlineType(property.schema, qualifier) : undefined;
+    if (plain !== undefined) writer.writeLine(`${propertyKey(property.name)}${property.required ? "" : "?"}: ${plain};`);
+    else writeDoc(writer, [memberDoc(property, qualifier, indentWidth(writer)), ";"]);
+  }
+}
+
+/** Whether typeDoc gives plain text for this type: no union, no object literal, at any depth. */
+function isUnbreakable(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case "ref":
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+      return true;
+    case "enum":
+      return node.values.length === 1;
+    case "array":
+      return isUnbreakable(node.items);
+    case "object":
+      return false;
   }
 }
 
