@@ -14,7 +14,7 @@ import { buildIdentity } from "./paths.js";
 import { templateFiles, templatesDir } from "./render/docs/templates.js";
 import type { OutputFile } from "./render/output.js";
 import { loadRenderers, renderOverview, renderSet } from "./render/render-all.js";
-import { checkSpecText, readSpecText, type CheckResult } from "./spec/load.js";
+import { checkSpecText, readSpecText, type CheckFailure } from "./spec/load.js";
 import { assertSafeOutDir, manifestName, openOutputStage, type OutputPlan } from "./write/output-dir.js";
 import { filesAsRecorded, fingerprint, readRecord, recordFileFor, writeRecord, type RunRecord } from "./write/run-record.js";
 
@@ -119,8 +119,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   return result;
 }
 
-function failedCheck(result: CheckResult): SpecError {
-  return result.ok ? new SpecError([], "") : new SpecError(result.diagnostics, result.formatted);
+function failedCheck(result: CheckFailure): SpecError {
+  return new SpecError(result.diagnostics, result.formatted);
 }
 
 /** The checked spec's model, named in headers as `specFile`. */

@@ -41,6 +41,9 @@ export function checkSpecText(text: string, file: string): CheckResult {
   };
 }
 
+/** A check that failed: every diagnostic, and their formatted text. */
+export type CheckFailure = Extract<CheckResult, { readonly ok: false }>;
+
 /** Reads and checks a spec file; `displayName` is how the file is named in messages and headers. */
 export async function checkSpecFile(
   path: string,
@@ -57,7 +60,7 @@ export async function checkSpecFile(
 export async function readSpecText(
   path: string,
   displayName: string = path,
-): Promise<string | CheckResult> {
+): Promise<string | CheckFailure> {
   try {
     const info = await stat(path);
     if (info.size > maxSpecBytes) {
@@ -106,7 +109,7 @@ export async function loadSpec(
 function failure(
   found: readonly Diagnostic[],
   text: string | undefined,
-): CheckResult {
+): CheckFailure {
   const unique = new Map(
     found.map((item) => [
       `${item.line}:${item.column}:${item.code}:${item.message}`,
