@@ -459,10 +459,14 @@ async function replace(
   journal: Journal,
 ): Promise<void> {
   let original: Uint8Array | undefined;
-  try {
-    original = await fs.readFile(write.target);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
+  // In a folder this run created there was nothing to keep: a fresh
+  // output's thousands of files need no read that can only fail.
+  if (!journal.createdDirs.includes(dirname(write.target))) {
+    try {
+      original = await fs.readFile(write.target);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
   }
   await fs.rename(write.temporary, write.target);
   journal.temporaries.delete(write.temporary);
