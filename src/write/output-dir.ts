@@ -4,9 +4,11 @@
  * folder lists what remitgen wrote, so stale files can be removed safely.
  *
  * Writing is all or nothing: every changed file goes to a temporary name
- * first and is renamed into place, and if any step fails every step done
- * so far is undone (files restored, new folders removed), so a failed run
- * leaves the folder as it was.
+ * first and is renamed into place (a file in a folder this run created
+ * goes straight to its name: nothing is there to replace), the manifest
+ * last, and if any step fails every step done so far is undone (files
+ * restored, new files and folders removed), so a failed run leaves the
+ * folder as it was.
  */
 import { randomBytes } from "node:crypto";
 import * as syncFs from "node:fs";
@@ -375,7 +377,14 @@ function newWriting(root: string): Writing {
   };
 }
 
-/** Writes one file's new text next to it, under this run's temporary name. */
+/**
+ * Writes one file's new text next to it, under this run's temporary name.
+ * In a folder this run created, nothing can be replaced and no one has
+ * read anything yet, so the file is written under its own name: a fresh
+ * output's thousands of files need no rename. It is undone like a
+ * temporary file (removed, and its folder with it), and counts as staged
+ * only in that it needs no step at commit.
+ */
 async function stageFile(
   fs: WriterFs,
   writing: Writing,
@@ -383,7 +392,13 @@ async function stageFile(
   data: Uint8Array | string,
 ): Promise<void> {
   const target = join(writing.root, path);
-  await ensureFolder(fs, dirname(target), writing.journal);
+  const folder = dirname(target);
+  await ensureFolder(fs, folder, writing.journal);
+  if (writing.journal.createdDirs.includes(folder)) {
+    writing.journal.temporaries.add(target);
+    await fs.writeFile(target, data);
+    return;
+  }
   const temporary = `${target}${writing.tag}`;
   writing.journal.temporaries.add(temporary);
   await fs.writeFile(temporary, data);
@@ -459,14 +474,10 @@ async function replace(
   journal: Journal,
 ): Promise<void> {
   let original: Uint8Array | undefined;
-  // In a folder this run created there was nothing to keep: a fresh
-  // output's thousands of files need no read that can only fail.
-  if (!journal.createdDirs.includes(dirname(write.target))) {
-    try {
-      original = await fs.readFile(write.target);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
+  try {
+    original = await fs.readFile(write.target);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
   }
   await fs.rename(write.temporary, write.target);
   journal.temporaries.delete(write.temporary);

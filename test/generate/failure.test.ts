@@ -140,9 +140,13 @@ describe("generate with an injected failure", () => {
   it("the filesystem failing at the last rename (the manifest) into a new folder leaves no folder", async () => {
     const { root, out } = await makeProject();
     await mkdir(join(root, "unrelated"));
-    const probe = await generate({ cwd: root, out: "probe" });
-    inject.failRenameAt = probe.files.length + 1;
-    await expect(generate({ cwd: root })).rejects.toThrow(
+    // Count the renames of the same run into a new folder: the manifest's is
+    // the last (no run record, whose own rename would come after it).
+    inject.failRenameAt = Number.MAX_SAFE_INTEGER;
+    await generate({ cwd: root, out: "probe", reuse: false });
+    inject.failRenameAt = inject.renames;
+    inject.renames = 0;
+    await expect(generate({ cwd: root, reuse: false })).rejects.toThrow(
       /injected failure, rename '.*\.remitgen-manifest\.json'/,
     );
     expect(await snapshot(out)).toBeUndefined();
