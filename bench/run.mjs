@@ -95,6 +95,14 @@ const keepOutputsUntilEnd = (() => {
 const removeLater = (dir) => {
   if (!opts.keep && !keepOutputsUntilEnd) rmSync(dir, { recursive: true, force: true });
 };
+/** A tmpfs folder for the in-memory runs, when the machine has one. */
+const memoryRoot = (() => {
+  try {
+    return process.platform === "linux" && statSync("/dev/shm").isDirectory() ? "/dev/shm" : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 const flushDisk = () => {
   if (process.platform !== "win32") spawnSync("sync", { stdio: "ignore" });
 };
@@ -282,6 +290,25 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
       stage.notes.push(`unchanged rerun wrote ${run.written} files: output is not byte-identical between runs`);
     }
   }
+  // Fresh runs whose output goes to memory (tmpfs), where there is one: the
+  // generator's own cost, without this machine's disk (see notes.md). Not
+  // a target figure; the targets are measured on the disk, as above.
+  const memoryRuns = [];
+  if (memoryRoot !== undefined && !stage.error && !countWarm) {
+    for (let i = 0; i < nFresh; i++) {
+      const dir = mkdtempSync(join(memoryRoot, "remitgen-bench-"));
+      const run = await runMeasured(generateArgs(join(dir, "generated")), { label: `${name} fresh in memory ${i + 1}` });
+      rmSync(dir, { recursive: true, force: true });
+      process.stdout.write("m");
+      if (!run.ok) {
+        stage.notes.push(`fresh run in memory failed: ${describeFailure(run)}`);
+        break;
+      }
+      memoryRuns.push(run);
+    }
+  }
+  if (memoryRuns.length > 0) stage.memory = summarizeRuns(memoryRuns);
+
   // One rerun with --force: what an unchanged rerun costs without the run
   // record (every file rendered and compared with disk).
   if (!stage.error && unchangedRuns.length > 0) {
@@ -827,7 +854,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   const consoleRows = [["target", "measured", "target", "status"], ...rows.map((r) => [r.what, r.measured, r.target, r.ok === undefined ? "n/a" : r.ok ? "met" : "NOT MET"])];
   const widths = consoleRows[0].map((_, i) => Math.max(...consoleRows.map((r) => String(r[i]).length)));
   const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS", "forced rerun"]];
+  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS", "forced rerun", "in memory"]];
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -843,6 +870,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       u ? fmtS(u.cpuMs) : "-",
       u ? fmtMiB(u.peakRssKiB) : "-",
       stage.forced ? fmtS(stage.forced.wallMs) : "-",
+      stage.memory ? fmtS(stage.memory.wallMs) : "-",
     ]);
   }
   const gw = genRows[0].map((_, i) => Math.max(...genRows.map((r) => String(r[i]).length)));
@@ -917,11 +945,11 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push(
     "`node bench/measure.mjs generate --spec <spec> --out <new temp folder>`: the CLI run in a child process that reports its own " +
       "`process.resourceUsage()`, so the figures include Node's startup. Wall is measured by the parent from spawn to exit. " +
-      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Medians; RSS is the largest of the runs.",
+      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
   );
   md.push("");
-  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | notes |");
-  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | fresh wall, output in memory | notes |");
+  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -929,13 +957,13 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       `| ${stage.name} | ${stage.ops ?? ""} | ${f ? `${f.n}${u ? `+${u.n}` : ""}` : "-"} | ${f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-"} | ` +
         `${f ? fmtS(f.cpuMs) : "-"} | ${f ? fmtMiB(f.peakRssKiB) : "-"} | ${f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-"} | ` +
         `${f && Number.isFinite(f.internalMs) ? fmtS(f.internalMs) : "-"} | ${u ? fmtS(u.wallMs) : "-"} | ${u ? fmtS(u.cpuMs) : "-"} | ${u ? fmtMiB(u.peakRssKiB) : "-"} | ` +
-        `${stage.forced ? fmtS(stage.forced.wallMs) : "-"} | ` +
+        `${stage.forced ? fmtS(stage.forced.wallMs) : "-"} | ${stage.memory ? fmtS(stage.memory.wallMs) : "-"} | ` +
         `${mdCell([...(stage.error ? [`failed: ${firstLines(stage.error, 4)}`] : []), ...stage.notes].join("; "))} |`,
     );
   }
   if (floor) {
     md.push(
-      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
+      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
     );
   }
   md.push("");
