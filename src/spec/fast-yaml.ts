@@ -775,23 +775,11 @@ class SubsetReader {
     offset: number,
     lineEnd: number,
   ): { key: Scalar.Parsed; afterColon: number } {
-    const first = this.text[offset] ?? "";
-    let key: Scalar.Parsed;
-    let keyEnd: number;
-    if (first === '"' || first === "'") {
-      keyEnd = this.quotedEnd(offset, lineEnd);
-      key = this.quotedScalar(offset, keyEnd, keyEnd);
-    } else {
-      if (!this.canStartPlain(offset, lineEnd, true))
-        refuse("not a plain flow key");
-      keyEnd = this.scanFlowPlain(offset, lineEnd);
-      key = this.plainScalar(
-        this.text.slice(offset, keyEnd),
-        offset,
-        keyEnd,
-        keyEnd,
-      );
-    }
+    const { node: key, end: keyEnd } = this.flowScalar(
+      offset,
+      lineEnd,
+      "not a plain flow key",
+    );
     const colonAt = this.skipSpaces(keyEnd, lineEnd);
     if (this.code(colonAt) !== colon || this.code(colonAt + 1) !== space)
       refuse("a flow mapping entry without `: `");
@@ -814,23 +802,38 @@ class SubsetReader {
     if (first === "[" || first === "{") {
       node = this.flowCollection(offset, depth + 1);
       valueEnd = node.range[1];
-    } else if (first === '"' || first === "'") {
-      valueEnd = this.quotedEnd(offset, lineEnd);
-      node = this.quotedScalar(offset, valueEnd, valueEnd);
     } else {
-      if (!this.canStartPlain(offset, lineEnd, true))
-        refuse("a flow value starting with an indicator");
-      valueEnd = this.scanFlowPlain(offset, lineEnd);
-      node = this.plainScalar(
-        this.text.slice(offset, valueEnd),
+      ({ node, end: valueEnd } = this.flowScalar(
         offset,
-        valueEnd,
-        valueEnd,
-      );
+        lineEnd,
+        "a flow value starting with an indicator",
+      ));
     }
     const next = this.skipSpaces(valueEnd, lineEnd);
     node.range[2] = next;
     return { node, next };
+  }
+
+  /**
+   * A quoted or plain scalar inside a flow collection, and where it ends;
+   * `refusal` says why, when a plain scalar may not start at `offset`.
+   */
+  private flowScalar(
+    offset: number,
+    lineEnd: number,
+    refusal: string,
+  ): { node: Scalar.Parsed; end: number } {
+    const first = this.text[offset] ?? "";
+    if (first === '"' || first === "'") {
+      const end = this.quotedEnd(offset, lineEnd);
+      return { node: this.quotedScalar(offset, end, end), end };
+    }
+    if (!this.canStartPlain(offset, lineEnd, true)) refuse(refusal);
+    const end = this.scanFlowPlain(offset, lineEnd);
+    return {
+      node: this.plainScalar(this.text.slice(offset, end), offset, end, end),
+      end,
+    };
   }
 
   // Scalars --------------------------------------------------------------------
