@@ -19,7 +19,10 @@ export function packageRoot(): string {
  */
 export function buildIdentity(): string | undefined {
   try {
-    return readFileSync(join(packageRoot(), "dist/build-id.txt"), "utf8").trim() || undefined;
+    return (
+      readFileSync(join(packageRoot(), "dist/build-id.txt"), "utf8").trim() ||
+      undefined
+    );
   } catch {
     return undefined;
   }

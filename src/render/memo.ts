@@ -41,7 +41,9 @@ export function createRenderMemo(): RenderMemo {
       return value;
     },
     made(value: unknown): boolean {
-      return typeof value === "object" && value !== null && madeValues.has(value);
+      return (
+        typeof value === "object" && value !== null && madeValues.has(value)
+      );
     },
   };
 }

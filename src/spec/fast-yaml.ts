@@ -172,8 +172,7 @@ const pairKind = Symbol.for("yaml.pair");
  */
 class NodeFactory {
   private readonly prototypes:
-    | { scalar: object; map: object; seq: object; pair: object }
-    | undefined;
+    { scalar: object; map: object; seq: object; pair: object } | undefined;
 
   constructor(private readonly schema: Document["schema"]) {
     const tagged = (node: object, kind: symbol): boolean =>
@@ -183,15 +182,28 @@ class NodeFactory {
       tagged(new YAMLMap(schema), mapKind) &&
       tagged(new YAMLSeq(schema), seqKind) &&
       tagged(new Pair(null), pairKind);
-    const kind = (value: symbol): PropertyDescriptorMap => ({ [nodeType]: { value } });
+    const kind = (value: symbol): PropertyDescriptorMap => ({
+      [nodeType]: { value },
+    });
     const withSchema: PropertyDescriptorMap = {
-      schema: { value: schema, configurable: true, enumerable: false, writable: true },
+      schema: {
+        value: schema,
+        configurable: true,
+        enumerable: false,
+        writable: true,
+      },
     };
     this.prototypes = sameTags
       ? {
           scalar: Object.create(Scalar.prototype, kind(scalarKind)) as object,
-          map: Object.create(YAMLMap.prototype, { ...kind(mapKind), ...withSchema }) as object,
-          seq: Object.create(YAMLSeq.prototype, { ...kind(seqKind), ...withSchema }) as object,
+          map: Object.create(YAMLMap.prototype, {
+            ...kind(mapKind),
+            ...withSchema,
+          }) as object,
+          seq: Object.create(YAMLSeq.prototype, {
+            ...kind(seqKind),
+            ...withSchema,
+          }) as object,
           pair: Object.create(Pair.prototype, kind(pairKind)) as object,
         }
       : undefined;
@@ -205,14 +217,19 @@ class NodeFactory {
   }
 
   map(): YAMLMap<ParsedNode, ParsedNode> {
-    if (this.prototypes === undefined) return new YAMLMap<ParsedNode, ParsedNode>(this.schema);
-    const node = Object.create(this.prototypes.map) as YAMLMap<ParsedNode, ParsedNode>;
+    if (this.prototypes === undefined)
+      return new YAMLMap<ParsedNode, ParsedNode>(this.schema);
+    const node = Object.create(this.prototypes.map) as YAMLMap<
+      ParsedNode,
+      ParsedNode
+    >;
     node.items = [];
     return node;
   }
 
   seq(): YAMLSeq<ParsedNode> {
-    if (this.prototypes === undefined) return new YAMLSeq<ParsedNode>(this.schema);
+    if (this.prototypes === undefined)
+      return new YAMLSeq<ParsedNode>(this.schema);
     const node = Object.create(this.prototypes.seq) as YAMLSeq<ParsedNode>;
     node.items = [];
     return node;
@@ -220,7 +237,10 @@ class NodeFactory {
 
   pair(key: ParsedNode, value: ParsedNode): Pair<ParsedNode, ParsedNode> {
     if (this.prototypes === undefined) return new Pair(key, value);
-    const node = Object.create(this.prototypes.pair) as Pair<ParsedNode, ParsedNode>;
+    const node = Object.create(this.prototypes.pair) as Pair<
+      ParsedNode,
+      ParsedNode
+    >;
     node.key = key;
     node.value = value;
     return node;

@@ -19,7 +19,14 @@
  * Reading or writing the record never fails a run.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 
 export interface RunRecord {
@@ -48,7 +55,10 @@ export function recordFileFor(outDir: string): string | undefined {
   let dir = dirname(outDir);
   for (;;) {
     if (existsSync(join(dir, "package.json"))) {
-      const key = createHash("sha256").update(outDir).digest("hex").slice(0, 16);
+      const key = createHash("sha256")
+        .update(outDir)
+        .digest("hex")
+        .slice(0, 16);
       return join(dir, "node_modules", ".cache", "remitgen", `${key}.json`);
     }
     const parent = dirname(dir);
@@ -89,7 +99,8 @@ export function filesAsRecorded(record: RunRecord, outDir: string): boolean {
     } catch {
       return false;
     }
-    if (!info.isFile() || info.size !== size || info.mtimeMs !== mtimeMs) return false;
+    if (!info.isFile() || info.size !== size || info.mtimeMs !== mtimeMs)
+      return false;
   }
   return true;
 }

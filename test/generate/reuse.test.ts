@@ -13,7 +13,8 @@ import { editFile, makeProject, snapshot, tempDir } from "./support.js";
 const counted = vi.hoisted(() => ({ renders: 0 }));
 
 vi.mock("../../src/render/render-all.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/render/render-all.js")>();
+  const actual =
+    await importOriginal<typeof import("../../src/render/render-all.js")>();
   return {
     ...actual,
     loadRenderers: () => {
@@ -35,7 +36,12 @@ describe("generate, run again", () => {
     const again = await generate({ cwd: root });
     expect(counted.renders).toBe(1);
     expect(again.files).toEqual(first.files);
-    expect(again).toMatchObject({ written: [], removed: [], unchanged: first.files.length, upToDate: true });
+    expect(again).toMatchObject({
+      written: [],
+      removed: [],
+      unchanged: first.files.length,
+      upToDate: true,
+    });
     expect(again.sets).toEqual(first.sets);
     expect(again.operations).toBe(first.operations);
     // The model is still there when asked for.
@@ -47,9 +53,15 @@ describe("generate, run again", () => {
     const result = await generate({ cwd: root });
     const record = recordFileFor(out)!;
     expect(existsSync(record)).toBe(true);
-    expect(record.startsWith(join(root, "node_modules/.cache/remitgen"))).toBe(true);
-    const files = [...(await snapshot(out))!.keys()].filter((path) => !path.endsWith("/"));
-    expect(files.sort()).toEqual([...result.files, ".remitgen-manifest.json"].sort());
+    expect(record.startsWith(join(root, "node_modules/.cache/remitgen"))).toBe(
+      true,
+    );
+    const files = [...(await snapshot(out))!.keys()].filter(
+      (path) => !path.endsWith("/"),
+    );
+    expect(files.sort()).toEqual(
+      [...result.files, ".remitgen-manifest.json"].sort(),
+    );
   });
 
   it("restores a generated file edited since, and a file removed", async () => {
@@ -86,7 +98,11 @@ describe("generate, run again", () => {
     await writeFile(spec, `${await readFile(spec, "utf8")}# a comment\n`);
     await generate({ cwd: root });
     expect(counted.renders).toBe(2);
-    await editFile(spec, "summary: Account title lookup.", "summary: Account title lookup, by account number.");
+    await editFile(
+      spec,
+      "summary: Account title lookup.",
+      "summary: Account title lookup, by account number.",
+    );
     const changed = await generate({ cwd: root });
     expect(counted.renders).toBe(3);
     expect(changed.written.length).toBeGreaterThan(0);

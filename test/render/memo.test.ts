@@ -9,11 +9,16 @@ import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/model/types.js";
 import { hashName } from "../../src/names/names.js";
 import { createRenderMemo, noMemo } from "../../src/render/memo.js";
-import { loadRenderers, renderSet, type Renderers } from "../../src/render/render-all.js";
+import {
+  loadRenderers,
+  renderSet,
+  type Renderers,
+} from "../../src/render/render-all.js";
 import { checkSpecText } from "../../src/spec/load.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const read = (path: string): string => readFileSync(`${repoRoot}${path}`, "utf8");
+const read = (path: string): string =>
+  readFileSync(`${repoRoot}${path}`, "utf8");
 
 function modelOf(text: string): Model {
   const result = checkSpecText(text, "spec.yaml");
@@ -22,10 +27,15 @@ function modelOf(text: string): Model {
 }
 
 /** Every file of the sets, in the given order, keyed by path. */
-function renderSets(model: Model, renderers: Renderers, order: readonly number[]): Map<string, string> {
+function renderSets(
+  model: Model,
+  renderers: Renderers,
+  order: readonly number[],
+): Map<string, string> {
   const files = new Map<string, string>();
   for (const index of order) {
-    for (const file of renderSet(model, model.sets[index]!, renderers)) files.set(file.path, file.contents);
+    for (const file of renderSet(model, model.sets[index]!, renderers))
+      files.set(file.path, file.contents);
   }
   return files;
 }
@@ -103,8 +113,16 @@ describe("rendering through the memo", async () => {
       const model = modelOf(text);
       const order = model.sets.map((_, index) => index);
       const expected = renderSets(model, alone, order);
-      const forward = renderSets(model, { ...loaded, memo: createRenderMemo() }, order);
-      const backward = renderSets(model, { ...loaded, memo: createRenderMemo() }, [...order].reverse());
+      const forward = renderSets(
+        model,
+        { ...loaded, memo: createRenderMemo() },
+        order,
+      );
+      const backward = renderSets(
+        model,
+        { ...loaded, memo: createRenderMemo() },
+        [...order].reverse(),
+      );
       expect([...forward.keys()].sort()).toEqual([...expected.keys()].sort());
       for (const [path, contents] of expected) {
         expect(forward.get(path), path).toBe(contents);
@@ -115,12 +133,24 @@ describe("rendering through the memo", async () => {
 
   it("the clash fixture does clash: its sets give one schema different component keys", () => {
     const model = modelOf(clashSpec);
-    const files = renderSets(model, alone, model.sets.map((_, index) => index));
+    const files = renderSets(
+      model,
+      alone,
+      model.sets.map((_, index) => index),
+    );
     const keys = model.sets.map((set) =>
-      Object.keys((JSON.parse(files.get(`${set.names.directory}/openapi.json`)!) as { components: { schemas: object } }).components.schemas),
+      Object.keys(
+        (
+          JSON.parse(files.get(`${set.names.directory}/openapi.json`)!) as {
+            components: { schemas: object };
+          }
+        ).components.schemas,
+      ),
     );
     expect(keys[0]).toContain(clashing);
     expect(keys[1]).toContain(clashing);
-    expect(keys[1]!.filter((key) => key.startsWith(`${clashing}-`))).toHaveLength(1);
+    expect(
+      keys[1]!.filter((key) => key.startsWith(`${clashing}-`)),
+    ).toHaveLength(1);
   });
 });

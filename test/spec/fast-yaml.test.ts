@@ -213,15 +213,28 @@ describe("the fast YAML reader's nodes", () => {
     expect(root).toBeInstanceOf(YAMLMap);
     expect(first).toBeInstanceOf(Pair);
     // The costly per-node defineProperty is gone: no own symbol, no own schema.
-    for (const node of [root, first!, first!.key as object, second!.value as object]) {
+    for (const node of [
+      root,
+      first!,
+      first!.key as object,
+      second!.value as object,
+    ]) {
       expect(Object.getOwnPropertySymbols(node)).toEqual([]);
     }
     expect(Object.getOwnPropertyNames(root)).toEqual(["items", "range"]);
-    expect((root as unknown as { schema: unknown }).schema).toBe(fast.document.schema);
+    expect((root as unknown as { schema: unknown }).schema).toBe(
+      fast.document.schema,
+    );
     // And yaml works on them as on its own: clone, toJS, toString.
-    expect(root.clone().toJSON()).toEqual({ a: 1, b: ["x", { c: "d" }], e: ["f"] });
+    expect(root.clone().toJSON()).toEqual({
+      a: 1,
+      b: ["x", { c: "d" }],
+      e: ["f"],
+    });
     expect(isMap(root.clone())).toBe(true);
-    expect(fast.document.toString()).toBe(parseDocument("a: 1\nb: [x, { c: d }]\ne:\n  - f\n").toString());
+    expect(fast.document.toString()).toBe(
+      parseDocument("a: 1\nb: [x, { c: d }]\ne:\n  - f\n").toString(),
+    );
   });
 });
 

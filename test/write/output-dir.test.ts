@@ -94,19 +94,30 @@ describe("planOutput and applyPlan", () => {
     const fresh = failingFs(0);
     await applyPlan(await planOutput(out, first), fresh);
     // A new folder: every file written in place, only the manifest renamed (it goes last).
-    const freshRenames = fresh.calls.filter((call) => call.startsWith("rename"));
+    const freshRenames = fresh.calls.filter((call) =>
+      call.startsWith("rename"),
+    );
     expect(freshRenames).toHaveLength(1);
-    expect(freshRenames[0]).toContain(`${join(out, ".remitgen-manifest.json")}.remitgen-tmp-`);
-    for (const file of first) expect(fresh.calls).toContain(`writeFile ${join(out, file.path)}`);
+    expect(freshRenames[0]).toContain(
+      `${join(out, ".remitgen-manifest.json")}.remitgen-tmp-`,
+    );
+    for (const file of first)
+      expect(fresh.calls).toContain(`writeFile ${join(out, file.path)}`);
 
     // Existing folders: a changed file goes through a temporary name.
-    const changed = first.map((file) => (file.path === "a/src/index.ts" ? { ...file, contents: "export const a = 2;\n" } : file));
+    const changed = first.map((file) =>
+      file.path === "a/src/index.ts"
+        ? { ...file, contents: "export const a = 2;\n" }
+        : file,
+    );
     const existing = failingFs(0);
     await applyPlan(await planOutput(out, changed), existing);
     const renames = existing.calls.filter((call) => call.startsWith("rename"));
     expect(renames).toHaveLength(1);
     expect(renames[0]).toContain(join(out, "a/src/index.ts.remitgen-tmp-"));
-    expect(await readFile(join(out, "a/src/index.ts"), "utf8")).toBe("export const a = 2;\n");
+    expect(await readFile(join(out, "a/src/index.ts"), "utf8")).toBe(
+      "export const a = 2;\n",
+    );
   });
 
   it("writes every file and a sorted manifest, then finds nothing to do", async () => {

@@ -14,7 +14,11 @@ import {
 } from "../../src/write/run-record.js";
 import { tempDir } from "../generate/support.js";
 
-async function outputWithFiles(): Promise<{ root: string; out: string; file: string }> {
+async function outputWithFiles(): Promise<{
+  root: string;
+  out: string;
+  file: string;
+}> {
   const root = await tempDir("remitgen-record-");
   await writeFile(join(root, "package.json"), "{}\n");
   const out = join(root, "generated");
@@ -35,16 +39,22 @@ describe("fingerprint", () => {
 describe("recordFileFor", () => {
   it("keeps the record in the cache folder of the nearest project, keyed by the output folder", async () => {
     const { root, out, file } = await outputWithFiles();
-    expect(file.startsWith(join(root, "node_modules/.cache/remitgen/"))).toBe(true);
-    expect(recordFileFor(join(root, "other"))).not.toBe(file);
-    expect(recordFileFor(join(root, "deep/er/generated"))!.startsWith(join(root, "node_modules/.cache/remitgen/"))).toBe(
+    expect(file.startsWith(join(root, "node_modules/.cache/remitgen/"))).toBe(
       true,
     );
+    expect(recordFileFor(join(root, "other"))).not.toBe(file);
+    expect(
+      recordFileFor(join(root, "deep/er/generated"))!.startsWith(
+        join(root, "node_modules/.cache/remitgen/"),
+      ),
+    ).toBe(true);
     expect(file.startsWith(out)).toBe(false);
   });
 
   it("gives none without a project above the output folder", () => {
-    expect(recordFileFor("/remitgen-no-project-here/generated")).toBeUndefined();
+    expect(
+      recordFileFor("/remitgen-no-project-here/generated"),
+    ).toBeUndefined();
   });
 });
 
@@ -93,7 +103,10 @@ describe("writeRecord, readRecord and filesAsRecorded", () => {
     expect(readRecord(file)).toBeUndefined();
     await writeFile(file, JSON.stringify({ ...JSON.parse(text), version: 2 }));
     expect(readRecord(file)).toBeUndefined();
-    await writeFile(file, JSON.stringify({ ...JSON.parse(text), files: [["two.md", "6", 1]] }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...JSON.parse(text), files: [["two.md", "6", 1]] }),
+    );
     expect(readRecord(file)).toBeUndefined();
   });
 
