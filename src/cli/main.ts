@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { diffSets, formatDiff } from "../diff.js";
 import { generate, type GenerateResult } from "../generate.js";
+import type { Model } from "../model/types.js";
 import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
 import { checkSpecFile } from "../spec/load.js";
@@ -65,6 +66,15 @@ function buildProgram(io: CliIO): Program {
   const setStatus = (status: number): void => {
     program.exitStatus = status;
   };
+  /** The spec's model, or undefined once every problem is reported (exit status 1). */
+  const checkedModel = async (spec: string): Promise<Model | undefined> => {
+    const result = await checkSpecFile(resolve(io.cwd, spec), spec);
+    if (result.ok) return result.model;
+    io.err(result.formatted);
+    io.err(`\n${plural(result.diagnostics.length, "problem")} in ${spec}`);
+    setStatus(1);
+    return undefined;
+  };
   program
     .description(
       "Generate typed clients, mock handlers and docs for the Remittance Transfer Service from one YAML spec.",
@@ -86,21 +96,11 @@ function buildProgram(io: CliIO): Program {
     .description("check the spec and report every problem with its position")
     .option("-s, --spec <file>", "the spec file", defaultSpec)
     .action(async (options: { spec: string }) => {
-      const result = await checkSpecFile(
-        resolve(io.cwd, options.spec),
-        options.spec,
-      );
-      if (!result.ok) {
-        io.err(result.formatted);
-        io.err(
-          `\n${plural(result.diagnostics.length, "problem")} in ${options.spec}`,
-        );
-        setStatus(1);
-        return;
-      }
-      const operations = result.model.operations.length;
+      const model = await checkedModel(options.spec);
+      if (model === undefined) return;
+      const operations = model.operations.length;
       io.out(
-        `${options.spec} is valid: ${plural(result.model.sets.length, "set")}, ${plural(operations, "operation")}`,
+        `${options.spec} is valid: ${plural(model.sets.length, "set")}, ${plural(operations, "operation")}`,
       );
     });
 
@@ -183,19 +183,9 @@ function buildProgram(io: CliIO): Program {
     .argument("<to>", "the later set id, e.g. v3")
     .option("-s, --spec <file>", "the spec file", defaultSpec)
     .action(async (from: string, to: string, options: { spec: string }) => {
-      const result = await checkSpecFile(
-        resolve(io.cwd, options.spec),
-        options.spec,
-      );
-      if (!result.ok) {
-        io.err(result.formatted);
-        io.err(
-          `\n${plural(result.diagnostics.length, "problem")} in ${options.spec}`,
-        );
-        setStatus(1);
-        return;
-      }
-      const ids = result.model.sets.map((set) => set.id);
+      const model = await checkedModel(options.spec);
+      if (model === undefined) return;
+      const ids = model.sets.map((set) => set.id);
       for (const id of [from, to]) {
         if (!ids.includes(id)) {
           const suggestion = closest(id, ids);
@@ -208,7 +198,7 @@ function buildProgram(io: CliIO): Program {
           );
         }
       }
-      io.out(formatDiff(diffSets(result.model, from, to)));
+      io.out(formatDiff(diffSets(model, from, to)));
     });
 
   program
