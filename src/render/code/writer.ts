@@ -26,8 +26,10 @@ export const printWidth = 80;
  * already, so lines are only indented and kept.
  *
  * Supported: writeLine, blankLine, newLine, indent(block),
- * getIndentationLevel, setIndentationLevel, toString. Anything else
- * written through CodeBlockWriter's own methods is refused by toString.
+ * getIndentationLevel, setIndentationLevel, toString, and the helpers
+ * below that capture and replay whole lines (captureLines, writeLines,
+ * writeOnce). Anything else written through CodeBlockWriter's own
+ * methods is refused by toString.
  */
 const indentations = Array.from({ length: 16 }, (_, level) => "  ".repeat(level));
 
