@@ -16,7 +16,12 @@ import * as nodeFs from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
+import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
+import {
+  startBackgroundWrites,
+  type BackgroundWrites,
+} from "./background-writes.js";
 
 export const manifestName = ".remitgen-manifest.json";
 
@@ -101,6 +106,11 @@ export interface StageOptions {
   /** Stage and apply (true) or only compare (false). */
   readonly write: boolean;
   readonly fs?: WriterFs;
+  /**
+   * Starts where files are written once {@link inlineWrites} were written
+   * through `fs`. Default: the writer thread, with the real file system.
+   */
+  readonly background?: () => BackgroundWrites | undefined;
 }
 
 export async function openOutputStage(
@@ -112,7 +122,13 @@ export async function openOutputStage(
   const fs = options.fs ?? nodeWriterFs;
   const previous = await readManifest(root);
   const walker = new PathChecker(root);
-  const writing = newWriting(root);
+  const writing = newWriting(
+    root,
+    options.write
+      ? (options.background ??
+          (options.fs === undefined ? builtWriterThread : undefined))
+      : undefined,
+  );
   const produced = new Set<string>();
   const changed: OutputFile[] = [];
   const missing: string[] = [];
@@ -189,8 +205,11 @@ export async function openOutputStage(
   const discard = async (): Promise<void> => {
     if (discarded) return;
     discarded = true;
+    await settleQuietly(writing);
     const failures = await rollback(fs, writing.journal);
-    if (failures.length > 0) throw new Error(`could not remove: ${failures.join("; ")}`);
+    await writing.background?.close();
+    if (failures.length > 0)
+      throw new Error(`could not remove: ${failures.join("; ")}`);
   };
 
   return {
@@ -210,7 +229,13 @@ export async function openOutputStage(
         await discardAfter(error, discard);
         throw error;
       }
-      if (options.write) await commitStaged(fs, writing, result);
+      if (options.write) {
+        try {
+          await commitStaged(fs, writing, result);
+        } finally {
+          await writing.background?.close();
+        }
+      }
       return result;
     },
     discard,
@@ -218,11 +243,15 @@ export async function openOutputStage(
 }
 
 /** Undoes what was staged when a step failed; what could not be undone is added to the error. */
-async function discardAfter(error: unknown, discard: () => Promise<void>): Promise<void> {
+async function discardAfter(
+  error: unknown,
+  discard: () => Promise<void>,
+): Promise<void> {
   try {
     await discard();
   } catch (failure) {
-    if (error instanceof Error) error.message += `\n  and could not clean up: ${(failure as Error).message}`;
+    if (error instanceof Error)
+      error.message += `\n  and could not clean up: ${(failure as Error).message}`;
   }
 }
 
@@ -339,7 +368,12 @@ export async function applyPlan(
   const writing = newWriting(plan.outDir);
   try {
     for (const file of plan.changed) {
-      await stageFile(fs, writing, file.path, Buffer.from(file.contents, "utf8"));
+      await stageFile(
+        fs,
+        writing,
+        file.path,
+        Buffer.from(file.contents, "utf8"),
+      );
     }
   } catch (error) {
     await undo(fs, writing.journal, error);
@@ -355,6 +389,12 @@ export async function applyPlan(
 /** Files staged under temporary names in one output folder, and how to undo it all. */
 interface Writing {
   readonly root: string;
+  /** Starts the writer thread, if this stage may use one. */
+  readonly startBackground: (() => BackgroundWrites | undefined) | undefined;
+  /** The writer thread, once started: it writes the staged files from then on. */
+  background: BackgroundWrites | undefined;
+  /** Files written through the WriterFs so far. */
+  writtenInline: number;
   /** Suffix of this run's temporary names. */
   readonly tag: string;
   readonly journal: Journal;
@@ -362,9 +402,15 @@ interface Writing {
   readonly staged: { readonly target: string; readonly temporary: string }[];
 }
 
-function newWriting(root: string): Writing {
+function newWriting(
+  root: string,
+  startBackground?: () => BackgroundWrites | undefined,
+): Writing {
   return {
     root,
+    startBackground,
+    background: undefined,
+    writtenInline: 0,
     tag: `.remitgen-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
     journal: {
       createdDirs: [],
@@ -396,13 +442,59 @@ async function stageFile(
   await ensureFolder(fs, folder, writing.journal);
   if (writing.journal.createdDirs.includes(folder)) {
     writing.journal.temporaries.add(target);
-    await fs.writeFile(target, data);
+    await writeStaged(fs, writing, target, data);
     return;
   }
   const temporary = `${target}${writing.tag}`;
   writing.journal.temporaries.add(temporary);
-  await fs.writeFile(temporary, data);
+  await writeStaged(fs, writing, temporary, data);
   writing.staged.push({ target, temporary });
+}
+
+/**
+ * Files written on the main thread before the writer thread starts: for a
+ * small output, starting the thread (about 15 ms) costs more than it saves.
+ */
+export const inlineWrites = 256;
+
+/** Writes now, or queues the write on the writer thread (settled before commit or rollback). */
+async function writeStaged(
+  fs: WriterFs,
+  writing: Writing,
+  path: string,
+  data: Uint8Array | string,
+): Promise<void> {
+  if (
+    writing.writtenInline === inlineWrites &&
+    writing.background === undefined
+  )
+    writing.background = writing.startBackground?.();
+  if (writing.background !== undefined) writing.background.write(path, data);
+  else {
+    await fs.writeFile(path, data);
+    writing.writtenInline++;
+  }
+}
+
+/**
+ * The writer thread, when remitgen is built (the thread runs the built
+ * module); unbuilt, files are written on the main thread.
+ */
+function builtWriterThread(): BackgroundWrites | undefined {
+  const script = join(packageRoot(), "dist/write/writer-thread.js");
+  return syncFs.existsSync(script) ? startBackgroundWrites(script) : undefined;
+}
+
+/** Waits for the queued writes; the first failure stops the commit. */
+async function settleWrites(writing: Writing): Promise<void> {
+  const failures = (await writing.background?.settle()) ?? [];
+  const first = failures[0];
+  if (first !== undefined) throw first.error;
+}
+
+/** Waits for the queued writes before undoing them: rollback must see every file. */
+async function settleQuietly(writing: Writing): Promise<void> {
+  await writing.background?.settle();
 }
 
 /**
@@ -416,13 +508,17 @@ async function commitStaged(
 ): Promise<void> {
   const { root, journal } = writing;
   try {
+    await settleWrites(writing);
     let manifestWrite: { target: string; temporary: string } | undefined;
     if (plan.manifestChanged) {
       await ensureFolder(fs, root, journal);
       const target = join(root, manifestName);
       const temporary = `${target}${writing.tag}`;
       journal.temporaries.add(temporary);
-      await fs.writeFile(temporary, Buffer.from(manifestText(plan.manifest), "utf8"));
+      await fs.writeFile(
+        temporary,
+        Buffer.from(manifestText(plan.manifest), "utf8"),
+      );
       manifestWrite = { target, temporary };
     }
     for (const write of writing.staged) await replace(fs, write, journal);
@@ -444,7 +540,11 @@ async function commitStaged(
 }
 
 /** Rolls a journal back after `error`, naming in it what could not be restored. */
-async function undo(fs: WriterFs, journal: Journal, error: unknown): Promise<void> {
+async function undo(
+  fs: WriterFs,
+  journal: Journal,
+  error: unknown,
+): Promise<void> {
   const failures = await rollback(fs, journal);
   if (failures.length > 0 && error instanceof Error) {
     error.message += `\n  and could not restore: ${failures.join("; ")}`;

@@ -20,13 +20,19 @@ import type { OutputFile } from "../../src/render/output.js";
 import {
   applyPlan,
   assertSafeOutDir,
+  inlineWrites,
   manifestName,
   nodeWriterFs,
+  openOutputStage,
   OutputError,
   planOutput,
   type WriterFs,
 } from "../../src/write/output-dir.js";
-import { snapshot, tempDir } from "../generate/support.js";
+import {
+  startBackgroundWrites,
+  type BackgroundWrites,
+} from "../../src/write/background-writes.js";
+import { repoRoot, snapshot, tempDir } from "../generate/support.js";
 
 const first: OutputFile[] = [
   { path: "a/package.json", contents: '{ "name": "a" }\n' },
@@ -381,6 +387,87 @@ describe("all or nothing", () => {
         `step ${failAt}: ${fs.calls[failAt - 1]}`,
       ).toEqual([]);
     }
+  });
+});
+
+describe("many files: the writer thread", () => {
+  /** More files than are written inline, so the rest go to the thread. */
+  const many = (version: string): OutputFile[] =>
+    Array.from({ length: inlineWrites + 100 }, (_, i) => ({
+      path: `pkg/docs/page-${String(i).padStart(4, "0")}.md`,
+      contents: `# page ${i} ${version}\n`,
+    }));
+
+  /** The real thread, except that writing `failing` fails. */
+  function threadFailingAt(failing: string): () => BackgroundWrites {
+    return () => {
+      const real = startBackgroundWrites(
+        join(repoRoot, "dist/write/writer-thread.js"),
+      );
+      const injected = {
+        path: "",
+        error: new Error("injected failure in the thread"),
+      };
+      return {
+        write: (path, data) => {
+          if (path.includes(failing)) injected.path = path;
+          else real.write(path, data);
+        },
+        settle: async () => [
+          ...(await real.settle()),
+          ...(injected.path === "" ? [] : [injected]),
+        ],
+        close: () => real.close(),
+      };
+    };
+  }
+
+  it("writes every file, past the inline ones, before the manifest", async () => {
+    const out = join(await tempDir(), "out");
+    const files = many("one");
+    const stage = await openOutputStage(out, { write: true });
+    for (const file of files) await stage.add([file]);
+    const plan = await stage.finish();
+    expect(plan.missing).toHaveLength(files.length);
+    for (const file of files)
+      expect(await readFile(join(out, file.path), "utf8")).toBe(file.contents);
+    expect(await manifestFiles(out)).toEqual(files.map((file) => file.path));
+  });
+
+  it("rolls back a failed thread write, into a fresh folder and over an earlier output", async () => {
+    const base = await tempDir();
+    const fresh = join(base, "fresh");
+    const failing = "page-0300";
+    let stage = await openOutputStage(fresh, {
+      write: true,
+      background: threadFailingAt(failing),
+    });
+    for (const file of many("one")) await stage.add([file]);
+    await expect(stage.finish()).rejects.toThrow(
+      /injected failure in the thread/,
+    );
+    expect(existsSync(fresh)).toBe(false);
+
+    const earlier = join(base, "earlier");
+    await written(earlier, many("one"));
+    const before = await snapshot(earlier);
+    stage = await openOutputStage(earlier, {
+      write: true,
+      background: threadFailingAt(failing),
+    });
+    for (const file of many("two")) await stage.add([file]);
+    await expect(stage.finish()).rejects.toThrow(
+      /injected failure in the thread/,
+    );
+    expect(await snapshot(earlier)).toEqual(before);
+  });
+
+  it("discards what the thread wrote when a run stops before finishing", async () => {
+    const out = join(await tempDir(), "out");
+    const stage = await openOutputStage(out, { write: true });
+    for (const file of many("one")) await stage.add([file]);
+    await stage.discard();
+    expect(existsSync(out)).toBe(false);
   });
 });
 

@@ -1,0 +1,95 @@
+/**
+ * Files written on a worker thread, so that the disk's time overlaps the
+ * rendering of the next files instead of adding to it. On this machine's
+ * virtual disk, creating a 1000-operation output's 2168 files costs the
+ * writing thread 0.5–2 s of kernel time; on the main thread that time
+ * added to every run, on a second thread it mostly disappears behind
+ * rendering (a 1.5 s render with 2169 writes: 3.3 s written inline, 1.7–1.9 s
+ * written by the thread, measured here).
+ */
+import { Worker } from "node:worker_threads";
+import type { WriteReply, WriteRequest } from "./writer-thread.js";
+
+export interface BackgroundWrites {
+  /** Queues a write; whether it worked is known once {@link settle}d. */
+  write(path: string, data: string | Uint8Array): void;
+  /**
+   * Waits until every queued write is done (or the thread has died) and
+   * returns the writes that failed, in the order queued.
+   */
+  settle(): Promise<readonly WriteFailure[]>;
+  /** Stops the thread (after {@link settle}: queued writes are not waited for). */
+  close(): Promise<void>;
+}
+
+export interface WriteFailure {
+  readonly path: string;
+  readonly error: Error;
+}
+
+/** Starts the writer thread from `threadScript` (the built writer-thread.js). */
+export function startBackgroundWrites(
+  threadScript: string | URL,
+): BackgroundWrites {
+  const worker = new Worker(threadScript);
+  const encoder = new TextEncoder();
+  // An idle writer must not keep the process alive; settle holds it.
+  worker.unref();
+  const queued: string[] = [];
+  const failures: WriteFailure[] = [];
+  let answered = 0;
+  let died: Error | undefined;
+  let wake: (() => void) | undefined;
+  const done = (): boolean => died !== undefined || answered === queued.length;
+
+  worker.on("message", (reply: WriteReply) => {
+    const path = queued[answered++] as string;
+    if (reply.error !== undefined) {
+      const error: NodeJS.ErrnoException = new Error(reply.error.message);
+      if (reply.error.code !== undefined) error.code = reply.error.code;
+      failures.push({ path, error });
+    }
+    if (done()) wake?.();
+  });
+  const die = (error: Error): void => {
+    died ??= error;
+    wake?.();
+  };
+  worker.on("error", die);
+  worker.on("exit", (code) =>
+    die(new Error(`the writer thread stopped (exit code ${code})`)),
+  );
+
+  return {
+    write(path, data) {
+      queued.push(path);
+      if (died !== undefined) return;
+      // Encoded here and handed over, not copied: cloning the text for
+      // the thread cost more than the thread saved on a fast disk.
+      const bytes =
+        typeof data === "string" ? encoder.encode(data) : new Uint8Array(data);
+      worker.postMessage({ path, data: bytes } satisfies WriteRequest, [
+        bytes.buffer,
+      ]);
+    },
+    async settle() {
+      if (!done()) {
+        worker.ref();
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+        worker.unref();
+      }
+      if (died === undefined) return [...failures];
+      // Whatever the thread did not answer may or may not have been written.
+      const unanswered = queued
+        .slice(answered)
+        .map((path) => ({ path, error: died as Error }));
+      return [...failures, ...unanswered];
+    },
+    async close() {
+      if (died === undefined) await worker.terminate();
+    },
+  };
+}
