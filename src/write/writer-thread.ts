@@ -11,19 +11,22 @@ export interface WriteRequest {
   readonly data: Uint8Array;
 }
 
-/** The outcome of one {@link WriteRequest}, in the order they were sent. */
+/** The outcome of one {@link WriteRequest}. Requests come in batches, and so do replies. */
 export interface WriteReply {
   readonly error?: { readonly message: string; readonly code?: string };
 }
 
 const port = parentPort;
-port?.on("message", (request: WriteRequest) => {
-  let reply: WriteReply = {};
+port?.on("message", (batch: readonly WriteRequest[]) => {
+  port.postMessage(batch.map(write));
+});
+
+function write(request: WriteRequest): WriteReply {
   try {
     writeFileSync(request.path, request.data);
+    return {};
   } catch (error) {
     const { message, code } = error as NodeJS.ErrnoException;
-    reply = { error: code === undefined ? { message } : { message, code } };
+    return { error: code === undefined ? { message } : { message, code } };
   }
-  port.postMessage(reply);
-});
+}
