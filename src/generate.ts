@@ -7,16 +7,36 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { SpecError, UsageError } from "./diagnostics/diagnostic.js";
+import {
+  SpecError,
+  StoppedError,
+  UsageError,
+} from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
 import { buildIdentity } from "./paths.js";
 import { templateFiles, templatesDir } from "./render/docs/templates.js";
 import type { OutputFile } from "./render/output.js";
-import { loadRenderers, renderOverview, renderSet } from "./render/render-all.js";
+import {
+  loadRenderers,
+  renderOverview,
+  renderSet,
+} from "./render/render-all.js";
 import { checkSpecText, readSpecText, type CheckFailure } from "./spec/load.js";
-import { assertSafeOutDir, manifestName, openOutputStage, type OutputPlan } from "./write/output-dir.js";
-import { filesAsRecorded, fingerprint, readRecord, recordFileFor, writeRecord, type RunRecord } from "./write/run-record.js";
+import {
+  assertSafeOutDir,
+  manifestName,
+  openOutputStage,
+  type OutputPlan,
+} from "./write/output-dir.js";
+import {
+  filesAsRecorded,
+  fingerprint,
+  readRecord,
+  recordFileFor,
+  writeRecord,
+  type RunRecord,
+} from "./write/run-record.js";
 
 export interface GenerateOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -35,6 +55,11 @@ export interface GenerateOptions {
    * renders and compares everything.
    */
   readonly reuse?: boolean;
+  /**
+   * Stops the run when aborted before it commits: what was staged is
+   * removed and StoppedError thrown. Once committing, the run completes.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface GenerateResult {
@@ -55,8 +80,10 @@ export interface GenerateResult {
   readonly extra: readonly string[];
 }
 
-/** Programmatic API of `remitgen generate`. Throws SpecError or UsageError. */
-export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+/** Programmatic API of `remitgen generate`. Throws SpecError, UsageError or StoppedError. */
+export async function generate(
+  options: GenerateOptions = {},
+): Promise<GenerateResult> {
   const started = performance.now();
   const cwd = resolve(options.cwd ?? process.cwd());
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
@@ -67,16 +94,28 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (typeof text !== "string") throw failedCheck(text);
   // Headers name the spec relative to the output's parent, so the bytes do
   // not depend on the folder remitgen was started from.
-  const specFile = toPosix(relative(dirname(outDir), specPath)) || basename(specPath);
+  const specFile =
+    toPosix(relative(dirname(outDir), specPath)) || basename(specPath);
   // With --set, files of the other sets are neither produced nor stale; the
   // overview README describes every set, so it is always rendered whole.
   const partial = options.sets !== undefined && options.sets.length > 0;
   const record =
-    options.check !== true && !partial && options.reuse !== false ? runRecordFor(outDir, text, specFile) : undefined;
+    options.check !== true && !partial && options.reuse !== false
+      ? runRecordFor(outDir, text, specFile)
+      : undefined;
   const previous = record !== undefined ? readRecord(record.file) : undefined;
-  if (record !== undefined && previous?.fingerprint === record.fingerprint && filesAsRecorded(previous, outDir)) {
+  if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
+  if (
+    record !== undefined &&
+    previous?.fingerprint === record.fingerprint &&
+    filesAsRecorded(previous, outDir)
+  ) {
     await assertSafeOutDir(outDir, cwd);
-    return reusedResult(previous, () => resolvedModel(text, displayName, specFile), performance.now() - started);
+    return reusedResult(
+      previous,
+      () => resolvedModel(text, displayName, specFile),
+      performance.now() - started,
+    );
   }
   const model = resolvedModel(text, displayName, specFile);
   const chosen = chooseSets(model, options.sets);
@@ -86,7 +125,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const stage = await openOutputStage(outDir, {
     write: options.check !== true,
     scope: partial
-      ? (path) => !path.includes("/") || directories.some((dir) => path.startsWith(dir))
+      ? (path) =>
+          !path.includes("/") || directories.some((dir) => path.startsWith(dir))
       : () => true,
   });
   // File by file: each is compared and staged before the next is rendered,
@@ -96,9 +136,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     yield* renderOverview(model, renderers);
     for (const set of chosen) yield* renderSet(model, set, renderers);
   })();
+  const { signal } = options;
   for (;;) {
     let next: IteratorResult<OutputFile>;
     try {
+      // Staging awaits the file system, so a signal is seen between files.
+      if (signal?.aborted) throw new StoppedError(signal.reason);
       next = rendered.next();
     } catch (error) {
       await stage.discard();
@@ -108,13 +151,30 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     files.push(next.value.path);
     await stage.add([next.value]);
   }
+  if (signal?.aborted) {
+    await stage.discard();
+    throw new StoppedError(signal.reason);
+  }
   const plan = await stage.finish();
-  const result = summarize(model, chosen, files, plan, options.check === true, performance.now() - started);
+  const result = summarize(
+    model,
+    chosen,
+    files,
+    plan,
+    options.check === true,
+    performance.now() - started,
+  );
   if (record !== undefined) {
-    writeRecord(record.file, outDir, { fingerprint: record.fingerprint, sets: result.sets, operations: result.operations }, [
-      ...files,
-      manifestName,
-    ]);
+    writeRecord(
+      record.file,
+      outDir,
+      {
+        fingerprint: record.fingerprint,
+        sets: result.sets,
+        operations: result.operations,
+      },
+      [...files, manifestName],
+    );
   }
   return result;
 }
@@ -124,10 +184,17 @@ function failedCheck(result: CheckFailure): SpecError {
 }
 
 /** The checked spec's model, named in headers as `specFile`. */
-function resolvedModel(text: string, displayName: string, specFile: string): Model {
+function resolvedModel(
+  text: string,
+  displayName: string,
+  specFile: string,
+): Model {
   const checked = checkSpecText(text, displayName);
   if (!checked.ok) throw failedCheck(checked);
-  return Object.freeze({ ...checked.model, source: Object.freeze({ specFile }) });
+  return Object.freeze({
+    ...checked.model,
+    source: Object.freeze({ specFile }),
+  });
 }
 
 /**
@@ -136,7 +203,11 @@ function resolvedModel(text: string, displayName: string, specFile: string): Mod
  * spec's text, the name headers give it, and the output folder. Undefined
  * when remitgen runs unbuilt or no project holds the output folder.
  */
-function runRecordFor(outDir: string, text: string, specFile: string): { file: string; fingerprint: string } | undefined {
+function runRecordFor(
+  outDir: string,
+  text: string,
+  specFile: string,
+): { file: string; fingerprint: string } | undefined {
   const build = buildIdentity();
   const file = recordFileFor(outDir);
   if (build === undefined || file === undefined) return undefined;
@@ -147,13 +218,29 @@ function runRecordFor(outDir: string, text: string, specFile: string): { file: s
       return "";
     }
   });
-  return { file, fingerprint: fingerprint(["remitgen run record 1", build, ...templates, text, specFile, outDir]) };
+  return {
+    file,
+    fingerprint: fingerprint([
+      "remitgen run record 1",
+      build,
+      ...templates,
+      text,
+      specFile,
+      outDir,
+    ]),
+  };
 }
 
 /** The result of a run that found everything as the last run left it. */
-function reusedResult(record: RunRecord, model: () => Model, durationMs: number): GenerateResult {
+function reusedResult(
+  record: RunRecord,
+  model: () => Model,
+  durationMs: number,
+): GenerateResult {
   let resolved: Model | undefined;
-  const files = record.files.map(([path]) => path).filter((path) => path !== manifestName);
+  const files = record.files
+    .map(([path]) => path)
+    .filter((path) => path !== manifestName);
   return {
     // Checked only if asked for: the same text passed the same build's checks last time.
     get model(): Model {
@@ -174,7 +261,10 @@ function reusedResult(record: RunRecord, model: () => Model, durationMs: number)
   };
 }
 
-function chooseSets(model: Model, ids: readonly string[] | undefined): OperationSetModel[] {
+function chooseSets(
+  model: Model,
+  ids: readonly string[] | undefined,
+): OperationSetModel[] {
   if (ids === undefined || ids.length === 0) return [...model.sets];
   const known = model.sets.map((set) => set.id);
   return ids.map((id) => {
@@ -184,7 +274,9 @@ function chooseSets(model: Model, ids: readonly string[] | undefined): Operation
       throw new UsageError(
         "RG091",
         `unknown set ${JSON.stringify(id)}`,
-        suggestion ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${known.join(", ")}` : `sets: ${known.join(", ")}`,
+        suggestion
+          ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${known.join(", ")}`
+          : `sets: ${known.join(", ")}`,
       );
     }
     return set;
@@ -200,17 +292,24 @@ function summarize(
   durationMs: number,
 ): GenerateResult {
   const missing = new Set(plan.missing);
-  const stale = plan.changed.map((file) => file.path).filter((path) => !missing.has(path));
+  const stale = plan.changed
+    .map((file) => file.path)
+    .filter((path) => !missing.has(path));
   return {
     model,
     sets: sets.map((set) => set.id),
-    operations: new Set(sets.flatMap((set) => set.operations.map((operation) => operation.id))).size,
+    operations: new Set(
+      sets.flatMap((set) => set.operations.map((operation) => operation.id)),
+    ).size,
     files: [...files],
     written: plan.changed.map((file) => file.path),
     removed: check ? [] : plan.stale,
     unchanged: plan.unchanged,
     durationMs,
-    upToDate: plan.changed.length === 0 && plan.stale.length === 0 && !plan.manifestChanged,
+    upToDate:
+      plan.changed.length === 0 &&
+      plan.stale.length === 0 &&
+      !plan.manifestChanged,
     stale,
     missing: plan.missing,
     extra: plan.stale,

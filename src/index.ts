@@ -2,6 +2,6 @@
 export { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
 export { loadSpec, checkSpecFile, checkSpecText, type CheckResult } from "./spec/load.js";
 export { diffSets, type SetDiff } from "./diff.js";
-export { SpecError, UsageError, type Diagnostic } from "./diagnostics/diagnostic.js";
+export { SpecError, StoppedError, UsageError, type Diagnostic } from "./diagnostics/diagnostic.js";
 export { formatDiagnostics } from "./diagnostics/format.js";
 export type * from "./model/types.js";

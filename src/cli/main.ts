@@ -160,14 +160,22 @@ function buildProgram(io: CliIO): Program {
           }
           return;
         }
-        const result = await generate({
-          spec: options.spec,
-          out: options.out,
-          ...sets,
-          check: options.check === true,
-          reuse: options.force !== true,
-          cwd: io.cwd,
-        });
+        // Ctrl-C or a CI cancel stops the run cleanly: nothing half-written.
+        const stop = stopSignal(io.signal);
+        let result: GenerateResult;
+        try {
+          result = await generate({
+            spec: options.spec,
+            out: options.out,
+            ...sets,
+            check: options.check === true,
+            reuse: options.force !== true,
+            cwd: io.cwd,
+            signal: stop.signal,
+          });
+        } finally {
+          stop.dispose();
+        }
         if (options.check) {
           setStatus(reportCheck(result, options.out, io));
           return;

@@ -1,5 +1,9 @@
 /** How the CLI words results and failures; shared by every command. */
-import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
+import {
+  SpecError,
+  StoppedError,
+  UsageError,
+} from "../diagnostics/diagnostic.js";
 import type { GenerateResult } from "../generate.js";
 
 export interface CliIO {
@@ -49,6 +53,10 @@ export function reportFailure(
     io.err(`remitgen: ${error.message}`);
     return 2;
   }
+  if (error instanceof StoppedError) {
+    io.err(`remitgen: ${error.message}`);
+    return error.signal === "SIGTERM" ? 143 : 130;
+  }
   const message = error instanceof Error ? error.message : String(error);
   io.err(`remitgen: ${message}`);
   return 1;
@@ -64,7 +72,8 @@ export function stopSignal(given: AbortSignal | undefined): {
 } {
   if (given !== undefined) return { signal: given, dispose: () => undefined };
   const controller = new AbortController();
-  const stop = (): void => controller.abort();
+  // The reason names the signal, for the exit status (128 + its number).
+  const stop = (signal: NodeJS.Signals): void => controller.abort(signal);
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   return {

@@ -43,3 +43,25 @@ export class UsageError extends Error {
     this.hint = hint;
   }
 }
+
+/**
+ * Thrown when a run is asked to stop (an aborted signal: Ctrl-C, a CI
+ * cancel) before it commits: what it had written is removed, so the
+ * output folder is as it was.
+ */
+export class StoppedError extends Error {
+  readonly code = "RG094";
+  /** The abort's reason when it is a signal name (`SIGINT`, `SIGTERM`). */
+  readonly signal: string | undefined;
+  constructor(reason: unknown) {
+    const signal =
+      typeof reason === "string" && reason.startsWith("SIG")
+        ? reason
+        : undefined;
+    super(
+      `stopped${signal !== undefined ? ` by ${signal}` : ""} before writing; the output folder is as it was`,
+    );
+    this.name = "StoppedError";
+    this.signal = signal;
+  }
+}

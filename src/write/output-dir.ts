@@ -121,6 +121,7 @@ export async function openOutputStage(
   const scope = options.scope ?? (() => true);
   const fs = options.fs ?? nodeWriterFs;
   const previous = await readManifest(root);
+  if (options.write && previous !== undefined) await sweepTemporaries(fs, root);
   const walker = new PathChecker(root);
   const writing = newWriting(
     root,
@@ -133,6 +134,23 @@ export async function openOutputStage(
   const changed: OutputFile[] = [];
   const missing: string[] = [];
   let unchanged = 0;
+
+  // A folder without a manifest gets one, listing nothing yet, before its
+  // first file: a run killed part way (SIGKILL, a power cut) then leaves a
+  // folder the next run knows as remitgen's and completes, instead of one
+  // it must refuse as holding files remitgen did not write.
+  let claimed = previous !== undefined || !options.write;
+  const claimFolder = async (): Promise<void> => {
+    claimed = true;
+    if ((await walker.fileState(manifestName)).kind !== "absent") return;
+    await ensureFolder(fs, root, writing.journal);
+    const target = join(root, manifestName);
+    writing.journal.temporaries.add(target);
+    await fs.writeFile(
+      target,
+      manifestText({ generator: "remitgen", files: [] }),
+    );
+  };
 
   const add = async (file: OutputFile): Promise<void> => {
     assertInside(root, file.path);
@@ -158,6 +176,7 @@ export async function openOutputStage(
       }
     }
     if (options.write) {
+      if (!claimed) await claimFolder();
       await stageFile(fs, writing, file.path, data);
       // Staged: only the path is kept, not the text.
       changed.push({ path: file.path, contents: "" });
@@ -644,6 +663,44 @@ async function rollback(fs: WriterFs, journal: Journal): Promise<string[]> {
   for (const folder of [...journal.createdDirs].reverse())
     await attempt(folder, () => fs.rmdir(folder));
   return failures;
+}
+
+/** A temporary name of {@link newWriting}'s: `<target>.remitgen-tmp-<pid>-<8 hex>`. */
+const temporaryName = /\.remitgen-tmp-(\d+)-[0-9a-f]{8}$/;
+
+/**
+ * Removes the temporaries a killed run left in the folder (a run that
+ * ends, even by failing, removes its own): files with a temporary name
+ * whose process is gone, found through real folders only.
+ */
+async function sweepTemporaries(fs: WriterFs, root: string): Promise<void> {
+  const folders = [root];
+  for (
+    let folder = folders.pop();
+    folder !== undefined;
+    folder = folders.pop()
+  ) {
+    const entries = await nodeFs
+      .readdir(folder, { withFileTypes: true })
+      .catch(() => []);
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(path);
+      const pid = temporaryName.exec(entry.name)?.[1];
+      if (entry.isFile() && pid !== undefined && !isRunning(Number(pid)))
+        await fs.rm(path);
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function manifestText(manifest: Manifest): string {

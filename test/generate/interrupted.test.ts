@@ -1,0 +1,156 @@
+/**
+ * Runs that do not end normally: stopped by a signal (Ctrl-C, a CI cancel)
+ * they undo what they staged; killed outright (SIGKILL), they leave a
+ * folder the next run knows as its own and completes, without leftovers.
+ */
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { syntheticSpec } from "../../bench/synthetic.mjs";
+import { StoppedError } from "../../src/diagnostics/diagnostic.js";
+import { generate } from "../../src/generate.js";
+import { runBin, startBin } from "../cli/process.js";
+import {
+  editFile,
+  makeProject,
+  manifestName,
+  snapshot,
+  waitFor,
+} from "./support.js";
+
+/** A signal that aborts after `turns` turns of the event loop: staging awaits the file system between files. */
+function abortAfterTurns(turns: number): AbortSignal {
+  const controller = new AbortController();
+  let left = turns;
+  const tick = (): void => {
+    if (--left <= 0) controller.abort("SIGINT");
+    else setImmediate(tick);
+  };
+  setImmediate(tick);
+  return controller.signal;
+}
+
+/** Every file below `dir` with a temporary name. */
+async function temporaries(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((entry) => entry.includes(".remitgen-tmp-"));
+}
+
+/** A project whose spec has `operations` synthetic operations (a run long enough to interrupt). */
+async function largeProject(
+  operations: number,
+): Promise<Awaited<ReturnType<typeof makeProject>>> {
+  const project = await makeProject();
+  await writeFile(project.spec, syntheticSpec(operations).yaml);
+  return project;
+}
+
+describe("generate stopped by its signal", () => {
+  it("creates nothing when stopped into a new folder", async () => {
+    const { root, out } = await makeProject();
+    const run = generate({ cwd: root, signal: abortAfterTurns(20) });
+    const error = await run.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(StoppedError);
+    expect((error as StoppedError).message).toBe(
+      "stopped by SIGINT before writing; the output folder is as it was",
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("leaves an earlier output exactly as it was", async () => {
+    const { root, spec, out } = await makeProject();
+    await generate({ cwd: root });
+    const before = await snapshot(out);
+    // A change that reaches every package, so there is much to stage.
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: 90/hour");
+    await expect(
+      generate({ cwd: root, signal: abortAfterTurns(20) }),
+    ).rejects.toThrow(StoppedError);
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it("does nothing when the signal is aborted already", async () => {
+    const { root, out } = await makeProject();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      generate({ cwd: root, signal: controller.signal }),
+    ).rejects.toThrow("stopped before writing; the output folder is as it was");
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("remitgen generate interrupted", () => {
+  it("exits 130 on SIGINT (143 on SIGTERM) and removes what it wrote", async () => {
+    for (const [signal, status] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 143],
+    ] as const) {
+      const { root, out } = await largeProject(300);
+      const running = startBin(["generate"], root);
+      // The manifest comes before the first file.
+      await waitFor(
+        "the first file",
+        () => existsSync(join(out, manifestName)),
+        20_000,
+      );
+      running.process.kill(signal);
+      const finished = await running.exited;
+      expect(finished.stderr).toContain(
+        `remitgen: stopped by ${signal} before writing; the output folder is as it was`,
+      );
+      expect(finished.code).toBe(status);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
+  it("after SIGKILL into a new folder, the next run accepts the folder and completes it", async () => {
+    const { root, out } = await largeProject(300);
+    const running = startBin(["generate"], root);
+    await waitFor(
+      "some files",
+      async () =>
+        existsSync(out) &&
+        (await readdir(out, { recursive: true })).length > 20,
+      20_000,
+    );
+    running.process.kill("SIGKILL");
+    await running.exited;
+    // Killed part way: a manifest listing nothing yet, and some files.
+    expect(JSON.parse(await readFile(join(out, manifestName), "utf8"))).toEqual(
+      { generator: "remitgen", files: [] },
+    );
+    const rerun = await runBin(["generate"], root, 60_000);
+    expect(rerun.stderr).toBe("");
+    expect(rerun.code).toBe(0);
+    const check = await runBin(["generate", "--check"], root, 60_000);
+    expect(check.code).toBe(0);
+    expect(await temporaries(out)).toEqual([]);
+  });
+
+  it("after SIGKILL over an earlier output, the next run removes the killed run's temporaries", async () => {
+    const { root, spec, out } = await largeProject(300);
+    expect((await runBin(["generate"], root, 60_000)).code).toBe(0);
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: 90/hour");
+    const running = startBin(["generate"], root);
+    await waitFor(
+      "temporary files",
+      async () => (await temporaries(out)).length > 0,
+      20_000,
+    );
+    running.process.kill("SIGKILL");
+    await running.exited;
+    const left = await temporaries(out);
+    // A temporary name of a process that is still running is not touched.
+    const live = `README.md.remitgen-tmp-${process.pid}-0123abcd`;
+    await writeFile(join(out, live), "a run in progress\n");
+    const rerun = await runBin(["generate"], root, 60_000);
+    expect(rerun.code).toBe(0);
+    expect(left.length).toBeGreaterThan(0);
+    expect(await temporaries(out)).toEqual([live]);
+  });
+});
