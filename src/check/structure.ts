@@ -246,7 +246,10 @@ interface Collected {
 export function readStructure(source: SpecSource): StructureResult {
   const reader = new Reader(source);
   const root = source.document.contents as Node | null;
-  const tooDeep = findTooDeep(root, maxSpecDepth);
+  // The fast reader refuses deeper nesting: only yaml's documents need the walk.
+  const tooDeep = source.depthChecked
+    ? undefined
+    : findTooDeep(root, maxSpecDepth);
   if (tooDeep !== undefined) {
     reader.report(tooDeep, diagnostics.tooDeep(maxSpecDepth));
     return { raw: undefined, parts: undefined, diagnostics: reader.found };
@@ -821,6 +824,40 @@ function readNamedSchemas(
   return out;
 }
 
+/** The keys a schema node of each type may have: as a named or nested schema, and as a property's (with `required`). */
+const schemaKeys = {
+  object: keysOfSchema("object"),
+  string: keysOfSchema("string"),
+  number: keysOfSchema("number"),
+  integer: keysOfSchema("integer"),
+  boolean: keysOfSchema("boolean"),
+  array: keysOfSchema("array"),
+} as const;
+
+function keysOfSchema(
+  type: (typeof schemaTypes)[number],
+): readonly [readonly string[], readonly string[]] {
+  const own = specKeys.schemaByType[type];
+  return [
+    [...specKeys.schemaCommon, ...own],
+    [...specKeys.schemaCommon, "required", ...own],
+  ];
+}
+
+/**
+ * A mapping's entries by key. A spec's mappings hold a handful of keys
+ * (and `entries` dropped duplicates), so a scan beats building a Map for
+ * each of the thousands of schema nodes.
+ */
+class EntriesByKey {
+  constructor(private readonly list: readonly Entry[]) {}
+
+  get(key: string): Entry | undefined {
+    for (const entry of this.list) if (entry.key === key) return entry;
+    return undefined;
+  }
+}
+
 /** Every key any schema node may have, for did-you-mean when `type` is missing. */
 const anySchemaKey: readonly string[] = [
   ...new Set([
@@ -857,10 +894,9 @@ function readSchema(
     options.expected ?? "a mapping",
   );
   if (list === undefined) return undefined;
-  const byKey = new Map(list.map((entry) => [entry.key, entry]));
+  const byKey = new EntriesByKey(list);
   const asProperty = options.onRequired !== undefined;
   const extra = asProperty ? ["required"] : [];
-  const common = [...specKeys.schemaCommon, ...extra];
   if (options.onRequired !== undefined) {
     const required = reader.boolean(byKey.get("required"), `${where} required`);
     if (required !== undefined) options.onRequired(required.value);
@@ -898,10 +934,7 @@ function readSchema(
   }
   const type = reader.oneOf(typeEntry, `${where} type`, schemaTypes);
   if (type === undefined) return undefined;
-  checkKeys(reader, list, where, [
-    ...common,
-    ...specKeys.schemaByType[type.value],
-  ]);
+  checkKeys(reader, list, where, schemaKeys[type.value][asProperty ? 1 : 0]);
   const count = (key: string, integer = true): number | undefined =>
     reader.number(byKey.get(key), `${where} ${key}`, integer)?.value;
   switch (type.value) {
@@ -1033,26 +1066,29 @@ function checkKeys(
   list: readonly Entry[],
   where: string,
   allowed: readonly string[],
-): Set<string> {
-  const misspelt = new Set<string>();
-  const present = new Set(list.map((entry) => entry.key));
+): ReadonlySet<string> {
+  let misspelt: Set<string> | undefined;
   for (const entry of list) {
     if (!allowed.includes(entry.key)) {
       const suggestion = closest(entry.key, allowed);
-      if (suggestion !== undefined) misspelt.add(suggestion);
-      const given = suggestion !== undefined && present.has(suggestion);
+      if (suggestion !== undefined) (misspelt ??= new Set()).add(suggestion);
+      const given =
+        suggestion !== undefined &&
+        list.some((other) => other.key === suggestion);
       reader.report(
         entry.keyRange,
         diagnostics.unknownKey(entry.key, where, suggestion, allowed, given),
       );
     }
   }
-  return misspelt;
+  return misspelt ?? noKeys;
 }
+
+const noKeys: ReadonlySet<string> = new Set();
 
 function checkRange(
   reader: Reader,
-  byKey: Map<string, Entry>,
+  byKey: EntriesByKey,
   where: string,
   lowKey: string,
   highKey: string,

@@ -33,6 +33,8 @@ export interface SpecSource {
   readonly file: string;
   readonly text: string;
   readonly document: Document.Parsed;
+  /** Whether the reader already refused collections nested past {@link maxSpecDepth} (the fast reader does). */
+  readonly depthChecked: boolean;
   /** Builds a diagnostic at a character range of the text. */
   readonly at: (
     range: readonly [number, number] | undefined,
@@ -105,7 +107,14 @@ export function parseSpecText(text: string, file: string): ParseResult {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  const source: SpecSource = { file, text, document, at, positionOf };
+  const source: SpecSource = {
+    file,
+    text,
+    document,
+    depthChecked: fast !== undefined,
+    at,
+    positionOf,
+  };
   if (document.errors.length > 0)
     return { ok: false, diagnostics: yamlErrors(document, text, at) };
   // The fast reader reads no aliases: there is nothing to check.
