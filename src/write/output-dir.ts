@@ -497,11 +497,18 @@ async function writeStaged(
 
 /**
  * The writer thread, when remitgen is built (the thread runs the built
- * module); unbuilt, files are written on the main thread.
+ * module) and a thread can be started; else files are written on the main
+ * thread.
  */
 function builtWriterThread(): BackgroundWrites | undefined {
   const script = join(packageRoot(), "dist/write/writer-thread.js");
-  return syncFs.existsSync(script) ? startBackgroundWrites(script) : undefined;
+  if (!syncFs.existsSync(script)) return undefined;
+  try {
+    return startBackgroundWrites(script);
+  } catch {
+    // No thread to be had (a resource limit): slower, not wrong.
+    return undefined;
+  }
 }
 
 /** Waits for the queued writes; the first failure stops the commit. */
