@@ -6,7 +6,7 @@
  */
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { UsageError } from "../diagnostics/diagnostic.js";
+import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { reportFailure, summaryLine } from "./report.js";
 
@@ -76,10 +76,13 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         ...(options.out !== undefined ? { out: options.out } : {}),
         ...(options.sets !== undefined ? { sets: options.sets } : {}),
         cwd,
+        // Stopping the watch stops a run in progress too, which undoes itself.
+        signal,
       });
       log(`[${clock()}] ${summaryLine(result)}`);
       return { ok: true, result };
     } catch (failure) {
+      if (failure instanceof StoppedError) return { ok: false, error: failure };
       // On the first run a usage error is the command line's (bad --out
       // or --set): report it plainly, the command ends with 2.
       if (first && failure instanceof UsageError) {

@@ -2,9 +2,11 @@
  * `remitgen generate --watch`: regenerates on spec changes, reports a
  * broken spec and keeps watching, stops on abort, SIGINT and SIGTERM.
  */
+import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { syntheticSpec } from "../../bench/synthetic.mjs";
 import { runCli } from "../../src/cli/main.js";
 import { watchGenerate, type WatchRun } from "../../src/cli/watch.js";
 import {
@@ -88,6 +90,26 @@ describe("generate --watch through runCli", () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await snapshot(out)).toEqual(after);
     expect(runs()).toHaveLength(3);
+  });
+
+  it("a stop during a run stops the run too, which undoes itself", async () => {
+    const { root, spec, out } = await makeProject();
+    // Large enough that the first run is still staging when it is stopped.
+    await writeFile(spec, syntheticSpec(300).yaml);
+    const controller = new AbortController();
+    const io = recordingIO(root, controller.signal);
+    const status = runCli(["generate", "--watch"], io);
+    // The manifest comes before the first file.
+    await waitFor(
+      "the first run to start writing",
+      () => existsSync(join(out, ".remitgen-manifest.json")),
+      20_000,
+    );
+    controller.abort();
+    expect(await status).toBe(0);
+    expect(existsSync(out)).toBe(false);
+    expect(io.stderr).toEqual([]);
+    expect(io.stdout.at(-1)).toBe("stopped watching");
   });
 
   it("starting with a broken spec reports it and waits for the fix", async () => {
