@@ -6,11 +6,12 @@
  *
  * After each full run a record is kept: a fingerprint of everything the
  * output depends on (remitgen's build, its templates, the spec's text and
- * the names it is written under), and each written file's size and
- * modification time. The next run that finds the same fingerprint and
- * every file as recorded has nothing to do. A file edited, removed or
- * touched since, a new spec, or a rebuilt remitgen, and the run is a full
- * one again.
+ * the names it is written under), and each written file's size,
+ * modification time and change time. The next run that finds the same
+ * fingerprint and every file as recorded has nothing to do. A file edited,
+ * removed or touched since, a new spec, or a rebuilt remitgen, and the run
+ * is a full one again. The change time is the kernel's: a tool that
+ * rewrites a file and puts its modification time back still changes it.
  *
  * The record is kept where tools keep caches, in the node_modules/.cache
  * folder of the project that holds the output folder, never in the output:
@@ -30,12 +31,12 @@ import {
 import { dirname, join } from "node:path";
 
 export interface RunRecord {
-  readonly version: 1;
+  readonly version: 2;
   readonly fingerprint: string;
   readonly sets: readonly string[];
   readonly operations: number;
-  /** Every file the run produced, and the manifest: [path, size, mtimeMs]. */
-  readonly files: readonly (readonly [string, number, number])[];
+  /** Every file the run produced, and the manifest: [path, size, mtimeMs, ctimeMs]. */
+  readonly files: readonly (readonly [string, number, number, number])[];
 }
 
 /** The facts a fingerprint is made of, each as text. */
@@ -72,7 +73,7 @@ export function readRecord(file: string): RunRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(file, "utf8")) as Partial<RunRecord>;
     const valid =
-      record.version === 1 &&
+      record.version === 2 &&
       typeof record.fingerprint === "string" &&
       Array.isArray(record.sets) &&
       typeof record.operations === "number" &&
@@ -82,7 +83,8 @@ export function readRecord(file: string): RunRecord | undefined {
           Array.isArray(entry) &&
           typeof entry[0] === "string" &&
           typeof entry[1] === "number" &&
-          typeof entry[2] === "number",
+          typeof entry[2] === "number" &&
+          typeof entry[3] === "number",
       );
     return valid ? (record as RunRecord) : undefined;
   } catch {
@@ -90,16 +92,21 @@ export function readRecord(file: string): RunRecord | undefined {
   }
 }
 
-/** Whether every file of the record is in `outDir` as it was written: same size, same modification time. */
+/** Whether every file of the record is in `outDir` as it was written: same size, modification and change times. */
 export function filesAsRecorded(record: RunRecord, outDir: string): boolean {
-  for (const [path, size, mtimeMs] of record.files) {
+  for (const [path, size, mtimeMs, ctimeMs] of record.files) {
     let info;
     try {
       info = statSync(join(outDir, path));
     } catch {
       return false;
     }
-    if (!info.isFile() || info.size !== size || info.mtimeMs !== mtimeMs)
+    if (
+      !info.isFile() ||
+      info.size !== size ||
+      info.mtimeMs !== mtimeMs ||
+      info.ctimeMs !== ctimeMs
+    )
       return false;
   }
   return true;
@@ -107,7 +114,7 @@ export function filesAsRecorded(record: RunRecord, outDir: string): boolean {
 
 /**
  * Records a run that wrote (or found unchanged) `paths` in `outDir`:
- * their sizes and modification times as they are now. Best effort: a
+ * their sizes, modification and change times as they are now. Best effort: a
  * record that cannot be written only means the next run is a full one.
  */
 export function writeRecord(
@@ -117,11 +124,11 @@ export function writeRecord(
   paths: readonly string[],
 ): void {
   try {
-    const files = paths.map((path): [string, number, number] => {
+    const files = paths.map((path): [string, number, number, number] => {
       const info = statSync(join(outDir, path));
-      return [path, info.size, info.mtimeMs];
+      return [path, info.size, info.mtimeMs, info.ctimeMs];
     });
-    const record: RunRecord = { version: 1, ...run, files };
+    const record: RunRecord = { version: 2, ...run, files };
     mkdirSync(dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(record));

@@ -2,7 +2,8 @@
  * The run record: where it is kept, what it accepts, and that it sees any
  * change to a recorded file.
  */
-import { mkdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -65,7 +66,7 @@ describe("writeRecord, readRecord and filesAsRecorded", () => {
     const { out, file } = await outputWithFiles();
     writeRecord(file, out, run, ["a/one.ts", "two.md"]);
     const record = readRecord(file)!;
-    expect(record).toMatchObject({ version: 1, ...run });
+    expect(record).toMatchObject({ version: 2, ...run });
     expect(record.files.map(([path]) => path)).toEqual(["a/one.ts", "two.md"]);
     expect(filesAsRecorded(record, out)).toBe(true);
 
@@ -81,6 +82,24 @@ describe("writeRecord, readRecord and filesAsRecorded", () => {
     const [, , mtimeMs] = record.files[1]!;
     await writeFile(join(out, "two.md"), "# Two, longer\n");
     await utimes(join(out, "two.md"), mtimeMs / 1000, mtimeMs / 1000);
+    expect(filesAsRecorded(record, out)).toBe(false);
+  });
+
+  it("sees a file rewritten with the same size and its time put back", async () => {
+    const { out, file } = await outputWithFiles();
+    writeRecord(file, out, run, ["a/one.ts", "two.md"]);
+    const record = readRecord(file)!;
+    const target = join(out, "two.md");
+    const reference = join(out, "reference");
+    // touch -r copies the time to the nanosecond (utimes from here rounds it).
+    execFileSync("touch", ["-r", target, reference]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(target, "# Tw0\n");
+    execFileSync("touch", ["-r", reference, target]);
+    const [, size, mtimeMs] = record.files[1]!;
+    const now = await stat(target);
+    expect([now.size, now.mtimeMs]).toEqual([size, mtimeMs]);
+    // The change time moved with the write, and no tool can set it back.
     expect(filesAsRecorded(record, out)).toBe(false);
   });
 
@@ -101,11 +120,12 @@ describe("writeRecord, readRecord and filesAsRecorded", () => {
     const text = await readFile(file, "utf8");
     await writeFile(file, text.slice(0, 10));
     expect(readRecord(file)).toBeUndefined();
-    await writeFile(file, JSON.stringify({ ...JSON.parse(text), version: 2 }));
+    // A record of another version (version 1 had no change times) is not one.
+    await writeFile(file, JSON.stringify({ ...JSON.parse(text), version: 1 }));
     expect(readRecord(file)).toBeUndefined();
     await writeFile(
       file,
-      JSON.stringify({ ...JSON.parse(text), files: [["two.md", "6", 1]] }),
+      JSON.stringify({ ...JSON.parse(text), files: [["two.md", "6", 1, 1]] }),
     );
     expect(readRecord(file)).toBeUndefined();
   });
