@@ -390,6 +390,53 @@ describe("all or nothing", () => {
   });
 });
 
+describe("a killed run's leftovers", () => {
+  const dead = ".remitgen-tmp-2147483646-0123abcd";
+
+  /** Writes through a stage, as generate does. */
+  async function staged(
+    out: string,
+    files: readonly OutputFile[],
+  ): Promise<void> {
+    const stage = await openOutputStage(out, { write: true });
+    await stage.add(files);
+    await stage.finish();
+  }
+
+  it("are removed by the next run, except through a symbolic link or of a live process", async () => {
+    const base = await tempDir();
+    const out = join(base, "out");
+    await written(out, first);
+    // Left by a run that is gone: removed.
+    await writeFile(join(out, `a/src/index.ts${dead}`), "half\n");
+    // Named like one but of a live process, or a folder: kept.
+    const live = `a/package.json.remitgen-tmp-${process.pid}-0123abcd`;
+    await writeFile(join(out, live), "busy\n");
+    await mkdir(join(out, `b/folder${dead}`));
+    // Outside the folder, reached through a link: never touched.
+    const elsewhere = join(base, "elsewhere");
+    await mkdir(elsewhere);
+    await writeFile(join(elsewhere, `x${dead}`), "not ours\n");
+    await symlink(elsewhere, join(out, "b/link"));
+    await staged(out, second);
+    expect(existsSync(join(out, `a/src/index.ts${dead}`))).toBe(false);
+    expect(existsSync(join(out, live))).toBe(true);
+    expect(existsSync(join(out, `b/folder${dead}`))).toBe(true);
+    expect(await readFile(join(elsewhere, `x${dead}`), "utf8")).toBe(
+      "not ours\n",
+    );
+  });
+
+  it("are not looked for in a folder without a manifest", async () => {
+    const out = join(await tempDir(), "out");
+    await mkdir(out);
+    const stray = join(out, `a${dead}`);
+    await writeFile(stray, "?\n");
+    await staged(out, first);
+    expect(existsSync(stray)).toBe(true);
+  });
+});
+
 describe("many files: the writer thread", () => {
   /** More files than are written inline, so the rest go to the thread. */
   const many = (version: string): OutputFile[] =>
