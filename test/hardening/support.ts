@@ -6,22 +6,44 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, realpath, rm, symlink } from "node:fs/promises";
+import {
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import * as prettier from "prettier";
-import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget, ts, type Diagnostic } from "ts-morph";
+import {
+  ModuleKind,
+  ModuleResolutionKind,
+  Project,
+  ScriptTarget,
+  ts,
+  type Diagnostic,
+} from "ts-morph";
 import { afterAll } from "vitest";
 
-export const repoRoot: string = join(dirname(fileURLToPath(import.meta.url)), "../..");
-export const hostileSpec: string = join(repoRoot, "test/fixtures/hostile/hostile.yaml");
+export const repoRoot: string = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "../..",
+);
+export const hostileSpec: string = join(
+  repoRoot,
+  "test/fixtures/hostile/hostile.yaml",
+);
 export const realSpec: string = join(repoRoot, "spec/remittance.yaml");
 
 const made: string[] = [];
 afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(
+    made.map((dir) => rm(dir, { recursive: true, force: true })),
+  );
 });
 
 /**
@@ -30,9 +52,16 @@ afterAll(async () => {
  * packages inside it resolve msw and their types as a consumer's would.
  */
 export async function sandbox(modules = false): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), "remitgen-hardening-")));
+  const dir = await realpath(
+    await mkdtemp(join(tmpdir(), "remitgen-hardening-")),
+  );
   made.push(dir);
-  if (modules) await symlink(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  if (modules)
+    await symlink(
+      join(repoRoot, "node_modules"),
+      join(dir, "node_modules"),
+      "dir",
+    );
   return dir;
 }
 
@@ -72,18 +101,28 @@ export interface PrettierMismatch {
  * file path given as the prettier CLI gives it) and returns every file
  * prettier would change, with its first differing line.
  */
-export async function prettierMismatches(files: readonly { path: string; contents: string }[]): Promise<PrettierMismatch[]> {
+export async function prettierMismatches(
+  files: readonly { path: string; contents: string }[],
+): Promise<PrettierMismatch[]> {
   const out: PrettierMismatch[] = [];
   for (const file of files) {
     const parser = parserFor(file.path);
     if (parser === undefined) continue;
-    const formatted = await prettier.format(file.contents, { parser, filepath: file.path });
+    const formatted = await prettier.format(file.contents, {
+      parser,
+      filepath: file.path,
+    });
     if (formatted === file.contents) continue;
     const ours = file.contents.split("\n");
     const theirs = formatted.split("\n");
     let index = 0;
     while (index < ours.length && ours[index] === theirs[index]) index++;
-    out.push({ path: file.path, line: index + 1, ours: clip(ours[index] ?? ""), prettier: clip(theirs[index] ?? "") });
+    out.push({
+      path: file.path,
+      line: index + 1,
+      ours: clip(ours[index] ?? ""),
+      prettier: clip(theirs[index] ?? ""),
+    });
   }
   return out;
 }
@@ -93,8 +132,16 @@ function clip(text: string): string {
 }
 
 /** Reads generated files under `dir` (relative paths) for the prettier check. */
-export async function readAll(dir: string, paths: readonly string[]): Promise<{ path: string; contents: string }[]> {
-  return Promise.all(paths.map(async (path) => ({ path, contents: await readFile(join(dir, path), "utf8") })));
+export async function readAll(
+  dir: string,
+  paths: readonly string[],
+): Promise<{ path: string; contents: string }[]> {
+  return Promise.all(
+    paths.map(async (path) => ({
+      path,
+      contents: await readFile(join(dir, path), "utf8"),
+    })),
+  );
 }
 
 /**
@@ -102,10 +149,49 @@ export async function readAll(dir: string, paths: readonly string[]): Promise<{ 
  * generated tsconfig.json sets them (strict, exact optional properties,
  * unchecked index access, verbatim module syntax). Files are added per
  * check and removed afterwards, so the compiler's parsed lib and msw
- * declarations are reused between checks.
+ * declarations are reused between checks (of one project: see check).
  */
 export class TypeChecker {
-  private readonly project = new Project({
+  private project = newProject();
+  private checks = 0;
+
+  /**
+   * Type-checks the given .ts and .d.ts files (absolute paths) and parses
+   * the given .js files; returns every problem as `path(line): message`.
+   */
+  check(typed: readonly string[], scripts: readonly string[] = []): string[] {
+    // A project keeps some of every program it built (about 8 MB a check
+    // of one set here), so a long property run, or fast-check shrinking a
+    // failure, ended thrashing at 3 GB. A new one now and then bounds that
+    // and still reuses the parsed lib files between most checks.
+    if (++this.checks % checksPerProject === 0) this.project = newProject();
+    const typedFiles = typed.map((path) =>
+      this.project.addSourceFileAtPath(path),
+    );
+    const scriptFiles = scripts.map((path) =>
+      this.project.addSourceFileAtPath(path),
+    );
+    try {
+      const problems: string[] = [];
+      const program = this.project.getProgram();
+      for (const file of typedFiles) {
+        problems.push(...program.getSyntacticDiagnostics(file).map(describe));
+        problems.push(...program.getSemanticDiagnostics(file).map(describe));
+      }
+      for (const file of scriptFiles)
+        problems.push(...program.getSyntacticDiagnostics(file).map(describe));
+      return problems;
+    } finally {
+      for (const file of [...typedFiles, ...scriptFiles])
+        this.project.removeSourceFile(file);
+    }
+  }
+}
+
+const checksPerProject = 8;
+
+function newProject(): Project {
+  return new Project({
     compilerOptions: {
       target: ScriptTarget.ES2022,
       lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
@@ -122,33 +208,15 @@ export class TypeChecker {
     },
     skipAddingFilesFromTsConfig: true,
   });
-
-  /**
-   * Type-checks the given .ts and .d.ts files (absolute paths) and parses
-   * the given .js files; returns every problem as `path(line): message`.
-   */
-  check(typed: readonly string[], scripts: readonly string[] = []): string[] {
-    const typedFiles = typed.map((path) => this.project.addSourceFileAtPath(path));
-    const scriptFiles = scripts.map((path) => this.project.addSourceFileAtPath(path));
-    try {
-      const problems: string[] = [];
-      const program = this.project.getProgram();
-      for (const file of typedFiles) {
-        problems.push(...program.getSyntacticDiagnostics(file).map(describe));
-        problems.push(...program.getSemanticDiagnostics(file).map(describe));
-      }
-      for (const file of scriptFiles) problems.push(...program.getSyntacticDiagnostics(file).map(describe));
-      return problems;
-    } finally {
-      for (const file of [...typedFiles, ...scriptFiles]) this.project.removeSourceFile(file);
-    }
-  }
 }
 
 function describe(diagnostic: Diagnostic): string {
   const file = diagnostic.getSourceFile();
   const line = diagnostic.getLineNumber();
-  const message = ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, "\n");
+  const message = ts.flattenDiagnosticMessageText(
+    diagnostic.compilerObject.messageText,
+    "\n",
+  );
   return `${file ? file.getFilePath() : "?"}(${line ?? "?"}): ${message.slice(0, 300)}`;
 }
 
@@ -158,7 +226,12 @@ export interface IsolatedCheck {
   /** Whether the child finished (false: killed after the time limit, or out of memory). */
   readonly finished: boolean;
   readonly ok?: boolean;
-  readonly diagnostics?: readonly { code: string; line: number; column: number; message: string }[];
+  readonly diagnostics?: readonly {
+    code: string;
+    line: number;
+    column: number;
+    message: string;
+  }[];
   readonly ms?: number;
   readonly error?: string;
 }
@@ -168,7 +241,10 @@ export interface IsolatedCheck {
  * and time limit, so a check that would hang or exhaust memory fails the
  * test instead of the test runner.
  */
-export async function checkIsolated(specFile: string, limits = { ms: 20_000, megabytes: 512 }): Promise<IsolatedCheck> {
+export async function checkIsolated(
+  specFile: string,
+  limits = { ms: 20_000, megabytes: 512 },
+): Promise<IsolatedCheck> {
   const script = `
     import { readFileSync } from "node:fs";
     import { checkSpecText } from "./src/spec/load.ts";
@@ -182,13 +258,31 @@ export async function checkIsolated(specFile: string, limits = { ms: 20_000, meg
   try {
     const { stdout } = await run(
       process.execPath,
-      [`--max-old-space-size=${limits.megabytes}`, "--import", "tsx", "--input-type=module", "--eval", script, specFile],
+      [
+        `--max-old-space-size=${limits.megabytes}`,
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "--eval",
+        script,
+        specFile,
+      ],
       { cwd: repoRoot, timeout: limits.ms, maxBuffer: 16 * 1024 * 1024 },
     );
-    return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as IsolatedCheck;
+    return JSON.parse(
+      stdout.trim().split("\n").at(-1) ?? "{}",
+    ) as IsolatedCheck;
   } catch (error) {
-    const failure = error as { killed?: boolean; signal?: string; stderr?: string; message: string };
-    return { finished: false, error: `${failure.killed ? `killed (${failure.signal})` : "crashed"}: ${(failure.stderr ?? failure.message).slice(-1000)}` };
+    const failure = error as {
+      killed?: boolean;
+      signal?: string;
+      stderr?: string;
+      message: string;
+    };
+    return {
+      finished: false,
+      error: `${failure.killed ? `killed (${failure.signal})` : "crashed"}: ${(failure.stderr ?? failure.message).slice(-1000)}`,
+    };
   }
 }
 
@@ -197,10 +291,14 @@ export async function checkIsolated(specFile: string, limits = { ms: 20_000, meg
  * what it printed to stdout, parsed as JSON.
  */
 export async function runModule(dir: string, script: string): Promise<unknown> {
-  const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", script], {
-    cwd: dir,
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ["--input-type=module", "--eval", script],
+    {
+      cwd: dir,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "null");
 }
