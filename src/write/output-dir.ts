@@ -224,7 +224,8 @@ export async function openOutputStage(
   const discard = async (): Promise<void> => {
     if (discarded) return;
     discarded = true;
-    await settleQuietly(writing);
+    // Rollback must see every file the thread was asked to write.
+    await writing.background?.settle();
     const failures = await rollback(fs, writing.journal);
     await writing.background?.close();
     if (failures.length > 0)
@@ -430,7 +431,7 @@ function newWriting(
     startBackground,
     background: undefined,
     writtenInline: 0,
-    tag: `.remitgen-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
+    tag: temporaryTag(process.pid, randomBytes(4).toString("hex")),
     journal: {
       createdDirs: [],
       knownDirs: new Set(),
@@ -487,7 +488,7 @@ async function writeStaged(
     writing.writtenInline === inlineWrites &&
     writing.background === undefined
   )
-    writing.background = writing.startBackground?.();
+    writing.background = startedOrNone(writing.startBackground);
   if (writing.background !== undefined) writing.background.write(path, data);
   else {
     await fs.writeFile(path, data);
@@ -495,20 +496,21 @@ async function writeStaged(
   }
 }
 
-/**
- * The writer thread, when remitgen is built (the thread runs the built
- * module) and a thread can be started; else files are written on the main
- * thread.
- */
-function builtWriterThread(): BackgroundWrites | undefined {
-  const script = join(packageRoot(), "dist/write/writer-thread.js");
-  if (!syncFs.existsSync(script)) return undefined;
+/** What `start` starts; nothing when it fails (a thread refused under a resource limit): then files are written inline, slower, not wrong. */
+function startedOrNone(
+  start: (() => BackgroundWrites | undefined) | undefined,
+): BackgroundWrites | undefined {
   try {
-    return startBackgroundWrites(script);
+    return start?.();
   } catch {
-    // No thread to be had (a resource limit): slower, not wrong.
     return undefined;
   }
+}
+
+/** The writer thread, when remitgen is built (the thread runs the built module). */
+function builtWriterThread(): BackgroundWrites | undefined {
+  const script = join(packageRoot(), "dist/write/writer-thread.js");
+  return syncFs.existsSync(script) ? startBackgroundWrites(script) : undefined;
 }
 
 /** Waits for the queued writes; the first failure stops the commit. */
@@ -516,11 +518,6 @@ async function settleWrites(writing: Writing): Promise<void> {
   const failures = (await writing.background?.settle()) ?? [];
   const first = failures[0];
   if (first !== undefined) throw first.error;
-}
-
-/** Waits for the queued writes before undoing them: rollback must see every file. */
-async function settleQuietly(writing: Writing): Promise<void> {
-  await writing.background?.settle();
 }
 
 /**
@@ -672,7 +669,12 @@ async function rollback(fs: WriterFs, journal: Journal): Promise<string[]> {
   return failures;
 }
 
-/** A temporary name of {@link newWriting}'s: `<target>.remitgen-tmp-<pid>-<8 hex>`. */
+/** The suffix of a run's temporary names: `<target>.remitgen-tmp-<pid>-<8 hex>`. */
+function temporaryTag(pid: number, hex: string): string {
+  return `.remitgen-tmp-${pid}-${hex}`;
+}
+
+/** A name {@link temporaryTag} made; the first group is the process id. */
 const temporaryName = /\.remitgen-tmp-(\d+)-[0-9a-f]{8}$/;
 
 /**

@@ -509,6 +509,22 @@ describe("many files: the writer thread", () => {
     expect(await snapshot(earlier)).toEqual(before);
   });
 
+  it("writes inline when no thread can be started", async () => {
+    const out = join(await tempDir(), "out");
+    const files = many("one");
+    const stage = await openOutputStage(out, {
+      write: true,
+      background: () => {
+        throw new Error("ERR_WORKER_INIT_FAILED");
+      },
+    });
+    for (const file of files) await stage.add([file]);
+    await stage.finish();
+    for (const file of files)
+      expect(await readFile(join(out, file.path), "utf8")).toBe(file.contents);
+    expect(await manifestFiles(out)).toEqual(files.map((file) => file.path));
+  });
+
   it("discards what the thread wrote when a run stops before finishing", async () => {
     const out = join(await tempDir(), "out");
     const stage = await openOutputStage(out, { write: true });
