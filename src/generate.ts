@@ -104,7 +104,8 @@ export async function generate(
       ? runRecordFor(outDir, text, specFile)
       : undefined;
   const previous = record !== undefined ? readRecord(record.file) : undefined;
-  if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
+  const { signal } = options;
+  if (signal?.aborted) throw new StoppedError(signal.reason);
   if (
     record !== undefined &&
     previous?.fingerprint === record.fingerprint &&
@@ -136,7 +137,6 @@ export async function generate(
     yield* renderOverview(model, renderers);
     for (const set of chosen) yield* renderSet(model, set, renderers);
   })();
-  const { signal } = options;
   for (;;) {
     let next: IteratorResult<OutputFile>;
     try {
