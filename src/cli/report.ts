@@ -1,4 +1,5 @@
 /** How the CLI words results and failures; shared by every command. */
+import { constants } from "node:os";
 import {
   SpecError,
   StoppedError,
@@ -55,7 +56,10 @@ export function reportFailure(
   }
   if (error instanceof StoppedError) {
     io.err(`remitgen: ${error.message}`);
-    return error.signal === "SIGTERM" ? 143 : 130;
+    // As a shell reports a command its signal ended: 128 + the signal's number.
+    const signal = constants.signals[error.signal as NodeJS.Signals] as
+      number | undefined;
+    return 128 + (signal ?? constants.signals.SIGINT);
   }
   const message = error instanceof Error ? error.message : String(error);
   io.err(`remitgen: ${message}`);
