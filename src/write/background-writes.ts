@@ -7,7 +7,6 @@
  * disappears behind rendering (1000 operations after a large deletion:
  * 3.19–3.66 s written inline, 2.68–2.93 s by the thread, measured here).
  */
-import { Worker } from "node:worker_threads";
 import type { WriteReply, WriteRequest } from "./writer-thread.js";
 
 export interface BackgroundWrites {
@@ -31,10 +30,15 @@ export interface WriteFailure {
   readonly error: Error;
 }
 
-/** Starts the writer thread from `threadScript` (the built writer-thread.js). */
-export function startBackgroundWrites(
+/**
+ * Starts the writer thread from `threadScript` (the built writer-thread.js).
+ * worker_threads is loaded here, not when remitgen starts: most runs
+ * (the default spec, an unchanged output) never start a thread.
+ */
+export async function startBackgroundWrites(
   threadScript: string | URL,
-): BackgroundWrites {
+): Promise<BackgroundWrites> {
+  const { Worker } = await import("node:worker_threads");
   const worker = new Worker(threadScript);
   const encoder = new TextEncoder();
   // An idle writer must not keep the process alive; settle holds it.

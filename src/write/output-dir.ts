@@ -110,7 +110,7 @@ export interface StageOptions {
    * Starts where files are written once {@link inlineWrites} were written
    * through `fs`. Default: the writer thread, with the real file system.
    */
-  readonly background?: () => BackgroundWrites | undefined;
+  readonly background?: () => Promise<BackgroundWrites | undefined>;
 }
 
 export async function openOutputStage(
@@ -410,7 +410,8 @@ export async function applyPlan(
 interface Writing {
   readonly root: string;
   /** Starts the writer thread, if this stage may use one. */
-  readonly startBackground: (() => BackgroundWrites | undefined) | undefined;
+  readonly startBackground:
+    (() => Promise<BackgroundWrites | undefined>) | undefined;
   /** The writer thread, once started: it writes the staged files from then on. */
   background: BackgroundWrites | undefined;
   /** Files written through the WriterFs so far. */
@@ -424,7 +425,7 @@ interface Writing {
 
 function newWriting(
   root: string,
-  startBackground?: () => BackgroundWrites | undefined,
+  startBackground?: () => Promise<BackgroundWrites | undefined>,
 ): Writing {
   return {
     root,
@@ -488,7 +489,7 @@ async function writeStaged(
     writing.writtenInline === inlineWrites &&
     writing.background === undefined
   )
-    writing.background = startedOrNone(writing.startBackground);
+    writing.background = await startedOrNone(writing.startBackground);
   if (writing.background !== undefined) writing.background.write(path, data);
   else {
     await fs.writeFile(path, data);
@@ -497,18 +498,18 @@ async function writeStaged(
 }
 
 /** What `start` starts; nothing when it fails (a thread refused under a resource limit): then files are written inline, slower, not wrong. */
-function startedOrNone(
-  start: (() => BackgroundWrites | undefined) | undefined,
-): BackgroundWrites | undefined {
+async function startedOrNone(
+  start: (() => Promise<BackgroundWrites | undefined>) | undefined,
+): Promise<BackgroundWrites | undefined> {
   try {
-    return start?.();
+    return await start?.();
   } catch {
     return undefined;
   }
 }
 
 /** The writer thread, when remitgen is built (the thread runs the built module). */
-function builtWriterThread(): BackgroundWrites | undefined {
+async function builtWriterThread(): Promise<BackgroundWrites | undefined> {
   const script = join(packageRoot(), "dist/write/writer-thread.js");
   return syncFs.existsSync(script) ? startBackgroundWrites(script) : undefined;
 }

@@ -15,7 +15,7 @@ const threadScript = join(repoRoot, "dist/write/writer-thread.js");
 describe("startBackgroundWrites", () => {
   it("writes text and bytes exactly, and settles with no failures", async () => {
     const dir = await tempDir();
-    const writes = startBackgroundWrites(threadScript);
+    const writes = await startBackgroundWrites(threadScript);
     const texts = Array.from(
       { length: 50 },
       (_, i) => `file ${i}: é ☝ \u2028 ${"x".repeat(i * 100)}\n`,
@@ -35,7 +35,7 @@ describe("startBackgroundWrites", () => {
   it("reports a failed write with its path and code, and goes on with the next", async () => {
     const dir = await tempDir();
     await mkdir(join(dir, "there"));
-    const writes = startBackgroundWrites(threadScript);
+    const writes = await startBackgroundWrites(threadScript);
     writes.write(join(dir, "there/a.txt"), "a");
     writes.write(join(dir, "missing/b.txt"), "b");
     writes.write(join(dir, "there/c.txt"), "c");
@@ -51,7 +51,7 @@ describe("startBackgroundWrites", () => {
 
   it("settles (every write failed) when the thread cannot start", async () => {
     const dir = await tempDir();
-    const writes = startBackgroundWrites(join(dir, "no-such-thread.js"));
+    const writes = await startBackgroundWrites(join(dir, "no-such-thread.js"));
     writes.write(join(dir, "a.txt"), "a");
     writes.write(join(dir, "b.txt"), "b");
     const failures = await writes.settle();
@@ -65,7 +65,7 @@ describe("startBackgroundWrites", () => {
 
   it("settles at once with nothing queued, and again after more writes", async () => {
     const dir = await tempDir();
-    const writes = startBackgroundWrites(threadScript);
+    const writes = await startBackgroundWrites(threadScript);
     expect(await writes.settle()).toEqual([]);
     writes.write(join(dir, "later.txt"), "later");
     expect(await writes.settle()).toEqual([]);

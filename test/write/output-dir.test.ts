@@ -446,9 +446,9 @@ describe("many files: the writer thread", () => {
     }));
 
   /** The real thread, except that writing `failing` fails. */
-  function threadFailingAt(failing: string): () => BackgroundWrites {
-    return () => {
-      const real = startBackgroundWrites(
+  function threadFailingAt(failing: string): () => Promise<BackgroundWrites> {
+    return async () => {
+      const real = await startBackgroundWrites(
         join(repoRoot, "dist/write/writer-thread.js"),
       );
       const injected = {
