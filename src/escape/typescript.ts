@@ -115,6 +115,9 @@ const bidiControl = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  * Lines of a doc comment body for spec text. `*\/` cannot close the comment,
  * `@` cannot start a TSDoc tag, and every line break (including U+2028 and
  * U+2029, which would end a `//` line) becomes a separate comment line.
+ * Backslashes are doubled first: editors show doc comments as Markdown, where
+ * `\\` is one backslash, so spec text that already reads `*\/` or `\@` stays
+ * apart from the escapes and shows as written.
  * Control characters become spaces, bidirectional controls and other
  * invisible format characters become visible escapes (zero-width joiners,
  * which scripts and emoji need, stay), lone surrogates become U+FFFD, and
@@ -126,6 +129,7 @@ export function docLines(text: string): string[] {
     .split(/[\n\u2028\u2029\u0085]/)
     .map((line) =>
       line
+        .replace(/\\/g, "\\\\")
         .replace(/\*\//g, "*\\/")
         .replace(/@/g, "\\@")
         .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, " ")
