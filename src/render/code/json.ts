@@ -4,120 +4,139 @@
  * one member per line, arrays on one line when they fit, numbers filled,
  * and never a break after a colon.
  *
- * Written straight into an array of strings rather than through the doc
- * printer: in JSON only arrays ever choose a layout, and an OpenAPI
- * document of thousands of operations is megabytes of text.
+ * `JSON.stringify(value, null, 2)` already writes every object as prettier
+ * does (a non-empty object always breaks), so only its arrays are laid out
+ * again, from its text: native serialisation is several times faster than
+ * walking megabytes of OpenAPI document in JavaScript.
  */
 import type { JsonValue } from "../../runtime/json.js";
 import { displayWidth } from "../../escape/typescript.js";
-import { noMemo, type RenderMemo } from "../memo.js";
 
 const printWidth = 80;
 
-/**
- * The whole file: formatted value and a final newline. An object that
- * `memo` made (the same object in every set) is printed once per run at
- * each indentation and its text reused.
- */
-export function jsonFile(value: JsonValue, memo: RenderMemo = noMemo): string {
-  const out: string[] = [];
-  writeValue(out, value, 0, 0, "", memo);
-  out.push("\n");
-  return out.join("");
+/** The whole file: formatted value and a final newline. */
+export function jsonFile(value: JsonValue): string {
+  const text = JSON.stringify(value, null, 2);
+  return `${layOutArrays(text.includes("e+") ? withShortExponents(text) : text)}\n`;
 }
-
-type JsonObject = { readonly [key: string]: JsonValue };
 
 /**
- * Writes `value` at column `column` (where its first character goes), in a
- * block indented by `indent` spaces; `after` is what follows it on its line
- * (`,` or nothing), which must fit as well.
+ * An array as JSON.stringify broke it over lines: where it starts (its
+ * `[`) and ends (after its `]`), and its one-line text when it may have
+ * one (undefined when it holds a non-empty object, which always breaks, or
+ * breaks every item).
  */
-function writeValue(out: string[], value: JsonValue, indent: number, column: number, after: string, memo: RenderMemo): void {
-  if (value === null || typeof value !== "object") {
-    out.push(scalarText(value));
-    return;
-  }
-  if (Array.isArray(value)) {
-    writeArray(out, value, indent, column, after, memo);
-    return;
-  }
-  if (memo.made(value)) {
-    // An object always breaks, so its text depends only on its indentation.
-    out.push(
-      memo.once(value, `json@${indent}`, () => {
-        const text: string[] = [];
-        writeObject(text, value as JsonObject, indent, memo);
-        return text.join("");
-      }),
-    );
-    return;
-  }
-  writeObject(out, value as JsonObject, indent, memo);
+interface BrokenArray {
+  readonly start: number;
+  readonly end: number;
+  readonly flat: string | undefined;
+  readonly items: number;
 }
 
-function writeObject(out: string[], value: JsonObject, indent: number, memo: RenderMemo): void {
-  const keys = Object.keys(value).filter((key) => value[key] !== undefined);
-  if (keys.length === 0) {
-    out.push("{}");
-    return;
+/**
+ * Every array JSON.stringify broke over lines (each `[` that ends a line:
+ * a string cannot hold a raw line break), laid out again as prettier would:
+ * on one line when it fits with what follows it, numbers filled, the rest
+ * one item per line as they are. Inner arrays are read first, so an outer
+ * one knows its items' one-line texts.
+ */
+function layOutArrays(text: string): string {
+  const starts: number[] = [];
+  for (let at = text.indexOf("[\n"); at !== -1; at = text.indexOf("[\n", at + 2)) starts.push(at);
+  if (starts.length === 0) return text;
+  const arrays = new Map<number, BrokenArray>();
+  const replacements: { start: number; end: number; text: string }[] = [];
+  for (let index = starts.length - 1; index >= 0; index--) {
+    const start = starts[index]!;
+    const lineStart = text.lastIndexOf("\n", start) + 1;
+    const indent = leadingSpaces(text, lineStart);
+    const closing = `\n${" ".repeat(indent)}]`;
+    const end = text.indexOf(closing, start) + closing.length;
+    const items = itemsOf(text, start + 2, end - closing.length, indent + 2, arrays);
+    // An array prettier breaks wherever it stands breaks every array around it too.
+    const flat =
+      !breaksEveryItem(items) && items.every((item) => item.flat !== undefined)
+        ? `[${items.map((item) => item.flat).join(", ")}]`
+        : undefined;
+    arrays.set(start, { start, end, flat, items: items.length });
+    const after = text[end] === "," ? 1 : 0;
+    const column = displayWidth(text.slice(lineStart, start));
+    if (flat !== undefined && column + displayWidth(flat) + after <= printWidth) {
+      replacements.push({ start, end, text: flat });
+    } else if (items.length > 1 && items.every((item) => item.number)) {
+      replacements.push({ start, end, text: filledNumbers(items.map((item) => item.flat!), indent + 2) });
+    }
   }
-  // prettier keeps an object broken when its source had a newline after `{`,
-  // as every JSON.stringify-style document has.
-  const inner = indent + 2;
-  const pad = " ".repeat(inner);
-  out.push("{");
-  keys.forEach((key, index) => {
-    const last = index === keys.length - 1;
-    const head = `${JSON.stringify(key)}: `;
-    out.push("\n", pad, head);
-    writeValue(out, value[key]!, inner, inner + displayWidth(head), last ? "" : ",", memo);
-    if (!last) out.push(",");
-  });
-  out.push("\n", " ".repeat(indent), "}");
+  // Collected innermost first; an outer array on one line replaces its inner ones too.
+  replacements.sort((a, b) => a.start - b.start);
+  const pieces: string[] = [];
+  let done = 0;
+  for (const replacement of replacements) {
+    if (replacement.start < done) continue;
+    pieces.push(text.slice(done, replacement.start), replacement.text);
+    done = replacement.end;
+  }
+  pieces.push(text.slice(done));
+  return pieces.join("");
 }
 
-function writeArray(
-  out: string[],
-  items: readonly JsonValue[],
-  indent: number,
-  column: number,
-  after: string,
-  memo: RenderMemo,
-): void {
-  if (items.length === 0) {
-    out.push("[]");
-    return;
+interface Item {
+  /** The item on one line, or undefined when it holds a non-empty object. */
+  readonly flat: string | undefined;
+  readonly number: boolean;
+  /** Members or items, for an object or array item; 0 otherwise. */
+  readonly size: number;
+  readonly isArray: boolean;
+}
+
+/** The items of a broken array, whose lines run from `from` to `to` at `indent` spaces. */
+function itemsOf(text: string, from: number, to: number, indent: number, arrays: ReadonlyMap<number, BrokenArray>): Item[] {
+  const items: Item[] = [];
+  let at = from;
+  while (at < to) {
+    const first = text[at + indent]!;
+    if (first === "[" && text[at + indent + 1] === "\n") {
+      const inner = arrays.get(at + indent)!;
+      items.push({ flat: inner.flat, number: false, size: inner.items, isArray: true });
+      at = inner.end + (text[inner.end] === "," ? 2 : 1);
+    } else if (first === "{" && text[at + indent + 1] === "\n") {
+      // A non-empty object: it always breaks, so only its end matters.
+      const end = text.indexOf(`\n${" ".repeat(indent)}}`, at) + indent + 2;
+      items.push({ flat: undefined, number: false, size: 2, isArray: false });
+      at = end + (text[end] === "," ? 2 : 1);
+    } else {
+      let end = text.indexOf("\n", at);
+      if (end === -1 || end > to) end = to;
+      const line = text.slice(at + indent, end);
+      const scalar = line.endsWith(",") ? line.slice(0, -1) : line;
+      items.push({ flat: scalar, number: first === "-" || (first >= "0" && first <= "9"), size: 0, isArray: scalar === "[]" });
+      at = end + 1;
+    }
   }
-  const flat = flatText(items);
-  // One line when it fits with what follows it (a group in prettier's terms).
-  if (flat !== undefined && !breaksEveryItem(items) && column + displayWidth(flat) + after.length <= printWidth) {
-    out.push(flat);
-    return;
-  }
-  const inner = indent + 2;
-  const pad = " ".repeat(inner);
-  out.push("[");
-  if (items.length > 1 && items.every((item) => typeof item === "number")) {
-    writeFilledNumbers(out, items as readonly number[], inner);
-  } else {
-    items.forEach((item, index) => {
-      const last = index === items.length - 1;
-      out.push("\n", pad);
-      writeValue(out, item, inner, inner, last ? "" : ",", memo);
-      if (!last) out.push(",");
-    });
-  }
-  out.push("\n", " ".repeat(indent), "]");
+  return items;
+}
+
+function leadingSpaces(text: string, from: number): number {
+  let at = from;
+  while (text[at] === " ") at++;
+  return at - from;
+}
+
+/** prettier breaks an array of two or more objects (or arrays) that each hold more than one member. */
+function breaksEveryItem(items: readonly Item[]): boolean {
+  if (items.length < 2) return false;
+  const firstIsArray = items[0]!.isArray;
+  return items.every((item) => item.size > 1 && item.isArray === firstIsArray);
 }
 
 /**
  * prettier's fill: each number joins the line when it and the next one fit
  * after it; the trailing `]` does not count.
  */
-function writeFilledNumbers(out: string[], numbers: readonly number[], indent: number): void {
-  const texts = numbers.map((number, index) => numberText(number) + (index === numbers.length - 1 ? "" : ","));
-  out.push("\n", " ".repeat(indent));
+function filledNumbers(numbers: readonly string[], indent: number): string {
+  const texts = numbers.map((number, index) => number + (index === numbers.length - 1 ? "" : ","));
+  const pad = " ".repeat(indent);
+  const out = ["[\n", pad];
   let column = indent;
   texts.forEach((text, index) => {
     out.push(text);
@@ -127,46 +146,18 @@ function writeFilledNumbers(out: string[], numbers: readonly number[], indent: n
       out.push(" ");
       column += text.length + 1;
     } else {
-      out.push("\n", " ".repeat(indent));
+      out.push("\n", pad);
       column = indent;
     }
   });
+  out.push("\n", " ".repeat(indent - 2), "]");
+  return out.join("");
 }
 
-/** The array on one line, or undefined when it holds an object (objects always break). */
-function flatText(items: readonly JsonValue[]): string | undefined {
-  const parts: string[] = [];
-  for (const item of items) {
-    if (item === null || typeof item !== "object") parts.push(scalarText(item));
-    else if (Array.isArray(item)) {
-      if (item.length === 0) parts.push("[]");
-      else {
-        const inner = flatText(item);
-        if (inner === undefined) return undefined;
-        parts.push(inner);
-      }
-    } else if (Object.keys(item).some((key) => (item as JsonObject)[key] !== undefined)) return undefined;
-    else parts.push("{}");
-  }
-  return `[${parts.join(", ")}]`;
-}
-
-function scalarText(value: JsonValue): string {
-  if (typeof value === "number") return numberText(value);
-  return JSON.stringify(value);
-}
-
-/** JSON.stringify's number, as prettier prints it (`1e+21` -> `1e21`). */
-function numberText(value: number): string {
-  return JSON.stringify(value).replace("e+", "e");
-}
-
-/** prettier breaks an array of two or more objects (or arrays) that each hold more than one member. */
-function breaksEveryItem(items: readonly JsonValue[]): boolean {
-  if (items.length < 2) return false;
-  const firstIsArray = Array.isArray(items[0]);
-  return items.every((item) => {
-    if (item === null || typeof item !== "object" || Array.isArray(item) !== firstIsArray) return false;
-    return Array.isArray(item) ? item.length > 1 : Object.keys(item).length > 1;
-  });
+/**
+ * JSON.stringify writes large numbers as `1e+21`; prettier prints `1e21`.
+ * Each line holds at most one number, at its end, after an optional key.
+ */
+function withShortExponents(text: string): string {
+  return text.replace(/^( *(?:"(?:[^"\\]|\\.)*": )?-?\d+(?:\.\d+)?e)\+(\d+,?)$/gm, "$1$2");
 }

@@ -35,7 +35,7 @@ const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
 
 export function renderOpenApi(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): OutputFile {
-  return { path: "openapi.json", contents: jsonFile(openApiDocument(model, set, memo), memo) };
+  return { path: "openapi.json", contents: jsonFile(openApiDocument(model, set, memo)) };
 }
 
 /**

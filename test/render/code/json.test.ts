@@ -47,7 +47,7 @@ describe("jsonFile", () => {
     );
   });
 
-  it("keeps long strings after the colon, fills numbers and breaks arrays of pairs", async () => {
+  it("keeps long strings after the colon, fills numbers and breaks arrays of pairs and what holds them", async () => {
     const document = {
       description: "x".repeat(100),
       numbers: Array.from({ length: 30 }, (_, index) => index * 1000),
@@ -56,12 +56,15 @@ describe("jsonFile", () => {
         [3, 4],
       ],
       singles: [[1], [2]],
+      // Found by the property above: the inner array of pairs breaks, and so does every array around it.
+      nested: [[["", ""], ["", ""]]],
       big: 1e21,
     };
     const ours = jsonFile(document);
     expect(ours).toContain(`"description": "${"x".repeat(100)}",`);
     expect(ours).toContain('"singles": [[1], [2]],');
     expect(ours).toContain('"big": 1e21');
+    expect(ours).toContain('"nested": [\n    [\n      ["", ""],\n      ["", ""]\n    ]\n  ],');
     expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
   });
 });
