@@ -54,10 +54,11 @@ function mockApiDeclaration(flavor: Flavor): string {
 /** Whether any key is written differently in JavaScript (see objectLiteralKey). */
 function hasNumericKey(value: PrintableValue | undefined, memo: RenderMemo): boolean {
   if (value === null || typeof value !== "object") return false;
-  const search = (): boolean =>
-    Array.isArray(value)
-      ? value.some((item) => hasNumericKey(item, memo))
-      : Object.entries(value).some(([key, member]) => isSimpleNumberKey(key) || hasNumericKey(member, memo));
+  const search = (): boolean => {
+    if (Array.isArray(value)) return value.some((item) => hasNumericKey(item, memo));
+    const object = value as { readonly [key: string]: PrintableValue | undefined };
+    return Object.keys(object).some((key) => isSimpleNumberKey(key) || hasNumericKey(object[key], memo));
+  };
   return memo.made(value) ? memo.once(value, "has-numeric-key", search) : search();
 }
 

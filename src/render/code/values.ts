@@ -129,11 +129,14 @@ function flatText(value: PrintableValue, keys: "ts" | "js", room: { left: number
     }
     return `[${items.join(", ")}]`;
   }
-  const members = membersOf(value as ObjectValue);
-  if (members.length === 0) return take("{}");
+  const object = value as ObjectValue;
+  if (!hasMember(object)) return take("{}");
   if (take("{  }") === undefined) return undefined;
   const printed: string[] = [];
-  for (const [key, member] of members) {
+  // Keys, not entries: most objects here do not fit, and are given up a few members in.
+  for (const key of Object.keys(object)) {
+    const member = object[key];
+    if (member === undefined) continue;
     if (printed.length > 0 && take(", ") === undefined) return undefined;
     const printedKey = take(`${objectLiteralKey(key, keys)}: `);
     if (printedKey === undefined) return undefined;
@@ -167,7 +170,10 @@ function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValu
   }
   writer.writeLine(`${head}{`);
   writer.indent(() => {
-    for (const [key, member] of membersOf(value as ObjectValue)) {
+    const object = value as ObjectValue;
+    for (const key of Object.keys(object)) {
+      const member = object[key];
+      if (member === undefined) continue;
       const printed = objectLiteralKey(key, keys);
       writeAssigned(writer, printed, ":", member, ",", style, displayWidth(printed) < 5);
     }
@@ -240,7 +246,7 @@ function breaksEveryItem(items: readonly PrintableValue[]): boolean {
       const next = items[index + 1];
       if (item === null || typeof item !== "object") return false;
       if (next !== undefined && (next === null || typeof next !== "object" || isArray(next) !== isArray(item))) return false;
-      return isArray(item) ? item.length > 1 : membersOf(item).length > 1;
+      return isArray(item) ? item.length > 1 : hasMember(item, 2);
     })
   );
 }
@@ -259,6 +265,13 @@ function memberDoc(left: string, operator: string, value: PrintableValue, keys: 
   if (typeof value === "string") return group([group(left), operator, group(indent([line, right]))]);
   const id = Symbol("assignment");
   return group([group(left), operator, group(indent(line), { id }), indentIfBreak(right, id)]);
+}
+
+/** Whether the object has at least `count` members that are not undefined. */
+function hasMember(value: ObjectValue, count = 1): boolean {
+  let found = 0;
+  for (const key of Object.keys(value)) if (value[key] !== undefined && ++found >= count) return true;
+  return false;
 }
 
 function membersOf(value: ObjectValue): [string, PrintableValue][] {
