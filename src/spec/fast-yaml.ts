@@ -268,6 +268,8 @@ class SubsetReader {
   private readonly plainTags: readonly ScalarTag[];
   /** `plainTags`' pick for each plain text met so far (null: none, a string). */
   private readonly tagBySource = new Map<string, ScalarTag | null>();
+  /** Whether the schema is yaml's core schema, whose tags mayMatchCoreTag knows. */
+  private readonly coreSchema: boolean;
   private readonly nodes: NodeFactory;
 
   constructor(
@@ -280,6 +282,7 @@ class SubsetReader {
     this.plainTags = schema.tags.filter(
       (tag): tag is ScalarTag => tag.default === true && tag.test !== undefined,
     );
+    this.coreSchema = schema.name === "core";
     // These change how keys or plain scalars resolve, beyond what is mirrored here.
     if (
       schema.tags.some((tag) => tag.default === "key") ||
@@ -969,6 +972,7 @@ class SubsetReader {
    * (`type`, `string`, `true`), so each text is tested once.
    */
   private plainTagOf(source: string): ScalarTag | undefined {
+    if (this.coreSchema && !mayMatchCoreTag(source)) return undefined;
     let tag = this.tagBySource.get(source);
     if (tag === undefined) {
       tag =
@@ -1006,6 +1010,32 @@ class SubsetReader {
     parsed.type = Scalar.PLAIN;
     if (tag?.format) parsed.format = tag.format;
     return parsed;
+  }
+}
+
+/**
+ * Whether a core-schema tag may resolve this plain text: null (`~`, `null`,
+ * empty), booleans and numbers all start with one of `~NnTtFf0-9+-.`.
+ * Most words in a spec start otherwise and are strings without a lookup.
+ */
+export function mayMatchCoreTag(source: string): boolean {
+  if (source === "") return true;
+  const code = source.charCodeAt(0);
+  if (code >= 0x30 && code <= 0x39) return true;
+  switch (source[0]) {
+    case "~":
+    case "N":
+    case "n":
+    case "T":
+    case "t":
+    case "F":
+    case "f":
+    case "+":
+    case "-":
+    case ".":
+      return true;
+    default:
+      return false;
   }
 }
 

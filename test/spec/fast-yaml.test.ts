@@ -22,11 +22,12 @@ import {
   Scalar,
   YAMLMap,
   YAMLSeq,
-  type Document,
+  Document,
 } from "yaml";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
 import {
   fastYamlRefusal,
+  mayMatchCoreTag,
   parseFastYaml,
   type FastYamlOptions,
 } from "../../src/spec/fast-yaml.js";
@@ -194,6 +195,39 @@ describe("the fast YAML reader on real specs", () => {
     expect(parsed.source.positionOf(lastLine + 2)).toEqual({
       line: text.slice(0, lastLine).split("\n").length,
       column: 3,
+    });
+  });
+});
+
+describe("mayMatchCoreTag", () => {
+  it("is true for every text a core-schema tag resolves", () => {
+    const tags = new Document().schema.tags.filter(
+      (tag): tag is typeof tag & { test: RegExp } => tag.default === true && tag.test !== undefined,
+    );
+    expect(tags.length).toBeGreaterThan(5);
+    const matched = (text: string): boolean => tags.some((tag) => tag.test.test(text));
+    const examples = ["", "~", "null", "NULL", "true", "False", "0o17", "0x1F", "-12", "+3", ".5", "1e3", "-.inf", ".NaN"];
+    for (const text of examples) {
+      expect(matched(text)).toBe(true);
+      expect(mayMatchCoreTag(text)).toBe(true);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 12 }), fc.string({ unit: fc.constantFrom("0", "1", "e", "x", "o", ".", "+", "-", "n", "a", "N", "u", "l", "r"), maxLength: 8 }), (head, tail) => {
+        const text = head + tail;
+        if (matched(text)) expect(mayMatchCoreTag(text)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is false for a plain word, which then resolves to a string", () => {
+    expect(mayMatchCoreTag("string")).toBe(false);
+    expect(mayMatchCoreTag("amount")).toBe(false);
+    expect(mayMatchCoreTag("type")).toBe(true);
+    expect(parseFastYaml("a: string\nb: Null\nc: trueish\n", options)!.document.toJS()).toEqual({
+      a: "string",
+      b: null,
+      c: "trueish",
     });
   });
 });
