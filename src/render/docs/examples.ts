@@ -275,9 +275,12 @@ export function writeValue(writer: CodeBlockWriter, prefix: string, value: Print
 function writeConst(writer: CodeBlockWriter, head: string, value: PrintableValue): void {
   const trial = createWriter();
   writeValue(trial, `${head} = `, value, ";");
-  const firstLine = trial.toString().split("\n")[0]!;
-  if (displayWidth(firstLine) <= printWidth) {
-    writeValue(writer, `${head} = `, value, ";");
+  const text = trial.toString();
+  const lineEnd = text.indexOf("\n");
+  if (displayWidth(lineEnd === -1 ? text : text.slice(0, lineEnd)) <= printWidth) {
+    // At the top level the trial is the answer; deeper, lines would fit differently.
+    if (writer.getIndentationLevel() === 0) writer.writeRaw(text);
+    else writeValue(writer, `${head} = `, value, ";");
     return;
   }
   writer.writeLine(`${head} =`);
