@@ -77,10 +77,19 @@ function escapeChar(char: string): string {
  * Whether prettier prints `name` as a bare key (quoteProps "as-needed"):
  * an ES5 identifier name whose literal needs no escape. Any other key stays
  * quoted, so generated keys and prettier agree.
+ *
+ * A name must also be an identifier today: prettier's ES5 list holds
+ * U+2E2F (VERTICAL TILDE), a modifier letter that is syntax, not an
+ * identifier character, so TypeScript refuses it bare. Such a key stays
+ * quoted; prettier would unquote it and break the code, so a file holding
+ * one is the one kind prettier does not leave as it is.
  */
 export function isPlainKey(name: string): boolean {
-  return es5IdentifierName.test(name) && stringLiteral(name).length === name.length + 2;
+  return es5IdentifierName.test(name) && identifierName.test(name) && stringLiteral(name).length === name.length + 2;
 }
+
+/** An IdentifierName by today's Unicode (what TypeScript's scanner accepts). */
+const identifierName = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
 
 /**
  * A key of an interface or type literal member: bare when prettier would

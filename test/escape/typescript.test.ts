@@ -343,6 +343,7 @@ describe("property keys", () => {
       fc.property(names, (name) => {
         const file = ts.createSourceFile("x.ts", `interface A {\n  ${propertyKey(name)}: 1;\n}\n`, ts.ScriptTarget.ES2022);
         const declaration = file.statements[0] as ts.InterfaceDeclaration;
+        expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
         expect(file.statements).toHaveLength(1);
         expect(declaration.members).toHaveLength(1);
         const key = declaration.members[0]!.name as ts.Identifier | ts.StringLiteral;
@@ -376,5 +377,13 @@ describe("property keys", () => {
     expect(objectLiteralKey("1", "ts")).toBe('"1"');
     expect(propertyKey("名前")).toBe("名前");
     expect(propertyKey("a-b")).toBe('"a-b"');
+    // Found by the printer property test at 20x its runs: prettier's ES5 list holds
+    // U+2E2F, which is no identifier character; bare, TypeScript refuses it.
+    expect(propertyKey("\u2e2f")).toBe('"\u2e2f"');
+    expect(objectLiteralKey("a\u2e2f")).toBe('"a\u2e2f"');
+    const parsed = (source: string): unknown[] =>
+      (ts.createSourceFile("x.ts", source, ts.ScriptTarget.ES2022) as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics;
+    expect(parsed("interface A {\n  \u2e2f: 1;\n}\n")).not.toEqual([]);
+    expect(parsed(`interface A {\n  ${propertyKey("\u2e2f")}: 1;\n}\n`)).toEqual([]);
   });
 });

@@ -22,13 +22,19 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 40, max: 120 }).map((length) => "w".repeat(length)) },
 );
 
-/** Keys: identifiers, numbers, quoted ones, __proto__, long ones. */
-const key = fc.oneof(
-  fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,10}$/),
-  fc.constantFrom("__proto__", "constructor", "1", "1.5", "01", "a-b", "名前", "", "default", "x y", "ab", "abcd", "abcde"),
-  fc.integer({ min: 60, max: 90 }).map((length) => "k".repeat(length)),
-  text,
-);
+/**
+ * Keys: identifiers, numbers, quoted ones, __proto__, long ones. Not U+2E2F:
+ * prettier unquotes it and so breaks the code, while we keep it quoted
+ * (see isPlainKey and its test).
+ */
+const key = fc
+  .oneof(
+    fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,10}$/),
+    fc.constantFrom("__proto__", "constructor", "1", "1.5", "01", "a-b", "名前", "", "default", "x y", "ab", "abcd", "abcde"),
+    fc.integer({ min: 60, max: 90 }).map((length) => "k".repeat(length)),
+    text,
+  )
+  .filter((name) => !name.includes("\u2e2f"));
 
 const numberValue = fc.oneof(
   fc.integer({ min: -1000, max: 100_000 }),

@@ -7,7 +7,7 @@
  */
 import type { Model, OperationModel, OperationSetModel, PayloadModel, SchemaNode } from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
-import { displayWidth as codeDisplayWidth, stringLiteral } from "../../escape/typescript.js";
+import { displayWidth as codeDisplayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
 
 const printWidth = 80;
 
@@ -193,17 +193,6 @@ function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth:
   }
 }
 
-/**
- * An object key as prettier prints it (quoteProps "as-needed"): bare when
- * it is an ES5 identifier name, which includes non-ASCII letters of the
- * basic plane; `__proto__` computed, so it stays an own member.
- */
-export function exampleKey(name: string): string {
-  if (name === "__proto__") return `[${stringLiteral(name)}]`;
-  const es5Identifier = /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\u200c\u200d]*$/u;
-  return es5Identifier.test(name) && [...name].every((char) => char.codePointAt(0)! <= 0xffff) ? name : stringLiteral(name);
-}
-
 /** Numbers as prettier prints them: lowercase exponent without `+`. */
 function numberText(value: number): string {
   return Object.is(value, -0) ? "-0" : String(value).replace("e+", "e");
@@ -265,7 +254,7 @@ export function writeValue(writer: CodeBlockWriter, prefix: string, value: Print
   writer.writeLine(`${prefix}{`);
   writer.indent(() => {
     for (const [key, member] of Object.entries(value as { [key: string]: JsonValue })) {
-      writeValue(writer, `${exampleKey(key)}: `, member, ",");
+      writeValue(writer, `${objectLiteralKey(key)}: `, member, ",");
     }
   });
   writer.writeLine(`}${suffix}`);
