@@ -129,6 +129,26 @@ describe("words and casing", () => {
     expect(splitWords("--")).toEqual([]);
   });
 
+  it("splits ASCII names as the Unicode rules do (the ASCII patterns are a shortcut)", () => {
+    // "é" forces the Unicode patterns; it is a word of its own after a separator.
+    const viaUnicode = (text: string): string[] => splitWords(`${text}_é`).slice(0, -1);
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", "Z", "Q", "1", "0", "_", "-", " ", ".", "V", "B", "2", "C", "x", "$"), maxLength: 24 }),
+        (text) => {
+          expect(splitWords(text)).toEqual(viaUnicode(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii", maxLength: 24 }), (text) => {
+        expect(splitWords(text)).toEqual(viaUnicode(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("camel-, pascal- and kebab-cases", () => {
     expect(camelCase("Transaction_Status_cancelled")).toBe(
       "transactionStatusCancelled",
