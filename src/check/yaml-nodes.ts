@@ -43,10 +43,14 @@ export class Reader {
       : node;
   }
 
-  /** Where a node stands; an empty value (`key:` and nothing) stands at `fallback`. */
+  /**
+   * Where a node stands; an empty value (`key:` and nothing) stands at
+   * `fallback`. The node's own range (start, value end, node end) is
+   * returned as it is, not copied: a Range reads only its first two.
+   */
   rangeOf(node: Node | null | undefined, fallback: Range): Range {
     const range = node?.range;
-    return range && range[1] > range[0] ? [range[0], range[1]] : fallback;
+    return range && range[1] > range[0] ? (range as unknown as Range) : fallback;
   }
 
   /** The source text of a node, as written (for hints that show the fix). */
