@@ -303,18 +303,21 @@ export function displayWidth(markdown: string): number {
  * number of cells.
  */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((cell) => Math.max(3, displayWidth(cell)));
-  for (const row of rows) {
+  const all = [header, ...rows];
+  // Each cell measured once: widths of every cell, row by row.
+  const cellWidths = all.map((row) => {
     if (row.length !== header.length) {
       throw new Error(`table: a row has ${row.length} cells, the header ${header.length}`);
     }
-    row.forEach((cell, index) => {
-      widths[index] = Math.max(widths[index]!, displayWidth(cell));
-    });
-  }
-  const line = (cells: readonly string[]): string =>
-    `| ${cells.map((cell, index) => cell + " ".repeat(widths[index]! - displayWidth(cell))).join(" | ")} |`;
-  return [line(header), `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`, ...rows.map(line)].join("\n");
+    return row.map(displayWidth);
+  });
+  const widths = header.map(() => 3);
+  for (const row of cellWidths) row.forEach((width, index) => (widths[index] = Math.max(widths[index]!, width)));
+  const line = (cells: readonly string[], rowIndex: number): string =>
+    `| ${cells.map((cell, index) => cell + " ".repeat(widths[index]! - cellWidths[rowIndex]![index]!)).join(" | ")} |`;
+  const lines = all.map(line);
+  lines.splice(1, 0, `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`);
+  return lines.join("\n");
 }
 
 /** A bullet list of Markdown items (each one line), as prettier prints it. */
