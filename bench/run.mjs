@@ -438,21 +438,23 @@ async function benchClient(packageDir) {
     const roundRatios = []; // client median / raw median within each round: cancels load drift
     // Warm-up: JIT, sockets, the client's token cache.
     for (let i = 0; i < 300; i++) for (const n of names) await variants[n]();
-    // Interleaved rounds, order rotated each round; bounded by count and time.
+    // Rounds of 100 calls per variant, interleaved call by call (one call of
+    // each variant in turn, the order rotated every turn): on this host the
+    // speed drifts within seconds, and blocks of 100 calls per variant
+    // measured the drift as much as the client. Bounded by count and time.
     const rounds = 40;
     const perRound = 100;
     const deadline = performance.now() + 25_000;
     let done = 0;
     for (let r = 0; r < rounds && performance.now() < deadline; r++) {
-      const order = names.map((_, i) => names[(i + r) % names.length]);
       const roundStart = Object.fromEntries(names.map((n) => [n, samples[n].length]));
-      for (const n of order) {
-        const fn = variants[n];
-        const list = samples[n];
-        for (let i = 0; i < perRound; i++) {
+      for (let i = 0; i < perRound; i++) {
+        const turn = r * perRound + i;
+        for (let k = 0; k < names.length; k++) {
+          const n = names[(k + turn) % names.length];
           const t0 = performance.now();
-          await fn();
-          list.push(performance.now() - t0);
+          await variants[n]();
+          samples[n].push(performance.now() - t0);
         }
       }
       done++;
@@ -997,7 +999,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     md.push(
       `\`createClient\` from the default spec's v3 package (\`dist/index.js\`, \`rateLimit: false\`, \`getAccessToken\` returning a fixed token) calling \`getAcctTitle\`, ` +
         `against a raw \`fetch\` that does the same work (JSON body, bearer header, status check, JSON parse), both to a local node:http server in a child process ` +
-        `answering 1 KB of JSON. 300 warm-up calls each, then ${client.rounds} interleaved rounds of 100 calls per variant, order rotated each round. ` +
+        `answering 1 KB of JSON. 300 warm-up calls each, then ${client.rounds} rounds of 100 calls per variant, interleaved call by call, order rotated every turn. ` +
         `A second raw series gives the noise floor. Client result equals the raw payload: ${client.returnsPayload ? "yes" : "no"}.`,
     );
     md.push("");
