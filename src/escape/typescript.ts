@@ -85,7 +85,9 @@ function escapeChar(char: string): string {
  * one is the one kind prettier does not leave as it is.
  */
 export function isPlainKey(name: string): boolean {
-  return es5IdentifierName.test(name) && identifierName.test(name) && stringLiteral(name).length === name.length + 2;
+  if (!es5IdentifierName.test(name) || stringLiteral(name).length !== name.length + 2) return false;
+  // An ASCII ES5 identifier name is one today as well; only other text needs the Unicode test.
+  return plainAscii.test(name) || identifierName.test(name);
 }
 
 /** An IdentifierName by today's Unicode (what TypeScript's scanner accepts). */

@@ -148,9 +148,10 @@ function isTaken(name: string): boolean {
  * enclosing circle is dropped), never starting with a digit or a mark.
  */
 function identifier(base: string, fallbackFrom: string): string {
-  const kept = [...base]
-    .filter((char) => /[\p{ID_Continue}$]/u.test(char))
-    .join("");
+  // Cased names are mostly letters and digits already: then nothing is dropped.
+  const kept = /^[A-Za-z0-9_$]*$/.test(base)
+    ? base
+    : [...base].filter((char) => /[\p{ID_Continue}$]/u.test(char)).join("");
   const name = kept === "" ? `u${hashName(fallbackFrom)}` : kept;
   return /^[\p{ID_Start}$_]/u.test(name) ? name : `_${name}`;
 }
