@@ -100,7 +100,8 @@ function itemsOf(text: string, from: number, to: number, indent: number, arrays:
       items.push({ flat: inner.flat, number: false, size: inner.items, isArray: true });
       at = inner.end + (text[inner.end] === "," ? 2 : 1);
     } else if (first === "{" && text[at + indent + 1] === "\n") {
-      // A non-empty object: it always breaks, so only its end matters.
+      // A non-empty object: it always breaks, so only its end matters (and
+      // not its exact size: the array holding it has no one-line text anyway).
       const end = text.indexOf(`\n${" ".repeat(indent)}}`, at) + indent + 2;
       items.push({ flat: undefined, number: false, size: 2, isArray: false });
       at = end + (text[end] === "," ? 2 : 1);
