@@ -123,9 +123,11 @@ export async function startBackgroundWrites(
 
 /**
  * The text's UTF-8 bytes in a buffer of their own (it is handed over):
- * sized first, then encoded in place, about 3 times faster here than
- * TextEncoder.encode for the megabyte files of a large spec. A lone
- * surrogate becomes U+FFFD either way, as in writeFileSync.
+ * sized first, then encoded in place. For a flat string that is 0.36 ms per
+ * MB here against 1.24 ms for TextEncoder.encode; in a whole run less is
+ * saved (encoding a 1000-operation output took 93 ms instead of 105 ms),
+ * since sizing first joins text built of pieces. A lone surrogate becomes
+ * U+FFFD either way, as in writeFileSync.
  */
 export function utf8Bytes(text: string, encoder: TextEncoder): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(Buffer.byteLength(text, "utf8"));
