@@ -17,6 +17,9 @@
 //                           and summarise where the time goes
 //   --keep                  keep the temp folder (specs and outputs)
 //   --no-results            do not write bench/results.md
+//   --smoke                 a quick run that only shows the bench works (one run per
+//                           stage, a few client calls, 100 operations unless --sizes
+//                           says otherwise); its figures mean nothing and are not written
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -42,9 +45,12 @@ const { values: opts } = parseArgs({
     profile: { type: "string" },
     keep: { type: "boolean", default: false },
     "no-results": { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
   },
 });
-const sizes = opts.sizes
+const smoke = opts.smoke;
+const sizesGiven = process.argv.some((arg) => arg === "--sizes" || arg.startsWith("--sizes="));
+const sizes = (smoke && !sizesGiven ? "100" : opts.sizes)
   .split(",")
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n >= 3);
@@ -63,7 +69,7 @@ const targets = {
   oneOpGzipBytes: 4096,
 };
 // Runs per stage: 1 warm-up + N; "unchanged" reruns take the same N.
-const runsFor = (ops) => (ops >= 5000 ? 3 : 5);
+const runsFor = (ops) => (smoke ? 1 : ops >= 5000 ? 3 : 5);
 // Share of the total budget each generate stage may use before it takes fewer runs.
 const stageShare = { default: 0.06, 100: 0.1, 1000: 0.22, 5000: 0.5 };
 
@@ -320,6 +326,7 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   }
   process.stdout.write("\n");
   if (stage.error) log(indent(stage.error, 4));
+  for (const note of stage.notes) log(`    note: ${note}`);
   if (freshRuns.length > 0) stage.fresh = summarizeRuns(freshRuns);
   if (unchangedRuns.length > 0) stage.unchanged = summarizeRuns(unchangedRuns);
   stage.outDir = warmDir;
@@ -437,13 +444,13 @@ async function benchClient(packageDir) {
     const samples = Object.fromEntries(names.map((n) => [n, []]));
     const roundRatios = []; // client median / raw median within each round: cancels load drift
     // Warm-up: JIT, sockets, the client's token cache.
-    for (let i = 0; i < 300; i++) for (const n of names) await variants[n]();
+    for (let i = 0; i < (smoke ? 20 : 300); i++) for (const n of names) await variants[n]();
     // Rounds of 100 calls per variant, interleaved call by call (one call of
     // each variant in turn, the order rotated every turn): on this host the
     // speed drifts within seconds, and blocks of 100 calls per variant
     // measured the drift as much as the client. Bounded by count and time.
-    const rounds = 40;
-    const perRound = 100;
+    const rounds = smoke ? 2 : 40;
+    const perRound = smoke ? 10 : 100;
     const deadline = performance.now() + 25_000;
     let done = 0;
     for (let r = 0; r < rounds && performance.now() < deadline; r++) {
@@ -627,6 +634,7 @@ async function main() {
   };
   log(`remitgen bench: ${env.cores} cores, ${env.cpu}, Node ${env.node}, load ${env.loadStart.map((l) => l.toFixed(2)).join(" ")}`);
   log(`temp folder: ${tmp}${opts.keep ? " (kept)" : ""}`);
+  if (smoke) log("smoke run: one run per stage and a few client calls, to show the bench works; the figures mean nothing");
   if (env.loadStart[0] > env.cores * 0.5) {
     log(`note: the machine is busy (1-minute load ${env.loadStart[0].toFixed(2)} on ${env.cores} cores): figures will be noisy.`);
   }
@@ -722,7 +730,7 @@ async function main() {
   env.benchSeconds = elapsed() / 1000;
   const report = buildReport({ env, specs, stages, client, bundle, profile, floor });
   log(`\n${report.console}`);
-  if (!opts["no-results"]) {
+  if (!opts["no-results"] && !smoke) {
     writeFileSync(join(here, "results.md"), report.markdown);
     log(`wrote ${relative(process.cwd(), join(here, "results.md")) || "bench/results.md"}`);
   }
