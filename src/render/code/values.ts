@@ -44,16 +44,33 @@ export function writeValue(
   flavor: Flavor = "ts",
   memo: RenderMemo = noMemo,
 ): void {
-  const style: Style = { keys: flavor === "js" ? "js" : "ts", memo };
+  writeStyled(writer, prefix, value, suffix, { keys: flavor === "js" ? "js" : "ts", memo, expandObjects: false });
+}
+
+/**
+ * As writeValue (TypeScript), but every non-empty object is written one
+ * member per line, as a person writes an example; prettier keeps an object
+ * expanded when its source breaks after `{`, so the layout is still
+ * prettier's.
+ */
+export function writeExpandedValue(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string): void {
+  writeStyled(writer, prefix, value, suffix, { keys: "ts", memo: noMemo, expandObjects: true });
+}
+
+function writeStyled(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string, style: Style): void {
   if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, style, false);
   else if (holdsObject(value)) writeObjectHolder(writer, prefix, value, suffix, style);
   else writeDoc(writer, [prefix, valueDoc(value, style.keys), suffix]);
 }
 
-/** How keys are written (JavaScript writes simple numeric keys unquoted), and the run's memo. */
+/**
+ * How keys are written (JavaScript writes simple numeric keys unquoted),
+ * the run's memo, and whether objects are always expanded.
+ */
 interface Style {
   readonly keys: "ts" | "js";
   readonly memo: RenderMemo;
+  readonly expandObjects: boolean;
 }
 
 /**
@@ -101,7 +118,7 @@ function writeAssigned(
  */
 function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, style: Style): void {
   const room = printWidth - indentWidth(writer) - displayWidth(head) - displayWidth(suffix);
-  const flat = room >= 0 ? flatText(value, style.keys, { left: room }) : undefined;
+  const flat = room >= 0 && !style.expandObjects ? flatText(value, style.keys, { left: room }) : undefined;
   if (flat !== undefined) writer.writeLine(`${head}${flat}${suffix}`);
   else writeBroken(writer, head, value, suffix, style);
 }

@@ -7,7 +7,9 @@
  */
 import type { Model, OperationModel, OperationSetModel, PayloadModel, SchemaNode } from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
-import { displayWidth as codeDisplayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
+import { displayWidth as codeDisplayWidth, stringLiteral } from "../../escape/typescript.js";
+import { writeExpandedValue } from "../code/values.js";
+import { createWriter as createCodeWriter } from "../code/writer.js";
 
 const printWidth = 80;
 
@@ -193,87 +195,17 @@ function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth:
   }
 }
 
-/** Numbers as prettier prints them: lowercase exponent without `+`. */
-function numberText(value: number): string {
-  return Object.is(value, -0) ? "-0" : String(value).replace("e+", "e");
-}
-
-/** The one-line form of a value, or undefined for a non-empty object (always expanded). */
-function inlineValue(value: PrintableValue): string | undefined {
-  if (value === null) return "null";
-  if (typeof value === "string") return stringLiteral(value);
-  if (typeof value === "number") return numberText(value);
-  if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    // Prettier breaks an array holding several arrays or objects with more than one element.
-    if (value.length > 1 && value.every((item) => typeof item === "object" && item !== null && Object.keys(item).length > 1)) {
-      return undefined;
-    }
-    const parts: string[] = [];
-    for (const item of value) {
-      const part = inlineValue(item);
-      if (part === undefined) return undefined;
-      parts.push(part);
-    }
-    return `[${parts.join(", ")}]`;
-  }
-  return Object.keys(value).length === 0 ? "{}" : undefined;
-}
-
-/** `prefix<value>suffix` in prettier's layout: objects expanded, arrays on one line when they fit. */
-export function writeValue(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string): void {
-  const inline = inlineValue(value);
-  if (inline !== undefined && (value === null || typeof value !== "object" || fits(writer, `${prefix}${inline}${suffix}`))) {
-    writer.writeLine(`${prefix}${inline}${suffix}`);
-    return;
-  }
-  if (Array.isArray(value)) {
-    writer.writeLine(`${prefix}[`);
-    writer.indent(() => {
-      if (value.every((item) => typeof item === "number")) {
-        // Prettier fills number arrays: as many per line as fit.
-        let line = "";
-        for (const item of value as number[]) {
-          const text = `${numberText(item)},`;
-          if (line === "") line = text;
-          else if (indentWidth(writer) + displayWidth(line) + 1 + displayWidth(text) <= printWidth) line += ` ${text}`;
-          else {
-            writer.writeLine(line);
-            line = text;
-          }
-        }
-        writer.writeLine(line);
-        return;
-      }
-      for (const item of value) writeValue(writer, "", item, ",");
-    });
-    writer.writeLine(`]${suffix}`);
-    return;
-  }
-  writer.writeLine(`${prefix}{`);
-  writer.indent(() => {
-    for (const [key, member] of Object.entries(value as { [key: string]: JsonValue })) {
-      writeValue(writer, `${objectLiteralKey(key)}: `, member, ",");
-    }
-  });
-  writer.writeLine(`}${suffix}`);
-}
-
-/** `const name: Type = value;` as prettier prints it, breaking after `=` when the head does not fit. */
+/**
+ * `const name: Type = value;` laid out as prettier lays out a declaration,
+ * objects expanded: by the value printer the generated code uses
+ * (render/code/values.ts), whose layouts are tested against prettier's,
+ * here at the example's indentation.
+ */
 function writeConst(writer: CodeBlockWriter, head: string, value: PrintableValue): void {
-  const trial = createWriter();
-  writeValue(trial, `${head} = `, value, ";");
-  const text = trial.toString();
-  const lineEnd = text.indexOf("\n");
-  if (displayWidth(lineEnd === -1 ? text : text.slice(0, lineEnd)) <= printWidth) {
-    // At the top level the trial is the answer; deeper, lines would fit differently.
-    if (writer.getIndentationLevel() === 0) writer.writeRaw(text);
-    else writeValue(writer, `${head} = `, value, ";");
-    return;
-  }
-  writer.writeLine(`${head} =`);
-  writer.indent(() => writeValue(writer, "", value, ";"));
+  const code = createCodeWriter();
+  code.setIndentationLevel(writer.getIndentationLevel());
+  writeExpandedValue(code, `${head} = `, value, ";");
+  writer.writeRaw(code.toString().slice(0, -1));
 }
 
 /**
