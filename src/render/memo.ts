@@ -27,6 +27,8 @@ export interface RenderMemo {
 export function createRenderMemo(): RenderMemo {
   const byOwner = new WeakMap<object, Map<string, unknown>>();
   const madeValues = new WeakSet<object>();
+  // Kept for a piece that is `undefined`, so one lookup tells a hit from a miss.
+  const nothing = Symbol("nothing");
   return {
     once<T>(owner: object, key: string, make: () => T): T {
       let pieces = byOwner.get(owner);
@@ -34,9 +36,10 @@ export function createRenderMemo(): RenderMemo {
         pieces = new Map();
         byOwner.set(owner, pieces);
       }
-      if (pieces.has(key)) return pieces.get(key) as T;
+      const kept = pieces.get(key);
+      if (kept !== undefined) return (kept === nothing ? undefined : kept) as T;
       const value = make();
-      pieces.set(key, value);
+      pieces.set(key, value === undefined ? nothing : value);
       if (typeof value === "object" && value !== null) madeValues.add(value);
       return value;
     },
