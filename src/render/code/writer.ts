@@ -98,7 +98,13 @@ class LineWriter extends CodeBlockWriter {
 
   override toString(): string {
     if (super.getLength() > 0) throw new Error("the generated-code writer writes whole lines only (writeLine, blankLine, indent)");
-    return this.lines.length === 0 ? "" : `${this.lines.join("\n")}\n`;
+    if (this.lines.length === 0) return "";
+    // The final newline joined in, not appended: appending makes a two-part
+    // string that is copied whole again when the file is encoded.
+    this.lines.push("");
+    const text = this.lines.join("\n");
+    this.lines.pop();
+    return text;
   }
 }
 
