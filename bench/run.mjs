@@ -38,7 +38,7 @@ const defaultSpec = join(root, "spec/remittance.yaml");
 
 const { values: opts } = parseArgs({
   options: {
-    sizes: { type: "string", default: "100,1000,5000" },
+    sizes: { type: "string" }, // default below: it depends on --smoke
     full: { type: "boolean", default: false },
     budget: { type: "string", default: "300" },
     timeout: { type: "string", default: "240" },
@@ -49,8 +49,7 @@ const { values: opts } = parseArgs({
   },
 });
 const smoke = opts.smoke;
-const sizesGiven = process.argv.some((arg) => arg === "--sizes" || arg.startsWith("--sizes="));
-const sizes = (smoke && !sizesGiven ? "100" : opts.sizes)
+const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000"))
   .split(",")
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n >= 3);
