@@ -17,7 +17,9 @@ const printWidth = 80;
 /** The whole file: formatted value and a final newline. */
 export function jsonFile(value: JsonValue): string {
   const text = JSON.stringify(value, null, 2);
-  return layOutArrays(text.includes("e+") ? withShortExponents(text) : text);
+  // The final newline is joined in with the pieces, not appended: appending
+  // makes a two-part string that is copied whole again when it is encoded.
+  return [...layOutArrays(text.includes("e+") ? withShortExponents(text) : text), "\n"].join("");
 }
 
 /**
@@ -38,15 +40,13 @@ interface BrokenArray {
  * a string cannot hold a raw line break), laid out again as prettier would:
  * on one line when it fits with what follows it, numbers filled, the rest
  * one item per line as they are. Inner arrays are read first, so an outer
- * one knows its items' one-line texts. Returns the file: that text and a
- * final newline.
+ * one knows its items' one-line texts. Returns the result in pieces, to be
+ * joined.
  */
-function layOutArrays(text: string): string {
+function layOutArrays(text: string): string[] {
   const starts: number[] = [];
   for (let at = text.indexOf("[\n"); at !== -1; at = text.indexOf("[\n", at + 2)) starts.push(at);
-  // The file's final newline is added here, joined in rather than appended
-  // (appending makes a two-part string that is copied again when encoded).
-  if (starts.length === 0) return `${text}\n`;
+  if (starts.length === 0) return [text];
   const arrays = new Map<number, BrokenArray>();
   const replacements: { start: number; end: number; text: string }[] = [];
   for (let index = starts.length - 1; index >= 0; index--) {
@@ -79,8 +79,8 @@ function layOutArrays(text: string): string {
     pieces.push(text.slice(done, replacement.start), replacement.text);
     done = replacement.end;
   }
-  pieces.push(text.slice(done), "\n");
-  return pieces.join("");
+  pieces.push(text.slice(done));
+  return pieces;
 }
 
 interface Item {
