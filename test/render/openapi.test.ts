@@ -4,7 +4,8 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/model/types.js";
-import { renderOpenApi } from "../../src/render/openapi/openapi.js";
+import { createRenderMemo } from "../../src/render/memo.js";
+import { openApiDocument, renderOpenApi } from "../../src/render/openapi/openapi.js";
 import { checkSpecText, loadSpec } from "../../src/spec/load.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -197,3 +198,23 @@ describe("openapi.json of the hostile fixture", () => {
 });
 
 
+
+describe("openapi.json of the hardening fixture", () => {
+  it("keeps a schema named __proto__ as a component of its own, so every $ref resolves", async () => {
+    const model = await loadSpec(`${repoRoot}test/fixtures/hostile/hostile.yaml`, "hostile.yaml");
+    const memo = createRenderMemo();
+    for (const set of model.sets) {
+      // Printed with a memo shared by the sets, as generate does, and alone: the same document.
+      const contents = renderOpenApi(model, set, memo).contents;
+      expect(contents).toBe(renderOpenApi(model, set).contents);
+      const doc = JSON.parse(contents) as Doc;
+      expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument(model, set))));
+      const schemas = doc.components.schemas;
+      expect(Object.hasOwn(schemas, "__proto__")).toBe(true);
+      expect(schemas.__proto__.title).toBe("__proto__");
+      const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]*"/g) ?? [];
+      expect(refs.length).toBeGreaterThan(0);
+      for (const ref of refs) expect(Object.hasOwn(schemas, JSON.parse(ref).slice("#/components/schemas/".length))).toBe(true);
+    }
+  });
+});

@@ -9,17 +9,111 @@
  * again, from its text: native serialisation is several times faster than
  * walking megabytes of OpenAPI document in JavaScript.
  */
-import type { JsonValue } from "../../runtime/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/json.js";
 import { displayWidth } from "../../escape/typescript.js";
 
 const printWidth = 80;
 
 /** The whole file: formatted value and a final newline. */
 export function jsonFile(value: JsonValue): string {
-  const text = JSON.stringify(value, null, 2);
   // The final newline is joined in with the pieces, not appended: appending
   // makes a two-part string that is copied whole again when it is encoded.
-  return [...layOutArrays(text.includes("e+") ? withShortExponents(text) : text), "\n"].join("");
+  return [...laidOut(JSON.stringify(value, null, 2)), "\n"].join("");
+}
+
+function laidOut(text: string): string[] {
+  return layOutArrays(text.includes("e+") ? withShortExponents(text) : text);
+}
+
+/**
+ * One member of an object, printed as it stands `depth` objects deep in a
+ * file, whatever file: made once and spliced into many (a schema component
+ * that every set's OpenAPI document holds), since serialising is most of
+ * what a large JSON file costs.
+ */
+export interface JsonMember {
+  readonly key: string;
+  readonly value: JsonObject;
+  readonly depth: number;
+  /** The member's lines, from its indentation to its closing brace. */
+  readonly text: string;
+}
+
+/**
+ * A member whose value is a non-empty object (which always breaks, so
+ * nothing after it changes its layout), printed for `depth`.
+ */
+export function jsonMember(key: string, value: JsonObject, depth: number): JsonMember {
+  if (Object.keys(value).length === 0) throw new Error("jsonMember: an empty object does not break, so its layout depends on where it stands");
+  const indent = " ".repeat(2 * depth);
+  const text = `${indent}${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`)}`;
+  return { key, value, depth, text: laidOut(text).join("") };
+}
+
+/**
+ * The whole file of the value `build` makes, in which each object that
+ * `members` stands for is spliced from its members' printed text. `build`
+ * may be called twice: should spec text happen to hold a placeholder, the
+ * file is printed whole instead, so any text prints as itself.
+ */
+export function jsonFileOf(build: (members: (members: readonly JsonMember[]) => JsonValue) => JsonValue): string {
+  const spliced: (readonly JsonMember[])[] = [];
+  const text = JSON.stringify(
+    build((members) => placeholder(spliced.push(members) - 1)),
+    null,
+    2,
+  );
+  const pieces = spliceMembers(text, spliced);
+  if (pieces === undefined) return jsonFile(build((members) => Object.fromEntries(members.map((member) => [member.key, member.value]))));
+  return [...pieces, "\n"].join("");
+}
+
+/** Members in the order an object made from them keeps: array-index keys first, ascending. */
+function inObjectOrder(members: readonly JsonMember[]): readonly JsonMember[] {
+  const indexes = members.filter((member) => isArrayIndex(member.key));
+  if (indexes.length === 0) return members;
+  indexes.sort((a, b) => Number(a.key) - Number(b.key));
+  return [...indexes, ...members.filter((member) => !isArrayIndex(member.key))];
+}
+
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+}
+
+/** A placeholder's text as JSON.stringify writes it: NUL as `\u0000`. */
+function placeholder(index: number): string {
+  return `\u0000remitgen-json-members ${index}\u0000`;
+}
+
+const placeholderText = /"\\u0000remitgen-json-members (\d+)\\u0000"/g;
+
+/**
+ * The laid-out file with every placeholder replaced by its members, or
+ * undefined unless each placeholder is found exactly once, in order, as a
+ * member value at the depth its members were printed for (otherwise spec
+ * text holds a placeholder, and the file is printed whole).
+ */
+function spliceMembers(text: string, spliced: readonly (readonly JsonMember[])[]): string[] | undefined {
+  const laid = laidOut(text).join("");
+  const pieces: string[] = [];
+  let done = 0;
+  let count = 0;
+  for (const match of laid.matchAll(placeholderText)) {
+    const index = Number(match[1]);
+    if (index !== count++) return undefined;
+    const members = spliced[index]!;
+    const lineStart = laid.lastIndexOf("\n", match.index) + 1;
+    const indent = leadingSpaces(laid, lineStart);
+    if (laid[match.index - 2] !== ":") return undefined;
+    if (members.some((member) => member.depth !== indent / 2 + 1)) return undefined;
+    pieces.push(laid.slice(done, match.index));
+    if (members.length === 0) pieces.push("{}");
+    else pieces.push("{\n", inObjectOrder(members).map((member) => member.text).join(",\n"), `\n${" ".repeat(indent)}}`);
+    done = match.index + match[0].length;
+  }
+  if (count !== spliced.length) return undefined;
+  pieces.push(laid.slice(done));
+  return pieces;
 }
 
 /**

@@ -16,7 +16,7 @@ import type {
 import type { JsonValue } from "../../runtime/json.js";
 import { bulletList, codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
-import { jsonFile } from "../code/json.js";
+import { jsonFileOf, jsonMember, type JsonMember } from "../code/json.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { statusOperation } from "../docs/examples.js";
@@ -35,33 +35,44 @@ const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
 
 export function renderOpenApi(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): OutputFile {
-  return { path: "openapi.json", contents: jsonFile(openApiDocument(model, set, memo)) };
+  return { path: "openapi.json", contents: jsonFileOf((members) => documentOf(model, set, memo, members)) };
+}
+
+/** The document as data (what `renderOpenApi` prints). */
+export function openApiDocument(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): JsonObject {
+  return documentOf(model, set, memo, (members) => Object.fromEntries(members.map((member) => [member.key, member.value])));
 }
 
 /**
- * The document as data (what `renderOpenApi` serialises). A schema
- * component is made once per run through `memo` when the set's component
- * keys are the same as in every other set (they differ only after a
- * clash), and is then printed once as well.
+ * The document, its schema components made by `members` from members
+ * printed once. A component is made once per run through `memo` when the
+ * set's component keys are the same as in every other set (they differ
+ * only after a clash), and is then printed once as well.
  */
-export function openApiDocument(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): JsonObject {
+function documentOf(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo,
+  members: (members: readonly JsonMember[]) => Json,
+): JsonObject {
   const names = componentNames(set);
   const rateLimit = rateLimitExtension(set);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
     paths[operation.path] = { post: operationObject(set, operation, names, rateLimit) };
   }
-  const component = (owner: object, title: string, schema: SchemaNode): JsonObject => {
-    const make = (): JsonObject => ({ title, ...jsonSchema(schema, names) });
-    return names.canonical ? memo.once(owner, `openapi-component:${title}`, make) : make();
+  const component = (owner: object, key: string, title: string, schema: SchemaNode): JsonMember => {
+    // components.schemas.<key>: three objects deep.
+    const make = (): JsonMember => jsonMember(key, { title, ...jsonSchema(schema, names) }, 3);
+    return names.canonical ? memo.once(owner, `openapi-component:${key}\u0000${title}`, make) : make();
   };
-  const schemas: JsonObject = {};
+  const schemas: JsonMember[] = [];
   for (const named of set.schemas) {
-    schemas[names.named.get(named.name)!] = component(named, named.name, named.schema);
+    schemas.push(component(named, names.named.get(named.name)!, named.name, named.schema));
   }
   for (const operation of set.operations) {
     for (const [payload, key, title] of inlinePayloads(operation)) {
-      if (payload.kind === "schema") schemas[names.inline.get(key)!] = component(payload, title, payload.schema);
+      if (payload.kind === "schema") schemas.push(component(payload, names.inline.get(key)!, title, payload.schema));
     }
   }
   return {
@@ -78,7 +89,7 @@ export function openApiDocument(model: Model, set: OperationSetModel, memo: Rend
     security: [{ [securitySchemeName]: [] }],
     paths,
     components: {
-      schemas,
+      schemas: members(schemas),
       securitySchemes: { [securitySchemeName]: securityScheme(model) },
     },
   };

@@ -5,8 +5,8 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { jsonFile } from "../../../src/render/code/json.js";
-import type { JsonValue } from "../../../src/runtime/json.js";
+import { jsonFile, jsonFileOf, jsonMember } from "../../../src/render/code/json.js";
+import type { JsonObject, JsonValue } from "../../../src/runtime/json.js";
 
 const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
@@ -66,5 +66,42 @@ describe("jsonFile", () => {
     expect(ours).toContain('"big": 1e21');
     expect(ours).toContain('"nested": [\n    [\n      ["", ""],\n      ["", ""]\n    ]\n  ],');
     expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
+  });
+});
+
+describe("jsonFileOf", () => {
+  const members = fc.uniqueArray(
+    fc.tuple(text, fc.dictionary(text, json, { minKeys: 1, maxKeys: 4 })),
+    { selector: ([key]) => key, maxLength: 4 },
+  );
+
+  it("splices members printed once into the file jsonFile prints for the whole value", () => {
+    fc.assert(
+      fc.property(fc.dictionary(text, json, { maxKeys: 3 }), members, fc.dictionary(text, json, { maxKeys: 2 }), (head, entries, tail) => {
+        // The spliced object sits two objects deep, as components.schemas does.
+        const printed = entries.map(([key, value]) => jsonMember(key, value as JsonObject, 3));
+        const whole = { ...head, components: { schemas: Object.fromEntries(entries) }, ...tail } as JsonValue;
+        const spliced = jsonFileOf((spliceIn) => ({ ...head, components: { schemas: spliceIn(printed) }, ...tail }));
+        expect(spliced).toBe(jsonFile(whole));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("prints spec text that looks like its placeholder as itself", () => {
+    const lookalike = "\u0000remitgen-json-members 0\u0000";
+    const printed = [jsonMember("a", { b: [1, 2] }, 2)];
+    for (const value of [{ x: lookalike }, { [lookalike]: 1 }, { list: [lookalike] }]) {
+      const build = (spliceIn: (members: typeof printed) => JsonValue): JsonValue => ({ before: value, holder: spliceIn(printed), after: value });
+      const whole = { before: value, holder: { a: { b: [1, 2] } }, after: value };
+      expect(jsonFileOf(build)).toBe(jsonFile(whole));
+      expect(JSON.parse(jsonFileOf(build))).toEqual(whole);
+    }
+  });
+
+  it("prints members printed for another depth where they stand, and refuses an empty object, whose layout depends on where it stands", () => {
+    const member = jsonMember("a", { b: [1, 2] }, 3);
+    expect(jsonFileOf((spliceIn) => ({ holder: spliceIn([member]) }))).toBe(jsonFile({ holder: { a: { b: [1, 2] } } }));
+    expect(() => jsonMember("a", {}, 2)).toThrow(/empty object/);
   });
 });
