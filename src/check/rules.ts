@@ -10,6 +10,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import {
   closest,
   operationNames,
+  type OperationNameSet,
   schemaTypeName,
   setNames,
 } from "../names/names.js";
@@ -79,9 +80,19 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     const key = what === exportedName ? item.name : item.name.toLowerCase();
     byName.set(key, [...(byName.get(key) ?? []), item]);
   };
+  // Each operation's names are asked for twice below; worked out once.
+  const namesById = new Map<string, OperationNameSet>();
+  const namesOf = (id: string): OperationNameSet => {
+    let names = namesById.get(id);
+    if (names === undefined) {
+      names = operationNames(id);
+      namesById.set(id, names);
+    }
+    return names;
+  };
   const declared = parts.declared;
   for (const [id, range] of declared.operations) {
-    const names = operationNames(id);
+    const names = namesOf(id);
     const owner = `operation ${JSON.stringify(id)}`;
     claim("method name", { owner, range, name: names.method });
     claim(exportedName, { owner, range, name: names.method });
@@ -100,7 +111,7 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     claim(exportedName, item);
   }
   for (const operation of parts.operations ?? []) {
-    const names = operationNames(operation.id.value);
+    const names = namesOf(operation.id.value);
     const owner = `operation ${JSON.stringify(operation.id.value)}`;
     // A payload that is just a reference to a same-named schema is that schema.
     const ownType = (
