@@ -8,18 +8,7 @@
 //   3. the bundle size of one tree-shaken operation and of the full client;
 // then prints a table and writes bench/results.md.
 //
-// Options (after `npm run bench --`):
-//   --sizes 100,1000,5000   synthetic sizes to run
-//   --full                  take every planned run, whatever the time budget
-//   --budget 300            total seconds to aim for; slow stages take fewer runs
-//   --timeout 240           seconds before one child process is killed
-//   --profile 5000          also CPU-profile one generate of this size (or "default")
-//                           and summarise where the time goes
-//   --keep                  keep the temp folder (specs and outputs)
-//   --no-results            do not write bench/results.md
-//   --smoke                 a quick run that only shows the bench works (one run per
-//                           stage, a few client calls, 100 operations unless --sizes
-//                           says otherwise); its figures mean nothing and are not written
+// Options: see `usage` below (`npm run bench -- --help`).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -36,25 +25,63 @@ const cliBin = join(root, "dist/remitgen.mjs");
 const measureScript = join(here, "measure.mjs");
 const defaultSpec = join(root, "spec/remittance.yaml");
 
-const { values: opts } = parseArgs({
-  options: {
-    sizes: { type: "string" }, // default below: it depends on --smoke
-    full: { type: "boolean", default: false },
-    budget: { type: "string", default: "300" },
-    timeout: { type: "string", default: "240" },
-    profile: { type: "string" },
-    keep: { type: "boolean", default: false },
-    "no-results": { type: "boolean", default: false },
-    smoke: { type: "boolean", default: false },
-  },
-});
+const usage = `usage: npm run bench -- [options]
+
+  --sizes 100,1000,5000   synthetic sizes to run (each at least 3)
+  --full                  take every planned run, whatever the time budget
+  --budget 300            total seconds to aim for; slow stages take fewer runs
+  --timeout 240           seconds before one child process is killed
+  --profile 5000          also CPU-profile one generate of this size (or "default")
+                          and summarise where the time goes
+  --keep                  keep the temp folder (specs and outputs)
+  --no-results            do not write bench/results.md
+  --smoke                 a quick run that only shows the bench works (one run per
+                          stage, a few client calls, 100 operations unless --sizes
+                          says otherwise); its figures mean nothing and are not written
+  --help                  print this and exit`;
+
+/** Exits with status 2 and the usage after a message: bad options are the caller's to fix. */
+function usageError(message) {
+  process.stderr.write(`bench: ${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+let parsedArgs;
+try {
+  parsedArgs = parseArgs({
+    options: {
+      sizes: { type: "string" }, // default below: it depends on --smoke
+      full: { type: "boolean", default: false },
+      budget: { type: "string", default: "300" },
+      timeout: { type: "string", default: "240" },
+      profile: { type: "string" },
+      keep: { type: "boolean", default: false },
+      "no-results": { type: "boolean", default: false },
+      smoke: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+} catch (error) {
+  usageError(error.message);
+}
+const opts = parsedArgs.values;
+if (opts.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
 const smoke = opts.smoke;
-const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000"))
-  .split(",")
-  .map((s) => Number(s.trim()))
-  .filter((n) => Number.isInteger(n) && n >= 3);
-const budgetMs = Number(opts.budget) * 1000;
-const childTimeoutMs = Number(opts.timeout) * 1000;
+const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000")).split(",").map((text) => {
+  const size = Number(text.trim());
+  if (!Number.isInteger(size) || size < 3) usageError(`--sizes takes whole numbers of operations, each at least 3 (one per set): not "${text}"`);
+  return size;
+});
+const seconds = (name) => {
+  const value = Number(opts[name]);
+  if (!Number.isFinite(value) || value <= 0) usageError(`--${name} takes a number of seconds above 0: not "${opts[name]}"`);
+  return value;
+};
+const budgetMs = seconds("budget") * 1000;
+const childTimeoutMs = seconds("timeout") * 1000;
 
 // Targets (2-core machine). MB = MiB here (maxRSS KiB / 1024).
 const targets = {
@@ -174,6 +201,8 @@ function runMeasured(args, { label, timeoutMs = childTimeoutMs, nodeArgs = [] } 
         wallMs,
         childWallMs: usage?.wallMs,
         cpuMs: usage ? usage.userMs + usage.systemMs : NaN,
+        mainThreadMs: usage?.threads?.mainMs ?? NaN,
+        otherThreadsMs: usage?.threads?.otherMs ?? NaN,
         userMs: usage?.userMs,
         systemMs: usage?.systemMs,
         maxRssKiB: usage?.maxRssKiB ?? NaN,
@@ -200,6 +229,8 @@ function summarizeRuns(runs) {
     wallMs: median(runs.map((r) => r.wallMs)),
     cpuMs: median(runs.map((r) => r.cpuMs)),
     maxRssKiB: median(runs.map((r) => r.maxRssKiB)),
+    mainThreadMs: median(runs.map((r) => r.mainThreadMs)),
+    otherThreadsMs: median(runs.map((r) => r.otherThreadsMs)),
     peakRssKiB: Math.max(...runs.map((r) => r.maxRssKiB)),
     internalMs: median(runs.map((r) => r.internalMs ?? NaN)),
     minWallMs: Math.min(...runs.map((r) => r.wallMs)),
@@ -848,6 +879,14 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     }
     if (Number.isFinite(stage.fresh.internalMs)) {
       parts.push(`generate reports ${fmtS(stage.fresh.internalMs)} inside the process (the rest is Node startup and module loading)`);
+    }
+    const { mainThreadMs, otherThreadsMs, cpuMs } = stage.fresh;
+    if (Number.isFinite(mainThreadMs) && Number.isFinite(otherThreadsMs)) {
+      parts.push(
+        `CPU by thread: main ${fmtS(mainThreadMs)}, V8's compiler and collector helpers (threads alive at exit) ${fmtS(otherThreadsMs)}, ` +
+          `threads that ended before exit (the writer thread, if it started) ${fmtS(Math.max(0, cpuMs - mainThreadMs - otherThreadsMs))}; ` +
+          `${fmtS(cpuMs)} of CPU on ${env.cores} cores cannot take less than ${fmtS(cpuMs / env.cores)} of wall`,
+      );
     }
     if (stage.fresh.cpuMs < stage.fresh.wallMs * 0.8) {
       parts.push(`CPU ${fmtS(stage.fresh.cpuMs)} < wall: the process waited (I/O, or a busy machine)`);

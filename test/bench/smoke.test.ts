@@ -5,8 +5,10 @@
  * rerun write nothing. Its figures are not checked: performance is the
  * bench's job, not the tests' (and a smoke run's figures mean nothing).
  */
-import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../generate/support.js";
@@ -41,4 +43,49 @@ describe("npm run bench", () => {
     expect(out).not.toContain("wrote bench/results.md");
     expect(await readFile(results, "utf8")).toBe(before);
   }, 120_000);
+
+  it("prints its usage on --help, and refuses a bad option with a message, not a stack trace", async () => {
+    const help = await runBench(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^usage: npm run bench -- \[options\]/);
+    expect(help.out).toContain("--sizes 100,1000,5000");
+    for (const [args, message] of [
+      [["--bogus"], "Unknown option '--bogus'"],
+      [["--sizes", "100,2"], '--sizes takes whole numbers of operations, each at least 3 (one per set): not "2"'],
+      [["--budget", "soon"], '--budget takes a number of seconds above 0: not "soon"'],
+    ] as const) {
+      const { code, out } = await runBench(args);
+      expect(code, out).toBe(2);
+      expect(out).toContain(`bench: ${message}`);
+      expect(out).toContain("usage: npm run bench");
+      expect(out).not.toMatch(/^\s+at /m);
+    }
+  });
+});
+
+describe("bench/measure.mjs", () => {
+  it("reports the process's CPU, and the main thread's apart from the others' where /proc shows threads", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "remitgen-measure-"));
+    try {
+      const report = join(dir, "report.json");
+      const run = spawnSync(process.execPath, [join(repoRoot, "bench/measure.mjs"), "--version"], {
+        env: { ...process.env, BENCH_MEASURE_OUT: report },
+        encoding: "utf8",
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const usage = JSON.parse(await readFile(report, "utf8"));
+      expect(usage.exitCode).toBe(0);
+      expect(usage.userMs + usage.systemMs).toBeGreaterThan(0);
+      if (existsSync("/proc/self/task")) {
+        expect(usage.threads.mainMs).toBeGreaterThan(0);
+        expect(usage.threads.otherMs).toBeGreaterThanOrEqual(0);
+        // Ticks of 10 ms, so a thread's figure may round up past the process's by a tick or two.
+        expect(usage.threads.mainMs + usage.threads.otherMs).toBeLessThanOrEqual(usage.userMs + usage.systemMs + 50);
+      } else {
+        expect(usage.threads).toBeUndefined();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
