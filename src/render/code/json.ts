@@ -52,7 +52,8 @@ export function jsonMember(key: string, value: JsonObject, depth: number): JsonM
 
 /**
  * The whole file of the value `build` makes, in which each object that
- * `members` stands for is spliced from its members' printed text. `build`
+ * `members` stands for (members with distinct keys) is spliced from their
+ * printed text, in the order an object made of them keeps. `build`
  * may be called twice: should spec text happen to hold a placeholder, the
  * file is printed whole instead, so any text prints as itself.
  */
