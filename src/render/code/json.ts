@@ -44,7 +44,7 @@ export interface JsonMember {
  * nothing after it changes its layout), printed for `depth`.
  */
 export function jsonMember(key: string, value: JsonObject, depth: number): JsonMember {
-  if (Object.keys(value).length === 0) throw new Error("jsonMember: an empty object does not break, so its layout depends on where it stands");
+  if (isEmpty(value)) throw new Error("jsonMember: an empty object does not break, so its layout depends on where it stands");
   const indent = " ".repeat(2 * depth);
   const text = `${indent}${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`)}`;
   return { key, value, depth, text: laidOut(text).join("") };
@@ -65,8 +65,18 @@ export function jsonFileOf(build: (members: (members: readonly JsonMember[]) => 
     2,
   );
   const pieces = spliceMembers(text, spliced);
-  if (pieces === undefined) return jsonFile(build((members) => Object.fromEntries(members.map((member) => [member.key, member.value]))));
+  if (pieces === undefined) return jsonFile(build(jsonObjectOf));
   return [...pieces, "\n"].join("");
+}
+
+function isEmpty(value: JsonObject): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
+/** The object the members stand for (a member named `__proto__` stays an own member). */
+export function jsonObjectOf(members: readonly JsonMember[]): JsonObject {
+  return Object.fromEntries(members.map((member) => [member.key, member.value])) as JsonObject;
 }
 
 /** Members in the order an object made from them keeps: array-index keys first, ascending. */

@@ -16,7 +16,7 @@ import type {
 import type { JsonValue } from "../../runtime/json.js";
 import { bulletList, codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
-import { jsonFileOf, jsonMember, type JsonMember } from "../code/json.js";
+import { jsonFileOf, jsonMember, jsonObjectOf, type JsonMember } from "../code/json.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { statusOperation } from "../docs/examples.js";
@@ -40,7 +40,7 @@ export function renderOpenApi(model: Model, set: OperationSetModel, memo: Render
 
 /** The document as data (what `renderOpenApi` prints). */
 export function openApiDocument(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): JsonObject {
-  return documentOf(model, set, memo, (members) => Object.fromEntries(members.map((member) => [member.key, member.value])));
+  return documentOf(model, set, memo, jsonObjectOf);
 }
 
 /**
