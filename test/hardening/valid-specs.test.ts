@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
 import { operationNames, schemaTypeName, setNames } from "../../src/names/names.js";
 import { checkSpecText } from "../../src/spec/load.js";
-import { listFiles, prettierMismatches, readAll, sandbox, TypeChecker } from "./support.js";
+import { danglingRefs, listFiles, prettierMismatches, readAll, sandbox, TypeChecker } from "./support.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -242,13 +242,6 @@ const spec = fc
       return spec;
     });
   });
-
-/** `$ref`s of an OpenAPI document that name no schema component of its own (a `__proto__` once went missing). */
-function danglingRefs(text: string): string[] {
-  const schemas = (JSON.parse(text) as { components: { schemas: object } }).components.schemas;
-  const refs = [...text.matchAll(/"\$ref": ("#\/components\/schemas\/(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
-  return refs.filter((ref) => !Object.hasOwn(schemas, ref.slice("#/components/schemas/".length).replace(/~1/g, "/").replace(/~0/g, "~")));
-}
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T;
