@@ -111,7 +111,7 @@ function spliceMembers(text: string, spliced: readonly (readonly JsonMember[])[]
   let count = 0;
   for (const match of laid.matchAll(placeholderText)) {
     const index = Number(match[1]);
-    if (index !== count++) return undefined;
+    if (index !== count++ || index >= spliced.length) return undefined;
     const members = spliced[index]!;
     const lineStart = laid.lastIndexOf("\n", match.index) + 1;
     const indent = leadingSpaces(laid, lineStart);

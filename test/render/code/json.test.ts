@@ -90,12 +90,16 @@ describe("jsonFileOf", () => {
 
   it("prints spec text that looks like its placeholder as itself", () => {
     const lookalike = "\u0000remitgen-json-members 0\u0000";
+    // After the real placeholder, the next one's number: a placeholder for members that do not exist.
+    const nextOne = "\u0000remitgen-json-members 1\u0000";
     const printed = [jsonMember("a", { b: [1, 2] }, 2)];
-    for (const value of [{ x: lookalike }, { [lookalike]: 1 }, { list: [lookalike] }]) {
-      const build = (spliceIn: (members: typeof printed) => JsonValue): JsonValue => ({ before: value, holder: spliceIn(printed), after: value });
-      const whole = { before: value, holder: { a: { b: [1, 2] } }, after: value };
-      expect(jsonFileOf(build)).toBe(jsonFile(whole));
-      expect(JSON.parse(jsonFileOf(build))).toEqual(whole);
+    for (const value of [{ x: lookalike }, { [lookalike]: 1 }, { list: [lookalike] }, { x: nextOne }]) {
+      for (const before of [value, {}]) {
+        const build = (spliceIn: (members: typeof printed) => JsonValue): JsonValue => ({ before, holder: spliceIn(printed), after: value });
+        const whole = { before, holder: { a: { b: [1, 2] } }, after: value };
+        expect(jsonFileOf(build)).toBe(jsonFile(whole));
+        expect(JSON.parse(jsonFileOf(build))).toEqual(whole);
+      }
     }
   });
 
