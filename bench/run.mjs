@@ -33,6 +33,8 @@ const usage = `usage: npm run bench -- [options]
   --timeout 240           seconds before one child process is killed
   --profile 5000          also CPU-profile one generate of this size (or "default")
                           and summarise where the time goes
+  --settle 120            seconds to wait at most for a quiet disk before measuring
+                          (0: do not wait, as a smoke run does not)
   --keep                  keep the temp folder (specs and outputs)
   --no-results            do not write bench/results.md
   --smoke                 a quick run that only shows the bench works (one run per
@@ -54,6 +56,7 @@ try {
       full: { type: "boolean", default: false },
       budget: { type: "string", default: "300" },
       timeout: { type: "string", default: "240" },
+      settle: { type: "string" }, // default below: a smoke run does not wait
       profile: { type: "string" },
       keep: { type: "boolean", default: false },
       "no-results": { type: "boolean", default: false },
@@ -75,12 +78,15 @@ const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000")).split(",").map((
   if (!Number.isInteger(size) || size < 3) usageError(`--sizes takes whole numbers of operations, each at least 3 (one per set): not "${text}"`);
   return size;
 });
-const seconds = (name) => {
+const seconds = (name, { zero = false } = {}) => {
   const value = Number(opts[name]);
-  if (!Number.isFinite(value) || value <= 0) usageError(`--${name} takes a number of seconds above 0: not "${opts[name]}"`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+    usageError(`--${name} takes a number of seconds ${zero ? "(0 or more)" : "above 0"}: not "${opts[name]}"`);
+  }
   return value;
 };
 const budgetMs = seconds("budget") * 1000;
+const settleMs = opts.settle !== undefined ? seconds("settle", { zero: true }) * 1000 : smoke ? 0 : 120_000;
 const childTimeoutMs = seconds("timeout") * 1000;
 
 // Targets (2-core machine). MB = MiB here (maxRSS KiB / 1024).
@@ -110,11 +116,12 @@ const log = (text = "") => process.stdout.write(`${text}\n`);
 const problems = []; // things that failed and were skipped, for the report
 
 // Disk hygiene. This machine's disk is virtual: while it writes back an
-// earlier run's output or discards a deleted folder's blocks, creating files
-// is up to 8 times slower (2168 files: 140 ms on a quiet disk, 0.5-1.2 s
-// for half a minute after a 271 MB output was written or removed). So each
-// generate run starts after \`sync\`, and outputs are removed at the end of
-// the bench, not between runs, when the disk has room for them.
+// earlier run's output, or for a minute or two after many files were
+// deleted, creating files is many times slower (2168 files: 110-210 ms on a
+// quiet disk, 1.4-2.2 s of CPU after a gigabyte of small files was deleted).
+// So the bench waits for a quiet disk first (settleDisk below), each generate
+// run starts after \`sync\`, and outputs are removed at the end of the bench,
+// not between runs, when the disk has room for them.
 const keepOutputsUntilEnd = (() => {
   try {
     const { bavail, bsize } = statfsSync(tmp);
@@ -138,6 +145,33 @@ const memoryRoot = (() => {
 const flushDisk = () => {
   if (process.platform !== "win32") spawnSync("sync", { stdio: "ignore" });
 };
+
+// Creating files is what a fresh generate asks of the disk, and on this
+// virtual disk (ext4 with online discard) its cost depends on what happened
+// before: 256 files of 26 KB (a 1000-operation output's average) take
+// 15-30 ms when the disk is quiet, and 170-260 ms, in CPU time, for one to
+// two minutes after a gigabyte of small files was deleted, as the end of an
+// earlier bench does. So the bench measures that first, and waits (up to
+// --settle) for a quiet disk, saying so in the results.
+const quietDiskMs = 60;
+function probeDisk() {
+  const dir = mkdtempSync(join(tmp, "disk-probe-"));
+  const data = Buffer.alloc(26_000, 0x61);
+  const started = performance.now();
+  for (let i = 0; i < 256; i++) writeFileSync(join(dir, `f${i}.txt`), data);
+  const ms = performance.now() - started;
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+async function settleDisk() {
+  const started = performance.now();
+  const probes = [probeDisk()];
+  while (probes.at(-1) > quietDiskMs && performance.now() - started < settleMs) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    probes.push(probeDisk());
+  }
+  return { probes, waitedMs: performance.now() - started, quiet: probes.at(-1) <= quietDiskMs };
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -669,6 +703,12 @@ async function main() {
     log(`note: the machine is busy (1-minute load ${env.loadStart[0].toFixed(2)} on ${env.cores} cores): figures will be noisy.`);
   }
 
+  env.disk = await settleDisk();
+  log(
+    `disk probe: 256 files created in ${env.disk.probes.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}` +
+      (env.disk.quiet ? " (quiet)" : ` (not quiet after ${(env.disk.waitedMs / 1000).toFixed(0)} s: file creation is slow, and so will generate be)`),
+  );
+
   // Specs.
   const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
   for (const n of sizes) {
@@ -788,6 +828,12 @@ function printProfile(profile) {
 }
 
 // ---------------------------------------------------------------- report
+
+function diskText(disk) {
+  const last = disk.probes.at(-1);
+  const waited = disk.probes.length > 1 ? ` after waiting ${(disk.waitedMs / 1000).toFixed(0)} s (first probe ${disk.probes[0].toFixed(0)} ms)` : "";
+  return `256 files of 26 KB created in ${last.toFixed(0)} ms${waited}: ${disk.quiet ? `quiet (at most ${quietDiskMs} ms)` : "**not quiet**: creating files was slow, and generate's wall times with it"}`;
+}
 
 function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
@@ -952,6 +998,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push(
     `| disk | each generate run starts after \`sync\`; outputs ${keepOutputsUntilEnd ? "kept until the end" : "removed after each run (under 8 GB free)"} |`,
   );
+  md.push(`| disk at the start | ${diskText(env.disk)} |`);
   md.push("");
   if (env.loadStart[0] > env.cores * 0.5 || env.loadEnd[0] > env.cores * 0.5) {
     md.push(

@@ -33,6 +33,8 @@ describe("npm run bench", () => {
     for (const stage of ["[1/4] generate, default spec", "[2/4] client per-call overhead", "[3/4] bundle size", "[4/4] synthetic specs"]) {
       expect(out).toContain(stage);
     }
+    // The disk is probed before anything is measured, and a smoke run does not wait for it.
+    expect(out).toMatch(/^disk probe: 256 files created in \d+ ms \((quiet|not quiet after 0 s: .*)\)$/m);
     expect(out).toMatch(/^default +12 +1\+1 /m);
     expect(out).toMatch(/^100 ops +100 +1\+1 /m);
     expect(out).toMatch(/oneOp: .* unused names present: none/);
@@ -53,6 +55,7 @@ describe("npm run bench", () => {
       [["--bogus"], "Unknown option '--bogus'"],
       [["--sizes", "100,2"], '--sizes takes whole numbers of operations, each at least 3 (one per set): not "2"'],
       [["--budget", "soon"], '--budget takes a number of seconds above 0: not "soon"'],
+      [["--settle", "later"], '--settle takes a number of seconds (0 or more): not "later"'],
     ] as const) {
       const { code, out } = await runBench(args);
       expect(code, out).toBe(2);
