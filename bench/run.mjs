@@ -107,6 +107,10 @@ const stageShare = { default: 0.06, 100: 0.1, 1000: 0.22, 5000: 0.5 };
 
 const benchStarted = performance.now();
 const elapsed = () => performance.now() - benchStarted;
+/** How long the bench waited for a quiet disk (settleDisk), once it has. */
+let diskWaitMs = 0;
+/** Time spent on the budget: all of it but the wait for a quiet disk, which is not a stage's. */
+const budgetSpent = () => elapsed() - diskWaitMs;
 const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
 // Outputs go inside a project, as in a consumer's build: generate keeps its
 // run record (which lets an unchanged rerun skip rendering) in the
@@ -146,13 +150,9 @@ const flushDisk = () => {
   if (process.platform !== "win32") spawnSync("sync", { stdio: "ignore" });
 };
 
-// Creating files is what a fresh generate asks of the disk, and on this
-// virtual disk (ext4 with online discard) its cost depends on what happened
-// before: 256 files of 26 KB (a 1000-operation output's average) take
-// 15-30 ms when the disk is quiet, and 170-260 ms, in CPU time, for one to
-// two minutes after a gigabyte of small files was deleted, as the end of an
-// earlier bench does. So the bench measures that first, and waits (up to
-// --settle) for a quiet disk, saying so in the results.
+// The disk probe (see "Disk hygiene" above): 256 files of 26 KB, a
+// 1000-operation output's average file; 15-30 ms here when the disk is
+// quiet, 170-260 ms after a large deletion.
 const quietDiskMs = 60;
 function probeDisk() {
   const dir = mkdtempSync(join(tmp, "disk-probe-"));
@@ -342,7 +342,7 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   }
   const unchangedRuns = [];
   const lastWall = freshRuns.at(-1)?.wallMs ?? warm.wallMs;
-  if (!opts.full && !stage.error && elapsed() + lastWall > budgetMs * 1.05) {
+  if (!opts.full && !stage.error && budgetSpent() + lastWall > budgetMs * 1.05) {
     // Over the total budget already: one more run of this size would only add to it.
     nUnchanged = 0;
     stage.notes.push(`unchanged rerun skipped: total time budget (${Math.round(budgetMs / 1000)} s) spent (--full or --budget to run it)`);
@@ -704,6 +704,7 @@ async function main() {
   }
 
   env.disk = await settleDisk();
+  diskWaitMs = env.disk.waitedMs;
   log(
     `disk probe: 256 files created in ${env.disk.probes.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}` +
       (env.disk.quiet ? " (quiet)" : ` (not quiet after ${(env.disk.waitedMs / 1000).toFixed(0)} s: file creation is slow, and so will generate be)`),
@@ -774,7 +775,7 @@ async function main() {
     }
     const share = stageShare[spec.ops] ?? 0.2;
     // Later stages may use what earlier ones left of the total budget.
-    const remaining = budgetMs - elapsed();
+    const remaining = budgetMs - budgetSpent();
     const stageBudget = Math.max(budgetMs * share, remaining - budgetMs * futureShare(spec.ops));
     const stage = await benchGenerate(spec.name, spec.file, spec.ops, stageBudget);
     stage.validate = v;
