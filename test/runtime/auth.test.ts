@@ -365,6 +365,26 @@ describe("getAccessToken", () => {
     expect(ops.requests).toHaveLength(0);
   });
 
+  it("takes a plain string from a JavaScript provider, and a provider that throws fails the call unsent", async () => {
+    const ops = await startServer((_req, res) => sendJson(res, 200, { ok: 1 }));
+    const plain = client(ops, {
+      getAccessToken: (() => "plain") as unknown as () => Promise<string>,
+    });
+    await expect(plain.call(READ, {})).resolves.toEqual({ ok: 1 });
+    expect(ops.requests.map((r) => r.headers.authorization)).toEqual([
+      "Bearer plain",
+    ]);
+    const failure = new Error("vault unavailable");
+    const throwing = client(ops, {
+      getAccessToken: () => {
+        throw failure;
+      },
+    });
+    // Rejected, not thrown synchronously from call().
+    const call = throwing.call(WRITE, {});
+    await expect(call).rejects.toBe(failure);
+    expect(ops.requests).toHaveLength(1);
+  });
   it("without it, clientId, clientSecret and authUrl are required", () => {
     for (const missing of ["clientId", "clientSecret", "authUrl"] as const) {
       expect(() =>

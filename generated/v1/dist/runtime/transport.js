@@ -118,11 +118,12 @@ export function createTransport(options, defaults) {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken = custom
-    ? async (stale, signal) => {
+    ? (stale, signal) => {
         const forceRefresh = stale !== undefined;
-        return checkToken(
-          await custom(signal ? { forceRefresh, signal } : { forceRefresh }),
-        );
+        // Promise.resolve: a JavaScript caller may return a plain string.
+        return Promise.resolve(
+          custom(signal ? { forceRefresh, signal } : { forceRefresh }),
+        ).then(checkToken);
       }
     : createTokenSource({
         tokenUrl: join(
@@ -175,7 +176,9 @@ export function createTransport(options, defaults) {
       for (let tries = 1; ; tries++) {
         const turn = limiter?.acquire(signal);
         if (turn) await turn;
-        const token = await getToken(stale, signal);
+        // A cached token comes back as a string: no await, no extra turn.
+        let token = getToken(stale, signal);
+        if (typeof token !== "string") token = await token;
         stale = undefined;
         const headers = requestHeaders(callOptions.headers, token);
         signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
