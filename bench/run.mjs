@@ -173,6 +173,25 @@ async function settleDisk() {
   return { probes, waitedMs: performance.now() - started, quiet: probes.at(-1) <= quietDiskMs };
 }
 
+// The host's speed. This VM's CPU runs at different speeds from one hour
+// to the next (the same loop took 344-512 ms over one afternoon), which
+// moves every figure with it; timing a fixed loop at the start and the end
+// puts that speed in the results beside the figures it explains. The best
+// of three, so a moment of preemption does not count.
+function probeCpu() {
+  let best = Infinity;
+  let sink = 0;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    let x = 0;
+    for (let i = 0; i < 50_000_000; i++) x = (x + i * 7) % 1_000_003;
+    best = Math.min(best, performance.now() - started);
+    sink += x;
+  }
+  if (sink === 0) throw new Error("the CPU probe's loop did not run"); // keeps the loop's result in use
+  return best;
+}
+
 // ---------------------------------------------------------------- helpers
 
 const median = (xs) => {
@@ -710,6 +729,9 @@ async function main() {
       (env.disk.quiet ? " (quiet)" : ` (not quiet after ${(env.disk.waitedMs / 1000).toFixed(0)} s: file creation is slow, and so will generate be)`),
   );
 
+  env.cpuStart = probeCpu();
+  log(`CPU probe: a fixed loop took ${env.cpuStart.toFixed(0)} ms (best of 3; lower is a faster host)`);
+
   // Specs.
   const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
   for (const n of sizes) {
@@ -797,6 +819,8 @@ async function main() {
     }
   }
 
+  env.cpuEnd = probeCpu();
+  log(`CPU probe at the end: ${env.cpuEnd.toFixed(0)} ms`);
   env.loadEnd = os.loadavg();
   env.benchSeconds = elapsed() / 1000;
   const report = buildReport({ env, specs, stages, client, bundle, profile, floor });
@@ -1000,6 +1024,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     `| disk | each generate run starts after \`sync\`; outputs ${keepOutputsUntilEnd ? "kept until the end" : "removed after each run (under 8 GB free)"} |`,
   );
   md.push(`| disk at the start | ${diskText(env.disk)} |`);
+  md.push(
+    `| host speed at start / end | a fixed loop took ${env.cpuStart.toFixed(0)} / ${env.cpuEnd.toFixed(0)} ms (best of 3; lower is faster; see "Reading these figures") |`,
+  );
   md.push("");
   if (env.loadStart[0] > env.cores * 0.5 || env.loadEnd[0] > env.cores * 0.5) {
     md.push(
