@@ -315,17 +315,26 @@ describe("retries: reads only, writes never sent twice", () => {
     expect(bank.operationRequests()).toHaveLength(1);
   });
 
-  it("a write answered 502 is sent once: OutcomeUnknownError; answered 503, once: ApiError", async () => {
+  it("a write answered 502 or 500 is sent once: OutcomeUnknownError; answered 422, once: ApiError", async () => {
     bank.handler = failFirst("/bank/send_txns", 10, { status: 502 });
     const client = v3.createClient(options({ retry: { attempts: 5 }, random: () => 0 }));
     expect(await failure(client.sendTxns!({ reference: "T-9" }))).toBeInstanceOf(v3.OutcomeUnknownError);
     expect(bank.operationRequests()).toHaveLength(1);
 
+    // A 500 does not say the transfer was not made.
     bank.reset();
-    bank.handler = failFirst("/bank/send_txns", 10, { status: 503 });
-    const again = await failure(client.sendTxns!({ reference: "T-10" }));
-    expect(again).toBeInstanceOf(v3.ApiError);
-    expect(again.status).toBe(503);
+    bank.handler = failFirst("/bank/send_txns", 10, { status: 500 });
+    const unknown = await failure(client.sendTxns!({ reference: "T-10" }));
+    expect(unknown).toBeInstanceOf(v3.OutcomeUnknownError);
+    expect(unknown.cause).toMatchObject({ status: 500 });
+    expect(bank.operationRequests()).toHaveLength(1);
+
+    // A 4xx refused the request: a plain failure.
+    bank.reset();
+    bank.handler = failFirst("/bank/send_txns", 10, { status: 422 });
+    const refused = await failure(client.sendTxns!({ reference: "T-11" }));
+    expect(refused).toBeInstanceOf(v3.ApiError);
+    expect(refused.status).toBe(422);
     expect(bank.operationRequests()).toHaveLength(1);
   });
 });

@@ -57,9 +57,12 @@ type Behaviour =
   | { readonly kind: "reset" } // delivered, then the connection drops
   | { readonly kind: "refused" }; // never left this machine
 
-/** Statuses after which the bank certainly did not act on a write. */
+/**
+ * Statuses after which the bank certainly did not act on a write: it
+ * refused the request (4xx). A 5xx does not say the transfer was not made.
+ */
 const definiteFailure = (status: number): boolean =>
-  status >= 400 && status !== 502 && status !== 504;
+  status >= 400 && status < 500;
 
 const answer = fc.record(
   {

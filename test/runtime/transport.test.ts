@@ -354,7 +354,7 @@ describe("401 handling", () => {
 });
 
 describe("writes are never sent twice", () => {
-  it.each([500, 503, 429])(
+  it.each([400, 409, 429])(
     "a write meeting %i is sent exactly once",
     async (status) => {
       const time = fakeClock(true);
@@ -374,7 +374,8 @@ describe("writes are never sent twice", () => {
     },
   );
 
-  it.each([502, 504])(
+  // A 5xx, the bank's own or a gateway's, does not say the transfer was not made.
+  it.each([500, 502, 503, 504])(
     "a write meeting %i has an unknown outcome",
     async (status) => {
       const bank = await startBank({

@@ -298,8 +298,9 @@ export function createTransport(options, defaults) {
               },
             );
           }
-          // A write answered 2xx (done, but unreadable), 502 or 504 (maybe done).
-          if (isWrite && (response.ok || status === 502 || status === 504)) {
+          // A write answered 2xx is done but unreadable; a 5xx, the bank's
+          // own or a gateway's, does not say the transfer was not made.
+          if (isWrite && (response.ok || status >= 500)) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
           if (!isRetryableStatus(status)) throw error;
