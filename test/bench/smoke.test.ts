@@ -36,8 +36,8 @@ describe("npm run bench", () => {
     // The disk is probed before anything is measured, and a smoke run does not wait for it.
     expect(out).toMatch(/^disk probe: 256 files created in \d+ ms \((quiet|not quiet after 0 s: .*)\)$/m);
     // The host's speed is timed at the start and the end.
-    expect(out).toMatch(/^CPU probe: a fixed loop took \d+ ms /m);
-    expect(out).toMatch(/^CPU probe at the end: \d+ ms$/m);
+    expect(out).toMatch(/^host probe: an allocation-heavy loop took \d+ ms /m);
+    expect(out).toMatch(/^host probe at the end: \d+ ms$/m);
     expect(out).toMatch(/^default +12 +1\+1 /m);
     expect(out).toMatch(/^100 ops +100 +1\+1 /m);
     expect(out).toMatch(/oneOp: .* unused names present: none/);
