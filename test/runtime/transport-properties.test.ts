@@ -308,9 +308,7 @@ function scriptedBank(
 
 const TRANSFER = { amount: "125.00", currency: "PKR", reference: "inv-77" };
 
-async function play(
-  s: Scenario,
-): Promise<{
+async function play(s: Scenario): Promise<{
   run: Run;
   outcome: { ok: true } | { ok: false; error: unknown };
 }> {
@@ -451,6 +449,103 @@ describe("transport properties against a misbehaving bank", () => {
         await settle();
         expect(run.started()).toBe(started);
         if (!outcome.ok) expectNoSecrets(outcome.error, run.tokens);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("transport properties under concurrency", () => {
+  it("concurrent writes through token revocations: each delivered at most twice (the 401 replay), one token request per revocation", async () => {
+    const plan = fc.record({
+      writes: fc.integer({ min: 1, max: 8 }),
+      /** Before these operation deliveries (0-based), the bank revokes every token issued so far. */
+      revokeAt: fc.uniqueArray(fc.integer({ min: 0, max: 12 }), {
+        maxLength: 3,
+      }),
+      /** Event-loop turns each answer takes, per delivery: interleaves the calls. */
+      turns: fc.array(fc.integer({ min: 0, max: 3 }), {
+        minLength: 20,
+        maxLength: 20,
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(plan, async (p) => {
+        const valid = new Set<string>();
+        let issued = 0;
+        let tokenRequests = 0;
+        let delivered = 0;
+        let revocations = 0;
+        const byReference = new Map<string, number[]>(); // statuses answered, per write
+        const turn = (): Promise<void> =>
+          new Promise((resolve) => setImmediate(resolve));
+        const fetchFn = (async (
+          input: RequestInfo | URL,
+          init: RequestInit = {},
+        ) => {
+          if (String(input).startsWith(AUTH)) {
+            tokenRequests++;
+            await turn();
+            const token = `${TOKEN_MARK}-${++issued}`;
+            valid.add(token);
+            return Response.json({ access_token: token, token_type: "Bearer" });
+          }
+          const index = delivered++;
+          if (p.revokeAt.includes(index)) {
+            valid.clear();
+            revocations++;
+          }
+          const bearer =
+            new Headers(init.headers).get("authorization")?.slice(7) ?? "";
+          const status = valid.has(bearer) ? 200 : 401;
+          const { reference } = JSON.parse(String(init.body)) as {
+            reference: string;
+          };
+          byReference.set(reference, [
+            ...(byReference.get(reference) ?? []),
+            status,
+          ]);
+          for (let i = 0; i < (p.turns[index % p.turns.length] ?? 0); i++)
+            await turn();
+          return Response.json(
+            status === 200 ? { ok: true } : { error: "invalid_token" },
+            { status },
+          );
+        }) as typeof fetch;
+        const transport = createTransport(
+          {
+            baseUrl: BASE,
+            authUrl: AUTH,
+            clientId: CLIENT_ID,
+            clientSecret: SECRET,
+            fetch: fetchFn,
+            rateLimit: false,
+          },
+          DEFAULTS,
+        );
+        const results = await Promise.allSettled(
+          Array.from({ length: p.writes }, (_, i) =>
+            transport.call(WRITE, { ...TRANSFER, reference: `w${i}` }),
+          ),
+        );
+        for (const [i, result] of results.entries()) {
+          const statuses = byReference.get(`w${i}`) ?? [];
+          // Sent once; a second time only as the replay of a 401.
+          expect(statuses.length).toBeGreaterThanOrEqual(1);
+          expect(statuses.length).toBeLessThanOrEqual(2);
+          if (statuses.length === 2) expect(statuses[0]).toBe(401);
+          // It succeeds exactly when its last delivery was answered 200; a
+          // second 401 is an AuthError, never a third send.
+          if (statuses.at(-1) === 200) expect(result.status).toBe("fulfilled");
+          else {
+            expect(result.status).toBe("rejected");
+            expect((result as PromiseRejectedResult).reason).toBeInstanceOf(
+              AuthError,
+            );
+          }
+        }
+        // Concurrent callers share one refresh: the first token, then at most one per revocation.
+        expect(tokenRequests).toBeLessThanOrEqual(1 + revocations);
       }),
       { numRuns: 150 },
     );
