@@ -29,6 +29,7 @@ import {
   openOutputStage,
   type OutputPlan,
 } from "./write/output-dir.js";
+import { lockOutput } from "./write/output-lock.js";
 import {
   filesAsRecorded,
   fingerprint,
@@ -103,9 +104,49 @@ export async function generate(
     options.check !== true && !partial && options.reuse !== false
       ? runRecordFor(outDir, text, specFile)
       : undefined;
-  const previous = record !== undefined ? readRecord(record.file) : undefined;
   const { signal } = options;
   if (signal?.aborted) throw new StoppedError(signal.reason);
+  // One run at a time per output folder, from reading it (and its record)
+  // to writing it: a run started beside another waits, then sees what that
+  // one left.
+  const lock = await lockOutput(outDir, { signal });
+  try {
+    return await generateLocked(options, {
+      started,
+      cwd,
+      outDir,
+      text,
+      displayName,
+      specFile,
+      partial,
+      record,
+    });
+  } finally {
+    lock.release();
+  }
+}
+
+/** What {@link generate} worked out before taking the output folder's lock. */
+interface RunContext {
+  readonly started: number;
+  readonly cwd: string;
+  readonly outDir: string;
+  readonly text: string;
+  readonly displayName: string;
+  readonly specFile: string;
+  readonly partial: boolean;
+  readonly record: { file: string; fingerprint: string } | undefined;
+}
+
+/** The rest of {@link generate}, run while holding the output folder's lock. */
+async function generateLocked(
+  options: GenerateOptions,
+  context: RunContext,
+): Promise<GenerateResult> {
+  const { started, cwd, outDir, text, displayName, specFile, partial, record } =
+    context;
+  const { signal } = options;
+  const previous = record !== undefined ? readRecord(record.file) : undefined;
   if (
     record !== undefined &&
     previous?.fingerprint === record.fingerprint &&

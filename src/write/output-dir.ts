@@ -18,6 +18,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
+import { isRunning } from "./output-lock.js";
 import {
   startBackgroundWrites,
   type BackgroundWrites,
@@ -700,16 +701,6 @@ async function sweepTemporaries(fs: WriterFs, root: string): Promise<void> {
       if (entry.isFile() && pid !== undefined && !isRunning(Number(pid)))
         await fs.rm(path);
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

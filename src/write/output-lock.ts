@@ -1,0 +1,165 @@
+/**
+ * One run at a time per output folder. Two runs writing the same folder at
+ * once (parallel build steps of a monorepo, watch mode beside a manual run)
+ * would interleave their commits: the folder could end half one run's and
+ * half the other's, and one run's rollback could remove files the other
+ * had just written. So a run holds a lock for the folder from before it
+ * compares the folder until after it has written it; a second run waits
+ * for it, then works on what the first left.
+ *
+ * The lock is a file in the system's temp folder, named after the output
+ * folder's path: never in the output, which is committed and must hold
+ * only generated files. It names its holder's process, so a lock left by a
+ * killed run is taken over at once.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
+
+export interface OutputLock {
+  /** The lock file, for messages and tests. */
+  readonly file: string;
+  /** Gives the folder up; only this holder's lock is removed. Safe to call twice. */
+  release(): void;
+}
+
+export interface LockOptions {
+  /** How long to wait for another run before giving up. Default two minutes. */
+  readonly waitMs?: number;
+  /** Stops the wait (StoppedError). */
+  readonly signal?: AbortSignal | undefined;
+  /** Where lock files are kept. Default `<temp>/remitgen-locks`. */
+  readonly lockDir?: string;
+}
+
+const defaultWaitMs = 120_000;
+const pollMs = 50;
+// A lock file is written in one call right after it is created; one still
+// empty after this long belongs to a run that died in between.
+const emptyLockStaleMs = 5_000;
+
+/** Waits until no other run holds `outDir`, then holds it. */
+export async function lockOutput(
+  outDir: string,
+  options: LockOptions = {},
+): Promise<OutputLock> {
+  const target = canonicalPath(outDir);
+  const lockDir = options.lockDir ?? join(tmpdir(), "remitgen-locks");
+  const file = join(
+    lockDir,
+    `${createHash("sha256").update(target).digest("hex").slice(0, 32)}.lock`,
+  );
+  const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
+  const waitMs = options.waitMs ?? defaultWaitMs;
+  const started = Date.now();
+  mkdirSync(lockDir, { recursive: true });
+  for (;;) {
+    if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
+    try {
+      writeFileSync(file, `${token}\n${target}\n`, { flag: "wx" });
+      return { file, release: () => releaseIfHeld(file, token) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = holderOf(file);
+    if (
+      holder === "gone" ||
+      (typeof holder === "number" && !isRunning(holder))
+    ) {
+      removeQuietly(file);
+      continue;
+    }
+    if (Date.now() - started >= waitMs) {
+      throw new UsageError(
+        "RG095",
+        `another remitgen run${typeof holder === "number" ? ` (process ${holder})` : ""} has been writing to ${target} for over ${Math.round(waitMs / 1000)} s`,
+        `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${file})`,
+      );
+    }
+    await pause(pollMs, options.signal);
+  }
+}
+
+/** The folder's real path where it (or its parent) exists, so two spellings of one folder share a lock. */
+function canonicalPath(outDir: string): string {
+  const target = resolve(outDir);
+  for (const [path, rest] of [
+    [target, ""],
+    [dirname(target), basename(target)],
+  ] as const) {
+    try {
+      return join(realpathSync(path), rest);
+    } catch {
+      // not there yet
+    }
+  }
+  return target;
+}
+
+/** The process holding the lock; "gone" for a lock that will never be finished; undefined while unknown. */
+function holderOf(file: string): number | "gone" | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined; // released meanwhile: the next attempt takes it
+  }
+  const pid = Number(/^(\d+) /.exec(text)?.[1]);
+  if (Number.isSafeInteger(pid) && pid > 0) return pid;
+  try {
+    return Date.now() - statSync(file).mtimeMs > emptyLockStaleMs
+      ? "gone"
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function releaseIfHeld(file: string, token: string): void {
+  try {
+    if (readFileSync(file, "utf8").startsWith(`${token}\n`)) unlinkSync(file);
+  } catch {
+    // already gone: nothing to release
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // another run took it over first
+  }
+}
+
+/** Whether a process runs (EPERM: it does, as another user). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolvePause, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new StoppedError(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolvePause();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
