@@ -18,7 +18,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
-import { isRunning } from "./output-lock.js";
+import { isRunning, realPathOf } from "./system.js";
 import {
   startBackgroundWrites,
   type BackgroundWrites,
@@ -854,16 +854,6 @@ function isAncestor(outer: string, inner: string): boolean {
 }
 
 /** The real path of `path`, or of its nearest existing ancestor joined with the rest. */
-async function realPathOf(path: string): Promise<string> {
-  try {
-    return await nodeFs.realpath(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    return join(await realPathOf(parent), relative(parent, path));
-  }
-}
-
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
 }

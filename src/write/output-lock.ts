@@ -16,14 +16,14 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   mkdirSync,
   readFileSync,
-  realpathSync,
   statSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
+import { isRunning, realPathOf } from "./system.js";
 
 export interface OutputLock {
   /** The lock file, for messages and tests. */
@@ -52,7 +52,8 @@ export async function lockOutput(
   outDir: string,
   options: LockOptions = {},
 ): Promise<OutputLock> {
-  const target = canonicalPath(outDir);
+  // Real, so two spellings of one folder share a lock.
+  const target = await realPathOf(resolve(outDir));
   const lockDir = options.lockDir ?? join(tmpdir(), "remitgen-locks");
   const file = join(
     lockDir,
@@ -89,22 +90,6 @@ export async function lockOutput(
   }
 }
 
-/** The folder's real path where it (or its parent) exists, so two spellings of one folder share a lock. */
-function canonicalPath(outDir: string): string {
-  const target = resolve(outDir);
-  for (const [path, rest] of [
-    [target, ""],
-    [dirname(target), basename(target)],
-  ] as const) {
-    try {
-      return join(realpathSync(path), rest);
-    } catch {
-      // not there yet
-    }
-  }
-  return target;
-}
-
 /** The process holding the lock; "gone" for a lock that will never be finished; undefined while unknown. */
 function holderOf(file: string): number | "gone" | undefined {
   let text: string;
@@ -137,16 +122,6 @@ function removeQuietly(file: string): void {
     unlinkSync(file);
   } catch {
     // another run took it over first
-  }
-}
-
-/** Whether a process runs (EPERM: it does, as another user). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
