@@ -125,6 +125,9 @@ describe("generate runs started together on one folder", () => {
     expect(existsSync(join(out, ".remitgen-manifest.json"))).toBe(true);
   });
 
+  // End to end, two real runs: what the folder holds afterwards. (Small
+  // runs in one process may also pass without the lock; the test above is
+  // the one that proves generate takes it.)
   it("run one after the other: the folder ends exactly as the run that finished last left it", async () => {
     const root = temp();
     writeFileSync(join(root, "package.json"), '{ "name": "consumer", "private": true }\n');
