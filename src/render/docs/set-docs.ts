@@ -181,7 +181,7 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
     ),
     "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
-    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, or meets a 5xx answer (the bank's own error or a gateway's), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)}`,
+    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's), or gets a 2xx answer it cannot read, the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)}`,
     writeList,
     "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
   ].join("\n\n");
