@@ -846,6 +846,11 @@ function printProfile(profile) {
 
 // ---------------------------------------------------------------- report
 
+/** What fetch costs per call for following an AbortController's signal (with its timer): raw + signal against raw. */
+function signalUs(client) {
+  return client.rawSignal.medianUs - client.raw.medianUs;
+}
+
 function diskText(disk) {
   const last = disk.probes.at(-1);
   const waited = disk.probes.length > 1 ? ` after waiting ${(disk.waitedMs / 1000).toFixed(0)} s (first probe ${disk.probes[0].toFixed(0)} ms)` : "";
@@ -911,7 +916,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     client.error ? undefined : client.overheadPct < targets.clientOverheadPct,
     client.error
       ? client.error
-      : `noise floor (raw vs raw) ${client.noisePct.toFixed(1)} %; median of per-round ratios ${client.pairedPct.toFixed(1)} %`,
+      : `noise floor (raw vs raw) ${client.noisePct.toFixed(1)} %; median of per-round ratios ${client.pairedPct.toFixed(1)} %; fetch following the timeout's signal ${((100 * signalUs(client)) / client.raw.medianUs).toFixed(1)} % of it`,
   );
   const one = bundle.oneOp;
   add(
@@ -1125,7 +1130,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     md.push("");
     md.push(
       `Overhead: ${client.overheadUs.toFixed(1)} µs per call, ${client.overheadPct.toFixed(1)} % of the raw median ` +
-        `(noise floor, raw vs raw: ${client.noisePct.toFixed(1)} %; median over rounds of the within-round client/raw ratio: ${client.pairedPct.toFixed(1)} %).`,
+        `(noise floor, raw vs raw: ${client.noisePct.toFixed(1)} %; median over rounds of the within-round client/raw ratio: ${client.pairedPct.toFixed(1)} %). ` +
+        `Of it, ${signalUs(client).toFixed(1)} µs (${((100 * signalUs(client)) / client.raw.medianUs).toFixed(1)} %) is fetch following the timeout's signal, ` +
+        `and ${(client.overheadUs - signalUs(client)).toFixed(1)} µs (${((100 * (client.overheadUs - signalUs(client))) / client.raw.medianUs).toFixed(1)} %) the transport's own work.`,
     );
   }
   md.push("");
