@@ -10,7 +10,9 @@
  * The lock is a file in the system's temp folder, named after the output
  * folder's path: never in the output, which is committed and must hold
  * only generated files. It names its holder's process, so a lock left by a
- * killed run is taken over at once.
+ * killed run is taken over at once. Like the run record, the lock never
+ * fails a run by itself: where no lock file can be made (a read-only temp
+ * folder), the run goes on without one.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -26,8 +28,8 @@ import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { isRunning, realPathOf } from "./system.js";
 
 export interface OutputLock {
-  /** The lock file, for messages and tests. */
-  readonly file: string;
+  /** The lock file, for messages and tests; undefined when none could be made. */
+  readonly file: string | undefined;
   /** Gives the folder up; only this holder's lock is removed. Safe to call twice. */
   release(): void;
 }
@@ -37,7 +39,7 @@ export interface LockOptions {
   readonly waitMs?: number;
   /** Stops the wait (StoppedError). */
   readonly signal?: AbortSignal | undefined;
-  /** Where lock files are kept. Default `<temp>/remitgen-locks`. */
+  /** Where lock files are kept. Default `<temp>/remitgen-locks-<uid>`. */
   readonly lockDir?: string;
 }
 
@@ -54,7 +56,10 @@ export async function lockOutput(
 ): Promise<OutputLock> {
   // Real, so two spellings of one folder share a lock.
   const target = await realPathOf(resolve(outDir));
-  const lockDir = options.lockDir ?? join(tmpdir(), "remitgen-locks");
+  // One folder per user: another user's folder could not be written to.
+  const lockDir =
+    options.lockDir ??
+    join(tmpdir(), `remitgen-locks-${process.getuid?.() ?? "user"}`);
   const file = join(
     lockDir,
     `${createHash("sha256").update(target).digest("hex").slice(0, 32)}.lock`,
@@ -62,14 +67,18 @@ export async function lockOutput(
   const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
   const waitMs = options.waitMs ?? defaultWaitMs;
   const started = Date.now();
-  mkdirSync(lockDir, { recursive: true });
+  try {
+    mkdirSync(lockDir, { recursive: true });
+  } catch {
+    return noLock;
+  }
   for (;;) {
     if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
     try {
       writeFileSync(file, `${token}\n${target}\n`, { flag: "wx" });
       return { file, release: () => releaseIfHeld(file, token) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return noLock;
     }
     const holder = holderOf(file);
     if (
@@ -89,6 +98,11 @@ export async function lockOutput(
     await pause(pollMs, options.signal);
   }
 }
+
+const noLock: OutputLock = Object.freeze({
+  file: undefined,
+  release: () => undefined,
+});
 
 /** The process holding the lock; "gone" for a lock that will never be finished; undefined while unknown. */
 function holderOf(file: string): number | "gone" | undefined {

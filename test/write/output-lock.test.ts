@@ -3,17 +3,27 @@
  * runs started together on one folder.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { StoppedError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import { generate } from "../../src/generate.js";
-import { lockOutput } from "../../src/write/output-lock.js";
+import { lockOutput, type OutputLock } from "../../src/write/output-lock.js";
 
 const temps: string[] = [];
+/** Locks in the default place, released even when a test fails before it does. */
+const defaultPlaceLocks: OutputLock[] = [];
 afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const lock of defaultPlaceLocks.splice(0)) lock.release();
+  for (const dir of temps.splice(0))
+    rmSync(dir, { recursive: true, force: true });
 });
 function temp(): string {
   const dir = mkdtempSync(join(tmpdir(), "remitgen-lock-test-"));
@@ -43,7 +53,9 @@ describe("lockOutput", () => {
     first.release();
     const lock = await second;
     expect(secondHeld).toBe(true);
-    expect(readFileSync(lock.file, "utf8")).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}\\n`));
+    expect(readFileSync(lock.file, "utf8")).toMatch(
+      new RegExp(`^${process.pid} [0-9a-f]{16}\\n`),
+    );
     lock.release();
     expect(existsSync(lock.file)).toBe(false);
   });
@@ -54,7 +66,9 @@ describe("lockOutput", () => {
     const a = await lockOutput(join(root, "out"), { lockDir });
     const b = await lockOutput(join(root, "other"), { lockDir });
     expect(b.file).not.toBe(a.file);
-    await expect(lockOutput(join(root, "x", "..", "out"), { lockDir, waitMs: 100 })).rejects.toMatchObject({
+    await expect(
+      lockOutput(join(root, "x", "..", "out"), { lockDir, waitMs: 100 }),
+    ).rejects.toMatchObject({
       code: "RG095",
     });
     a.release();
@@ -79,12 +93,29 @@ describe("lockOutput", () => {
     const lockDir = join(root, "locks");
     const out = join(root, "out");
     const held = await lockOutput(out, { lockDir });
-    const error = await lockOutput(out, { lockDir, waitMs: 150 }).catch((e: unknown) => e);
+    const error = await lockOutput(out, { lockDir, waitMs: 150 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(error).toMatchObject({ code: "RG095" });
-    expect((error as Error).message).toContain(`another remitgen run (process ${process.pid}) has been writing to`);
-    expect((error as Error).message).toContain("hint: wait for it to finish, or stop it");
+    expect((error as Error).message).toContain(
+      `another remitgen run (process ${process.pid}) has been writing to`,
+    );
+    expect((error as Error).message).toContain(
+      "hint: wait for it to finish, or stop it",
+    );
     held.release();
+  });
+
+  it("goes on without a lock where none can be made, rather than fail the run", async () => {
+    const root = temp();
+    const notAFolder = join(root, "file");
+    writeFileSync(notAFolder, "");
+    const lock = await lockOutput(join(root, "out"), {
+      lockDir: join(notAFolder, "locks"),
+    });
+    expect(lock.file).toBeUndefined();
+    lock.release();
   });
 
   it("stops waiting when its signal aborts, and a release leaves another holder's lock alone", async () => {
@@ -93,7 +124,10 @@ describe("lockOutput", () => {
     const out = join(root, "out");
     const held = await lockOutput(out, { lockDir });
     const controller = new AbortController();
-    const waiting = lockOutput(out, { lockDir, signal: controller.signal }).catch((e: unknown) => e);
+    const waiting = lockOutput(out, {
+      lockDir,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     setTimeout(() => controller.abort("SIGINT"), 100);
     const error = await waiting;
     expect(error).toBeInstanceOf(StoppedError);
@@ -110,16 +144,28 @@ describe("lockOutput", () => {
 describe("generate runs started together on one folder", () => {
   it("a run waits, writing nothing, while another holds the folder", async () => {
     const root = temp();
-    writeFileSync(join(root, "package.json"), '{ "name": "consumer", "private": true }\n');
-    writeFileSync(join(root, "a.yaml"), readFileSync(join(import.meta.dirname, "../fixtures/good-spec.yaml"), "utf8"));
+    writeFileSync(
+      join(root, "package.json"),
+      '{ "name": "consumer", "private": true }\n',
+    );
+    writeFileSync(
+      join(root, "a.yaml"),
+      readFileSync(
+        join(import.meta.dirname, "../fixtures/good-spec.yaml"),
+        "utf8",
+      ),
+    );
     const out = join(root, "out");
-    const held = await lockOutput(out); // as another run would, in the default place
+    const other = await lockOutput(out); // as another run would, in the default place
+    defaultPlaceLocks.push(other);
     let done = false;
-    const run = generate({ cwd: root, spec: "a.yaml", out: "out" }).finally(() => (done = true));
+    const run = generate({ cwd: root, spec: "a.yaml", out: "out" }).finally(
+      () => (done = true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(done).toBe(false);
     expect(existsSync(out)).toBe(false);
-    held.release();
+    other.release();
     const result = await run;
     expect(result.written.length).toBeGreaterThan(0);
     expect(existsSync(join(out, ".remitgen-manifest.json"))).toBe(true);
@@ -130,26 +176,47 @@ describe("generate runs started together on one folder", () => {
   // the one that proves generate takes it.)
   it("run one after the other: the folder ends exactly as the run that finished last left it", async () => {
     const root = temp();
-    writeFileSync(join(root, "package.json"), '{ "name": "consumer", "private": true }\n');
-    const spec = readFileSync(join(import.meta.dirname, "../fixtures/good-spec.yaml"), "utf8");
-    const changed = spec.replace(/summary: ([^\n]+)/, "summary: Changed while another run wrote. $1");
+    writeFileSync(
+      join(root, "package.json"),
+      '{ "name": "consumer", "private": true }\n',
+    );
+    const spec = readFileSync(
+      join(import.meta.dirname, "../fixtures/good-spec.yaml"),
+      "utf8",
+    );
+    const changed = spec.replace(
+      /summary: ([^\n]+)/,
+      "summary: Changed while another run wrote. $1",
+    );
     expect(changed).not.toBe(spec);
     writeFileSync(join(root, "a.yaml"), spec);
     writeFileSync(join(root, "b.yaml"), changed);
     const finished: string[] = [];
     const run = (name: string) =>
-      generate({ cwd: root, spec: `${name}.yaml`, out: "out" }).then((result) => {
-        finished.push(name);
-        return result;
-      });
+      generate({ cwd: root, spec: `${name}.yaml`, out: "out" }).then(
+        (result) => {
+          finished.push(name);
+          return result;
+        },
+      );
     const [a, b] = await Promise.all([run("a"), run("b")]);
     expect(a.files.length).toBeGreaterThan(0);
     expect(b.files.length).toBe(a.files.length);
     const last = finished.at(-1)!;
     const other = last === "a" ? "b" : "a";
-    const lastCheck = await generate({ cwd: root, spec: `${last}.yaml`, out: "out", check: true });
+    const lastCheck = await generate({
+      cwd: root,
+      spec: `${last}.yaml`,
+      out: "out",
+      check: true,
+    });
     expect(lastCheck.upToDate).toBe(true);
-    const otherCheck = await generate({ cwd: root, spec: `${other}.yaml`, out: "out", check: true });
+    const otherCheck = await generate({
+      cwd: root,
+      spec: `${other}.yaml`,
+      out: "out",
+      check: true,
+    });
     expect(otherCheck.upToDate).toBe(false);
   });
 });
