@@ -8,7 +8,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RateLimitError } from "../../src/runtime/errors.js";
-import { createLimiter, type Clock } from "../../src/runtime/limiter.js";
+import { createLimiter } from "../../src/runtime/limiter.js";
+import { fakeClock, microtasks } from "./helpers/server.js";
 
 type Step =
   | { readonly kind: "call" }
@@ -48,67 +49,11 @@ const schedule = fc.record({
   steps: fc.array(step, { maxLength: 60 }),
 });
 
-/** Lets the limiter's promise callbacks run. */
-async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
-
-/**
- * A clock whose time moves only when told, waking each sleeper at its own
- * due time (in order, with its callbacks run before the next one wakes),
- * so a send is recorded at the time a real timer would have fired.
- */
-function steppedClock(start = 1_700_000_000_000) {
-  let now = start;
-  const sleepers: { at: number; wake: () => void }[] = [];
-  const clock: Clock = {
-    now: () => now,
-    sleep(ms, signal) {
-      return new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const sleeper = {
-          at: now + Math.max(0, ms),
-          wake: () => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          },
-        };
-        const onAbort = (): void => {
-          sleepers.splice(sleepers.indexOf(sleeper), 1);
-          reject(signal?.reason);
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
-        sleepers.push(sleeper);
-      });
-    },
-  };
-  return {
-    clock,
-    now: () => now,
-    pending: () => sleepers.length,
-    async advance(ms: number): Promise<void> {
-      const target = now + ms;
-      for (;;) {
-        const due = sleepers
-          .filter((sleeper) => sleeper.at <= target)
-          .sort((a, b) => a.at - b.at)[0];
-        if (due === undefined) break;
-        sleepers.splice(sleepers.indexOf(due), 1);
-        now = Math.max(now, due.at);
-        due.wake();
-        await flush();
-      }
-      now = target;
-      await flush();
-    },
-  };
-}
-
 describe("rate limiter properties", () => {
   it("never exceeds its limit in any window, sends nothing during a pause, and sends every call not abandoned", async () => {
     await fc.assert(
       fc.asyncProperty(schedule, async ({ limit, intervalMs, mode, steps }) => {
-        const time = steppedClock();
+        const time = fakeClock();
         const limiter = createLimiter(limit, intervalMs, mode, time.clock);
         const sends: number[] = [];
         // Each pause, and how many sends had happened when it was asked for.
@@ -149,7 +94,7 @@ describe("rate limiter properties", () => {
               );
             }
           } else if (each.kind === "advance") {
-            await time.advance(each.ms);
+            await time.step(each.ms);
           } else if (each.kind === "abort") {
             calls[each.call % Math.max(calls.length, 1)]?.controller.abort();
           } else {
@@ -157,11 +102,11 @@ describe("rate limiter properties", () => {
             limiter.pause(until);
             pauses.push({ from: time.now(), until, after: sends.length });
           }
-          await flush();
+          await microtasks();
         }
         // Time enough for every waiter still queued.
         for (let i = 0; i <= calls.length + 2; i++) {
-          await time.advance(intervalMs + 2000);
+          await time.step(intervalMs + 2000);
         }
 
         // At most `limit` sends in any window of intervalMs.

@@ -224,6 +224,12 @@ export interface FakeClock {
   now(): number;
   /** Moves time forward and wakes due sleepers. */
   advance(ms: number): void;
+  /**
+   * Moves time forward waking each due sleeper at its own due time, in
+   * order, and lets its callbacks run before the next wakes: what a
+   * sleeper's callbacks see as the time is what real timers would show.
+   */
+  step(ms: number): Promise<void>;
   /** Sleepers not yet woken. */
   pending(): number;
 }
@@ -276,7 +282,27 @@ export function fakeClock(auto = false, start = 1_700_000_000_000): FakeClock {
       }
     },
     pending: () => sleepers.length,
+    async step(ms) {
+      const target = now + ms;
+      for (;;) {
+        const due = sleepers
+          .filter((sleeper) => sleeper.at <= target)
+          .sort((a, b) => a.at - b.at)[0];
+        if (due === undefined) break;
+        sleepers.splice(sleepers.indexOf(due), 1);
+        now = Math.max(now, due.at);
+        due.wake();
+        await microtasks();
+      }
+      now = target;
+      await microtasks();
+    },
   };
+}
+
+/** Lets promise callbacks run (a few turns of the microtask queue). */
+export async function microtasks(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
 }
 
 /** Everything a value could reveal when logged, serialized or inspected. */
