@@ -24,14 +24,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant("advance" as const),
       ms: fc.integer({ min: 0, max: 1500 }),
     }),
-    weight: 3,
+    weight: 2,
   },
   {
+    // Abandoned waiters leave gaps among the reservations: weighted up, as
+    // that is where a window's count went wrong once.
     arbitrary: fc.record({
       kind: fc.constant("abort" as const),
       call: fc.nat(40),
     }),
-    weight: 1,
+    weight: 3,
   },
   {
     arbitrary: fc.record({
@@ -96,7 +98,11 @@ describe("rate limiter properties", () => {
           } else if (each.kind === "advance") {
             await time.step(each.ms);
           } else if (each.kind === "abort") {
-            calls[each.call % Math.max(calls.length, 1)]?.controller.abort();
+            // A caller still waiting gives up (aborting a sent call changes nothing).
+            const waiting = calls.filter((call) => call.state === "waiting");
+            waiting[
+              each.call % Math.max(waiting.length, 1)
+            ]?.controller.abort();
           } else {
             const until = time.now() + each.forMs;
             limiter.pause(until);
@@ -133,7 +139,7 @@ describe("rate limiter properties", () => {
         }
         expect(time.pending()).toBe(0);
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

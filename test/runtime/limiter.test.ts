@@ -126,6 +126,26 @@ describe("createLimiter", () => {
     expect(time.sleeps).toEqual([1000, 1000]);
   });
 
+  it("waiters that give up leave the calls already sent counting: no slot inside their window", async () => {
+    // Found by the property test: one call sent, two waiting; both give up.
+    // The sent call still fills the window, so the next one waits for it.
+    const time = fakeClock();
+    const limiter = createLimiter(1, 1000, "wait", time.clock);
+    expect(limiter.acquire()).toBeUndefined(); // sent at 0
+    const first = new AbortController();
+    const second = new AbortController();
+    const waiting = [
+      limiter.acquire(first.signal),
+      limiter.acquire(second.signal),
+    ];
+    first.abort();
+    second.abort();
+    await Promise.allSettled(waiting);
+    const next = limiter.acquire();
+    expect(next).toBeInstanceOf(Promise); // not sent at once: the call at 0 holds the window
+    expect(time.sleeps.at(-1)).toBe(1000);
+  });
+
   it("pause holds every call until the given time", async () => {
     const time = fakeClock();
     const waiting = createLimiter(100, HOUR, "wait", time.clock);

@@ -90,7 +90,9 @@ export function createLimiter(
   if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
     throw new ConfigError("rateLimit: invalid limit or intervalMs");
   }
-  // Sorted send times, past and reserved; only the last `limit` matter.
+  // Sorted send times, past and reserved, back to one window before the
+  // earliest slot still to give. All of them: an abandoned reservation is
+  // removed, and the sends before it count again.
   const stamps: number[] = [];
   let pausedUntil = 0;
 
@@ -117,18 +119,23 @@ export function createLimiter(
     acquire(signal) {
       const now = clock.now();
       const start = Math.max(now, pausedUntil);
-      if (stamps.length > limit) stamps.splice(0, stamps.length - limit);
       while (stamps.length > 0 && stamps[0]! <= start - intervalMs) {
         stamps.shift();
       }
+      // A window holding the slot holds at most the `limit - 1` stamps
+      // after stamps[length - limit] (every earlier one is a whole window
+      // before the slot) and the slot: never more than `limit`.
       const slot =
         stamps.length < limit
           ? start
-          : Math.max(start, stamps[0]! + intervalMs);
+          : Math.max(start, stamps[stamps.length - limit]! + intervalMs);
       if (slot > now && mode === "reject") {
         throw new RateLimitError("Rate limit reached", slot - now);
       }
-      stamps.push(slot);
+      // Usually the last; before later reservations when an abandoned one left a gap.
+      let at = stamps.length;
+      while (at > 0 && stamps[at - 1]! > slot) at--;
+      stamps.splice(at, 0, slot);
       return slot > now ? wait(slot, signal) : undefined;
     },
     pause(until) {
