@@ -104,8 +104,9 @@ describe("rate limiter properties", () => {
               each.call % Math.max(waiting.length, 1)
             ]?.controller.abort();
           } else {
-            const until = time.now() + each.forMs;
-            limiter.pause(until);
+            limiter.pause(time.now() + each.forMs);
+            // Held for at most one window, however long the pause asked for.
+            const until = time.now() + Math.min(each.forMs, intervalMs);
             pauses.push({ from: time.now(), until, after: sends.length });
           }
           await microtasks();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, RateLimitError } from "../../src/runtime/errors.js";
 import {
   abortable,
@@ -168,13 +168,30 @@ describe("createLimiter", () => {
     const limiter = createLimiter(1, 1000, "wait", time.clock);
     limiter.acquire();
     const waiter = track(limiter.acquire()); // slot at 1000
-    limiter.pause(time.now() + 3000);
-    time.advance(1000);
+    time.advance(500);
+    limiter.pause(time.now() + 1000); // until 1500, within a window
+    time.advance(500);
     await settle();
     expect(waiter.done()).toBe(false);
-    time.advance(2000);
+    time.advance(500);
     await settle();
     expect(waiter.done()).toBe(true);
+  });
+
+  it("pauses for at most one window, however long (or endless) the pause asked for", async () => {
+    for (const asked of [10 * 1000, Infinity]) {
+      const time = fakeClock();
+      const limiter = createLimiter(5, 1000, "wait", time.clock);
+      limiter.pause(time.now() + asked);
+      const call = track(limiter.acquire());
+      time.advance(999);
+      await settle();
+      expect(call.done()).toBe(false);
+      time.advance(1);
+      await settle();
+      expect(call.done()).toBe(true);
+      expect(time.sleeps).toEqual([1000]);
+    }
   });
 
   it("refuses a nonsensical limit", () => {
@@ -190,6 +207,31 @@ describe("createLimiter", () => {
 });
 
 describe("systemClock and abortable", () => {
+  it("sleeps longer than a timer can hold without waking early, and an endless sleep never spins", async () => {
+    vi.useFakeTimers();
+    try {
+      const long = 2 ** 31 + 5000; // setTimeout alone would fire after 1 ms
+      let woke = false;
+      void systemClock.sleep(long).then(() => (woke = true));
+      await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
+      expect(woke).toBe(false);
+      await vi.advanceTimersByTimeAsync(5000); // 1 ms short
+      expect(woke).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(woke).toBe(true);
+
+      const controller = new AbortController();
+      const endless = systemClock.sleep(Infinity, controller.signal);
+      await vi.advanceTimersByTimeAsync(2 ** 32);
+      expect(vi.getTimerCount()).toBe(1); // one timer re-armed, no busy loop
+      controller.abort(new Error("stop"));
+      await expect(endless).rejects.toThrow("stop");
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("sleeps for real and can be aborted", async () => {
     const started = Date.now();
     await systemClock.sleep(30);

@@ -217,6 +217,27 @@ describe("read retries", () => {
     expect(bank.calls(READ.path)).toBe(1);
   });
 
+  it("a 429 asking for ever pauses later calls for one window, not for good", async () => {
+    const time = fakeClock(false);
+    const bank = await startBank({
+      operation: (_req, res, n) =>
+        n === 1
+          ? sendJson(res, 429, {}, { "retry-after": "9".repeat(400) })
+          : sendJson(res, 200, { n }),
+    });
+    const transport = client(bank, {
+      clock: time.clock,
+      rateLimit: { limit: 1000, intervalMs: 60_000, mode: "reject" },
+    });
+    const error = await rejection(transport.call(READ, {}));
+    expect(error).toBeInstanceOf(RateLimitError);
+    // Paused, but only for the plan's window: then calls go through again.
+    const early = await rejection(transport.call(READ, {}));
+    expect(early).toMatchObject({ retryAfterMs: 60_000 });
+    time.advance(60_000);
+    await expect(transport.call(READ, {})).resolves.toEqual({ n: 2 });
+  });
+
   it("retries a read after a network error", async () => {
     const time = fakeClock(true);
     const bank = await startBank({

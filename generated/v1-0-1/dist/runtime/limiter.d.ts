@@ -31,7 +31,10 @@ export interface Limiter {
    * in `"reject"` mode throws {@link RateLimitError} at once.
    */
   acquire(signal?: AbortSignal): Promise<void> | undefined;
-  /** Sends nothing before `until` (epoch ms), e.g. after a 429 with `Retry-After`. */
+  /**
+   * Sends nothing before `until` (epoch ms), e.g. after a 429 with
+   * `Retry-After`; for at most one window from now, however far `until` is.
+   */
   pause(until: number): void;
 }
 /**

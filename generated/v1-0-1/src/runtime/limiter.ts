@@ -44,13 +44,25 @@ export function abortable<T>(
   });
 }
 
+// setTimeout fires at once (after 1 ms) for a delay it cannot hold.
+const longestTimer = 2 ** 31 - 1;
+
 /** The real clock: `Date.now` and `setTimeout`. */
 export const systemClock: Clock = {
   now: Date.now,
   sleep(ms, signal) {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const until = Date.now() + ms;
     return abortable(
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+      new Promise<void>((resolve) => {
+        // A wait longer than a timer can hold is made of several.
+        const arm = (): void => {
+          const left = until - Date.now();
+          if (left > 0) timer = setTimeout(arm, Math.min(left, longestTimer));
+          else resolve();
+        };
+        arm();
+      }),
       signal,
       // Cleared on abort too, so an abandoned long wait does not hold the process open.
       () => clearTimeout(timer),
@@ -67,7 +79,10 @@ export interface Limiter {
    * in `"reject"` mode throws {@link RateLimitError} at once.
    */
   acquire(signal?: AbortSignal): Promise<void> | undefined;
-  /** Sends nothing before `until` (epoch ms), e.g. after a 429 with `Retry-After`. */
+  /**
+   * Sends nothing before `until` (epoch ms), e.g. after a 429 with
+   * `Retry-After`; for at most one window from now, however far `until` is.
+   */
   pause(until: number): void;
 }
 
@@ -139,7 +154,10 @@ export function createLimiter(
       return slot > now ? wait(slot, signal) : undefined;
     },
     pause(until) {
-      pausedUntil = Math.max(pausedUntil, until);
+      // Waiting a whole window frees the plan's limit; an answer asking for
+      // longer (or for ever) must not stop the client for good.
+      const longest = clock.now() + intervalMs;
+      pausedUntil = Math.max(pausedUntil, Math.min(until, longest));
     },
   };
   return limiter;

@@ -30,13 +30,24 @@ export function abortable(promise, signal, cleanup) {
     promise.then(resolve, reject).finally(done);
   });
 }
+// setTimeout fires at once (after 1 ms) for a delay it cannot hold.
+const longestTimer = 2 ** 31 - 1;
 /** The real clock: `Date.now` and `setTimeout`. */
 export const systemClock = {
   now: Date.now,
   sleep(ms, signal) {
     let timer;
+    const until = Date.now() + ms;
     return abortable(
-      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+      new Promise((resolve) => {
+        // A wait longer than a timer can hold is made of several.
+        const arm = () => {
+          const left = until - Date.now();
+          if (left > 0) timer = setTimeout(arm, Math.min(left, longestTimer));
+          else resolve();
+        };
+        arm();
+      }),
       signal,
       // Cleared on abort too, so an abandoned long wait does not hold the process open.
       () => clearTimeout(timer),
@@ -103,7 +114,10 @@ export function createLimiter(limit, intervalMs, mode, clock) {
       return slot > now ? wait(slot, signal) : undefined;
     },
     pause(until) {
-      pausedUntil = Math.max(pausedUntil, until);
+      // Waiting a whole window frees the plan's limit; an answer asking for
+      // longer (or for ever) must not stop the client for good.
+      const longest = clock.now() + intervalMs;
+      pausedUntil = Math.max(pausedUntil, Math.min(until, longest));
     },
   };
   return limiter;
