@@ -5,9 +5,11 @@
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,11 +68,20 @@ describe("lockOutput", () => {
     const a = await lockOutput(join(root, "out"), { lockDir });
     const b = await lockOutput(join(root, "other"), { lockDir });
     expect(b.file).not.toBe(a.file);
-    await expect(
-      lockOutput(join(root, "x", "..", "out"), { lockDir, waitMs: 100 }),
-    ).rejects.toMatchObject({
-      code: "RG095",
-    });
+    // A symbolic link to the folder, and a path through `..`: resolve()
+    // alone would tell the link apart, the real path does not.
+    mkdirSync(join(root, "out"));
+    symlinkSync(join(root, "out"), join(root, "alias"));
+    for (const spelling of [
+      join(root, "alias"),
+      join(root, "x", "..", "out"),
+    ]) {
+      await expect(
+        lockOutput(spelling, { lockDir, waitMs: 100 }),
+      ).rejects.toMatchObject({
+        code: "RG095",
+      });
+    }
     a.release();
     b.release();
   });
