@@ -181,7 +181,10 @@ async function generateLocked(
   for (;;) {
     let next: IteratorResult<OutputFile>;
     try {
-      // Staging awaits the file system, so a signal is seen between files.
+      // A signal (Ctrl-C, a CI cancel) is delivered on the event loop, and
+      // staging a file may not give it a turn (its file-system calls are
+      // synchronous): one turn per file, so a stop is seen between files.
+      if (signal !== undefined) await nextTurn();
       if (signal?.aborted) throw new StoppedError(signal.reason);
       next = rendered.next();
     } catch (error) {
@@ -218,6 +221,11 @@ async function generateLocked(
     );
   }
   return result;
+}
+
+/** Resolves after the event loop has had a turn (timers, signals, I/O). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function failedCheck(result: CheckFailure): SpecError {

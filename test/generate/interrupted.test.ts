@@ -3,7 +3,7 @@
  * they undo what they staged; killed outright (SIGKILL), they leave a
  * folder the next run knows as its own and completes, without leftovers.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ import {
   waitFor,
 } from "./support.js";
 
-/** A signal that aborts after `turns` turns of the event loop: staging awaits the file system between files. */
+/** A signal that aborts after `turns` turns of the event loop: a run with a signal gives the loop a turn between files. */
 function abortAfterTurns(turns: number): AbortSignal {
   const controller = new AbortController();
   let left = turns;
@@ -70,6 +70,32 @@ describe("generate stopped by its signal", () => {
     await expect(
       generate({ cwd: root, signal: abortAfterTurns(20) }),
     ).rejects.toThrow(StoppedError);
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it("sees a stop late in a run over an earlier output, and leaves that output as it was", async () => {
+    const { root, spec, out } = await largeProject(300);
+    await generate({ cwd: root });
+    const before = await snapshot(out);
+    await editFile(spec, "rateLimit: 100/hour", "rateLimit: 90/hour");
+    // Stopped once the last set's files are being staged: late, when the
+    // run no longer waits on anything. The run must still give the event
+    // loop a turn between files for the stop to be seen before it commits.
+    const controller = new AbortController();
+    const lastSet = readdirSync(out)
+      .filter((name) => !name.includes("."))
+      .sort()
+      .at(-1)!;
+    const watch = (): void => {
+      const staged = readdirSync(join(out, lastSet, "docs")).some((name) =>
+        name.includes(".remitgen-tmp-"),
+      );
+      if (staged) controller.abort("SIGINT");
+      else if (!controller.signal.aborted) setImmediate(watch);
+    };
+    setImmediate(watch);
+    const run = generate({ cwd: root, signal: controller.signal });
+    await expect(run).rejects.toThrow(StoppedError);
     expect(await snapshot(out)).toEqual(before);
   });
 
