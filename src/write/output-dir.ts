@@ -621,10 +621,14 @@ async function ensureFolder(
     !journal.knownDirs.has(current);
     current = dirname(current)
   ) {
-    const exists = await nodeFs.lstat(current).then(
-      () => true,
-      () => false,
-    );
+    // Synchronous, like the path checker: no thread-pool round trip per folder.
+    let exists: boolean;
+    try {
+      syncFs.lstatSync(current);
+      exists = true;
+    } catch {
+      exists = false;
+    }
     if (exists) {
       journal.knownDirs.add(current);
       break;
