@@ -25,6 +25,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
+import { systemClock } from "../runtime/limiter.js";
 import { isRunning, realPathOf } from "./system.js";
 
 export interface OutputLock {
@@ -95,7 +96,10 @@ export async function lockOutput(
         `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${file})`,
       );
     }
-    await pause(pollMs, options.signal);
+    // The runtime's abortable sleep; an abort is a stopped run here.
+    await systemClock.sleep(pollMs, options.signal).catch(() => {
+      throw new StoppedError(options.signal?.reason);
+    });
   }
 }
 
@@ -137,18 +141,4 @@ function removeQuietly(file: string): void {
   } catch {
     // another run took it over first
   }
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolvePause, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new StoppedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolvePause();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
