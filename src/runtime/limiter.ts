@@ -71,12 +71,18 @@ export const systemClock: Clock = {
 /** A client-side rate limiter. */
 export interface Limiter {
   /**
-   * Takes one slot. Returns `undefined` when a slot is free now (no
-   * promise on the hot path); otherwise, in `"wait"` mode, a promise that
-   * resolves when the call's turn comes (rejecting if `signal` aborts), and
-   * in `"reject"` mode throws {@link RateLimitError} at once.
+   * Takes one slot and returns it (the epoch ms it is for): at once when a
+   * slot is free now (no promise on the hot path); otherwise, in `"wait"`
+   * mode, a promise of it that resolves when the call's turn comes
+   * (rejecting if `signal` aborts), and in `"reject"` mode throws
+   * {@link RateLimitError} at once.
    */
-  acquire(signal?: AbortSignal): Promise<void> | undefined;
+  acquire(signal?: AbortSignal): number | Promise<number>;
+  /**
+   * Gives back a slot whose call was never sent (no token could be had,
+   * or the caller aborted first), so that it does not count.
+   */
+  release(slot: number): void;
   /**
    * Sends nothing before `until` (epoch ms), e.g. after a 429 with
    * `Retry-After`; for at most one window from now, however far `until` is.
@@ -114,7 +120,7 @@ export function createLimiter(
     if (index >= 0) stamps.splice(index, 1);
   };
 
-  const wait = async (slot: number, signal?: AbortSignal): Promise<void> => {
+  const wait = async (slot: number, signal?: AbortSignal): Promise<number> => {
     try {
       await clock.sleep(slot - clock.now(), signal);
     } catch (error) {
@@ -124,8 +130,9 @@ export function createLimiter(
     // Paused (429) while waiting: queue again behind the pause.
     if (clock.now() < pausedUntil) {
       release(slot);
-      await limiter.acquire(signal);
+      return limiter.acquire(signal);
     }
+    return slot;
   };
 
   const limiter: Limiter = {
@@ -149,8 +156,9 @@ export function createLimiter(
       let at = stamps.length;
       while (at > 0 && stamps[at - 1]! > slot) at--;
       stamps.splice(at, 0, slot);
-      return slot > now ? wait(slot, signal) : undefined;
+      return slot > now ? wait(slot, signal) : slot;
     },
+    release,
     pause(until) {
       // Waiting a whole window frees the plan's limit; an answer asking for
       // longer (or for ever) must not stop the client for good.

@@ -28,9 +28,9 @@ const PLAN_100_PER_HOUR: TransportDefaults = {
 const settle = (): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, 20));
 
-function track(promise: Promise<void> | undefined): { done: () => boolean } {
-  let done = promise === undefined;
-  void promise?.then(() => (done = true));
+function track(turn: number | Promise<number>): { done: () => boolean } {
+  let done = typeof turn === "number";
+  if (typeof turn !== "number") void turn.then(() => (done = true));
   return { done: () => done };
 }
 
@@ -38,7 +38,7 @@ describe("createLimiter", () => {
   it("lets 100 through at once, then holds the 101st until the window frees", async () => {
     const time = fakeClock();
     const limiter = createLimiter(100, HOUR, "wait", time.clock);
-    for (let i = 0; i < 100; i++) expect(limiter.acquire()).toBeUndefined();
+    for (let i = 0; i < 100; i++) expect(limiter.acquire()).toBe(time.now());
     const next = track(limiter.acquire());
     time.advance(HOUR - 1);
     await settle();
@@ -60,8 +60,8 @@ describe("createLimiter", () => {
     time.advance(499);
     expect(() => limiter.acquire()).toThrow(RateLimitError);
     time.advance(1); // the first two leave the window
-    expect(limiter.acquire()).toBeUndefined();
-    expect(limiter.acquire()).toBeUndefined();
+    expect(limiter.acquire()).toBe(time.now());
+    expect(limiter.acquire()).toBe(time.now());
     expect(() => limiter.acquire()).toThrow(RateLimitError);
   });
 
@@ -131,7 +131,7 @@ describe("createLimiter", () => {
     // The sent call still fills the window, so the next one waits for it.
     const time = fakeClock();
     const limiter = createLimiter(1, 1000, "wait", time.clock);
-    expect(limiter.acquire()).toBeUndefined(); // sent at 0
+    expect(limiter.acquire()).toBe(time.now()); // sent at 0
     const first = new AbortController();
     const second = new AbortController();
     const waiting = [
@@ -144,6 +144,29 @@ describe("createLimiter", () => {
     const next = limiter.acquire();
     expect(next).toBeInstanceOf(Promise); // not sent at once: the call at 0 holds the window
     expect(time.sleeps.at(-1)).toBe(1000);
+  });
+
+  it("release gives back the slot of a call never sent, and only that one", () => {
+    const time = fakeClock();
+    const limiter = createLimiter(2, 1000, "reject", time.clock);
+    const unsent = limiter.acquire();
+    expect(unsent).toBe(time.now());
+    limiter.acquire();
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+    limiter.release(unsent as number);
+    expect(limiter.acquire()).toBe(time.now());
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+  });
+
+  it("a waiter's turn resolves with the slot it was given", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(1, 1000, "wait", time.clock);
+    const start = time.now();
+    expect(limiter.acquire()).toBe(start);
+    const turn = limiter.acquire();
+    expect(turn).toBeInstanceOf(Promise);
+    time.advance(1000);
+    await expect(turn).resolves.toBe(start + 1000);
   });
 
   it("pause holds every call until the given time", async () => {

@@ -55,6 +55,31 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter("", now)).toBeUndefined();
   });
+  it.each(["-1", "-120", "1.5", "+5", "1e3", "2025-01-01T00:00:30Z"])(
+    "reads %s as unreadable, not as a date in the past (retry now)",
+    (value) => {
+      // Date.parse would read "-1" as the year -1, and "1.5" as a date in 2001.
+      expect(parseRetryAfter(value, now)).toBeUndefined();
+    },
+  );
+  it("reads RFC 9110's obsolete date forms; asctime as UTC, whatever the local zone", () => {
+    expect(parseRetryAfter("Wednesday, 01-Jan-25 00:00:30 GMT", now)).toBe(
+      30_000,
+    );
+    const zone = process.env.TZ;
+    process.env.TZ = "Asia/Karachi";
+    try {
+      expect(parseRetryAfter("Wed Jan  1 00:00:30 2025", now)).toBe(30_000);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+  it("reads an impossible date as unreadable", () => {
+    expect(
+      parseRetryAfter("Wed, 32 Jan 2025 00:00:30 GMT", now),
+    ).toBeUndefined();
+  });
 });
 
 it("retries 429, 502, 503 and 504 only", () => {
@@ -65,6 +90,16 @@ it("retries 429, 502, 503 and 504 only", () => {
 });
 
 describe("read retries", () => {
+  it("a read answered 503 with an unreadable Retry-After (-1) backs off as usual", async () => {
+    const time = fakeClock(true);
+    const bank = await startBank({
+      operation: (_req, res) => sendJson(res, 503, {}, { "retry-after": "-1" }),
+    });
+    const transport = client(bank, { clock: time.clock, random: () => 0.5 });
+    await rejection(transport.call(READ, {}));
+    expect(time.sleeps).toEqual([100, 200]);
+  });
+
   it("a read meeting 503 is retried with backoff and succeeds", async () => {
     const time = fakeClock(true);
     const bank = await startBank({

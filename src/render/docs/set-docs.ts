@@ -126,8 +126,8 @@ function clientOptionsTable(model: Model): string {
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
     ["rateLimit", `${codeSpan('"wait"', { table: true })}, ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit.`],
     ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use.`],
-    ["onRequest", "Called before each request, e.g. for logging."],
-    ["onResponse", "Called after each response, e.g. for metrics."],
+    ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it stops the request unsent. What it throws or rejects with is ignored."],
+    ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
     ["allowInsecureHttp", `Allows plain ${codeSpan("http:", { table: true })} addresses, e.g. for a local mock server.`],
   ];
   return table(
@@ -181,7 +181,7 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
     ),
     "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
-    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's), or gets a 2xx answer it cannot read, the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)}`,
+    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not the operation's type, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,
     "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
   ].join("\n\n");

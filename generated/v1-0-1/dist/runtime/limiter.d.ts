@@ -25,12 +25,18 @@ export declare const systemClock: Clock;
 /** A client-side rate limiter. */
 export interface Limiter {
   /**
-   * Takes one slot. Returns `undefined` when a slot is free now (no
-   * promise on the hot path); otherwise, in `"wait"` mode, a promise that
-   * resolves when the call's turn comes (rejecting if `signal` aborts), and
-   * in `"reject"` mode throws {@link RateLimitError} at once.
+   * Takes one slot and returns it (the epoch ms it is for): at once when a
+   * slot is free now (no promise on the hot path); otherwise, in `"wait"`
+   * mode, a promise of it that resolves when the call's turn comes
+   * (rejecting if `signal` aborts), and in `"reject"` mode throws
+   * {@link RateLimitError} at once.
    */
-  acquire(signal?: AbortSignal): Promise<void> | undefined;
+  acquire(signal?: AbortSignal): number | Promise<number>;
+  /**
+   * Gives back a slot whose call was never sent (no token could be had,
+   * or the caller aborted first), so that it does not count.
+   */
+  release(slot: number): void;
   /**
    * Sends nothing before `until` (epoch ms), e.g. after a 429 with
    * `Retry-After`; for at most one window from now, however far `until` is.

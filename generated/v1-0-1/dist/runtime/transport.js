@@ -18,7 +18,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { createLimiter, systemClock } from "./limiter.js";
-import { redactHeaders, redactText } from "./redact.js";
+import { redactHeaders, redactJson, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
  * The headers of one request. Caller headers go through `Headers`, which
@@ -89,17 +89,56 @@ function notSent(error) {
 }
 function emit(hook, event) {
   try {
-    hook(event);
+    const result = hook(event);
+    // An async hook fails by rejecting; unhandled, that would end the process.
+    if (typeof result?.then === "function") {
+      result.then(undefined, ignore);
+    }
   } catch {
     // A hook must never break or change the call.
   }
 }
-function parseBody(text) {
+function ignore() {}
+/** Text that may hold a number JSON.parse cannot keep exactly: 16 digits or an exponent. */
+const MAY_BE_INEXACT = /\d{16}|\d[eE][-+]?\d/;
+/**
+ * Parses JSON text, or returns undefined when it is not JSON or holds an
+ * integer too large for a number to keep exactly (beyond 2^53, e.g. a
+ * transaction id): parsed, it would silently become another id.
+ */
+function parseExact(text) {
+  let value;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    return text.slice(0, 4096);
+    return undefined;
   }
+  if (!MAY_BE_INEXACT.test(text)) return value;
+  let inexact = false;
+  JSON.parse(text, (_key, item) => {
+    if (
+      typeof item === "number" &&
+      Number.isInteger(item) &&
+      !Number.isSafeInteger(item)
+    ) {
+      inexact = true;
+    }
+    return item;
+  });
+  return inexact ? undefined : value;
+}
+/**
+ * An error answer's body for {@link ApiError}: parsed when it is JSON that
+ * parses exactly, else its first 4 KB of text (where an id too long for a
+ * number keeps its digits); either way without the token a server may have
+ * echoed.
+ */
+function errorBody(text, token) {
+  const value = parseExact(text);
+  if (value !== undefined) return redactJson(value, [token]);
+  // Also the form a JSON encoder writes, "/" escaped, as in an HTML page.
+  const secrets = [token, token.split("/").join("\\/")];
+  return redactText(text, secrets).slice(0, 4096);
 }
 /**
  * Creates a transport. Validates the options at once (throwing
@@ -174,24 +213,37 @@ export function createTransport(options, defaults) {
       let replayed = false;
       let sent = 0;
       for (let tries = 1; ; tries++) {
-        const turn = limiter?.acquire(signal);
-        if (turn) await turn;
-        // A cached token comes back as a string: no await, no extra turn.
-        let token = getToken(stale, signal);
-        if (typeof token !== "string") token = await token;
-        stale = undefined;
-        const headers = requestHeaders(callOptions.headers, token);
-        signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
-        sent++;
-        if (onRequest) {
-          emit(onRequest, {
-            operation: name,
-            method: "POST",
-            url,
-            headers: redactHeaders(headers),
-            attempt: sent,
-          });
+        let slot;
+        if (limiter) {
+          const turn = limiter.acquire(signal);
+          slot = typeof turn === "number" ? turn : await turn;
         }
+        let headers;
+        let token;
+        try {
+          // A cached token comes back as a string: no await, no extra turn.
+          const got = getToken(stale, signal);
+          token = typeof got === "string" ? got : await got;
+          stale = undefined;
+          headers = requestHeaders(callOptions.headers, token);
+          signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
+          if (onRequest) {
+            emit(onRequest, {
+              operation: name,
+              method: "POST",
+              url,
+              headers: redactHeaders(headers),
+              attempt: sent + 1,
+            });
+            // A hook may abort (a kill switch): still unsent, so still a plain abort.
+            signal?.throwIfAborted();
+          }
+        } catch (error) {
+          // Never sent, so it must not count against the plan.
+          if (slot !== undefined) limiter?.release(slot);
+          throw error;
+        }
+        sent++;
         const controller = new AbortController();
         let timedOut = false;
         const timer = setTimeout(() => {
@@ -209,6 +261,10 @@ export function createTransport(options, defaults) {
             method: "POST",
             headers,
             body: payload,
+            // A redirect is not the operation's own answer, and following
+            // one would send the transfer on, or fetch another resource
+            // and read its answer as the transfer's.
+            redirect: "manual",
             signal: controller.signal,
           });
           if (onResponse) {
@@ -244,24 +300,30 @@ export function createTransport(options, defaults) {
           }
         } else {
           const { status } = response;
+          // Only a fetch that ignores `redirect: "manual"` (a custom one)
+          // gets here redirected: what it answers is not the write's.
+          if (isWrite && response.redirected) {
+            throw new OutcomeUnknownError(name, body, {
+              cause: new ApiError(name, status, errorBody(text, token)),
+            });
+          }
           if (response.ok) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
             if (!text && !anyJson) return {};
-            try {
-              const data = JSON.parse(text);
-              if (
-                anyJson ||
-                (data && typeof data == "object" && !Array.isArray(data))
-              ) {
-                return data;
-              }
-            } catch {
-              // not JSON
+            // Unread when it is not JSON, is not the type's kind of value,
+            // or holds a number that would not parse exactly.
+            const data = parseExact(text);
+            if (
+              data !== undefined &&
+              (anyJson ||
+                (data && typeof data == "object" && !Array.isArray(data)))
+            ) {
+              return data;
             }
           }
-          if (status === 401) {
+          if (status === 401 && !response.redirected) {
             // The bank did not act on a 401: refresh once and replay once.
             if (replayed) {
               throw new AuthError(
@@ -277,11 +339,7 @@ export function createTransport(options, defaults) {
             continue;
           }
           // A body echoing the token must not carry it into the error.
-          error = new ApiError(
-            name,
-            status,
-            parseBody(redactText(text, [token])),
-          );
+          error = new ApiError(name, status, errorBody(text, token));
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
           retryAfter = parseRetryAfter(
@@ -298,9 +356,11 @@ export function createTransport(options, defaults) {
               },
             );
           }
-          // A write answered 2xx is done but unreadable; a 5xx, the bank's
-          // own or a gateway's, does not say the transfer was not made.
-          if (isWrite && (response.ok || status >= 500)) {
+          // Only a 4xx says the bank did not act on a write. A 2xx is done
+          // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
+          // and a browser's status 0 for a redirect do not say the
+          // transfer was not made.
+          if (isWrite && !(status >= 400 && status < 500)) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
           if (!isRetryableStatus(status)) throw error;

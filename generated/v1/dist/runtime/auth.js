@@ -80,6 +80,8 @@ export function createTokenSource(options) {
           accept: "application/json",
         },
         body,
+        // A redirect would carry the credentials on to another address.
+        redirect: "manual",
         signal: controller.signal,
       });
       text = await response.text();

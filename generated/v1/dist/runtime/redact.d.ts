@@ -35,3 +35,16 @@ export declare function redactText(
 export declare function redactHeaders(
   headers: HeadersInit,
 ): Record<string, string>;
+/**
+ * Replaces every occurrence of each secret in the strings (keys and values)
+ * of a value parsed from JSON, in place, and returns it. Redacting the
+ * parsed value, not the text, also catches a secret the server escaped
+ * (`\/`, `\u002f`), which parsing turns back into the secret.
+ *
+ * @param value - A value fresh from `JSON.parse` (it is changed).
+ * @param secrets - Values to remove; empty strings are ignored.
+ */
+export declare function redactJson(
+  value: unknown,
+  secrets: readonly string[],
+): unknown;

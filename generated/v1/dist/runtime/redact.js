@@ -45,3 +45,43 @@ export function redactHeaders(headers) {
   });
   return out;
 }
+/**
+ * Replaces every occurrence of each secret in the strings (keys and values)
+ * of a value parsed from JSON, in place, and returns it. Redacting the
+ * parsed value, not the text, also catches a secret the server escaped
+ * (`\/`, `\u002f`), which parsing turns back into the secret.
+ *
+ * @param value - A value fresh from `JSON.parse` (it is changed).
+ * @param secrets - Values to remove; empty strings are ignored.
+ */
+export function redactJson(value, secrets) {
+  if (typeof value === "string") return redactText(value, secrets);
+  // A loop, not recursion: a hostile body may nest deeper than the stack.
+  const pending = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== "object") continue;
+    const record = node;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      const clean = redactText(key, secrets);
+      if (clean !== key) {
+        delete record[key];
+        // defineProperty: a key such as "__proto__" stays an own property.
+        Object.defineProperty(record, clean, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      if (typeof item === "string") {
+        const text = redactText(item, secrets);
+        if (text !== item) record[clean] = text;
+      } else if (item !== null && typeof item === "object") {
+        pending.push(item);
+      }
+    }
+  }
+  return value;
+}

@@ -87,8 +87,9 @@ export function createLimiter(limit, intervalMs, mode, clock) {
     // Paused (429) while waiting: queue again behind the pause.
     if (clock.now() < pausedUntil) {
       release(slot);
-      await limiter.acquire(signal);
+      return limiter.acquire(signal);
     }
+    return slot;
   };
   const limiter = {
     acquire(signal) {
@@ -111,8 +112,9 @@ export function createLimiter(limit, intervalMs, mode, clock) {
       let at = stamps.length;
       while (at > 0 && stamps[at - 1] > slot) at--;
       stamps.splice(at, 0, slot);
-      return slot > now ? wait(slot, signal) : undefined;
+      return slot > now ? wait(slot, signal) : slot;
     },
+    release,
     pause(until) {
       // Waiting a whole window frees the plan's limit; an answer asking for
       // longer (or for ever) must not stop the client for good.

@@ -94,10 +94,10 @@ export interface ClientSettings {
       };
   /** Retries of read operations (writes are never retried). */
   retry?: RetryOptions;
-  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws are ignored. */
-  onRequest?: (event: RequestEvent) => void;
-  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws are ignored. */
-  onResponse?: (event: ResponseEvent) => void;
+  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  onRequest?: (event: RequestEvent) => void | Promise<void>;
+  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  onResponse?: (event: ResponseEvent) => void | Promise<void>;
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean;
   /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */

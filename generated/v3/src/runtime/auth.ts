@@ -119,6 +119,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
           accept: "application/json",
         },
         body,
+        // A redirect would carry the credentials on to another address.
+        redirect: "manual",
         signal: controller.signal,
       });
       text = await response.text();

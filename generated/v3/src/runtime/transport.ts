@@ -19,7 +19,7 @@ import {
 } from "./errors.js";
 import type { JsonValue } from "./json.js";
 import { createLimiter, systemClock, type Clock } from "./limiter.js";
-import { redactHeaders, redactText } from "./redact.js";
+import { redactHeaders, redactJson, redactText } from "./redact.js";
 import {
   backoffDelay,
   isRetryableStatus,
@@ -146,10 +146,10 @@ export interface ClientSettings {
     | { limit: number; intervalMs: number; mode?: "wait" | "reject" };
   /** Retries of read operations (writes are never retried). */
   retry?: RetryOptions;
-  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws are ignored. */
-  onRequest?: (event: RequestEvent) => void;
-  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws are ignored. */
-  onResponse?: (event: ResponseEvent) => void;
+  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  onRequest?: (event: RequestEvent) => void | Promise<void>;
+  /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  onResponse?: (event: ResponseEvent) => void | Promise<void>;
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean;
   /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */
@@ -277,20 +277,64 @@ function notSent(error: unknown): boolean {
   return false;
 }
 
-function emit<T>(hook: (event: T) => void, event: T): void {
+function emit<T>(hook: (event: T) => void | Promise<void>, event: T): void {
   try {
-    hook(event);
+    const result: unknown = hook(event);
+    // An async hook fails by rejecting; unhandled, that would end the process.
+    if (
+      typeof (result as PromiseLike<unknown> | undefined)?.then === "function"
+    ) {
+      (result as PromiseLike<unknown>).then(undefined, ignore);
+    }
   } catch {
     // A hook must never break or change the call.
   }
 }
 
-function parseBody(text: string): JsonValue {
+function ignore(): void {}
+
+/** Text that may hold a number JSON.parse cannot keep exactly: 16 digits or an exponent. */
+const MAY_BE_INEXACT = /\d{16}|\d[eE][-+]?\d/;
+
+/**
+ * Parses JSON text, or returns undefined when it is not JSON or holds an
+ * integer too large for a number to keep exactly (beyond 2^53, e.g. a
+ * transaction id): parsed, it would silently become another id.
+ */
+function parseExact(text: string): JsonValue | undefined {
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch {
-    return text.slice(0, 4096);
+    return undefined;
   }
+  if (!MAY_BE_INEXACT.test(text)) return value;
+  let inexact = false;
+  JSON.parse(text, (_key, item: unknown) => {
+    if (
+      typeof item === "number" &&
+      Number.isInteger(item) &&
+      !Number.isSafeInteger(item)
+    ) {
+      inexact = true;
+    }
+    return item;
+  });
+  return inexact ? undefined : value;
+}
+
+/**
+ * An error answer's body for {@link ApiError}: parsed when it is JSON that
+ * parses exactly, else its first 4 KB of text (where an id too long for a
+ * number keeps its digits); either way without the token a server may have
+ * echoed.
+ */
+function errorBody(text: string, token: string): JsonValue {
+  const value = parseExact(text);
+  if (value !== undefined) return redactJson(value, [token]) as JsonValue;
+  // Also the form a JSON encoder writes, "/" escaped, as in an HTML page.
+  const secrets = [token, token.split("/").join("\\/")];
+  return redactText(text, secrets).slice(0, 4096);
 }
 
 /**
@@ -376,24 +420,37 @@ export function createTransport(
       let sent = 0;
 
       for (let tries = 1; ; tries++) {
-        const turn = limiter?.acquire(signal);
-        if (turn) await turn;
-        // A cached token comes back as a string: no await, no extra turn.
-        let token = getToken(stale, signal);
-        if (typeof token !== "string") token = await token;
-        stale = undefined;
-        const headers = requestHeaders(callOptions.headers, token);
-        signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
-        sent++;
-        if (onRequest) {
-          emit(onRequest, {
-            operation: name,
-            method: "POST",
-            url,
-            headers: redactHeaders(headers),
-            attempt: sent,
-          });
+        let slot: number | undefined;
+        if (limiter) {
+          const turn = limiter.acquire(signal);
+          slot = typeof turn === "number" ? turn : await turn;
         }
+        let headers: Headers | Record<string, string>;
+        let token: string;
+        try {
+          // A cached token comes back as a string: no await, no extra turn.
+          const got = getToken(stale, signal);
+          token = typeof got === "string" ? got : await got;
+          stale = undefined;
+          headers = requestHeaders(callOptions.headers, token);
+          signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
+          if (onRequest) {
+            emit(onRequest, {
+              operation: name,
+              method: "POST",
+              url,
+              headers: redactHeaders(headers),
+              attempt: sent + 1,
+            });
+            // A hook may abort (a kill switch): still unsent, so still a plain abort.
+            signal?.throwIfAborted();
+          }
+        } catch (error) {
+          // Never sent, so it must not count against the plan.
+          if (slot !== undefined) limiter?.release(slot);
+          throw error;
+        }
+        sent++;
 
         const controller = new AbortController();
         let timedOut = false;
@@ -412,6 +469,10 @@ export function createTransport(
             method: "POST",
             headers,
             body: payload,
+            // A redirect is not the operation's own answer, and following
+            // one would send the transfer on, or fetch another resource
+            // and read its answer as the transfer's.
+            redirect: "manual",
             signal: controller.signal,
           });
           if (onResponse) {
@@ -448,24 +509,30 @@ export function createTransport(
           }
         } else {
           const { status } = response;
+          // Only a fetch that ignores `redirect: "manual"` (a custom one)
+          // gets here redirected: what it answers is not the write's.
+          if (isWrite && response.redirected) {
+            throw new OutcomeUnknownError(name, body, {
+              cause: new ApiError(name, status, errorBody(text, token)),
+            });
+          }
           if (response.ok) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
             if (!text && !anyJson) return {} as TResponse;
-            try {
-              const data: unknown = JSON.parse(text);
-              if (
-                anyJson ||
-                (data && typeof data == "object" && !Array.isArray(data))
-              ) {
-                return data as TResponse;
-              }
-            } catch {
-              // not JSON
+            // Unread when it is not JSON, is not the type's kind of value,
+            // or holds a number that would not parse exactly.
+            const data = parseExact(text);
+            if (
+              data !== undefined &&
+              (anyJson ||
+                (data && typeof data == "object" && !Array.isArray(data)))
+            ) {
+              return data as TResponse;
             }
           }
-          if (status === 401) {
+          if (status === 401 && !response.redirected) {
             // The bank did not act on a 401: refresh once and replay once.
             if (replayed) {
               throw new AuthError(
@@ -481,11 +548,7 @@ export function createTransport(
             continue;
           }
           // A body echoing the token must not carry it into the error.
-          error = new ApiError(
-            name,
-            status,
-            parseBody(redactText(text, [token])),
-          );
+          error = new ApiError(name, status, errorBody(text, token));
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
           retryAfter = parseRetryAfter(
@@ -502,9 +565,11 @@ export function createTransport(
               },
             );
           }
-          // A write answered 2xx is done but unreadable; a 5xx, the bank's
-          // own or a gateway's, does not say the transfer was not made.
-          if (isWrite && (response.ok || status >= 500)) {
+          // Only a 4xx says the bank did not act on a write. A 2xx is done
+          // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
+          // and a browser's status 0 for a redirect do not say the
+          // transfer was not made.
+          if (isWrite && !(status >= 400 && status < 500)) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
           if (!isRetryableStatus(status)) throw error;
