@@ -102,9 +102,12 @@ function escapeText(text: string, options: InlineOptions): string {
         // `:name:` is an emoji short code on GitHub; `scheme://` starts an autolink.
         return /^(?:[A-Za-z0-9_+-]+:|\/\/)/.test(line.slice(index + 1, index + 40)) ? "\\:" : char;
       case "@": {
-        // `name@host` is an e-mail autolink.
+        // `name@host` is an e-mail autolink (GFM takes `a@.a` too). An
+        // invisible character before it is written as `\u200b`, whose
+        // letters would make the name.
         const before = index > 0 ? line[index - 1]! : "";
-        return /[A-Za-z0-9._+-]/.test(before) && next !== undefined && /[A-Za-z0-9_-]/.test(next) ? "\\@" : char;
+        const name = /[A-Za-z0-9._+-]/.test(before) || (before !== "" && invisible.test(before));
+        return name && next !== undefined && /[A-Za-z0-9._-]/.test(next) ? "\\@" : char;
       }
       case ".":
       case ")":

@@ -90,6 +90,22 @@ export function isPlainKey(name: string): boolean {
   return plainAscii.test(name) || identifierName.test(name);
 }
 
+/**
+ * Whether `char` (one code point) may stand in a generated identifier, the
+ * same on every Node remitgen supports and in TypeScript: in ES5's table,
+ * which is pinned (prettier's copy), and an identifier character by today's
+ * Unicode too. Today's tables alone follow the running Node's ICU: a
+ * letter new in Unicode 16 is one on Node 20.20 but not in TypeScript 5.9.
+ */
+export function isPortableIdentifierPart(char: string): boolean {
+  return es5IdentifierName.test(`a${char}`) && /^[\p{ID_Continue}$]$/u.test(char);
+}
+
+/** Whether `char` may begin a generated identifier; see {@link isPortableIdentifierPart}. */
+export function isPortableIdentifierStart(char: string): boolean {
+  return es5IdentifierName.test(char) && /^[\p{ID_Start}$_]$/u.test(char);
+}
+
 /** An IdentifierName by today's Unicode (what TypeScript's scanner accepts). */
 const identifierName = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
 

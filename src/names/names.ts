@@ -3,11 +3,20 @@
  * paths: casing, reserved words, file-system safety. Renderers never build
  * a name themselves; the checker uses the same functions to find clashes.
  */
+import { isPortableIdentifierPart, isPortableIdentifierStart } from "../escape/typescript.js";
 
-/** Words of a spec name: split on anything but letters/digits, and at case changes. */
+/**
+ * Words of a spec name: split on anything but letters/digits, and at case
+ * changes. Outside ASCII only characters every supported Node and
+ * TypeScript agree on are letters ({@link isPortableIdentifierPart}); any
+ * other splits words, so names do not depend on the running Node's Unicode.
+ */
 export function splitWords(text: string): string[] {
   // Most names are ASCII: the same patterns without Unicode classes, several times faster.
   const ascii = /^[\x00-\x7f]*$/.test(text);
+  if (!ascii) {
+    text = Array.from(text, (char) => (char <= "\x7f" || isPortableIdentifierPart(char) ? char : " ")).join("");
+  }
   const chunks = text.match(ascii ? /[A-Za-z0-9]+/g : /[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
   const words: string[] = [];
   for (const chunk of chunks) {
@@ -23,14 +32,28 @@ export function splitWords(text: string): string[] {
 }
 
 function upperFirst(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+  const [first = ""] = word;
+  return portableCase(first, "upper") + word.slice(first.length);
 }
 
 function lowerFirstWord(word: string): string {
   // An all-capitals first word ("B2C", "URL") becomes all lower case.
-  return word === word.toUpperCase()
-    ? word.toLowerCase()
-    : word.charAt(0).toLowerCase() + word.slice(1);
+  if (word === portableCase(word, "upper")) return portableCase(word, "lower");
+  const [first = ""] = word;
+  return portableCase(first, "lower") + word.slice(first.length);
+}
+
+/**
+ * Upper or lower case, character by character, keeping a character whose
+ * case is not portable: Unicode 16 gave U+019B an upper case (U+A7DC) that
+ * TypeScript 5.9 does not know, and an older Node's ICU none.
+ */
+function portableCase(text: string, to: "upper" | "lower"): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return to === "upper" ? text.toUpperCase() : text.toLowerCase();
+  return Array.from(text, (char) => {
+    const cased = to === "upper" ? char.toUpperCase() : char.toLowerCase();
+    return Array.from(cased).every((part) => part <= "\x7f" || isPortableIdentifierPart(part)) ? cased : char;
+  }).join("");
 }
 
 /** `get_acct_title` -> `getAcctTitle`. Empty when the text has no letters or digits. */
@@ -134,10 +157,18 @@ const generatedTopLevel: ReadonlySet<string> = new Set([
   "Function",
 ]);
 
+/**
+ * Names other code looks for on any object: `await` calls a `then` (a
+ * client returned from an async function, or a module namespace exporting
+ * one, would start that operation), and JSON.stringify calls a `toJSON`.
+ */
+const duckTypedMembers: ReadonlySet<string> = new Set(["then", "toJSON"]);
+
 function isTaken(name: string): boolean {
   return (
     reservedWords.has(name) ||
     objectMembers.has(name) ||
+    duckTypedMembers.has(name) ||
     generatedTopLevel.has(name)
   );
 }
@@ -151,9 +182,10 @@ function identifier(base: string, fallbackFrom: string): string {
   // Cased names are mostly letters and digits already: then nothing is dropped.
   const kept = /^[A-Za-z0-9_$]*$/.test(base)
     ? base
-    : [...base].filter((char) => /[\p{ID_Continue}$]/u.test(char)).join("");
+    : [...base].filter((char) => /[A-Za-z0-9_$]/.test(char) || isPortableIdentifierPart(char)).join("");
   const name = kept === "" ? `u${hashName(fallbackFrom)}` : kept;
-  return /^[\p{ID_Start}$_]/u.test(name) ? name : `_${name}`;
+  const [first = ""] = name;
+  return /[A-Za-z_$]/.test(first) || isPortableIdentifierStart(first) ? name : `_${name}`;
 }
 
 /** Method and function name of an operation: `get_acct_title` -> `getAcctTitle`. */

@@ -229,3 +229,38 @@ describe("generatedHeader", () => {
     expect(ast.children![0]!.type).toBe("html");
   });
 });
+
+describe("as GitHub renders it (micromark with GFM, whose autolinks prettier's parser does not know)", () => {
+  const render = async (markdown: string): Promise<string> => {
+    const { micromark } = await import("micromark");
+    const { gfm, gfmHtml } = await import("micromark-extension-gfm");
+    return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  };
+  /** Every tag in rendered HTML, by name. */
+  const tags = (html: string): Set<string> => new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]!));
+  const autolinkBait = [
+    "ops\u200b@bank.example",
+    "support@.bank.example",
+    "a@.a",
+    "mail a.b-c_d@bank.example now",
+    "x@y z@ @w",
+    "https://bank.example/a?b=c www.bank.example ftp://x",
+  ];
+
+  it.each([...hostile, ...autolinkBait])("%j: inline text and table cells render no link and no HTML", async (text) => {
+    const inline = await render(`${inlineText(text) || "x"}\n`);
+    expect(tags(inline)).toEqual(new Set(["p"]));
+    const cells = await render(table(["a"], [[cellText(text) || "x"]]) + "\n");
+    expect([...tags(cells)].sort()).toEqual(["table", "tbody", "td", "th", "thead", "tr"]);
+  });
+
+  it("holds for generated strings (property test)", async () => {
+    const pieces = fc.constantFrom(...autolinkBait, ...[..."@._-:/\u200b\u00ad"], "a", "1", "www", "http", "é");
+    await fc.assert(
+      fc.asyncProperty(fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join("")), async (text) => {
+        expect(tags(await render(`${inlineText(text) || "x"}\n`))).toEqual(new Set(["p"]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

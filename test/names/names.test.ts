@@ -3,6 +3,7 @@
  * operations, and names no bank should send but a spec may hold.
  */
 import fc from "fast-check";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import {
   camelCase,
@@ -220,8 +221,9 @@ describe("odd names", () => {
   });
 
   it("drops marks JavaScript does not allow in identifiers, and never starts with a mark", () => {
-    // U+20DD COMBINING ENCLOSING CIRCLE is a mark but not an identifier character.
-    expect(operationMethodName("a\u20ddb")).toBe("ab");
+    // U+20DD COMBINING ENCLOSING CIRCLE is a mark but not an identifier
+    // character: like any character that is not one, it splits words.
+    expect(operationMethodName("a\u20ddb")).toBe("aB");
     const leadingMark = operationMethodName("\u0301abc");
     expect(isBindable(leadingMark)).toBe(true);
   });
@@ -356,5 +358,42 @@ describe("did you mean", () => {
     expect(closest("owner", ["path", "summary", "effect"])).toBeUndefined();
     expect(closest("x", [])).toBeUndefined();
     expect(closest("a".repeat(500), ["a".repeat(499)])).toBeUndefined();
+  });
+});
+
+describe("names other code looks for on any object", () => {
+  it.each(["then", "toJSON"])("%s is never a method or export as it is: await or JSON.stringify would call it", (id) => {
+    expect(operationMethodName(id)).toBe(`${id}Operation`);
+    expect(operationNames(id).method).toBe(`${id}Operation`);
+  });
+});
+
+describe("identifiers outside ASCII", () => {
+  const isIdentifier = (name: string): boolean => ts.isIdentifierText(name, ts.ScriptTarget.ESNext);
+
+  it.each([
+    // U+019B has an upper case only since Unicode 16 (U+A7DC), which TypeScript 5.9 does not know.
+    ["get_ƛ", "getƛ", "GetƛRequest"],
+    ["ɤ_lookup", "ɤLookup", "ɤLookupRequest"],
+    // U+088F is a letter since Unicode 16: not portable, so it splits words.
+    ["x\u088fy", "xY", "XYRequest"],
+    ["çevir_ödeme", "çevirÖdeme", "ÇevirÖdemeRequest"],
+    ["転送_送金", "転送送金", "転送送金Request"],
+  ])("%j gives names TypeScript accepts, the same on every Node", (id, method, requestType) => {
+    const names = operationNames(id);
+    expect(names.method).toBe(method);
+    expect(names.requestType).toBe(requestType);
+  });
+
+  it("are identifiers TypeScript accepts for any spec name (property test)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 }), (id) => {
+        const names = operationNames(id);
+        for (const name of [names.method, names.requestType, names.responseType, schemaTypeName(id)]) {
+          expect(isIdentifier(name), `${JSON.stringify(id)} -> ${JSON.stringify(name)}`).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -464,3 +464,21 @@ describe("templates and speed", () => {
     expect(await prettier.format(sample, { parser: "markdown" })).toBe(sample);
   });
 });
+
+describe("the install command", () => {
+  it.each(["pay_", "www.remit", "remit_-.x"])(
+    "names the package exactly, unescaped inside its code fence (package name %j)",
+    (name) => {
+      const text = readFileSync(specPath, "utf8").replace("    name: remittance\n", `    name: ${name}\n`);
+      const checked = checkSpecText(text, "spec/remittance.yaml");
+      if (!checked.ok) throw new Error(checked.formatted);
+      const files = renderAll(checked.model);
+      for (const set of checked.model.sets) {
+        const readme = setFile(files, set, "README.md");
+        const install = readme.split("\n").filter((line) => line.startsWith("npm install "));
+        expect(install).toEqual([`npm install @remitgen/${name}-${set.names.directory}`]);
+        expect(set.names.packageName).toBe(`@remitgen/${name}-${set.names.directory}`);
+      }
+    },
+  );
+});

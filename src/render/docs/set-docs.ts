@@ -78,6 +78,9 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
   const context = {
     header: generatedHeader(model.source.specFile),
     packageName: inlineText(set.names.packageName),
+    // Inside a code fence Markdown escapes would be printed: the name as it
+    // is, which the checker holds to npm's characters (no backtick, no line break).
+    installCommand: `npm install ${set.names.packageName}`,
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
