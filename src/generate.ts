@@ -316,7 +316,8 @@ function chooseSets(
 ): OperationSetModel[] {
   if (ids === undefined || ids.length === 0) return [...model.sets];
   const known = model.sets.map((set) => set.id);
-  return ids.map((id) => {
+  // `--set v3 --set v3` asks for v3 once.
+  return [...new Set(ids)].map((id) => {
     const set = model.sets.find((candidate) => candidate.id === id);
     if (set === undefined) {
       const suggestion = closest(id, known);

@@ -42,6 +42,11 @@ export const diagnostics = {
         : `unsupported spec format version ${found}`,
     hint: "this remitgen reads spec format 1: write `remitgen: 1` (a number, unquoted)",
   }),
+  notUtf8: (detail: string): DiagnosticText => ({
+    code: "RG009",
+    message: `the spec is not UTF-8 text: ${detail}`,
+    hint: 'save the file as UTF-8 (an editor\'s "Unicode" or "ANSI" is another encoding)',
+  }),
   emptySpec: (): DiagnosticText => ({
     code: "RG008",
     message: "the spec is empty",
@@ -322,6 +327,47 @@ export const diagnostics = {
         ? `did you mean ${quote(suggestion)}? (lowercase letters, digits, - . _)`
         : "use lowercase letters, digits, - . and _, starting with a letter or digit (e.g. `remittance`)",
   }),
+  /**
+   * A schema's `example` that its own schema refuses (the mock would serve
+   * it). `where` names the node, e.g. `property "count" of schema "Order"`;
+   * `violation` is the validator's first finding, `more` how many others.
+   */
+  exampleMismatch: (
+    where: string,
+    violation: string,
+    more: number = 0,
+  ): DiagnosticText => ({
+    code: "RG044",
+    message: `example of ${where} does not match its schema: ${violation}${more > 0 ? ` (and ${more} more)` : ""}`,
+    hint: "change the example to a value the schema allows, or correct the schema if the example is right",
+  }),
+  /**
+   * A schema bound no value can meet. `negative`: a count (`key` is
+   * minLength, maxLength, minItems or maxItems) below 0; `no-integer`: an
+   * integer schema whose minimum `value` to maximum `high` holds no whole number.
+   */
+  impossibleBound: (
+    where: string,
+    problem: "negative" | "no-integer",
+    key: string,
+    value: number,
+    high: number = value,
+  ): DiagnosticText => {
+    switch (problem) {
+      case "negative":
+        return {
+          code: "RG045",
+          message: `${where}: ${key} ${value} is negative`,
+          hint: `${key} counts ${key.endsWith("Items") ? "items" : "characters"}, so it is 0 or more: write e.g. \`${key}: 0\`, or remove it`,
+        };
+      case "no-integer":
+        return {
+          code: "RG045",
+          message: `${where}: no whole number lies between minimum ${value} and maximum ${high}`,
+          hint: `lower minimum to ${Math.floor(value)} or raise maximum to ${Math.ceil(high)}, or use \`type: number\` if fractions are meant`,
+        };
+    }
+  },
   unknownSchema: (
     name: string,
     suggestion: string | undefined,

@@ -2,10 +2,11 @@
  * Front of the pipeline: read the spec file, parse it, check structure and
  * rules, resolve the model. Every problem is collected before giving up.
  */
-import { readFile, stat } from "node:fs/promises";
+import { open } from "node:fs/promises";
+import { isUtf8 } from "node:buffer";
 import { checkRules } from "../check/rules.js";
 import { readStructure } from "../check/structure.js";
-import { diagnostics } from "../diagnostics/codes.js";
+import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import { SpecError, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { resolveModel } from "../model/resolve.js";
@@ -26,6 +27,9 @@ export type CheckResult =
 
 /** Checks spec text and resolves it. Pure: no file access. */
 export function checkSpecText(text: string, file: string): CheckResult {
+  // A byte order mark is no character of the spec: kept, it would count as
+  // a column on line 1 and show in excerpts.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const parsed = parseSpecText(text, file);
   if (!parsed.ok) return failure(parsed.diagnostics, text);
   const structure = readStructure(parsed.source);
@@ -55,29 +59,24 @@ export async function checkSpecFile(
 
 /**
  * A spec file's text, or the failed check saying why it cannot be read
- * (missing, a folder, unreadable, or over the size limit).
+ * (missing, a folder, unreadable, over the size limit, or not UTF-8).
  */
 export async function readSpecText(
   path: string,
   displayName: string = path,
 ): Promise<string | CheckFailure> {
+  const fail = (
+    line: number,
+    column: number,
+    text: DiagnosticText,
+  ): CheckFailure =>
+    failure([diagnosticAt(displayName, line, column, 1, text)], undefined);
+  let bytes: Buffer;
   try {
-    const info = await stat(path);
-    if (info.size > maxSpecBytes) {
-      return failure(
-        [
-          diagnosticAt(
-            displayName,
-            1,
-            1,
-            1,
-            diagnostics.tooLarge(info.size, maxSpecBytes),
-          ),
-        ],
-        undefined,
-      );
-    }
-    return await readFile(path, "utf8");
+    const read = await readLimited(path, maxSpecBytes);
+    if (typeof read === "number")
+      return fail(1, 1, diagnostics.tooLarge(read, maxSpecBytes));
+    bytes = read;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
@@ -88,11 +87,116 @@ export async function readSpecText(
           : code === "EACCES"
             ? "permission denied"
             : (error as Error).message;
-    return failure(
-      [diagnosticAt(displayName, 1, 1, 1, diagnostics.cannotRead(reason))],
-      undefined,
-    );
+    return fail(1, 1, diagnostics.cannotRead(reason));
   }
+  const encoding = encodingProblem(bytes);
+  return encoding === undefined
+    ? bytes.toString("utf8")
+    : fail(
+        encoding.line,
+        encoding.column,
+        diagnostics.notUtf8(encoding.detail),
+      );
+}
+
+/**
+ * The file's bytes, or its size when over `limit`. A device or a pipe
+ * reports size 0, so what is read is counted too: `--spec /dev/zero` stops
+ * at the limit instead of filling the memory.
+ */
+async function readLimited(
+  path: string,
+  limit: number,
+): Promise<Buffer | number> {
+  const handle = await open(path, "r");
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory())
+      throw Object.assign(new Error("a directory"), { code: "EISDIR" });
+    if (info.size > limit) return info.size;
+    if (info.isFile()) {
+      const bytes = await handle.readFile();
+      return bytes.length > limit ? bytes.length : bytes;
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const { bytesRead, buffer } = await handle.read({
+        buffer: Buffer.alloc(64 * 1024),
+      });
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > limit) return total;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Why bytes are not UTF-8 text, and where (line and column of the first
+ * offending character), or undefined when they are. UTF-16 (what some
+ * editors call "Unicode") would otherwise read as a string of NULs and
+ * letters, and Latin-1 would lose its accented letters silently.
+ */
+function encodingProblem(
+  bytes: Buffer,
+): { line: number; column: number; detail: string } | undefined {
+  const [b0, b1] = bytes;
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) {
+    return {
+      line: 1,
+      column: 1,
+      detail: "it starts with a UTF-16 byte order mark",
+    };
+  }
+  const nul = bytes.indexOf(0);
+  const valid = isUtf8(bytes);
+  if (valid && nul < 0) return undefined;
+  const text = bytes.toString("utf8");
+  // The first character that is not what the bytes say: a NUL, or a U+FFFD
+  // that stands for invalid bytes (not one written as EF BF BD).
+  let at = -1;
+  let offset = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const width =
+      code < 0x80
+        ? 1
+        : code < 0x800
+          ? 2
+          : code >= 0xd800 && code < 0xdc00
+            ? 4
+            : 3;
+    if (code === 0) {
+      at = index;
+      break;
+    }
+    if (code === 0xfffd && !valid) {
+      if (!(
+        bytes[offset] === 0xef &&
+        bytes[offset + 1] === 0xbf &&
+        bytes[offset + 2] === 0xbd
+      )) {
+        at = index;
+        break;
+      }
+    }
+    if (width === 4) index++;
+    offset += width;
+  }
+  const before = text.slice(0, Math.max(at, 0));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return {
+    line,
+    column,
+    detail:
+      text.charCodeAt(at) === 0
+        ? "it holds NUL bytes (UTF-16, or not a text file)"
+        : "it holds bytes that are not UTF-8 (Latin-1 or Windows-1252?)",
+  };
 }
 
 /** Programmatic API: the resolved model, or a SpecError listing every problem. */

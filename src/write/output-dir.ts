@@ -124,6 +124,8 @@ export async function openOutputStage(
   const previous = await readManifest(root);
   if (options.write && previous !== undefined) await sweepTemporaries(fs, root);
   const walker = new PathChecker(root);
+  // What remitgen wrote before: the only files a run may replace.
+  const written = new Set(previous?.files);
   const writing = newWriting(
     root,
     options.write
@@ -174,6 +176,12 @@ export async function openOutputStage(
       if (syncFs.readFileSync(join(root, file.path)).equals(data)) {
         unchanged++;
         return;
+      }
+      // Someone's own file where a new set or operation now puts one.
+      if (!written.has(file.path)) {
+        throw new OutputError(
+          `cannot write ${join(root, file.path)}: remitgen did not write it (it is not in ${manifestName}); move it away, then run again`,
+        );
       }
     }
     if (options.write) {
@@ -313,6 +321,8 @@ export async function assertSafeOutDir(
     info = await nodeFs.stat(target);
   } catch (error) {
     if (isNotFound(error)) return;
+    if ((error as NodeJS.ErrnoException).code === "ENOTDIR")
+      refuse("a folder on its path is a file");
     throw error;
   }
   if (!info.isDirectory()) refuse("it is not a folder");

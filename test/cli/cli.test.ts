@@ -242,6 +242,10 @@ describe("generate", () => {
     const only = await run(["generate", "--set", "v3"], root);
     expect(only.status).toBe(0);
     expect(only.stdout).toMatch(/^remitgen: 1 set, 12 operations, /);
+    // Named twice, generated once.
+    const twice = await run(["generate", "--set", "v3", "--set", "v3"], root);
+    expect([twice.status, twice.stderr]).toEqual([0, ""]);
+    expect(twice.stdout).toMatch(/^remitgen: 1 set, 12 operations, /);
     // The overview README describes every set, so it comes with any --set.
     expect((await readdir(out)).sort()).toEqual([
       ".remitgen-manifest.json",

@@ -530,6 +530,8 @@ describe("the output folder", () => {
   it("refuses a file", async () => {
     const { root } = await makeProject();
     await refused(["--out", "package.json"], root, /it is not a folder/);
+    // Below a file: a usage error that says so, not the system's ENOTDIR.
+    await refused(["--out", "package.json/out"], root, /a folder on its path is a file/);
   });
 
   it("accepts an empty folder and a missing one", async () => {

@@ -126,6 +126,23 @@ describe("planOutput and applyPlan", () => {
     );
   });
 
+  it("refuses to replace a file it did not write where a new generated path lands, and changes nothing", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    // The user's own draft, where the next generation puts a new file.
+    await mkdir(join(out, "c/new"), { recursive: true });
+    await writeFile(join(out, "c/new/file.ts"), "hand-written draft\n");
+    const before = await snapshot(out);
+    await expect(planOutput(out, second)).rejects.toThrow(
+      /cannot write .*c[/\\]new[/\\]file\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\); move it away/,
+    );
+    expect(await snapshot(out)).toEqual(before);
+    // The same text is no conflict: nothing would change.
+    await writeFile(join(out, "c/new/file.ts"), "new\n");
+    await written(out, second);
+    expect(await manifestFiles(out)).toContain("c/new/file.ts");
+  });
+
   it("writes every file and a sorted manifest, then finds nothing to do", async () => {
     const out = join(await tempDir(), "out");
     const plan = await planOutput(out, first);
@@ -288,9 +305,13 @@ describe("the manifest", () => {
       join(out, manifestName),
       JSON.stringify({ generator: "other", files: ["b/old/gone.ts"] }),
     );
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    // Nothing is called stale, and no file is replaced: none counts as remitgen's.
+    const refused = /remitgen did not write it/;
+    await expect(planOutput(out, second)).rejects.toThrow(refused);
+    expect((await planOutput(out, first)).stale).toEqual([]);
     await writeFile(join(out, manifestName), "{ not json");
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    await expect(planOutput(out, second)).rejects.toThrow(refused);
+    expect((await planOutput(out, first)).stale).toEqual([]);
 
     await writeFile(
       join(base, "elsewhere.json"),
@@ -298,7 +319,8 @@ describe("the manifest", () => {
     );
     await rm(join(out, manifestName));
     await symlink(join(base, "elsewhere.json"), join(out, manifestName));
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    await expect(planOutput(out, second)).rejects.toThrow(refused);
+    expect((await planOutput(out, first)).stale).toEqual([]);
   });
 
   it("forgets (never deletes) an entry that became a folder or a symbolic link", async () => {

@@ -1,0 +1,109 @@
+// Reading the spec file: its bytes must be UTF-8 text under the size limit,
+// whatever kind of file --spec names, and a byte order mark is no column.
+import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CheckFailure } from "../../src/spec/load.js";
+import { checkSpecText, readSpecText } from "../../src/spec/load.js";
+
+const good = readFileSync(
+  new URL("../fixtures/good-spec.yaml", import.meta.url),
+  "utf8",
+);
+
+async function fileWith(bytes: Buffer | string): Promise<string> {
+  const path = join(
+    await mkdtemp(join(tmpdir(), "remitgen-load-")),
+    "spec.yaml",
+  );
+  await writeFile(path, bytes);
+  return path;
+}
+
+function firstDiagnostic(result: string | CheckFailure): string {
+  if (typeof result === "string") throw new Error("expected a failure");
+  const [first] = result.diagnostics;
+  return `${first!.line}:${first!.column} ${first!.code} ${first!.message}`;
+}
+
+describe("readSpecText", () => {
+  it("reads UTF-8, a literal U+FFFD included", async () => {
+    const text = good.replace("remitgen: 1", "remitgen: 1 # \ufffd is fine");
+    expect(await readSpecText(await fileWith(text))).toBe(text);
+  });
+
+  it("refuses UTF-16 with a byte order mark, at 1:1", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(good, "utf16le"),
+    ]);
+    expect(firstDiagnostic(await readSpecText(await fileWith(bytes)))).toBe(
+      "1:1 RG009 the spec is not UTF-8 text: it starts with a UTF-16 byte order mark",
+    );
+  });
+
+  it("refuses UTF-16 without one, where its first NUL is", async () => {
+    expect(
+      firstDiagnostic(
+        await readSpecText(await fileWith(Buffer.from(good, "utf16le"))),
+      ),
+    ).toBe(
+      "1:2 RG009 the spec is not UTF-8 text: it holds NUL bytes (UTF-16, or not a text file)",
+    );
+  });
+
+  it("refuses Latin-1 at the first byte that is not UTF-8, past multi-byte characters", async () => {
+    const text = good.replace(
+      "remitgen: 1\n",
+      "remitgen: 1\n# Überweisung 送金 😀 a\xf1o\n",
+    );
+    const line =
+      text.split("\n").findIndex((each) => each.includes("a\xf1o")) + 1;
+    // Only the ñ is Latin-1: the rest of the line is written as UTF-8.
+    const [head, tail] = text.split("a\xf1o") as [string, string];
+    const mixed = Buffer.concat([
+      Buffer.from(head, "utf8"),
+      Buffer.from("a\xf1o", "latin1"),
+      Buffer.from(tail, "utf8"),
+    ]);
+    expect(firstDiagnostic(await readSpecText(await fileWith(mixed)))).toBe(
+      `${line}:${"# Überweisung 送金 😀 a".length + 1} RG009 the spec is not UTF-8 text: it holds bytes that are not UTF-8 (Latin-1 or Windows-1252?)`,
+    );
+  });
+
+  it("stops reading a device at the size limit instead of filling the memory", async () => {
+    expect(firstDiagnostic(await readSpecText("/dev/zero"))).toMatch(
+      /^1:1 RG002 the spec is \d+ bytes, over the 10485760-byte limit$/,
+    );
+  });
+
+  it("says a folder is a folder", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "remitgen-load-"));
+    await mkdir(join(folder, "spec.yaml"));
+    expect(firstDiagnostic(await readSpecText(join(folder, "spec.yaml")))).toBe(
+      "1:1 RG001 cannot read the spec: it is a directory, not a file",
+    );
+  });
+});
+
+describe("a byte order mark", () => {
+  it("shifts no column on line 1 and shows in no excerpt", () => {
+    const text = good.replace("remitgen: 1\n", "remitgenx: 1\nremitgen: 1\n");
+    const withMark = checkSpecText(`\ufeff${text}`, "spec.yaml");
+    const without = checkSpecText(text, "spec.yaml");
+    if (withMark.ok || without.ok) throw new Error("expected failures");
+    expect(withMark.diagnostics[0]).toMatchObject({ line: 1, column: 1 });
+    expect(withMark.formatted).toBe(without.formatted);
+    expect(withMark.formatted).not.toContain("\ufeff");
+  });
+
+  it("is no part of a valid spec's model", () => {
+    const withMark = checkSpecText(`\ufeff${good}`, "spec.yaml");
+    const without = checkSpecText(good, "spec.yaml");
+    if (!withMark.ok || !without.ok)
+      throw new Error("expected the good spec to check");
+    expect(withMark.model).toEqual(without.model);
+  });
+});
