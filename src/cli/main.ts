@@ -222,7 +222,12 @@ function buildProgram(io: CliIO): Program {
       parsePort,
       4010,
     )
-    .option("--host <address>", "the interface to listen on", "127.0.0.1")
+    .option(
+      "--host <address>",
+      "the interface to listen on",
+      parseHost,
+      "127.0.0.1",
+    )
     .action(
       async (options: {
         spec: string;
@@ -252,6 +257,17 @@ function buildProgram(io: CliIO): Program {
     );
 
   return program;
+}
+
+function parseHost(value: string): string {
+  // A host name or an IP address (IPv6 without brackets): no spaces, no
+  // URL syntax. The listen call says whether it exists.
+  if (!/^[A-Za-z0-9.:%_-]+$/.test(value)) {
+    throw new InvalidArgumentError(
+      "a host is a name or an IP address, e.g. 127.0.0.1, ::1 or localhost.",
+    );
+  }
+  return value;
 }
 
 function parsePort(value: string): number {

@@ -153,6 +153,8 @@ describe("usage errors exit 2", () => {
       /argument 'http' is invalid\. a port is a whole number from 0 to 65535/,
     ],
     [["mock", "--set", "v3", "--port", "70000"], /argument '70000' is invalid/],
+    [["mock", "--set", "v3", "--host", ""], /argument '' is invalid\. a host is a name or an IP address/],
+    [["mock", "--set", "v3", "--host", "http://x"], /argument 'http:\/\/x' is invalid/],
   ])("%j", async (args, message) => {
     const { status, stderr } = await run(args);
     expect(status).toBe(2);
