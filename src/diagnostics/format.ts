@@ -1,3 +1,4 @@
+import { charWidth } from "../escape/markdown.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /**
@@ -37,8 +38,12 @@ function formatOne(diagnostic: Diagnostic, lines: readonly string[]): string {
       1,
       Math.min(diagnostic.length, shown.length - offset),
     );
+    // Columns count characters; a terminal shows some (CJK, emoji) two
+    // cells wide and combining marks none: the caret goes by cells.
+    const pad = before.length + cells(shown.slice(0, offset));
+    const carets = Math.max(1, cells(shown.slice(offset, offset + width)));
     out.push(
-      `  ${" ".repeat(gutter.length)} | ${" ".repeat(before.length + offset)}${"^".repeat(width)}`,
+      `  ${" ".repeat(gutter.length)} | ${" ".repeat(pad)}${"^".repeat(carets)}`,
     );
   }
   if (hint) out.push(`  hint: ${hint}`);
@@ -47,10 +52,27 @@ function formatOne(diagnostic: Diagnostic, lines: readonly string[]): string {
 
 /**
  * Keeps a shown source line free of control codes, one character for one:
- * a tab shows as "→" so that the caret below stays in its column.
+ * a tab shows as "→" so that the caret below stays in its column; an
+ * invisible or bidirectional control character (which could reorder what
+ * the terminal shows) as "?".
  */
 function visible(text: string): string {
   return text
     .replace(/\t/g, "→")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/g, "?");
+    .replace(
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g,
+      "?",
+    );
+}
+
+/** Terminal cells `text` takes: two for wide characters, none for combining marks. */
+function cells(text: string): number {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let count = 0;
+  for (const char of text) {
+    count +=
+      charWidth(char.codePointAt(0)!) ??
+      (/\p{Emoji_Presentation}/u.test(char) ? 2 : 1);
+  }
+  return count;
 }

@@ -119,6 +119,20 @@ describe("formatDiagnostics", () => {
     ).toBe("    |      ^^^^^");
   });
 
+  it("puts the caret under the character however wide what precedes it shows (CJK, emoji, combining marks)", () => {
+    // 送金 and 😀 take two cells each in a terminal, the accent none.
+    const text = "title: 送金 😀 e\u0301 key\n";
+    const column = text.indexOf("key") + 1;
+    const [, shown, caret] = formatDiagnostics([diagnostic({ column, length: 3 })], text).split("\n");
+    expect(shown).toBe("  1 | title: 送金 😀 e\u0301 key");
+    expect(caret).toBe(`    | ${" ".repeat("title: ".length + 4 + 1 + 2 + 1 + 1 + 1)}^^^`);
+  });
+
+  it("shows invisible and bidirectional control characters as ?, so the line cannot be reordered", () => {
+    const [, shown] = formatDiagnostics([diagnostic({ column: 1 })], "a\u202eb\u2066c\u200bd\ufeffe\n").split("\n");
+    expect(shown).toBe("  1 | a?b?c?d?e");
+  });
+
   it("widens the gutter with the line number", () => {
     const text = `${"\n".repeat(99)}key: value\n`;
     expect(
