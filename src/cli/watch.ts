@@ -5,7 +5,8 @@
  * unless everything rendered).
  */
 import { watch, type FSWatcher } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { lstat, realpath, stat } from "node:fs/promises";
+import { basename, dirname, relative, resolve } from "node:path";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { reportFailure, summaryLine } from "./report.js";
@@ -25,6 +26,13 @@ export interface WatchOptions {
   readonly error: (text: string) => void;
   /** Quiet time after the last change before regenerating. Default 100 ms. */
   readonly debounceMs?: number;
+  /**
+   * How often the spec and the folders watched are looked at besides the
+   * file system's events: a spec changed without an event, a folder
+   * replaced, a symbolic link pointed elsewhere. Also how long a folder
+   * may be away before that is reported. Default 1000 ms.
+   */
+  readonly pollMs?: number;
   /** Called after every run (for tests and embedding). */
   readonly onRun?: (run: WatchRun) => void;
 }
@@ -34,40 +42,258 @@ export type WatchRun =
   | { readonly ok: true; readonly result: GenerateResult }
   | { readonly ok: false; readonly error: unknown };
 
+/** While a folder is away, how often to look for it. */
+const retryMs = 100;
+
+/** A folder watched for some of its entries. */
+interface Folder {
+  readonly dir: string;
+  /** The entries that are the spec: its name, and its target's when it is a symbolic link. */
+  names: ReadonlySet<string>;
+  watcher: FSWatcher | undefined;
+  /** `dev:ino` of the folder the watcher was made on. */
+  identity: string | undefined;
+  /** An event or error says the watcher may be on a folder gone: make it again. */
+  stale: boolean;
+  /** Since when the folder cannot be watched, and why. */
+  lostSince: number | undefined;
+  failure: unknown;
+  /** That it cannot be watched was reported (once per absence). */
+  reported: boolean;
+}
+
 /**
  * Watches the spec's folder (so editors that save by replacing the file are
  * seen too), filtered by the spec's file name, debounced. Runs never
  * overlap: a change during a run causes one more run after it.
  *
+ * Watching follows the spec rather than a folder once looked up: when the
+ * spec is a symbolic link, its target's folder is watched too, and the link
+ * is followed again when it changes; when a folder watched is removed or
+ * replaced (a checkout, a restore, a folder link pointed elsewhere), it is
+ * watched again as soon as it is back, with a run, and a folder away for
+ * longer than `pollMs` is reported once (watching goes on). Besides the
+ * events, the spec's identity, size and modification time are looked at
+ * every `pollMs`, for file systems whose events go missing.
+ *
  * Returns the exit status: 0 when stopped through `signal`; 2 when the
- * first run finds a usage error (bad --out or --set); 1 when the folder
- * cannot be watched.
+ * first run finds a usage error (bad --out or --set); 1 when the spec's
+ * folder cannot be watched at the start.
  */
 export async function watchGenerate(options: WatchOptions): Promise<number> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
   const specName = basename(specPath);
+  const specShown = options.spec ?? specName;
+  const specFolder = dirname(specPath);
   const debounceMs = options.debounceMs ?? 100;
+  const pollMs = options.pollMs ?? 1000;
   const { signal, log, error } = options;
   if (signal.aborted) return 0;
 
-  let watcher: FSWatcher;
-  try {
-    watcher = watch(dirname(specPath), { persistent: true });
-  } catch (failure) {
-    error(
-      `remitgen: cannot watch ${dirname(specPath)}: ${(failure as Error).message}`,
-    );
-    return 1;
-  }
-
+  const folders = new Map<string, Folder>();
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** The spec as the last run (or check) saw it: see `specState`. */
+  let seen: string | undefined;
   let finish!: (status: number) => void;
   const done = new Promise<number>(
     (resolvePromise) => (finish = resolvePromise),
   );
+
+  const shown = (dir: string): string => {
+    const path = relative(cwd, dir);
+    return path === "" ? "." : path.startsWith("..") ? dir : path;
+  };
+
+  /** The folders to watch, each with the names in it that are the spec. */
+  const wanted = async (): Promise<Map<string, Set<string>>> => {
+    const found = new Map<string, Set<string>>([
+      [specFolder, new Set([specName])],
+    ]);
+    try {
+      if ((await lstat(specPath)).isSymbolicLink()) {
+        const target = await realpath(specPath);
+        const names = found.get(dirname(target)) ?? new Set<string>();
+        names.add(basename(target));
+        found.set(dirname(target), names);
+      }
+    } catch {
+      // No spec, or a link to nothing yet: its folder's events and the
+      // periodic check tell when that changes.
+    }
+    return found;
+  };
+
+  const close = (folder: Folder): void => {
+    folder.watcher?.close();
+    folder.watcher = undefined;
+    folder.identity = undefined;
+  };
+  const lose = (folder: Folder, failure: unknown): void => {
+    close(folder);
+    folder.lostSince ??= Date.now();
+    folder.failure = failure;
+  };
+
+  /**
+   * Makes sure `folder` has a live watcher on the folder now at its path.
+   * "resumed" when it had one, or lost one, and has one again.
+   */
+  const open = async (
+    folder: Folder,
+  ): Promise<"ok" | "resumed" | "lost" | "stopped"> => {
+    let identity: string;
+    try {
+      identity = identityOf(await stat(folder.dir));
+    } catch (failure) {
+      if (stopped) return "stopped";
+      lose(folder, failure);
+      return "lost";
+    }
+    if (stopped) return "stopped";
+    if (
+      folder.watcher !== undefined &&
+      !folder.stale &&
+      folder.identity === identity
+    )
+      return "ok";
+    const resumed =
+      folder.watcher !== undefined || folder.lostSince !== undefined;
+    close(folder);
+    folder.stale = false;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(folder.dir, { persistent: true });
+    } catch (failure) {
+      lose(folder, failure);
+      return "lost";
+    }
+    folder.watcher = watcher;
+    folder.identity = identity;
+    folder.lostSince = undefined;
+    folder.failure = undefined;
+    folder.reported = false;
+    watcher.on("change", (event, filename) => {
+      // Some platforms do not name the entry: then any change may be the spec.
+      const name =
+        filename === null || filename === undefined
+          ? undefined
+          : filename.toString();
+      if (name === undefined || folder.names.has(name)) schedule();
+      if (event !== "rename") return;
+      // The folder itself removed or moved (inotify names it): this
+      // watcher now follows nothing, or the wrong folder.
+      if (name === basename(folder.dir)) folder.stale = true;
+      // The spec replaced may be a link pointed elsewhere; a folder gone
+      // must be looked for.
+      if (
+        name === undefined ||
+        name === basename(folder.dir) ||
+        folder.names.has(name)
+      )
+        requestCheck();
+    });
+    watcher.on("error", () => {
+      // Watched again (or reported) by the check.
+      if (folder.watcher === watcher) folder.stale = true;
+      requestCheck();
+    });
+    return resumed ? "resumed" : "ok";
+  };
+
+  /** One look at the spec and its folders: watchers made again, links followed, missed changes run. */
+  const checkOnce = async (): Promise<void> => {
+    const now = await wanted();
+    if (stopped) return;
+    for (const [dir, folder] of folders)
+      if (!now.has(dir)) {
+        close(folder);
+        folders.delete(dir);
+      }
+    for (const [dir, names] of now) {
+      const folder = folders.get(dir);
+      if (folder !== undefined) folder.names = names;
+      else folders.set(dir, newFolder(dir, names));
+    }
+    let resumed = false;
+    for (const folder of [...folders.values()]) {
+      const outcome = await open(folder);
+      if (outcome === "stopped" || stopped) return;
+      if (outcome === "resumed") resumed = true;
+      else if (
+        outcome === "lost" &&
+        !folder.reported &&
+        (!isMissing(folder.failure) ||
+          Date.now() - (folder.lostSince ?? 0) >= pollMs)
+      ) {
+        folder.reported = true;
+        error(
+          isMissing(folder.failure)
+            ? `[${clock()}] ${shown(folder.dir)} is gone; still watching for it to come back`
+            : `[${clock()}] cannot watch ${shown(folder.dir)}: ${messageOf(folder.failure)}; trying again, and looking at ${specShown} every ${pollMs} ms meanwhile`,
+        );
+      }
+    }
+    if (resumed) {
+      log(`[${clock()}] watching ${specShown} again`);
+      schedule();
+    }
+    const state = await specState(specPath);
+    if (stopped) return;
+    if (state !== seen) {
+      seen = state;
+      schedule();
+    }
+  };
+
+  let checking: Promise<void> | undefined;
+  let recheck = false;
+  const requestCheck = (): void => {
+    if (stopped) return;
+    if (checking !== undefined) {
+      recheck = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        recheck = false;
+        try {
+          await checkOnce();
+        } catch (failure) {
+          // Not expected (every file system call is guarded): say so, go on.
+          if (!stopped)
+            error(`[${clock()}] remitgen: watching: ${messageOf(failure)}`);
+        }
+      } while (recheck && !stopped);
+    })().finally(() => {
+      checking = undefined;
+      arm();
+    });
+  };
+  /** The next periodic check: soon while a folder is away, else every `pollMs`. */
+  const arm = (): void => {
+    if (checkTimer !== undefined) clearTimeout(checkTimer);
+    checkTimer = undefined;
+    if (stopped) return;
+    const folderAway = [...folders.values()].some(
+      (folder) => folder.watcher === undefined && isMissing(folder.failure),
+    );
+    checkTimer = setTimeout(
+      () => {
+        checkTimer = undefined;
+        requestCheck();
+      },
+      folderAway ? Math.min(retryMs, pollMs) : pollMs,
+    );
+    // The watchers keep the process alive while watching; without one
+    // (every folder away) this timer must.
+    if ([...folders.values()].some((folder) => folder.watcher !== undefined))
+      checkTimer.unref();
+  };
 
   const runOnce = async (first: boolean): Promise<WatchRun> => {
     try {
@@ -91,22 +317,29 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       }
       error(`[${clock()}] generate failed:`);
       reportFailure(failure, { err: error });
-      error(`still watching ${options.spec ?? specName} for changes`);
+      error(`still watching ${specShown} for changes`);
       return { ok: false, error: failure };
     }
   };
 
-  let stopped = false;
+  const onAbort = (): void => stop(0);
   const stop = (status: number): void => {
     if (stopped) return;
     stopped = true;
+    signal.removeEventListener("abort", onAbort);
     if (timer !== undefined) clearTimeout(timer);
-    watcher.close();
+    if (checkTimer !== undefined) clearTimeout(checkTimer);
+    timer = checkTimer = undefined;
+    for (const folder of folders.values()) close(folder);
+    folders.clear();
     void (running ?? Promise.resolve()).then(() => finish(status));
   };
 
   const start = (first: boolean): Promise<void> => {
     const run = (async () => {
+      // What this run reads: the periodic check runs again only for a
+      // change after it.
+      seen = await specState(specPath);
       const outcome = await runOnce(first);
       if (first && !outcome.ok && outcome.error instanceof UsageError) {
         stop(2);
@@ -132,34 +365,73 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     }
     void start(false);
   };
-  const schedule = (): void => {
+  function schedule(): void {
+    if (stopped) return;
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(trigger, debounceMs);
-  };
+  }
 
-  watcher.on("change", (_event, filename) => {
-    // Some platforms do not name the file: then any change may be the spec.
-    if (
-      filename === null ||
-      filename === undefined ||
-      filename.toString() === specName
-    )
-      schedule();
-  });
-  watcher.on("error", (failure) => {
-    error(
-      `remitgen: stopped watching ${dirname(specPath)}: ${failure.message}`,
-    );
-    stop(1);
-  });
-  signal.addEventListener("abort", () => stop(0), { once: true });
-
-  await start(true);
-  if (!stopped)
-    log(`watching ${options.spec ?? specName} for changes (Ctrl-C to stop)`);
+  // The spec's folder must be watchable at the start (a wrong --spec is
+  // said at once); a symbolic link's target folder may come later.
+  for (const [dir, names] of await wanted())
+    folders.set(dir, newFolder(dir, names));
+  signal.addEventListener("abort", onAbort, { once: true });
+  if (signal.aborted) stop(0);
+  for (const folder of [...folders.values()]) {
+    if (stopped) break;
+    const outcome = await open(folder);
+    if (outcome === "lost" && folder.dir === specFolder) {
+      error(
+        `remitgen: cannot watch ${specFolder}: ${messageOf(folder.failure)}`,
+      );
+      stop(1);
+    }
+  }
+  if (!stopped) seen = await specState(specPath);
+  if (!stopped) {
+    arm();
+    await start(true);
+  }
+  if (!stopped) log(`watching ${specShown} for changes (Ctrl-C to stop)`);
   const status = await done;
   if (status === 0) log("stopped watching");
   return status;
+}
+
+function newFolder(dir: string, names: ReadonlySet<string>): Folder {
+  return {
+    dir,
+    names,
+    watcher: undefined,
+    identity: undefined,
+    stale: false,
+    lostSince: undefined,
+    failure: undefined,
+    reported: false,
+  };
+}
+
+function identityOf(info: { dev: number; ino: number }): string {
+  return `${info.dev}:${info.ino}`;
+}
+
+/** The spec file (through links) as far as a change shows: identity, size, modification time. */
+async function specState(path: string): Promise<string> {
+  try {
+    const info = await stat(path, { bigint: true });
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+  } catch (failure) {
+    return `none:${(failure as NodeJS.ErrnoException).code ?? ""}`;
+  }
+}
+
+function isMissing(failure: unknown): boolean {
+  const code = (failure as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+function messageOf(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
 }
 
 function clock(): string {
