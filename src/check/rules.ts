@@ -14,12 +14,15 @@ import {
   schemaTypeName,
   setNames,
 } from "../names/names.js";
+import { validateValue } from "../runtime/mock/validate.js";
 import type { SpecSource } from "../spec/source.js";
 import {
   checkVersion,
+  type RawNamedSchema,
   type RawSchema,
   type RawSet,
   type SpecParts,
+  toSchemaNode,
 } from "./structure.js";
 import type { Located, Range } from "./yaml-nodes.js";
 
@@ -32,6 +35,7 @@ export function checkRules(parts: SpecParts, source: SpecSource): Diagnostic[] {
   checkNameClashes(parts, report);
   checkSets(parts, report);
   checkSchemas(parts, report);
+  checkExamples(parts, report);
   return found;
 }
 
@@ -289,34 +293,43 @@ function checkSets(parts: SpecParts, report: Report): void {
   checkMembership(parts.sets, sets, new Set(operationIds), report);
 }
 
+/**
+ * Cycles of `extends`, each reported once, at the `extends` of the set where
+ * the first set (in spec order) whose chain runs into the cycle enters it.
+ * Each set has one parent, so one walk per set, colouring the sets it
+ * passes (grey: on this walk; black: finished), visits every set once.
+ */
 function checkCycles(
   list: readonly RawSet[],
   sets: ReadonlyMap<string, RawSet>,
   report: Report,
 ): void {
-  const reported = new Set<string>();
-  for (const set of list) {
-    const chain: string[] = [];
-    let current: RawSet | undefined = set;
+  const black = new Set<string>();
+  for (const start of list) {
+    // The walk in order, and where each grey set stands in it.
+    const chain: RawSet[] = [];
+    const grey = new Map<string, number>();
+    let current: RawSet | undefined = start;
     while (
-      current?.extends !== undefined &&
+      current !== undefined &&
+      !black.has(current.id.value) &&
+      current.extends !== undefined &&
       current.extends.value !== current.id.value
     ) {
-      if (chain.includes(current.id.value)) {
-        const cycle = chain.slice(chain.indexOf(current.id.value));
-        const key = [...cycle].sort().join("\u0000");
-        if (!reported.has(key)) {
-          reported.add(key);
-          report(
-            current.extends.range,
-            diagnostics.extendsCycle([...cycle, current.id.value]),
-          );
-        }
+      const index = grey.get(current.id.value);
+      if (index !== undefined) {
+        const cycle = chain.slice(index).map((set) => set.id.value);
+        report(
+          current.extends.range,
+          diagnostics.extendsCycle([...cycle, current.id.value]),
+        );
         break;
       }
-      chain.push(current.id.value);
+      grey.set(current.id.value, chain.length);
+      chain.push(current);
       current = sets.get(current.extends.value);
     }
+    for (const set of chain) black.add(set.id.value);
   }
 }
 
@@ -340,10 +353,11 @@ function checkMembership(
         diagnostics.emptySet(set.id.value),
       );
     if (set.extends === undefined) continue;
-    const parent = members.get(set.extends.value);
-    if (parent === undefined) continue;
+    const parentList = members.get(set.extends.value);
+    if (parentList === undefined) continue;
+    const parent = new Set(parentList);
     for (const add of set.adds) {
-      if (known.has(add.value) && parent.includes(add.value)) {
+      if (known.has(add.value) && parent.has(add.value)) {
         report(
           add.range,
           diagnostics.alreadyMember(add.value, set.id.value, set.extends.value),
@@ -351,7 +365,7 @@ function checkMembership(
       }
     }
     for (const remove of set.removes) {
-      if (known.has(remove.value) && !parent.includes(remove.value)) {
+      if (known.has(remove.value) && !parent.has(remove.value)) {
         report(
           remove.range,
           diagnostics.notMember(remove.value, set.id.value, set.extends.value),
@@ -364,38 +378,65 @@ function checkMembership(
 /**
  * Each set's operation ids, following `extends`; sets whose chain is broken
  * (missing parent or a cycle) are left out. Shared with the resolver.
+ * Iterative and memoised: each set is worked out once, however long the
+ * chain of sets extending each other.
  */
 export function resolveMembers(
   list: readonly RawSet[],
   sets: ReadonlyMap<string, RawSet>,
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const visit = (
-    set: RawSet,
-    path: readonly string[],
-  ): string[] | undefined => {
-    const done = out.get(set.id.value);
-    if (done) return done;
-    if (path.includes(set.id.value)) return undefined;
-    let members: string[];
-    if (set.extends === undefined)
-      members = [...new Set((set.operations ?? []).map((item) => item.value))];
-    else {
-      const parent = sets.get(set.extends.value);
-      const inherited =
-        parent && parent !== set
-          ? visit(parent, [...path, set.id.value])
-          : undefined;
-      if (inherited === undefined) return undefined;
-      const removed = new Set(set.removes.map((item) => item.value));
-      members = [...inherited.filter((id) => !removed.has(id))];
-      for (const add of set.adds)
-        if (!members.includes(add.value)) members.push(add.value);
+  const broken = new Set<string>();
+  for (const start of list) {
+    // Walk up to a set already worked out, a root, or a break in the chain.
+    const chain: RawSet[] = [];
+    const onChain = new Set<string>();
+    let inherited: string[] | undefined;
+    let current: RawSet | undefined = start;
+    for (;;) {
+      const id = current.id.value;
+      const done = out.get(id);
+      if (done !== undefined) {
+        inherited = done;
+        break;
+      }
+      if (broken.has(id) || onChain.has(id)) break;
+      onChain.add(id);
+      chain.push(current);
+      if (current.extends === undefined) {
+        inherited = [];
+        break;
+      }
+      const parent = sets.get(current.extends.value);
+      if (parent === undefined || parent === current) break;
+      current = parent;
     }
-    out.set(set.id.value, members);
-    return members;
-  };
-  for (const set of list) visit(set, []);
+    if (inherited === undefined) {
+      for (const set of chain) broken.add(set.id.value);
+      continue;
+    }
+    // Then down again, each set from its parent's members.
+    for (let index = chain.length - 1; index >= 0; index--) {
+      const set = chain[index]!;
+      let members: string[];
+      if (set.extends === undefined)
+        members = [
+          ...new Set((set.operations ?? []).map((item) => item.value)),
+        ];
+      else {
+        const removed = new Set(set.removes.map((item) => item.value));
+        members = inherited.filter((id) => !removed.has(id));
+        const present = new Set(members);
+        for (const add of set.adds) {
+          if (present.has(add.value)) continue;
+          present.add(add.value);
+          members.push(add.value);
+        }
+      }
+      out.set(set.id.value, members);
+      inherited = members;
+    }
+  }
   return out;
 }
 
@@ -497,31 +538,154 @@ function checkSchemas(parts: SpecParts, report: Report): void {
     checkRefs(operation.response);
     for (const error of operation.errors) checkRefs(error.schema);
   }
-  // Cycles between named schemas, reported at the `$ref` that closes the cycle.
-  const state = new Map<string, "visiting" | "done">();
+  checkSchemaCycles(schemas, named, report);
+}
+
+/** One named schema on the walk: its references, and how many are followed. */
+interface Frame {
+  readonly name: string;
+  readonly refs: readonly Located<string>[];
+  next: number;
+}
+
+/**
+ * Cycles between named schemas, reported at the `$ref` that closes the
+ * cycle. A depth-first walk with its own stack, so a chain of any length
+ * (S0 -> S1 -> ... -> S20000) neither overflows the call stack nor costs
+ * more than one visit per schema and reference.
+ */
+function checkSchemaCycles(
+  schemas: readonly RawNamedSchema[],
+  named: ReadonlyMap<string, RawSchema>,
+  report: Report,
+): void {
+  // Where each schema being visited stands on the stack; done ones are acyclic.
+  const onStack = new Map<string, number>();
+  const done = new Set<string>();
   const reported = new Set<string>();
-  const visit = (name: string, path: string[]): void => {
-    state.set(name, "visiting");
-    for (const ref of refsOf(named.get(name))) {
-      if (!named.has(ref.value)) continue;
-      const next = ref.value;
-      if (state.get(next) === "visiting") {
-        const cycle =
-          next === name
-            ? [name, next]
-            : [...path.slice(path.indexOf(next)), name, next];
-        const key = [...new Set(cycle)].sort().join("\u0000");
-        if (!reported.has(key)) {
-          reported.add(key);
-          report(ref.range, diagnostics.schemaCycle(cycle));
-        }
-      } else if (state.get(next) !== "done") visit(next, [...path, name]);
-    }
-    state.set(name, "done");
+  const stack: Frame[] = [];
+  const enter = (name: string): void => {
+    onStack.set(name, stack.length);
+    stack.push({ name, refs: refsOf(named.get(name)), next: 0 });
   };
-  for (const schema of schemas)
-    if (state.get(schema.name.value) === undefined)
-      visit(schema.name.value, []);
+  for (const schema of schemas) {
+    const root = schema.name.value;
+    if (done.has(root) || onStack.has(root)) continue;
+    enter(root);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const ref = frame.refs[frame.next++];
+      if (ref === undefined) {
+        stack.pop();
+        onStack.delete(frame.name);
+        done.add(frame.name);
+        continue;
+      }
+      const next = ref.value;
+      if (!named.has(next) || done.has(next)) continue;
+      const at = onStack.get(next);
+      if (at === undefined) {
+        enter(next);
+        continue;
+      }
+      const cycle =
+        next === frame.name
+          ? [frame.name, next]
+          : [...stack.slice(at).map((item) => item.name), next];
+      const key = [...new Set(cycle)].sort().join("\u0000");
+      if (!reported.has(key)) {
+        reported.add(key);
+        report(ref.range, diagnostics.schemaCycle(cycle));
+      }
+    }
+  }
+}
+
+/**
+ * Each schema node's `example` against the node's own schema, as the mock
+ * would serve it: an example its schema refuses is reported at the example.
+ * An example is not checked where its schema is not fully known: read with
+ * a problem (the reader leaves such examples unmarked), or relying on a
+ * named schema that is unknown, was read with a problem, or relies on one.
+ */
+function checkExamples(parts: SpecParts, report: Report): void {
+  const withExample: RawSchema[] = [];
+  const stack: (RawSchema | undefined)[] = [];
+  for (const schema of parts.schemas ?? []) stack.push(schema.schema);
+  for (const operation of parts.operations ?? []) {
+    stack.push(operation.request, operation.response);
+    for (const error of operation.errors) stack.push(error.schema);
+  }
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined) continue;
+    if (node.exampleSite !== undefined) withExample.push(node);
+    if (node.kind === "object")
+      for (const property of node.properties) stack.push(property.schema);
+    else if (node.kind === "array") stack.push(node.items);
+  }
+  if (withExample.length === 0) return;
+  const named = new Map(
+    (parts.schemas ?? []).map((schema) => [schema.name.value, schema.schema]),
+  );
+  const unsure = unsureSchemas(named, parts.declared.flawedSchemas);
+  const lookup = new Map(
+    [...named].map(([name, schema]) => [name, toSchemaNode(schema)]),
+  );
+  for (const node of withExample) {
+    if (
+      refsOf(node).some((ref) => unsure.has(ref.value) || !named.has(ref.value))
+    )
+      continue;
+    const violations = validateValue(node.example!, toSchemaNode(node), lookup);
+    const first = violations[0];
+    // A reference that does not resolve (a cycle of bare $refs) is reported already.
+    if (
+      first === undefined ||
+      violations.some((item) => item.keyword === "ref")
+    )
+      continue;
+    const at = first.path === "" ? "" : ` (at ${first.path})`;
+    report(
+      node.exampleSite!.range,
+      diagnostics.exampleMismatch(
+        node.exampleSite!.where,
+        `${first.message}${at}`,
+        violations.length - 1,
+      ),
+    );
+  }
+}
+
+/**
+ * Named schemas an example cannot be checked against: the flawed ones, those
+ * referring to an unknown schema, and every schema that refers to one of
+ * these, however indirectly (one pass over the references, backwards).
+ */
+function unsureSchemas(
+  named: ReadonlyMap<string, RawSchema>,
+  flawed: ReadonlySet<string>,
+): Set<string> {
+  const unsure = new Set<string>();
+  const pending: string[] = [];
+  const mark = (name: string): void => {
+    if (unsure.has(name)) return;
+    unsure.add(name);
+    pending.push(name);
+  };
+  const referrers = new Map<string, string[]>();
+  for (const [name, schema] of named) {
+    if (flawed.has(name)) mark(name);
+    for (const ref of refsOf(schema)) {
+      if (!named.has(ref.value)) mark(name);
+      const list = referrers.get(ref.value);
+      if (list === undefined) referrers.set(ref.value, [name]);
+      else list.push(name);
+    }
+  }
+  while (pending.length > 0)
+    for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
+  return unsure;
 }
 
 /** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
@@ -533,9 +697,8 @@ export function refsOf(schema: RawSchema | undefined): Located<string>[] {
     if (node === undefined) continue;
     if (node.kind === "ref") out.push(node.name);
     else if (node.kind === "object")
-      stack.push(
-        ...node.properties.map((property) => property.schema).reverse(),
-      );
+      for (let index = node.properties.length - 1; index >= 0; index--)
+        stack.push(node.properties[index]!.schema);
     else if (node.kind === "array") stack.push(node.items);
   }
   return out;

@@ -7,6 +7,7 @@ import { isMap, isScalar, isSeq, type Node } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
+import type { SchemaNode } from "../runtime/schema.js";
 import { closest, isPackageNamePart } from "../names/names.js";
 import { maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
@@ -22,35 +23,42 @@ export interface RawNotShown {
   readonly text: string;
 }
 
+/** Where a schema node's `example` stands, and the words naming the node. */
+export interface ExampleSite {
+  readonly range: Range;
+  /** e.g. `property "number" of schema "Account"` */
+  readonly where: string;
+}
+
+/** What every schema node may carry besides its type. */
+interface RawSchemaCommon {
+  readonly description?: string;
+  readonly example?: JsonValue;
+  /** Set with `example`, to report an example that breaks its schema. */
+  readonly exampleSite?: ExampleSite;
+}
+
 /** A schema node as written, references still carrying their position. */
 export type RawSchema =
-  | {
+  | (RawSchemaCommon & {
       readonly kind: "ref";
       readonly name: Located<string>;
-      readonly description?: string;
-      readonly example?: JsonValue;
-    }
-  | {
+    })
+  | (RawSchemaCommon & {
       readonly kind: "object";
       readonly properties: readonly RawProperty[];
-      readonly description?: string;
-      readonly example?: JsonValue;
-    }
-  | {
+    })
+  | (RawSchemaCommon & {
       readonly kind: "array";
       readonly items: RawSchema;
       readonly minItems?: number;
       readonly maxItems?: number;
-      readonly description?: string;
-      readonly example?: JsonValue;
-    }
-  | {
+    })
+  | (RawSchemaCommon & {
       readonly kind: "string" | "number" | "integer" | "boolean" | "enum";
       readonly facets: Readonly<Record<string, number | string>>;
       readonly values?: readonly string[];
-      readonly description?: string;
-      readonly example?: JsonValue;
-    };
+    });
 
 export interface RawProperty {
   readonly name: string;
@@ -210,6 +218,8 @@ export interface Declared {
   readonly schemas: ReadonlyMap<string, Range>;
   /** Operations listed by sets, or in lists, too broken to read: they count as used. */
   readonly listedByBrokenSets: ReadonlySet<string>;
+  /** Named schemas read with a problem: examples that rely on them are not checked. */
+  readonly flawedSchemas: ReadonlySet<string>;
 }
 
 /**
@@ -240,6 +250,7 @@ interface Collected {
   readonly sets: Map<string, Range>;
   readonly schemas: Map<string, Range>;
   readonly listedByBrokenSets: Set<string>;
+  readonly flawedSchemas: Set<string>;
 }
 
 /** Reads and structurally checks a parsed spec. */
@@ -311,6 +322,7 @@ function readRoot(
     sets: new Map(),
     schemas: new Map(),
     listedByBrokenSets: new Set(),
+    flawedSchemas: new Set(),
   };
   const service = readService(reader, fields.get("service"));
   const auth = readAuth(reader, fields.get("auth"));
@@ -812,12 +824,14 @@ function readNamedSchemas(
   const out: RawNamedSchema[] = [];
   for (const item of list) {
     collected.schemas.set(item.key, item.keyRange);
+    const before = reader.found.length;
     const schema = readSchema(
       reader,
       item.value,
       `schema "${item.key}"`,
       item.keyRange,
     );
+    if (reader.found.length > before) collected.flawedSchemas.add(item.key);
     if (schema)
       out.push({ name: { value: item.key, range: item.keyRange }, schema });
   }
@@ -876,7 +890,9 @@ interface SchemaOptions {
 
 /**
  * One schema node. `owner` is the key that holds it, where a missing key is
- * reported.
+ * reported. Its example is checked against it later only when the node and
+ * everything in it read without a problem: with a part left out, an example
+ * that fits the schema as written could look wrong.
  */
 function readSchema(
   reader: Reader,
@@ -884,6 +900,22 @@ function readSchema(
   where: string,
   owner: Range,
   options: SchemaOptions = {},
+): RawSchema | undefined {
+  const before = reader.found.length;
+  const schema = readSchemaNode(reader, given, where, owner, options);
+  if (schema?.exampleSite === undefined || reader.found.length === before)
+    return schema;
+  const { exampleSite: _unchecked, ...rest } = schema;
+  return rest as RawSchema;
+}
+
+/** One schema node, for {@link readSchema}. */
+function readSchemaNode(
+  reader: Reader,
+  given: Node | null,
+  where: string,
+  owner: Range,
+  options: SchemaOptions,
 ): RawSchema | undefined {
   const node = reader.deref(given);
   const list = reader.entries(
@@ -908,7 +940,9 @@ function readSchema(
   const example = exampleEntry ? toJson(reader, exampleEntry.value) : undefined;
   const shared = {
     ...(description !== undefined ? { description } : {}),
-    ...(example !== undefined ? { example } : {}),
+    ...(example !== undefined && exampleEntry !== undefined
+      ? { example, exampleSite: { range: exampleEntry.valueRange, where } }
+      : {}),
   };
   const refEntry = byKey.get("$ref");
   if (refEntry !== undefined) {
@@ -935,8 +969,18 @@ function readSchema(
   const type = reader.oneOf(typeEntry, `${where} type`, schemaTypes);
   if (type === undefined) return undefined;
   checkKeys(reader, list, where, schemaKeys[type.value][asProperty ? 1 : 0]);
-  const count = (key: string, integer = true): number | undefined =>
-    reader.number(byKey.get(key), `${where} ${key}`, integer)?.value;
+  // A count (length, items) is a whole number, 0 or more; a bound any number.
+  const count = (key: string, integer = true): number | undefined => {
+    const found = reader.number(byKey.get(key), `${where} ${key}`, integer);
+    if (found !== undefined && integer && found.value < 0) {
+      reader.report(
+        found.range,
+        diagnostics.impossibleBound(where, "negative", key, found.value),
+      );
+      return undefined;
+    }
+    return found?.value;
+  };
   switch (type.value) {
     case "object": {
       const propertiesEntry = byKey.get("properties");
@@ -1053,6 +1097,23 @@ function readSchema(
       if (minimum !== undefined) facets.minimum = minimum;
       if (maximum !== undefined) facets.maximum = maximum;
       checkRange(reader, byKey, where, "minimum", "maximum", minimum, maximum);
+      if (
+        type.value === "integer" &&
+        minimum !== undefined &&
+        maximum !== undefined &&
+        minimum <= maximum &&
+        Math.ceil(minimum) > maximum
+      )
+        reader.report(
+          byKey.get("minimum")?.valueRange,
+          diagnostics.impossibleBound(
+            where,
+            "no-integer",
+            "minimum",
+            minimum,
+            maximum,
+          ),
+        );
       return { kind: type.value, facets, ...shared };
     }
     case "boolean":
@@ -1109,8 +1170,13 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
   if (isMap(node)) {
     const out: { [key: string]: JsonValue } = {};
     for (const pair of node.items) {
+      // A number-like key reads as written (`1.10:` is "1.10"), as property names do.
       const key = isScalar(pair.key)
-        ? String(pair.key.value)
+        ? String(
+            typeof pair.key.value === "number"
+              ? (pair.key.source ?? pair.key.value)
+              : pair.key.value,
+          )
         : String(pair.key);
       // defineProperty: a key such as "__proto__" stays an ordinary member.
       Object.defineProperty(out, key, {
@@ -1137,4 +1203,47 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
     return String(value);
   }
   return null;
+}
+
+/**
+ * A raw schema as the runtime's schema node, positions dropped: what the
+ * model holds, and what the checker checks examples against. Recursive only
+ * as deep as the spec nests (references are not followed).
+ */
+export function toSchemaNode(raw: RawSchema): SchemaNode {
+  const common = {
+    ...(raw.description !== undefined ? { description: raw.description } : {}),
+    ...(raw.example !== undefined ? { example: raw.example } : {}),
+  };
+  switch (raw.kind) {
+    case "ref":
+      return { kind: "ref", name: raw.name.value, ...common };
+    case "object":
+      return {
+        kind: "object",
+        properties: raw.properties.map((property) => ({
+          name: property.name,
+          required: property.required,
+          schema: toSchemaNode(property.schema),
+        })),
+        ...common,
+      };
+    case "array":
+      return {
+        kind: "array",
+        items: toSchemaNode(raw.items),
+        ...(raw.minItems !== undefined ? { minItems: raw.minItems } : {}),
+        ...(raw.maxItems !== undefined ? { maxItems: raw.maxItems } : {}),
+        ...common,
+      };
+    case "enum":
+      return { kind: "enum", values: [...(raw.values ?? [])], ...common };
+    case "boolean":
+      return { kind: "boolean", ...common };
+    case "string":
+      return { kind: "string", ...(raw.facets as object), ...common };
+    case "number":
+    case "integer":
+      return { kind: raw.kind, ...(raw.facets as object), ...common };
+  }
 }

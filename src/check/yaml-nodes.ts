@@ -102,7 +102,11 @@ export class Reader {
         );
         continue;
       }
-      const key = String(keyNode.value);
+      // A number-like key reads as written: `1.10:` is "1.10", as in a list.
+      const key =
+        typeof keyNode.value === "number"
+          ? String(keyNode.source ?? keyNode.value)
+          : keyNode.value;
       const first = seen.get(key);
       if (first !== undefined) {
         const what = itemKind === "key" ? `key in ${where}` : itemKind;
@@ -329,7 +333,12 @@ export function describe(node: unknown): string {
       return node.source === "" || node.source === undefined
         ? "nothing"
         : "null";
-    if (typeof value === "number") return "a number";
+    if (typeof value === "number")
+      return Number.isNaN(value)
+        ? "not a number (.nan)"
+        : Number.isFinite(value)
+          ? "a number"
+          : "an infinite number";
     if (typeof value === "boolean") return "a boolean";
     if (typeof value === "string") return "a string";
   }

@@ -8,7 +8,11 @@ import {
   refsOf,
   resolveMembers,
 } from "../check/rules.js";
-import type { RawSchema, RawSpec } from "../check/structure.js";
+import {
+  toSchemaNode,
+  type RawSchema,
+  type RawSpec,
+} from "../check/structure.js";
 import { operationNames, setNames } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 import type {
@@ -211,44 +215,6 @@ function variableName(url: string, fallback: string): string {
   return /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(url)?.[1] ?? fallback;
 }
 
-function toSchemaNode(raw: RawSchema): SchemaNode {
-  const common = {
-    ...(raw.description !== undefined ? { description: raw.description } : {}),
-    ...(raw.example !== undefined ? { example: raw.example } : {}),
-  };
-  switch (raw.kind) {
-    case "ref":
-      return { kind: "ref", name: raw.name.value, ...common };
-    case "object":
-      return {
-        kind: "object",
-        properties: raw.properties.map((property) => ({
-          name: property.name,
-          required: property.required,
-          schema: toSchemaNode(property.schema),
-        })),
-        ...common,
-      };
-    case "array":
-      return {
-        kind: "array",
-        items: toSchemaNode(raw.items),
-        ...(raw.minItems !== undefined ? { minItems: raw.minItems } : {}),
-        ...(raw.maxItems !== undefined ? { maxItems: raw.maxItems } : {}),
-        ...common,
-      };
-    case "enum":
-      return { kind: "enum", values: [...(raw.values ?? [])], ...common };
-    case "boolean":
-      return { kind: "boolean", ...common };
-    case "string":
-      return { kind: "string", ...(raw.facets as object), ...common };
-    case "number":
-    case "integer":
-      return { kind: raw.kind, ...(raw.facets as object), ...common };
-  }
-}
-
 function reachableSchemas(
   operations: RawSpec["operations"],
   byName: ReadonlyMap<string, RawSchema>,
@@ -265,7 +231,8 @@ function reachableSchemas(
     const name = pending.pop()!.value;
     if (seen.has(name)) continue;
     seen.add(name);
-    pending.push(...refsOf(byName.get(name)));
+    // One at a time: a schema may hold more references than a call takes arguments.
+    for (const ref of refsOf(byName.get(name))) pending.push(ref);
   }
   return seen;
 }

@@ -178,7 +178,7 @@ schemas:
   }, 60_000);
 
   it("a few harmless aliases still work, and the expanded example is generated", async () => {
-    const example = `[&w ["a", "b", "c"], *w, *w]`;
+    const example = `[&w "abc", *w, *w]`;
     const { result } = timed(valid(example));
     expect(result.ok).toBe(true);
     const dir = await sandbox();

@@ -46,20 +46,6 @@ const name = fc
 
 const propertyName = fc.oneof(name, fc.constantFrom("__proto__", "1", "a-b", "", "名前", "*/", "x y", "constructor"));
 
-/** A JSON example value, small. */
-const example: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small" },
-    fc.string({ maxLength: 20 }),
-    fc.integer(),
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie("value"), { maxLength: 4 }),
-    fc.array(fc.tuple(propertyName, tie("value")), { maxLength: 3 }).map((entries) => ownObject(entries)),
-  ),
-})).value;
-
 function ownObject(entries: readonly (readonly [string, unknown])[]): { [key: string]: Json } {
   const out: { [key: string]: Json } = {};
   for (const [key, value] of entries) {
@@ -70,10 +56,7 @@ function ownObject(entries: readonly (readonly [string, unknown])[]): { [key: st
 
 /** A schema as the spec writes it; `refs` are the named schemas it may refer to. */
 function schema(refs: readonly string[], depth: number): fc.Arbitrary<Record<string, unknown>> {
-  const common = fc.record(
-    { description: prose, example },
-    { requiredKeys: [] },
-  );
+  const common = fc.record({ description: prose }, { requiredKeys: [] });
   const leaves: fc.Arbitrary<Record<string, unknown>>[] = [
     fc.record({ type: fc.constant("string"), minLength: fc.nat(5), maxLength: fc.integer({ min: 5, max: 40 }), pattern: fc.constantFrom("^[A-Z]+$", "\\d{4}", "*/|`") }, { requiredKeys: ["type"] })
       .map((node) => (node.pattern === "*/|`" ? { ...node, pattern: "\\*/|`" } : node)),
@@ -105,7 +88,63 @@ function schema(refs: readonly string[], depth: number): fc.Arbitrary<Record<str
               properties: ownObject(members.map(([key, node, required]) => [key, required && !("$ref" in node) ? { ...node, required: true } : node])),
             })),
         ];
-  return fc.tuple(fc.oneof(...leaves, ...branches), common).map(([node, extra]) => ({ ...node, ...extra }));
+  return fc
+    .tuple(fc.oneof(...leaves, ...branches), common)
+    .map(([node, extra]) => ({ ...node, ...extra }))
+    .chain((node) => {
+      // An example must fit its schema (RG044): drawn from the node itself, sometimes.
+      const fitting = exampleFor(node);
+      return fitting === undefined
+        ? fc.constant(node)
+        : fc.option(fitting, { nil: undefined }).map((value) => (value === undefined ? node : { ...node, example: value }));
+    });
+}
+
+/** Hostile text a string example may hold: comment ends, template syntax, quotes, backslashes. */
+const exampleText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom("a", "Z", "*", "/", "`", "$", "{", "}", "\\", '"', "'", " ", "<", ">"), minLength, maxLength });
+
+/**
+ * Examples that fit `node` (as the spec writes it), or undefined when none
+ * is drawn here: a pattern, a `$ref`, or an object whose required member
+ * has none.
+ */
+function exampleFor(node: Record<string, unknown>): fc.Arbitrary<Json> | undefined {
+  if ("$ref" in node) return undefined;
+  switch (node.type) {
+    case "boolean":
+      return fc.boolean();
+    case "number":
+    case "integer": {
+      const min = (node.minimum as number | undefined) ?? -1000;
+      const max = (node.maximum as number | undefined) ?? 1000;
+      return node.type === "integer" ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    }
+    case "string":
+      if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as string[]));
+      if (node.pattern !== undefined) return undefined;
+      return exampleText((node.minLength as number | undefined) ?? 0, Math.min((node.maxLength as number | undefined) ?? 20, 20));
+    case "array": {
+      const items = exampleFor(node.items as Record<string, unknown>);
+      if (items === undefined) return undefined;
+      const minLength = (node.minItems as number | undefined) ?? 0;
+      return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min((node.maxItems as number | undefined) ?? 3, 3)) });
+    }
+    case "object": {
+      const members = Object.entries(node.properties as Record<string, Record<string, unknown>>).map(
+        ([key, member]) => [key, member.required === true, exampleFor(member)] as const,
+      );
+      if (members.some(([, required, fitting]) => required && fitting === undefined)) return undefined;
+      const drawn = members
+        .filter((member): member is readonly [string, boolean, fc.Arbitrary<Json>] => member[2] !== undefined)
+        .map(([key, required, fitting]) =>
+          (required ? fitting : fc.option(fitting, { nil: undefined })).map((value) => [key, value] as const),
+        );
+      return fc.tuple(...drawn).map((entries) => ownObject(entries.filter(([, value]) => value !== undefined)));
+    }
+    default:
+      return undefined;
+  }
 }
 
 interface Plan {

@@ -270,15 +270,21 @@ describe("schemas", () => {
   });
 
   it("keeps an example key `__proto__` as an ordinary member", () => {
-    const text = schemasText.replace(
-      "example: { amount: 100, currency: PKR }",
-      'example: { "__proto__": { polluted: true } }',
-    );
+    // The example fits its schema: a member named __proto__ is declared.
+    const text = schemasText
+      .replace(
+        "example: { amount: 100, currency: PKR }",
+        'example: { amount: 100, currency: PKR, "__proto__": { polluted: true } }',
+      )
+      .replace(
+        "      to: { $ref: Account, description: The receiving account. }\n",
+        '      to: { $ref: Account, description: The receiving account. }\n      "__proto__": { type: object, properties: { polluted: { type: boolean } } }\n',
+      );
     const model = resolve(text, "schemas-spec.yaml");
     const example = model.schemas.find(
       (schema) => schema.name === "Transaction",
     )!.schema.example as object;
-    expect(Object.keys(example)).toEqual(["__proto__"]);
+    expect(Object.keys(example)).toEqual(["amount", "currency", "__proto__"]);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(example)).toBe(Object.prototype);
   });

@@ -264,6 +264,7 @@ describe("conformance", () => {
     "missing-key-operation",
     "missing-key-plan",
     "missing-key-root",
+    "negative-length",
     "quoted-spec-version",
     "rate-limit-fortnight",
     "rate-limit-lots",

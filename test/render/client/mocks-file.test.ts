@@ -36,7 +36,7 @@ describe("renderMocksFlavors", () => {
 
   it("prints each flavor on its own when a key is a simple number", async () => {
     const model = modelWith(
-      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x" }\n    example: { "1": one, account: x }\n',
+      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x" }\n      "1": { type: string }\n    example: { "1": one, account: x }\n',
     );
     const set = model.sets[2]!;
     const { ts, js } = renderMocksFlavors(model, set);
