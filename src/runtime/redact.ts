@@ -7,18 +7,24 @@
 /** What a redacted header value is replaced with. */
 export const REDACTED: string = "[REDACTED]";
 
-// Credentials by name; "cookie" also matches "set-cookie".
-const SENSITIVE = /authorization|cookie|token|secret|api[-_]?key|password/i;
+// Credentials by name; "cookie" also matches "set-cookie", "auth" also
+// "authorization" and "x-auth-token", "key" "x-api-key".
+const SENSITIVE =
+  /auth|cookie|token|secret|key|passw|signature|credential|session|csrf|xsrf/i;
+// A challenge names the scheme and realm a server wants, no credentials: kept for debugging a 401.
+const CHALLENGE = /^(?:www|proxy)-authenticate/i;
 
 /**
- * Whether a header carries credentials: `authorization`,
- * `proxy-authorization`, `cookie`, `set-cookie`, or any name containing
- * token, secret, api-key (`api_key`, `apikey`) or password.
+ * Whether a header carries credentials, or may: any name containing auth
+ * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
+ * (`set-cookie`), token, secret, key (`x-api-key`), passw, signature,
+ * credential, session, csrf or xsrf; but not the challenges
+ * `www-authenticate` and `proxy-authenticate`.
  *
  * @param name - Header name, any case.
  */
 export function isSensitiveHeader(name: string): boolean {
-  return SENSITIVE.test(name);
+  return SENSITIVE.test(name) && !CHALLENGE.test(name);
 }
 
 /**
@@ -44,7 +50,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 export function redactHeaders(headers: HeadersInit): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((value, name) => {
-    out[name] = SENSITIVE.test(name) ? REDACTED : value;
+    out[name] = isSensitiveHeader(name) ? REDACTED : value;
   });
   return out;
 }

@@ -124,8 +124,14 @@ export async function openOutputStage(
   const previous = await readManifest(root);
   if (options.write && previous !== undefined) await sweepTemporaries(fs, root);
   const walker = new PathChecker(root);
-  // What remitgen wrote before: the only files a run may replace.
+  // What remitgen wrote before, and the folders it wrote into: there, a
+  // file it did not write is someone's. Elsewhere (a folder new since the
+  // last finished run) it may be what a killed run wrote straight to its
+  // name, half written, and is replaced: the next run completes a killed one.
   const written = new Set(previous?.files);
+  const writtenFolders = new Set(
+    previous?.files.map((path) => posixDirname(path)),
+  );
   const writing = newWriting(
     root,
     options.write
@@ -178,7 +184,10 @@ export async function openOutputStage(
         return;
       }
       // Someone's own file where a new set or operation now puts one.
-      if (!written.has(file.path)) {
+      if (
+        !written.has(file.path) &&
+        writtenFolders.has(posixDirname(file.path))
+      ) {
         throw new OutputError(
           `cannot write ${join(root, file.path)}: remitgen did not write it (it is not in ${manifestName}); move it away, then run again`,
         );
@@ -859,6 +868,12 @@ function isAncestor(outer: string, inner: string): boolean {
 }
 
 /** The real path of `path`, or of its nearest existing ancestor joined with the rest. */
+/** The folder part of a manifest path (always `/`-separated); "." at the top. */
+function posixDirname(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "." : path.slice(0, slash);
+}
+
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
 }

@@ -138,6 +138,42 @@ describe("client credentials grant", () => {
     );
   });
 
+  /** Issues tokens with the given expires_in; answers every operation 200. */
+  const tokenServer = (expiresIn: unknown) =>
+    startServer((req, res) =>
+      req.path === "/oauth2/token"
+        ? sendJson(res, 200, {
+            access_token: "tok-issued",
+            token_type: "Bearer",
+            expires_in: expiresIn,
+          })
+        : sendJson(res, 200, {}),
+    );
+
+  it.each([0, -5, "0"])(
+    "uses a token whose expires_in is %j for its own call only",
+    async (expiresIn) => {
+      const bank = await tokenServer(expiresIn);
+      const transport = client(bank);
+      await transport.call(READ, {});
+      await transport.call(READ, {});
+      expect(bank.count("/oauth2/token")).toBe(2);
+    },
+  );
+
+  it.each([null, "", "soon"])(
+    "keeps a token whose expires_in is unreadable (%j) until the bank refuses it",
+    async (expiresIn) => {
+      const time = fakeClock();
+      const bank = await tokenServer(expiresIn);
+      const transport = client(bank, { clock: time.clock });
+      await transport.call(READ, {});
+      time.advance(365 * 24 * 3_600_000);
+      await transport.call(READ, {});
+      expect(bank.count("/oauth2/token")).toBe(1);
+    },
+  );
+
   it("uses at most half the lifetime as margin for short-lived tokens", async () => {
     const time = fakeClock();
     const bank = await startBank({ expiresIn: 60 });

@@ -2,7 +2,7 @@
 // encoder writes it; parsing turns the escape back into the token.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, OutcomeUnknownError } from "../../src/runtime/errors.js";
-import { REDACTED, redactJson } from "../../src/runtime/redact.js";
+import { REDACTED, redactHeaders, redactJson } from "../../src/runtime/redact.js";
 import {
   READ,
   WRITE,
@@ -90,5 +90,33 @@ describe("redactJson", () => {
 
   it("returns a redacted string for a string", () => {
     expect(redactJson("aSECRETb", ["SECRET"])).toBe(`a${REDACTED}b`);
+  });
+});
+
+describe("redactHeaders", () => {
+  it("redacts every header that carries credentials or may, by name, and keeps the rest", () => {
+    const headers = {
+      authorization: "Bearer a",
+      "proxy-authorization": "Basic b",
+      "authentication-info": "c",
+      "x-auth": "d",
+      "x-access-key": "e",
+      "x-api-key": "f",
+      "x-signature": "g",
+      "x-session-id": "h",
+      "x-csrf-token": "i",
+      "set-cookie": "j",
+      "x-client-secret": "k",
+      "x-password": "l",
+      "x-credentials": "m",
+      "content-type": "application/json",
+      "x-request-id": "r-1",
+      accept: "application/json",
+    };
+    const redacted = redactHeaders(headers);
+    const kept = ["content-type", "x-request-id", "accept"];
+    for (const [name, value] of Object.entries(headers)) {
+      expect(redacted[name]).toBe(kept.includes(name) ? value : REDACTED);
+    }
   });
 });

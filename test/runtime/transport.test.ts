@@ -118,6 +118,18 @@ describe("configuration", () => {
       ],
       [{ timeoutMs: 0 }, /timeoutMs/],
       [{ timeoutMs: Infinity }, /timeoutMs/],
+      // Paths are appended to the base: a query or fragment would swallow them.
+      [{ baseUrl: "https://api.bank.example/?v=1" }, /baseUrl must be .*query/],
+      [
+        { baseUrl: "https://api.bank.example/#x" },
+        /baseUrl must be .*fragment/,
+      ],
+      [{ authUrl: "https://auth.bank.example?" }, /authUrl must be/],
+      // NaN or Infinity attempts would retry a read for ever.
+      [{ retry: { attempts: Number.NaN } }, /retry\.attempts/],
+      [{ retry: { attempts: Infinity } }, /retry\.attempts/],
+      [{ retry: { attempts: 0 } }, /retry\.attempts/],
+      [{ retry: { attempts: 1.5 } }, /retry\.attempts/],
     ];
     for (const [override, message] of cases) {
       let error: unknown;

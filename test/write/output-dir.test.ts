@@ -129,18 +129,29 @@ describe("planOutput and applyPlan", () => {
   it("refuses to replace a file it did not write where a new generated path lands, and changes nothing", async () => {
     const out = join(await tempDir(), "out");
     await written(out, first);
-    // The user's own draft, where the next generation puts a new file.
-    await mkdir(join(out, "c/new"), { recursive: true });
-    await writeFile(join(out, "c/new/file.ts"), "hand-written draft\n");
+    // The user's own draft, in a folder remitgen writes into, where the
+    // next generation puts a new file.
+    await writeFile(join(out, "a/src/added.ts"), "hand-written draft\n");
+    const next = [...first, { path: "a/src/added.ts", contents: "added\n" }];
     const before = await snapshot(out);
-    await expect(planOutput(out, second)).rejects.toThrow(
-      /cannot write .*c[/\\]new[/\\]file\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\); move it away/,
+    await expect(planOutput(out, next)).rejects.toThrow(
+      /cannot write .*a[/\\]src[/\\]added\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\); move it away/,
     );
     expect(await snapshot(out)).toEqual(before);
     // The same text is no conflict: nothing would change.
-    await writeFile(join(out, "c/new/file.ts"), "new\n");
+    await writeFile(join(out, "a/src/added.ts"), "added\n");
+    await written(out, next);
+    expect(await manifestFiles(out)).toContain("a/src/added.ts");
+  });
+
+  it("replaces a half-written file in a folder no finished run wrote into: what a killed run left", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    // A killed run writes straight to the names in folders it creates.
+    await mkdir(join(out, "c/new"), { recursive: true });
+    await writeFile(join(out, "c/new/file.ts"), "ne");
     await written(out, second);
-    expect(await manifestFiles(out)).toContain("c/new/file.ts");
+    expect(await readFile(join(out, "c/new/file.ts"), "utf8")).toBe("new\n");
   });
 
   it("writes every file and a sorted manifest, then finds nothing to do", async () => {
@@ -305,13 +316,9 @@ describe("the manifest", () => {
       join(out, manifestName),
       JSON.stringify({ generator: "other", files: ["b/old/gone.ts"] }),
     );
-    // Nothing is called stale, and no file is replaced: none counts as remitgen's.
-    const refused = /remitgen did not write it/;
-    await expect(planOutput(out, second)).rejects.toThrow(refused);
-    expect((await planOutput(out, first)).stale).toEqual([]);
+    expect((await planOutput(out, second)).stale).toEqual([]);
     await writeFile(join(out, manifestName), "{ not json");
-    await expect(planOutput(out, second)).rejects.toThrow(refused);
-    expect((await planOutput(out, first)).stale).toEqual([]);
+    expect((await planOutput(out, second)).stale).toEqual([]);
 
     await writeFile(
       join(base, "elsewhere.json"),
@@ -319,8 +326,7 @@ describe("the manifest", () => {
     );
     await rm(join(out, manifestName));
     await symlink(join(base, "elsewhere.json"), join(out, manifestName));
-    await expect(planOutput(out, second)).rejects.toThrow(refused);
-    expect((await planOutput(out, first)).stale).toEqual([]);
+    expect((await planOutput(out, second)).stale).toEqual([]);
   });
 
   it("forgets (never deletes) an entry that became a folder or a symbolic link", async () => {

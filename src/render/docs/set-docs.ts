@@ -183,7 +183,7 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       ["Error", "When"],
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
     ),
-    "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
+    "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, at most 10, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
     `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not the operation's type, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,
     "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",

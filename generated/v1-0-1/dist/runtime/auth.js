@@ -120,12 +120,20 @@ export function createTokenSource(options) {
         ? data["access_token"]
         : 0,
     );
-    const lifetime = Number(data["expires_in"]) * 1000;
-    // Measured from before the request, so the cache never outlives the token.
+    const given = data["expires_in"];
+    const lifetime =
+      typeof given === "number" || (typeof given === "string" && given.trim())
+        ? Number(given) * 1000
+        : NaN;
+    // Measured from before the request, so the cache never outlives the
+    // token. No (or an unreadable) expires_in: kept until the bank answers
+    // 401; an expires_in of 0 or less: used by this call only.
     expiresAt =
       lifetime > 0
         ? started + lifetime - Math.min(options.refreshMarginMs, lifetime / 2)
-        : Infinity;
+        : lifetime <= 0
+          ? started
+          : Infinity;
     return (token = value);
   };
   return (stale, signal) => {

@@ -47,6 +47,11 @@ function required(name, value) {
   if (typeof value === "string" && value) return value;
   throw new ConfigError(`${name} is required`);
 }
+function checkAttempts(value) {
+  // NaN or Infinity would retry a read for ever.
+  if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
+  throw new ConfigError("retry.attempts must be a whole number from 1 to 10");
+}
 function checkTimeout(value) {
   // setTimeout fires at once for values it cannot hold.
   if (value > 0 && value < 2 ** 31) return value;
@@ -65,6 +70,11 @@ function checkUrl(name, value, insecure) {
     !url ||
     url.username ||
     url.password ||
+    // Paths are appended: a query or fragment would swallow them.
+    url.search ||
+    url.hash ||
+    text.includes("?") ||
+    text.includes("#") ||
     (url.protocol !== "https:" &&
       !(
         url.protocol === "http:" &&
@@ -72,7 +82,7 @@ function checkUrl(name, value, insecure) {
       ))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials (http only for localhost or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http only for localhost or with allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
@@ -190,6 +200,7 @@ export function createTransport(options, defaults) {
             clock,
           );
   const clientRetry = options.retry ?? {};
+  if (clientRetry.attempts !== undefined) checkAttempts(clientRetry.attempts);
   const { onRequest, onResponse } = options;
   return {
     async call(operation, body, callOptions = {}) {
@@ -205,7 +216,7 @@ export function createTransport(options, defaults) {
           : callRetry
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
-      const attempts = retry ? (retry.attempts ?? 3) : 1;
+      const attempts = retry ? checkAttempts(retry.attempts ?? 3) : 1;
       const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send

@@ -9,7 +9,7 @@
 
 /** How read operations are retried. */
 export interface RetryOptions {
-  /** Total tries, including the first. Default 3; 1 disables retrying. */
+  /** Total tries, including the first: a whole number from 1 to 10. Default 3; 1 disables retrying. */
   attempts?: number;
   /** Backoff base in milliseconds. Default 200. */
   baseDelayMs?: number;

@@ -8,9 +8,11 @@
 /** What a redacted header value is replaced with. */
 export declare const REDACTED: string;
 /**
- * Whether a header carries credentials: `authorization`,
- * `proxy-authorization`, `cookie`, `set-cookie`, or any name containing
- * token, secret, api-key (`api_key`, `apikey`) or password.
+ * Whether a header carries credentials, or may: any name containing auth
+ * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
+ * (`set-cookie`), token, secret, key (`x-api-key`), passw, signature,
+ * credential, session, csrf or xsrf; but not the challenges
+ * `www-authenticate` and `proxy-authenticate`.
  *
  * @param name - Header name, any case.
  */

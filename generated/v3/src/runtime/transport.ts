@@ -233,6 +233,12 @@ function required(name: string, value: unknown): string {
   throw new ConfigError(`${name} is required`);
 }
 
+function checkAttempts(value: number): number {
+  // NaN or Infinity would retry a read for ever.
+  if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
+  throw new ConfigError("retry.attempts must be a whole number from 1 to 10");
+}
+
 function checkTimeout(value: number): number {
   // setTimeout fires at once for values it cannot hold.
   if (value > 0 && value < 2 ** 31) return value;
@@ -252,6 +258,11 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
     !url ||
     url.username ||
     url.password ||
+    // Paths are appended: a query or fragment would swallow them.
+    url.search ||
+    url.hash ||
+    text.includes("?") ||
+    text.includes("#") ||
     (url.protocol !== "https:" &&
       !(
         url.protocol === "http:" &&
@@ -259,7 +270,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
       ))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials (http only for localhost or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http only for localhost or with allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
@@ -391,6 +402,7 @@ export function createTransport(
             clock,
           );
   const clientRetry = options.retry ?? {};
+  if (clientRetry.attempts !== undefined) checkAttempts(clientRetry.attempts);
   const { onRequest, onResponse } = options;
 
   return {
@@ -411,7 +423,7 @@ export function createTransport(
           : callRetry
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
-      const attempts = retry ? (retry.attempts ?? 3) : 1;
+      const attempts = retry ? checkAttempts(retry.attempts ?? 3) : 1;
       const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send

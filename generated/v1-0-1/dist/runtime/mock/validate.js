@@ -28,27 +28,33 @@ export function resolveSchema(schema, lookup) {
 export function findUnresolvedRefs(schema, lookup) {
   const missing = new Set();
   const visited = new Set();
-  const walk = (node) => {
+  // A loop, not recursion: a spec may chain more named schemas than the
+  // stack has frames. Children are pushed in reverse, so names are found in
+  // the same (depth-first, written) order as a recursive walk.
+  const stack = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
     switch (node.kind) {
       case "ref": {
-        if (visited.has(node.name)) return;
+        if (visited.has(node.name)) break;
         visited.add(node.name);
         const target = lookup.get(node.name);
         if (target === undefined) missing.add(node.name);
-        else walk(target);
-        return;
+        else stack.push(target);
+        break;
       }
       case "object":
-        for (const p of node.properties) walk(p.schema);
-        return;
+        for (let i = node.properties.length - 1; i >= 0; i--) {
+          stack.push(node.properties[i].schema);
+        }
+        break;
       case "array":
-        walk(node.items);
-        return;
+        stack.push(node.items);
+        break;
       default:
-        return;
+        break;
     }
-  };
-  walk(schema);
+  }
   return [...missing];
 }
 /** Appends one reference token to a JSON Pointer, escaping `~` and `/`. */
@@ -71,6 +77,80 @@ export function compilePattern(pattern) {
   }
   return undefined;
 }
+/**
+ * The string `format`s that are checked, which are also the ones the
+ * sampler builds values for. Any other `format` is a free label: it is
+ * neither checked nor generated (JSON Schema makes format assertion
+ * optional, and a spec may use its own names such as `bank-code`).
+ */
+export const CHECKED_FORMATS = [
+  "date",
+  "date-time",
+  "email",
+  "uri",
+  "url",
+  "uuid",
+];
+const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+/** RFC 5322 dot-atom local part at an RFC 1035 host name (no quoted or IP-literal forms). */
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+const UUID =
+  /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** RFC 3986 absolute URI: a scheme, then only URI characters and valid %-escapes. */
+const URI =
+  /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+function validDate(year, month, day) {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= days[month - 1];
+}
+/**
+ * Whether `text` is a valid `format` value. Checked formats (see
+ * {@link CHECKED_FORMATS}): `date` (RFC 3339 full-date) and `date-time`
+ * (RFC 3339 date-time with a `Z` or `±hh:mm` offset; month, day, hour,
+ * minute and second ranges, leap years, and a leap second only at 23:59 UTC),
+ * `email` (dot-atom local part at a host name), `uuid` (8-4-4-4-12 hex, any
+ * version), `uri` and its alias `url` (an absolute RFC 3986 URI). Any other
+ * format is not checked and always passes.
+ */
+export function matchesFormat(format, text) {
+  switch (format) {
+    case "date": {
+      const m = FULL_DATE.exec(text);
+      return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    }
+    case "date-time": {
+      const m = DATE_TIME.exec(text);
+      if (m === null) return false;
+      const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6])];
+      if (!validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+      if (hour > 23 || minute > 59 || second > 60) return false;
+      let offset = 0;
+      if (m[7] !== undefined) {
+        const [oh, om] = [Number(m[8]), Number(m[9])];
+        if (oh > 23 || om > 59) return false;
+        offset = (m[7] === "+" ? 1 : -1) * (oh * 60 + om);
+      }
+      // A leap second is the last second of a UTC day.
+      const utcMinute = (((hour * 60 + minute - offset) % 1440) + 1440) % 1440;
+      return second < 60 || utcMinute === 1439;
+    }
+    case "email":
+      return EMAIL.test(text);
+    case "uuid":
+      return UUID.test(text);
+    case "uri":
+    case "url":
+      return URI.test(text);
+    default:
+      // Unknown formats are labels, not assertions: never checked.
+      return true;
+  }
+}
 /** The JSON type name of a value, as used in messages. */
 export function jsonTypeOf(value) {
   if (value === null) return "null";
@@ -89,7 +169,8 @@ export function codePointLength(text) {
  * unknown members in body order.
  *
  * Checked: JSON types (`integer` must be whole), required members, unknown
- * members, enum values, `minLength`/`maxLength`, `pattern`,
+ * members, enum values, `minLength`/`maxLength`, `pattern`, `format` (the
+ * formats in {@link CHECKED_FORMATS}; others are labels and pass),
  * `minimum`/`maximum` (inclusive), `minItems`/`maxItems`, array items,
  * nested objects and `ref`s resolved through `schemas`.
  */
@@ -185,6 +266,13 @@ function check(value, schema, path, lookup, out) {
             message: `must match pattern ${node.pattern}`,
           });
         }
+      }
+      if (node.format !== undefined && !matchesFormat(node.format, value)) {
+        out.push({
+          path,
+          keyword: "format",
+          message: `must be a valid ${node.format}`,
+        });
       }
       return;
     }

@@ -19,6 +19,22 @@ import { type SchemaLookup } from "./validate.js";
  * (2024-01-01T00:00:00Z). Generated instants fall within the year after it.
  */
 export declare const SAMPLE_EPOCH_MS: number;
+/**
+ * Most arrays and objects a sample nests. Deeper values are refused with an
+ * Error (the engine's `mock_error` answer): the engine answers with
+ * `JSON.stringify`, which itself overflows the stack a few thousand levels
+ * down, and no hand-written spec needs more.
+ */
+export declare const MAX_SAMPLE_DEPTH = 2000;
+/**
+ * Most work one sample may do, counted as values built plus string
+ * characters (so roughly a few MB of JSON at most). A schema whose smallest
+ * valid value is bigger (`minItems: 100000000`, `minLength: 100000000`,
+ * required members doubling at each of 40 levels) is refused with an Error
+ * rather than built: a 100 MB string would stall or kill the mock server
+ * for every caller. Bounds below the cap are honoured in full.
+ */
+export declare const MAX_SAMPLE_SIZE = 1000000;
 /** FNV-1a over UTF-16 code units: a stable 32-bit hash of `text`. */
 export declare function hashString(text: string): number;
 /**
@@ -46,16 +62,23 @@ export declare function createRng(seed: number): Rng;
  *
  * - A node's `example` wins wherever it appears (also behind a `ref`).
  * - Objects carry all members; past a few nested `ref`s only required ones,
- *   so recursive schemas terminate.
+ *   so recursive schemas terminate. Optional members and array items whose
+ *   schema has no finite value are left out.
  * - Strings honour `format` (`date`, `date-time` from {@link SAMPLE_EPOCH_MS},
- *   `email`, `uri`, `uuid`), `minLength`/`maxLength`, and `pattern` when the
- *   pattern uses common syntax (classes, groups, alternation, quantifiers);
- *   for exotic patterns the value may not match.
+ *   `email`, `uri`/`url`, `uuid`: always a valid value of the format, shaped
+ *   to fit `minLength`/`maxLength`), `minLength`/`maxLength`, and `pattern`
+ *   when the pattern uses common syntax (classes, groups, alternation,
+ *   quantifiers); for exotic patterns the value may not match.
  * - Enums pick one of their values; numbers stay within
  *   `minimum`/`maximum`; arrays within `minItems`/`maxItems`.
+ * - Work is bounded: at most {@link MAX_SAMPLE_DEPTH} nested arrays and
+ *   objects and {@link MAX_SAMPLE_SIZE} values plus characters. The walk
+ *   over schemas and refs is a loop, not recursion, so no chain of named
+ *   schemas can overflow the stack.
  *
- * @throws Error for a dangling `ref` or a schema that recurses through
- * required members only (no finite value exists).
+ * @throws Error for a dangling `ref`, a schema that recurses through
+ * required members only (no finite value exists), a format whose values
+ * cannot meet the length bounds, or a value past the caps above.
  */
 export declare function sampleValue(
   schema: SchemaNode,

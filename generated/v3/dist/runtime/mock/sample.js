@@ -1,8 +1,10 @@
 // Copied by remitgen from its runtime (src/runtime/mock/sample.ts). DO NOT EDIT.
 
 import {
+  CHECKED_FORMATS,
   codePointLength,
   compilePattern,
+  matchesFormat,
   resolveSchema,
   schemaLookup,
 } from "./validate.js";
@@ -13,8 +15,27 @@ import {
 export const SAMPLE_EPOCH_MS = Date.UTC(2024, 0, 1);
 /** Below this many nested `ref`s, optional members are left out. */
 const REF_DEPTH_FULL = 3;
-/** Hard stop for schemas that recurse through required members. */
-const MAX_DEPTH = 64;
+/**
+ * Most arrays and objects a sample nests. Deeper values are refused with an
+ * Error (the engine's `mock_error` answer): the engine answers with
+ * `JSON.stringify`, which itself overflows the stack a few thousand levels
+ * down, and no hand-written spec needs more.
+ */
+export const MAX_SAMPLE_DEPTH = 2000;
+/**
+ * Most work one sample may do, counted as values built plus string
+ * characters (so roughly a few MB of JSON at most). A schema whose smallest
+ * valid value is bigger (`minItems: 100000000`, `minLength: 100000000`,
+ * required members doubling at each of 40 levels) is refused with an Error
+ * rather than built: a 100 MB string would stall or kill the mock server
+ * for every caller. Bounds below the cap are honoured in full.
+ */
+export const MAX_SAMPLE_SIZE = 1_000_000;
+/**
+ * Most extra repetitions a bounded quantifier (`{1,100000000}`) is drawn
+ * from; only minLength can ask for more.
+ */
+const MAX_REPEAT_SPAN = 1000;
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
 /** FNV-1a over UTF-16 code units: a stable 32-bit hash of `text`. */
 export function hashString(text) {
@@ -69,71 +90,261 @@ export function createRng(seed) {
  *
  * - A node's `example` wins wherever it appears (also behind a `ref`).
  * - Objects carry all members; past a few nested `ref`s only required ones,
- *   so recursive schemas terminate.
+ *   so recursive schemas terminate. Optional members and array items whose
+ *   schema has no finite value are left out.
  * - Strings honour `format` (`date`, `date-time` from {@link SAMPLE_EPOCH_MS},
- *   `email`, `uri`, `uuid`), `minLength`/`maxLength`, and `pattern` when the
- *   pattern uses common syntax (classes, groups, alternation, quantifiers);
- *   for exotic patterns the value may not match.
+ *   `email`, `uri`/`url`, `uuid`: always a valid value of the format, shaped
+ *   to fit `minLength`/`maxLength`), `minLength`/`maxLength`, and `pattern`
+ *   when the pattern uses common syntax (classes, groups, alternation,
+ *   quantifiers); for exotic patterns the value may not match.
  * - Enums pick one of their values; numbers stay within
  *   `minimum`/`maximum`; arrays within `minItems`/`maxItems`.
+ * - Work is bounded: at most {@link MAX_SAMPLE_DEPTH} nested arrays and
+ *   objects and {@link MAX_SAMPLE_SIZE} values plus characters. The walk
+ *   over schemas and refs is a loop, not recursion, so no chain of named
+ *   schemas can overflow the stack.
  *
- * @throws Error for a dangling `ref` or a schema that recurses through
- * required members only (no finite value exists).
+ * @throws Error for a dangling `ref`, a schema that recurses through
+ * required members only (no finite value exists), a format whose values
+ * cannot meet the length bounds, or a value past the caps above.
  */
 export function sampleValue(schema, schemas, seed) {
-  const ctx = { lookup: schemaLookup(schemas), rng: createRng(seed) };
-  return sample(schema, ctx, "value", 0, 0);
+  const ctx = {
+    lookup: schemaLookup(schemas),
+    rng: createRng(seed),
+    left: MAX_SAMPLE_SIZE,
+    verdicts: new Map(),
+    finite: new WeakMap(),
+  };
+  return sample(schema, ctx);
+}
+function tooLarge(what) {
+  return new Error(
+    `${what} is too large to sample (the mock builds at most ${MAX_SAMPLE_SIZE} values and characters per answer)`,
+  );
+}
+/** Counts `units` of work against {@link MAX_SAMPLE_SIZE}. */
+function charge(ctx, units) {
+  ctx.left -= units;
+  if (ctx.left < 0) throw tooLarge("the value");
 }
 function copyJson(value) {
   // Examples are shared schema data; callers get their own copy.
   return JSON.parse(JSON.stringify(value));
 }
-function sample(schema, ctx, hint, depth, refDepth) {
-  if (depth > MAX_DEPTH) {
-    throw new Error("schema recursion too deep to sample");
+// ---------------------------------------------------------------------------
+// Which schemas have a finite value. There is no `oneOf` in the model, so a
+// minimal value of a node is forced: its required members, `minItems` items
+// and `ref` targets. A node has a finite value unless following those forced
+// parts reaches a dangling ref or comes back to a named schema already being
+// followed. Computed with loops, not recursion.
+/** Names of the refs (without their own example) a minimal value of `node` must contain. */
+function forcedRefs(node) {
+  const names = [];
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n.example !== undefined) continue;
+    switch (n.kind) {
+      case "ref":
+        names.push(n.name);
+        break;
+      case "object":
+        for (let i = n.properties.length - 1; i >= 0; i--) {
+          const p = n.properties[i];
+          if (p.required) stack.push(p.schema);
+        }
+        break;
+      case "array":
+        if ((n.minItems ?? 0) > 0) stack.push(n.items);
+        break;
+      default:
+        break;
+    }
   }
-  if (schema.example !== undefined) return copyJson(schema.example);
+  return names;
+}
+/**
+ * `null` when a ref to `name` has a finite value, else the reason it has
+ * none (an Error message). Memoised in `ctx.verdicts`.
+ */
+function verdict(name, ctx) {
+  const known = ctx.verdicts.get(name);
+  if (known !== undefined) return known;
+  const stack = [];
+  const onPath = new Set();
+  /** A verdict now, or `undefined` after pushing a frame for `n`. */
+  const enter = (n) => {
+    const named = ctx.lookup.get(n);
+    if (named?.example !== undefined) return null;
+    const target = resolveSchema({ kind: "ref", name: n }, ctx.lookup);
+    if (target === undefined) return `schema "${n}" cannot be resolved`;
+    if (target.example !== undefined) return null;
+    stack.push({ name: n, deps: forcedRefs(target), next: 0, failed: null });
+    onPath.add(n);
+    return undefined;
+  };
+  const first = enter(name);
+  if (first !== undefined) {
+    ctx.verdicts.set(name, first);
+    return first;
+  }
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.failed !== null || top.next >= top.deps.length) {
+      stack.pop();
+      onPath.delete(top.name);
+      ctx.verdicts.set(top.name, top.failed);
+      const parent = stack[stack.length - 1];
+      if (parent !== undefined && top.failed !== null) {
+        parent.failed = top.failed;
+      }
+      continue;
+    }
+    const dep = top.deps[top.next++];
+    if (ctx.verdicts.has(dep)) {
+      top.failed = ctx.verdicts.get(dep) ?? null;
+    } else if (onPath.has(dep)) {
+      top.failed = `schema recursion through "${dep}" has no finite value: it requires itself`;
+    } else {
+      const v = enter(dep);
+      if (v !== undefined) {
+        ctx.verdicts.set(dep, v);
+        top.failed = v;
+      }
+    }
+  }
+  return ctx.verdicts.get(name) ?? null;
+}
+/** Whether `node` has a finite value (may be left out if not required). */
+function hasFiniteValue(node, ctx) {
+  let ok = ctx.finite.get(node);
+  if (ok === undefined) {
+    ok = forcedRefs(node).every((name) => verdict(name, ctx) === null);
+    ctx.finite.set(node, ok);
+  }
+  return ok;
+}
+function sample(root, ctx) {
+  const stack = [];
+  let step = open({ schema: root, hint: "value", refDepth: 0 }, ctx);
+  for (;;) {
+    if (step.frame !== undefined) {
+      if (stack.length >= MAX_SAMPLE_DEPTH) {
+        throw new Error(
+          `the value nests deeper than ${MAX_SAMPLE_DEPTH} levels; too deep to sample`,
+        );
+      }
+      stack.push(step.frame);
+    } else {
+      const parent = stack[stack.length - 1];
+      if (parent === undefined) return step.value;
+      deliver(parent, step.value);
+    }
+    // Next: the top frame's next child, or finish frames that are complete.
+    for (;;) {
+      const top = stack[stack.length - 1];
+      const child = nextChild(top);
+      if (child !== undefined) {
+        step = open(child, ctx);
+        break;
+      }
+      stack.pop();
+      const built =
+        top.t === "object"
+          ? // fromEntries defines members, so a member named "__proto__" is data.
+            Object.fromEntries(top.entries)
+          : top.items;
+      const parent = stack[stack.length - 1];
+      if (parent === undefined) return built;
+      deliver(parent, built);
+    }
+  }
+}
+function deliver(frame, value) {
+  if (frame.t === "object") {
+    const p = frame.props[frame.entries.length];
+    frame.entries.push([p.name, value]);
+  } else {
+    frame.items.push(value);
+  }
+}
+function nextChild(frame) {
+  if (frame.t === "object") {
+    const p = frame.props[frame.entries.length];
+    return p === undefined
+      ? undefined
+      : { schema: p.schema, hint: p.name, refDepth: frame.refDepth };
+  }
+  return frame.items.length < frame.count ? frame.task : undefined;
+}
+/** Starts one node: a finished value, or a frame whose children follow. */
+function open(task, ctx) {
+  let { schema, refDepth } = task;
+  const { hint } = task;
+  charge(ctx, 1);
+  if (schema.example !== undefined) return { value: copyJson(schema.example) };
+  if (schema.kind === "ref") {
+    const named = ctx.lookup.get(schema.name);
+    // The named schema's own example, even if it is itself a ref.
+    if (named?.example !== undefined) return { value: copyJson(named.example) };
+    const why = verdict(schema.name, ctx);
+    if (why !== null) throw new Error(why);
+    const target = resolveSchema(schema, ctx.lookup);
+    if (target.example !== undefined)
+      return { value: copyJson(target.example) };
+    schema = target;
+    refDepth++;
+  }
+  const full = refDepth < REF_DEPTH_FULL;
   switch (schema.kind) {
-    case "ref": {
-      const target = resolveSchema(schema, ctx.lookup);
-      if (target === undefined) {
-        throw new Error(`schema "${schema.name}" cannot be resolved`);
-      }
-      const named = ctx.lookup.get(schema.name);
-      // The named schema's own example, even if it is itself a ref.
-      if (named?.example !== undefined) return copyJson(named.example);
-      return sample(target, ctx, hint, depth + 1, refDepth + 1);
-    }
-    case "object": {
-      const full = refDepth < REF_DEPTH_FULL;
-      // fromEntries defines members, so a member named "__proto__" is data.
-      return Object.fromEntries(
-        schema.properties
-          .filter((p) => full || p.required)
-          .map((p) => [
-            p.name,
-            sample(p.schema, ctx, p.name, depth + 1, refDepth),
-          ]),
-      );
-    }
+    case "ref":
+      // resolveSchema never returns a ref; kept for exhaustiveness.
+      throw new Error(`schema "${schema.name}" cannot be resolved`);
+    case "object":
+      return {
+        frame: {
+          t: "object",
+          props: schema.properties.filter(
+            (p) => p.required || (full && hasFiniteValue(p.schema, ctx)),
+          ),
+          entries: [],
+          refDepth,
+        },
+      };
     case "array": {
-      const full = refDepth < REF_DEPTH_FULL;
-      const min = schema.minItems ?? (full ? 1 : 0);
+      // Items are only made when some item value exists; with none, the
+      // list stays empty (minItems > 0 then means no value: caught above).
+      const possible =
+        (schema.minItems ?? 0) > 0 || hasFiniteValue(schema.items, ctx);
+      // At least one item when the schema allows it, never more than
+      // maxItems (`maxItems: 0` is an empty list).
+      const min =
+        schema.minItems ??
+        (full && possible ? Math.min(1, schema.maxItems ?? 1) : 0);
+      if (min > ctx.left) throw tooLarge(`a list of ${min} items`);
       // Deep inside recursive schemas: as few items as allowed.
-      const max = full
-        ? Math.max(min, Math.min(schema.maxItems ?? min + 2, min + 3))
-        : min;
+      const max = !possible
+        ? 0
+        : full
+          ? Math.max(min, Math.min(schema.maxItems ?? min + 2, min + 3))
+          : min;
       const count = ctx.rng.int(min, max);
-      const items = [];
-      for (let i = 0; i < count; i++) {
-        items.push(sample(schema.items, ctx, hint, depth + 1, refDepth));
-      }
-      return items;
+      return {
+        frame: {
+          t: "array",
+          task: { schema: schema.items, hint, refDepth },
+          count,
+          items: [],
+        },
+      };
     }
     case "enum":
-      return schema.values.length === 0 ? "" : ctx.rng.pick(schema.values);
+      return {
+        value: schema.values.length === 0 ? "" : ctx.rng.pick(schema.values),
+      };
     case "boolean":
-      return ctx.rng.next() < 0.5;
+      return { value: ctx.rng.next() < 0.5 };
     case "integer":
     case "number": {
       let lo =
@@ -143,14 +354,17 @@ function sample(schema, ctx, hint, depth, refDepth) {
       if (schema.kind === "integer") {
         lo = Math.ceil(lo);
         hi = Math.floor(hi);
-        return ctx.rng.int(lo, Math.max(lo, hi));
+        return { value: ctx.rng.int(lo, Math.max(lo, hi)) };
       }
-      if (hi <= lo) return lo;
+      if (hi <= lo) return { value: lo };
       const raw = Math.round((lo + ctx.rng.next() * (hi - lo)) * 100) / 100;
-      return Math.min(hi, Math.max(lo, raw));
+      return { value: Math.min(hi, Math.max(lo, raw)) };
     }
-    case "string":
-      return sampleString(schema, ctx.rng, hint);
+    case "string": {
+      const text = sampleString(schema, ctx, hint);
+      charge(ctx, text.length);
+      return { value: text };
+    }
   }
 }
 function pad2(n) {
@@ -161,9 +375,10 @@ function slug(hint) {
   return s === "" ? "value" : s;
 }
 function randomAlnum(rng, length) {
-  let s = "";
-  for (let i = 0; i < length; i++) s += rng.pick([...ALNUM]);
-  return s;
+  // Same draws as rng.pick([...ALNUM]) per character, without the copies.
+  const chars = [];
+  for (let i = 0; i < length; i++) chars.push(ALNUM[rng.int(0, 35)]);
+  return chars.join("");
 }
 function fromFormat(schema, rng, hint) {
   switch (schema.format) {
@@ -192,6 +407,67 @@ function fromFormat(schema, rng, hint) {
       return `${hint}-${randomAlnum(rng, 6)}`;
   }
 }
+/**
+ * A value of a checked `format` with between `min` and `max` characters,
+ * starting from the format's usual value `text` (kept when it fits). All
+ * the characters are ASCII, so length is `.length`.
+ *
+ * @throws Error when no value of the format has such a length (`date` is
+ * always 10 characters, `uuid` 36, `date-time` 20 or 22+).
+ */
+function fitFormat(format, text, min, max, rng) {
+  if (text.length >= min && text.length <= max) return text;
+  const none = () =>
+    new Error(
+      `no "${format}" string has ${min}..${max === Infinity ? "" : max} characters`,
+    );
+  if (min > max) throw none();
+  // The length closest to the usual one that the bounds allow.
+  const want = Math.min(max, Math.max(min, text.length));
+  switch (format) {
+    case "date-time": {
+      // "2024-01-01T00:00:00Z" is 20; a fraction ".d…" adds 2 or more.
+      const n = want === 21 ? 22 : want;
+      if (n < 20 || n > max) throw none();
+      if (n === 20) return text;
+      return `${text.slice(0, 19)}.${"0".repeat(n - 21)}Z`;
+    }
+    case "email": {
+      if (want < 3) throw none();
+      const at = text.indexOf("@");
+      const domain = text.slice(at); // "@example.com"
+      if (want >= domain.length + 1) {
+        let local = text.slice(0, at);
+        local =
+          local.length >= want - domain.length
+            ? local.slice(0, want - domain.length)
+            : local + randomAlnum(rng, want - domain.length - local.length);
+        // A dot-atom neither ends with "." nor has "..".
+        if (local.endsWith(".")) local = `${local.slice(0, -1)}x`;
+        return local + domain;
+      }
+      const first = text[0] ?? "x";
+      return want >= 6
+        ? `${first}@${randomAlnum(rng, want - 5)}.io`
+        : `${first}@${randomAlnum(rng, want - 2)}`;
+    }
+    case "uri":
+    case "url": {
+      if (want < 2) throw none();
+      if (want > text.length) {
+        return text + randomAlnum(rng, want - text.length);
+      }
+      // "https://example.com/" is 20 characters; shorter: an URN-like URI.
+      if (want >= 20) return text.slice(0, want);
+      return want >= 4
+        ? `urn:${randomAlnum(rng, want - 4)}`
+        : `x:${randomAlnum(rng, want - 2)}`;
+    }
+    default:
+      // date and uuid have one length only.
+      throw none();
+  }
+}
 function fitsLength(schema, text) {
   const n = codePointLength(text);
   return (
@@ -199,21 +475,81 @@ function fitsLength(schema, text) {
     (schema.maxLength === undefined || n <= schema.maxLength)
   );
 }
-function sampleString(schema, rng, hint) {
-  if (schema.pattern !== undefined) {
-    const re = compilePattern(schema.pattern);
-    const ast = re === undefined ? undefined : parsePattern(schema.pattern);
-    if (re !== undefined && ast !== undefined) {
-      // Unbounded quantifiers may need to reach minLength.
-      const open = Math.max(OPEN_REPEAT, schema.minLength ?? 0);
-      // A few draws: quantifier choices may miss the length bounds.
-      for (let attempt = 0; attempt < 32; attempt++) {
-        const candidate = generate(ast, rng, open);
-        if (re.test(candidate) && fitsLength(schema, candidate)) {
-          return candidate;
-        }
-      }
+/**
+ * A string matching `schema.pattern` within the length bounds (and
+ * `accept`), or `undefined` when the pattern is exotic or a few draws miss.
+ *
+ * @throws Error when matching strings are all past the size cap.
+ */
+function fromPattern(schema, ctx, accept) {
+  const re = compilePattern(schema.pattern);
+  const ast = re === undefined ? undefined : parsePattern(schema.pattern);
+  if (re === undefined || ast === undefined) return undefined;
+  // Unbounded quantifiers may need to reach minLength.
+  const open = Math.max(OPEN_REPEAT, schema.minLength ?? 0);
+  // Candidates longer than maxLength are dropped early; candidates past
+  // what is left of the budget mean the pattern asks for too much.
+  const limit = Math.min(ctx.left, schema.maxLength ?? Infinity);
+  let overBudget = false;
+  // A few draws: quantifier choices may miss the length bounds.
+  for (let attempt = 0; attempt < 32; attempt++) {
+    const budget = { chars: limit, work: 2 * MAX_SAMPLE_SIZE };
+    let candidate;
+    try {
+      candidate = generate(ast, ctx.rng, open, budget);
+    } catch (error) {
+      if (!(error instanceof TooLong)) throw error;
+      if (budget.work < 0 || limit === ctx.left) overBudget = true;
+      continue;
     }
+    if (
+      re.test(candidate) &&
+      fitsLength(schema, candidate) &&
+      accept(candidate)
+    ) {
+      return candidate;
+    }
+  }
+  if (overBudget) throw tooLarge(`a string matching ${schema.pattern}`);
+  return undefined;
+}
+function sampleString(schema, ctx, hint) {
+  const { rng } = ctx;
+  const min = schema.minLength ?? 0;
+  // Refused, not built: the smallest valid value past the cap (minLength
+  // 100000000 is 100 MB or more) would stall the server for every caller.
+  if (min > ctx.left) throw tooLarge(`a string of ${min} characters`);
+  const format = schema.format;
+  if (format !== undefined && CHECKED_FORMATS.includes(format)) {
+    // A checked format: always a valid value of it, sized to the bounds,
+    // and matching the pattern if a few tries find one that does too.
+    const text = fitFormat(
+      format,
+      fromFormat(schema, rng, hint),
+      min,
+      schema.maxLength ?? Infinity,
+      rng,
+    );
+    if (
+      schema.pattern === undefined ||
+      compilePattern(schema.pattern)?.test(text) !== false
+    ) {
+      return text;
+    }
+    const matching = fromPattern(
+      { ...schema, pattern: schema.pattern },
+      ctx,
+      (c) => matchesFormat(format, c),
+    );
+    return matching ?? text;
+  }
+  if (schema.pattern !== undefined) {
+    const matching = fromPattern(
+      { ...schema, pattern: schema.pattern },
+      ctx,
+      () => true,
+    );
+    if (matching !== undefined) return matching;
   }
   let text = fromFormat(schema, rng, hint);
   const chars = [...text];
@@ -421,20 +757,28 @@ function parsePattern(pattern) {
     throw error;
   }
 }
+class TooLong extends Error {}
 /** `open`: extra repetitions allowed where the pattern sets no maximum. */
-function generate(re, rng, open) {
+function generate(re, rng, open, budget) {
   switch (re.t) {
     case "alt":
-      return generate(rng.pick(re.options), rng, open);
+      return generate(rng.pick(re.options), rng, open, budget);
     case "seq":
-      return re.items.map((item) => generate(item, rng, open)).join("");
+      return re.items.map((item) => generate(item, rng, open, budget)).join("");
     case "set":
+      budget.chars--;
+      budget.work--;
+      if (budget.chars < 0 || budget.work < 0) throw new TooLong();
       return rng.pick(re.chars);
     case "rep": {
-      const max = Number.isFinite(re.max) ? re.max : re.min + open;
+      const max = Number.isFinite(re.max)
+        ? Math.min(re.max, re.min + Math.max(MAX_REPEAT_SPAN, open))
+        : re.min + open;
       const count = rng.int(re.min, Math.max(re.min, max));
+      budget.work -= count;
+      if (budget.work < 0) throw new TooLong();
       let s = "";
-      for (let k = 0; k < count; k++) s += generate(re.item, rng, open);
+      for (let k = 0; k < count; k++) s += generate(re.item, rng, open, budget);
       return s;
     }
   }

@@ -18,6 +18,7 @@ export type ViolationKeyword =
   | "minLength"
   | "maxLength"
   | "pattern"
+  | "format"
   | "minimum"
   | "maximum"
   | "minItems"
@@ -67,6 +68,23 @@ export declare function pointer(parent: string, token: string | number): string;
  * compiles; such a pattern is not enforced.
  */
 export declare function compilePattern(pattern: string): RegExp | undefined;
+/**
+ * The string `format`s that are checked, which are also the ones the
+ * sampler builds values for. Any other `format` is a free label: it is
+ * neither checked nor generated (JSON Schema makes format assertion
+ * optional, and a spec may use its own names such as `bank-code`).
+ */
+export declare const CHECKED_FORMATS: readonly string[];
+/**
+ * Whether `text` is a valid `format` value. Checked formats (see
+ * {@link CHECKED_FORMATS}): `date` (RFC 3339 full-date) and `date-time`
+ * (RFC 3339 date-time with a `Z` or `±hh:mm` offset; month, day, hour,
+ * minute and second ranges, leap years, and a leap second only at 23:59 UTC),
+ * `email` (dot-atom local part at a host name), `uuid` (8-4-4-4-12 hex, any
+ * version), `uri` and its alias `url` (an absolute RFC 3986 URI). Any other
+ * format is not checked and always passes.
+ */
+export declare function matchesFormat(format: string, text: string): boolean;
 /** The JSON type name of a value, as used in messages. */
 export declare function jsonTypeOf(value: JsonValue): string;
 /** Length in code points, as JSON Schema counts `minLength`/`maxLength`. */
@@ -77,7 +95,8 @@ export declare function codePointLength(text: string): number;
  * unknown members in body order.
  *
  * Checked: JSON types (`integer` must be whole), required members, unknown
- * members, enum values, `minLength`/`maxLength`, `pattern`,
+ * members, enum values, `minLength`/`maxLength`, `pattern`, `format` (the
+ * formats in {@link CHECKED_FORMATS}; others are labels and pass),
  * `minimum`/`maximum` (inclusive), `minItems`/`maxItems`, array items,
  * nested objects and `ref`s resolved through `schemas`.
  */
