@@ -9,7 +9,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
 import type { SchemaNode } from "../runtime/schema.js";
 import { closest, isPackageNamePart } from "../names/names.js";
-import { maxSpecDepth, type SpecSource } from "../spec/source.js";
+import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
   describe,
   Reader,
@@ -274,25 +274,6 @@ export function readStructure(source: SpecSource): StructureResult {
   }
   const { raw, parts } = readRoot(reader, root);
   return { raw, parts, diagnostics: reader.found };
-}
-
-/** Finds a node nested deeper than the limit, without recursion. */
-function findTooDeep(root: Node | null, limit: number): Range | undefined {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (isMap(node) || isSeq(node)) {
-      if (depth > limit)
-        return node.range ? [node.range[0], node.range[1]] : [0, 1];
-      for (const item of node.items) {
-        if (isMap(node)) {
-          const pair = item as { value: unknown };
-          stack.push([pair.value, depth + 1]);
-        } else stack.push([item, depth + 1]);
-      }
-    }
-  }
-  return undefined;
 }
 
 function readRoot(

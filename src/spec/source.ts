@@ -1,8 +1,10 @@
 import {
   isAlias,
   isCollection,
+  isMap,
   isPair,
   isScalar,
+  isSeq,
   LineCounter,
   parseDocument,
   visit,
@@ -140,7 +142,7 @@ function yamlErrors(
   if (overflow !== undefined)
     return [
       at(
-        firstTooDeepBracket(text) ?? overflow.pos,
+        firstTooDeepBracket(text) ?? firstTooDeepBlock(text) ?? overflow.pos,
         diagnostics.tooDeep(maxSpecDepth),
       ),
     ];
@@ -313,6 +315,62 @@ function firstTooDeepBracket(
     } else if (char === "[" || char === "{") {
       if (++depth > maxSpecDepth) return [index, index + 1];
     } else if ((char === "]" || char === "}") && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * Where block nesting first goes too deep, when it goes so deep that the
+ * parser overflowed: found in a prefix of the text cut well past the limit
+ * by indentation, which parses, so the position is the one a shallower
+ * spec of the same shape gets, not wherever the parser's stack ran out.
+ */
+function firstTooDeepBlock(
+  text: string,
+): readonly [number, number] | undefined {
+  const indents: number[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf("\n", start);
+    const next = end === -1 ? text.length : end + 1;
+    const line = text.slice(start, next);
+    const indent = line.length - line.trimStart().length;
+    const rest = line.slice(indent);
+    if (rest.trim() !== "" && !rest.startsWith("#")) {
+      while (indents.length > 0 && indents[indents.length - 1]! >= indent)
+        indents.pop();
+      indents.push(indent);
+      // Each "- " opens a sequence (and what follows it) on the same line.
+      for (let at = indent; line.startsWith("- ", at); at += 2)
+        indents.push(at + 2);
+      if (indents.length > 2 * maxSpecDepth + 8) {
+        const prefix = parseDocument(text.slice(0, start), yamlOptions);
+        return findTooDeep(prefix.contents as Node | null, maxSpecDepth);
+      }
+    }
+    start = next;
+  }
+  return undefined;
+}
+
+/** Finds a collection nested deeper than `limit`, without recursion. */
+export function findTooDeep(
+  root: Node | null,
+  limit: number,
+): readonly [number, number] | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (isMap(node) || isSeq(node)) {
+      if (depth > limit)
+        return node.range ? [node.range[0], node.range[1]] : [0, 1];
+      for (const item of node.items) {
+        if (isMap(node)) {
+          const pair = item as { value: unknown };
+          stack.push([pair.value, depth + 1]);
+        } else stack.push([item, depth + 1]);
+      }
+    }
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
  * bombs end in a clear diagnostic, quickly, without exhausting memory or
  * the stack.
  */
+import { readFileSync } from "node:fs";
 import { open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -185,5 +186,28 @@ schemas:
     await writeFile(join(dir, "aliases.yaml"), valid(example));
     const generated = await generate({ spec: "aliases.yaml", out: "out", cwd: dir });
     expect(generated.files.length).toBeGreaterThan(0);
+  });
+});
+
+describe("block nesting so deep the parser overflows", () => {
+  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  /** The good spec with `levels` nested keys under a new top-level key. */
+  const nested = (levels: number): string => {
+    let text = good;
+    for (let level = 0; level < levels; level++) text += `${" ".repeat(level)}k${level}:\n`;
+    return `${text}${" ".repeat(levels)}v: 1\n`;
+  };
+  const firstDiagnostic = (text: string): string => {
+    const result = checkSpecText(text, "spec.yaml");
+    if (result.ok) return "ok";
+    const [first] = result.diagnostics;
+    return `${first!.line}:${first!.column} ${first!.code}`;
+  };
+
+  it("is reported where a shallower spec of the same shape is: at the first key too deep", () => {
+    const shallow = firstDiagnostic(nested(100));
+    expect(shallow).toMatch(/ RG004$/);
+    expect(firstDiagnostic(nested(3000))).toBe(shallow);
+    expect(firstDiagnostic(nested(1500))).toBe(shallow);
   });
 });
