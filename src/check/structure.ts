@@ -384,7 +384,11 @@ function readService(
     fields.get("description"),
     "service description",
   );
-  const baseUrl = reader.string(fields.get("baseUrl"), "service baseUrl");
+  const baseUrl = checkNoCredentials(
+    reader,
+    reader.string(fields.get("baseUrl"), "service baseUrl"),
+    "service baseUrl",
+  );
   const packageEntry = fields.get("package");
   const pkg = packageEntry
     ? reader.record(
@@ -416,6 +420,21 @@ function readService(
     packageName,
     notShown,
   };
+}
+
+/** Reports an address holding a user name or password (they would be printed into docs); returns it either way. */
+function checkNoCredentials(
+  reader: Reader,
+  url: Located<string> | undefined,
+  where: string,
+): Located<string> | undefined {
+  if (
+    url !== undefined &&
+    /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.value.trim())
+  ) {
+    reader.report(url.range, diagnostics.credentialsInUrl(where));
+  }
+  return url;
 }
 
 /** Reports a scope or package name npm would refuse; returns the part either way. */
@@ -457,7 +476,11 @@ function readAuth(
   const title = reader.string(fields.get("title"), "auth title");
   const version = reader.string(fields.get("version"), "auth version");
   if (version !== undefined) checkVersion(reader, version);
-  const baseUrl = reader.string(fields.get("baseUrl"), "auth baseUrl");
+  const baseUrl = checkNoCredentials(
+    reader,
+    reader.string(fields.get("baseUrl"), "auth baseUrl"),
+    "auth baseUrl",
+  );
   const tokenEntry = fields.get("token");
   const token = tokenEntry
     ? reader.record(

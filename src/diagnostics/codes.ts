@@ -368,6 +368,11 @@ export const diagnostics = {
         };
     }
   },
+  credentialsInUrl: (where: string): DiagnosticText => ({
+    code: "RG046",
+    message: `${where} holds credentials (user:password@)`,
+    hint: "write the address without them: clients take credentials as options, and the spec's text is printed into generated docs and OpenAPI",
+  }),
   unknownSchema: (
     name: string,
     suggestion: string | undefined,
