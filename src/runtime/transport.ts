@@ -17,7 +17,7 @@ import {
 } from "./errors.js";
 import type { JsonValue } from "./json.js";
 import { createLimiter, systemClock, type Clock } from "./limiter.js";
-import { redactHeaders, redactJson, redactText } from "./redact.js";
+import { redactHeaders, redactText } from "./redact.js";
 import {
   backoffDelay,
   isRetryableStatus,
@@ -234,7 +234,7 @@ function required(name: string, value: unknown): string {
 function checkAttempts(value: number): number {
   // NaN or Infinity would retry a read for ever.
   if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
-  throw new ConfigError("retry.attempts must be a whole number from 1 to 10");
+  throw new ConfigError("retry.attempts is out of range (1 to 10)");
 }
 
 function checkTimeout(value: number): number {
@@ -288,13 +288,9 @@ function notSent(error: unknown): boolean {
 
 function emit<T>(hook: (event: T) => void | Promise<void>, event: T): void {
   try {
-    const result: unknown = hook(event);
+    const result = hook(event);
     // An async hook fails by rejecting; unhandled, that would end the process.
-    if (
-      typeof (result as PromiseLike<unknown> | undefined)?.then === "function"
-    ) {
-      (result as PromiseLike<unknown>).then(undefined, ignore);
-    }
+    if (result) Promise.resolve(result).catch(ignore);
   } catch {
     // A hook must never break or change the call.
   }
@@ -302,8 +298,12 @@ function emit<T>(hook: (event: T) => void | Promise<void>, event: T): void {
 
 function ignore(): void {}
 
-/** Text that may hold a number JSON.parse cannot keep exactly: 16 digits or an exponent. */
-const MAY_BE_INEXACT = /\d{16}|\d[eE][-+]?\d/;
+/**
+ * Text that may hold a number JSON.parse cannot keep exactly: a number
+ * (after `:`, `[` or `,`) of 16 digits or more, or with an exponent.
+ * Digits inside strings (an IBAN) mostly do not match: no second pass.
+ */
+const MAY_BE_INEXACT = /(?:^|[:[,])\s*-?(?:\d{16}|\d+(?:\.\d+)?[eE])/;
 
 /**
  * Parses JSON text, or returns undefined when it is not JSON or holds an
@@ -339,10 +339,22 @@ function parseExact(text: string): JsonValue | undefined {
  * echoed.
  */
 function errorBody(text: string, token: string): JsonValue {
+  // Parsed, then printed again: however the server escaped the token
+  // (\/ from PHP's json_encode, \u002f), it is printed in one form here,
+  // the one redacted, in keys and values alike.
   const value = parseExact(text);
-  if (value !== undefined) return redactJson(value, [token]) as JsonValue;
+  const printed = JSON.stringify(token).slice(1, -1);
+  if (value !== undefined) {
+    try {
+      return JSON.parse(
+        redactText(JSON.stringify(value), [printed]),
+      ) as JsonValue;
+    } catch {
+      // nested deeper than printing can go: kept as text below
+    }
+  }
   // Also the form a JSON encoder writes, "/" escaped, as in an HTML page.
-  const secrets = [token, token.split("/").join("\\/")];
+  const secrets = [token, printed, token.split("/").join("\\/")];
   return redactText(text, secrets).slice(0, 4096);
 }
 
@@ -521,12 +533,8 @@ export function createTransport(
           const { status } = response;
           // Only a fetch that ignores `redirect: "manual"` (a custom one)
           // gets here redirected: what it answers is not the write's.
-          if (isWrite && response.redirected) {
-            throw new OutcomeUnknownError(name, body, {
-              cause: new ApiError(name, status, errorBody(text, token)),
-            });
-          }
-          if (response.ok) {
+          const redirected = response.redirected;
+          if (response.ok && !(isWrite && redirected)) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
@@ -542,7 +550,7 @@ export function createTransport(
               return data as TResponse;
             }
           }
-          if (status === 401 && !response.redirected) {
+          if (status === 401 && !redirected) {
             // The bank did not act on a 401: refresh once and replay once.
             if (replayed) {
               throw new AuthError(
@@ -579,7 +587,7 @@ export function createTransport(
           // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
           // and a browser's status 0 for a redirect do not say the
           // transfer was not made.
-          if (isWrite && !(status >= 400 && status < 500)) {
+          if (isWrite && (redirected || !(status >= 400 && status < 500))) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
           if (!isRetryableStatus(status)) throw error;

@@ -2,7 +2,7 @@
 // encoder writes it; parsing turns the escape back into the token.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, OutcomeUnknownError } from "../../src/runtime/errors.js";
-import { REDACTED, redactHeaders, redactJson } from "../../src/runtime/redact.js";
+import { REDACTED, redactHeaders } from "../../src/runtime/redact.js";
 import {
   READ,
   WRITE,
@@ -59,38 +59,43 @@ it("a token escaped in a write's 5xx body stays out of the unknown outcome", asy
   expect(exposure(error)).not.toContain(TOKEN);
 });
 
-describe("redactJson", () => {
-  it("redacts strings and keys at any depth, in place", () => {
-    const value = JSON.parse(
-      '{"a":"x-SECRET-y","SECRET":[["SECRET"]],"n":1,"z":null}',
-    ) as Record<string, unknown>;
-    expect(redactJson(value, ["SECRET"])).toBe(value);
-    expect(value).toEqual({
-      a: `x-${REDACTED}-y`,
-      [REDACTED]: [[REDACTED]],
-      n: 1,
-      z: null,
+describe("error bodies", () => {
+  const bodyOf = async (text: (token: string) => string): Promise<unknown> => {
+    const server = await startServer((req, res) => {
+      const bearer = String(req.headers.authorization).slice(7);
+      res.writeHead(400).end(text(bearer));
     });
-  });
-
-  it("survives nesting deeper than the stack, and __proto__ keys stay own keys", () => {
-    const depth = 100_000;
-    const deep = "[".repeat(depth) + '"SECRET"' + "]".repeat(depth);
-    let leaf = redactJson(JSON.parse(deep), ["SECRET"]);
-    for (let level = 0; level < depth; level++) leaf = (leaf as unknown[])[0];
-    expect(leaf).toBe(REDACTED);
-    const proto = JSON.parse(
-      '{"__proto__SECRET":1,"__proto__":{"x":"SECRET"}}',
+    const error = await rejection(
+      client(server, { getAccessToken: async () => TOKEN }).call(READ, {}),
     );
-    redactJson(proto, ["SECRET"]);
-    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
-    expect(Object.keys(proto)).toEqual(["__proto__", `__proto__${REDACTED}`]);
-    expect(({} as Record<string, unknown>)["x"]).toBeUndefined();
+    expect(error).toBeInstanceOf(ApiError);
+    return (error as ApiError).body;
+  };
+
+  it("keep their shape, with the token redacted in keys and values at any depth", async () => {
+    const body = await bodyOf(
+      (t) =>
+        `{"a":"x-${t}-y","${t}":[["${t}"]],"n":1,"z":null,"__proto__":{"k":"${t}"}}`,
+    );
+    expect(body).toEqual(
+      JSON.parse(
+        `{"a":"x-${REDACTED}-y","${REDACTED}":[["${REDACTED}"]],"n":1,"z":null,"__proto__":{"k":"${REDACTED}"}}`,
+      ),
+    );
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)["k"]).toBeUndefined();
   });
 
-  it("returns a redacted string for a string", () => {
-    expect(redactJson("aSECRETb", ["SECRET"])).toBe(`a${REDACTED}b`);
+  it("nested deeper than printing can go are kept as text, without the token", async () => {
+    const depth = 100_000;
+    const body = await bodyOf(
+      (t) => `{"t":"${t}","d":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+    );
+    expect(typeof body).toBe("string");
+    expect(body).toContain(`{"t":"${REDACTED}","d":[[[`);
+    expect(exposure(body)).not.toContain(TOKEN);
   });
+
 });
 
 describe("redactHeaders", () => {

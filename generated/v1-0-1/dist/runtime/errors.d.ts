@@ -109,8 +109,8 @@ export declare class NetworkError extends RemitError {
 /**
  * A write may or may not have been carried out by the bank: it timed out,
  * was aborted after being sent, lost its connection, met a 5xx answer (the
- * bank's own or a gateway's: neither says the transfer was not made), or
- * got a 2xx answer it could not read.
+ * bank's own or a gateway's: neither says the transfer was not made) or a
+ * redirect, or got a 2xx answer it could not read.
  * The client never resends a write. Check the transfer with the
  * transaction-status operation and reconcile before deciding to send again.
  */

@@ -10,8 +10,8 @@ export declare const REDACTED: string;
 /**
  * Whether a header carries credentials, or may: any name containing auth
  * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
- * (`set-cookie`), token, secret, key (`x-api-key`), passw, signature,
- * credential, session, csrf or xsrf; but not the challenges
+ * (`set-cookie`), token, secret, key (`x-api-key`), passw, sign
+ * (`x-signature`), cred, session or srf (`x-csrf-token`); but not the challenges
  * `www-authenticate` and `proxy-authenticate`.
  *
  * @param name - Header name, any case.
@@ -37,16 +37,3 @@ export declare function redactText(
 export declare function redactHeaders(
   headers: HeadersInit,
 ): Record<string, string>;
-/**
- * Replaces every occurrence of each secret in the strings (keys and values)
- * of a value parsed from JSON, in place, and returns it. Redacting the
- * parsed value, not the text, also catches a secret the server escaped
- * (`\/`, `\u002f`), which parsing turns back into the secret.
- *
- * @param value - A value fresh from `JSON.parse` (it is changed).
- * @param secrets - Values to remove; empty strings are ignored.
- */
-export declare function redactJson(
-  value: unknown,
-  secrets: readonly string[],
-): unknown;

@@ -9,15 +9,14 @@
 export const REDACTED = "[REDACTED]";
 // Credentials by name; "cookie" also matches "set-cookie", "auth" also
 // "authorization" and "x-auth-token", "key" "x-api-key".
-const SENSITIVE =
-  /auth|cookie|token|secret|key|passw|signature|credential|session|csrf|xsrf/i;
+const SENSITIVE = /auth|cookie|token|secret|key|passw|sign|cred|session|srf/i;
 // A challenge names the scheme and realm a server wants, no credentials: kept for debugging a 401.
 const CHALLENGE = /^(?:www|proxy)-authenticate/i;
 /**
  * Whether a header carries credentials, or may: any name containing auth
  * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
- * (`set-cookie`), token, secret, key (`x-api-key`), passw, signature,
- * credential, session, csrf or xsrf; but not the challenges
+ * (`set-cookie`), token, secret, key (`x-api-key`), passw, sign
+ * (`x-signature`), cred, session or srf (`x-csrf-token`); but not the challenges
  * `www-authenticate` and `proxy-authenticate`.
  *
  * @param name - Header name, any case.
@@ -50,44 +49,4 @@ export function redactHeaders(headers) {
     out[name] = isSensitiveHeader(name) ? REDACTED : value;
   });
   return out;
-}
-/**
- * Replaces every occurrence of each secret in the strings (keys and values)
- * of a value parsed from JSON, in place, and returns it. Redacting the
- * parsed value, not the text, also catches a secret the server escaped
- * (`\/`, `\u002f`), which parsing turns back into the secret.
- *
- * @param value - A value fresh from `JSON.parse` (it is changed).
- * @param secrets - Values to remove; empty strings are ignored.
- */
-export function redactJson(value, secrets) {
-  if (typeof value === "string") return redactText(value, secrets);
-  // A loop, not recursion: a hostile body may nest deeper than the stack.
-  const pending = [value];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== "object") continue;
-    const record = node;
-    for (const key of Object.keys(record)) {
-      const item = record[key];
-      const clean = redactText(key, secrets);
-      if (clean !== key) {
-        delete record[key];
-        // defineProperty: a key such as "__proto__" stays an own property.
-        Object.defineProperty(record, clean, {
-          value: item,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-      if (typeof item === "string") {
-        const text = redactText(item, secrets);
-        if (text !== item) record[clean] = text;
-      } else if (item !== null && typeof item === "object") {
-        pending.push(item);
-      }
-    }
-  }
-  return value;
 }

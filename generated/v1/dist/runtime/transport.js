@@ -18,7 +18,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { createLimiter, systemClock } from "./limiter.js";
-import { redactHeaders, redactJson, redactText } from "./redact.js";
+import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
  * The headers of one request. Caller headers go through `Headers`, which
@@ -50,7 +50,7 @@ function required(name, value) {
 function checkAttempts(value) {
   // NaN or Infinity would retry a read for ever.
   if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
-  throw new ConfigError("retry.attempts must be a whole number from 1 to 10");
+  throw new ConfigError("retry.attempts is out of range (1 to 10)");
 }
 function checkTimeout(value) {
   // setTimeout fires at once for values it cannot hold.
@@ -101,16 +101,18 @@ function emit(hook, event) {
   try {
     const result = hook(event);
     // An async hook fails by rejecting; unhandled, that would end the process.
-    if (typeof result?.then === "function") {
-      result.then(undefined, ignore);
-    }
+    if (result) Promise.resolve(result).catch(ignore);
   } catch {
     // A hook must never break or change the call.
   }
 }
 function ignore() {}
-/** Text that may hold a number JSON.parse cannot keep exactly: 16 digits or an exponent. */
-const MAY_BE_INEXACT = /\d{16}|\d[eE][-+]?\d/;
+/**
+ * Text that may hold a number JSON.parse cannot keep exactly: a number
+ * (after `:`, `[` or `,`) of 16 digits or more, or with an exponent.
+ * Digits inside strings (an IBAN) mostly do not match: no second pass.
+ */
+const MAY_BE_INEXACT = /(?:^|[:[,])\s*-?(?:\d{16}|\d+(?:\.\d+)?[eE])/;
 /**
  * Parses JSON text, or returns undefined when it is not JSON or holds an
  * integer too large for a number to keep exactly (beyond 2^53, e.g. a
@@ -144,10 +146,20 @@ function parseExact(text) {
  * echoed.
  */
 function errorBody(text, token) {
+  // Parsed, then printed again: however the server escaped the token
+  // (\/ from PHP's json_encode, \u002f), it is printed in one form here,
+  // the one redacted, in keys and values alike.
   const value = parseExact(text);
-  if (value !== undefined) return redactJson(value, [token]);
+  const printed = JSON.stringify(token).slice(1, -1);
+  if (value !== undefined) {
+    try {
+      return JSON.parse(redactText(JSON.stringify(value), [printed]));
+    } catch {
+      // nested deeper than printing can go: kept as text below
+    }
+  }
   // Also the form a JSON encoder writes, "/" escaped, as in an HTML page.
-  const secrets = [token, token.split("/").join("\\/")];
+  const secrets = [token, printed, token.split("/").join("\\/")];
   return redactText(text, secrets).slice(0, 4096);
 }
 /**
@@ -313,12 +325,8 @@ export function createTransport(options, defaults) {
           const { status } = response;
           // Only a fetch that ignores `redirect: "manual"` (a custom one)
           // gets here redirected: what it answers is not the write's.
-          if (isWrite && response.redirected) {
-            throw new OutcomeUnknownError(name, body, {
-              cause: new ApiError(name, status, errorBody(text, token)),
-            });
-          }
-          if (response.ok) {
+          const redirected = response.redirected;
+          if (response.ok && !(isWrite && redirected)) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
@@ -334,7 +342,7 @@ export function createTransport(options, defaults) {
               return data;
             }
           }
-          if (status === 401 && !response.redirected) {
+          if (status === 401 && !redirected) {
             // The bank did not act on a 401: refresh once and replay once.
             if (replayed) {
               throw new AuthError(
@@ -371,7 +379,7 @@ export function createTransport(options, defaults) {
           // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
           // and a browser's status 0 for a redirect do not say the
           // transfer was not made.
-          if (isWrite && !(status >= 400 && status < 500)) {
+          if (isWrite && (redirected || !(status >= 400 && status < 500))) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
           if (!isRetryableStatus(status)) throw error;

@@ -40,20 +40,15 @@ export function backoffDelay(retry, options, random) {
 export function parseRetryAfter(value, now) {
   if (value === null) return undefined;
   const text = value.trim();
-  let ms;
-  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
-  else if (HTTP_DATE.test(text)) ms = Date.parse(text) - now;
-  // asctime's date is UTC, but Date.parse would read it as local time.
-  else if (ASCTIME_DATE.test(text)) ms = Date.parse(text + " GMT") - now;
-  // Anything else (-1, 1.5, a date in another form) is unreadable, not
-  // "now": Date.parse would read "-1" as the year -1.
-  else return undefined;
-  // A date in the past means "now"; NaN (an impossible date) means unknown.
+  // delay-seconds, or an HTTP date, which starts with a day's name
+  // (RFC 9110 §5.6.7): Date.parse alone would read "-1" as the year -1
+  // and "1.5" as a day in 2001, in the past, so "retry now". asctime's
+  // date is UTC without saying so, and Date.parse would take local time.
+  const ms = /^\d+$/.test(text)
+    ? Number(text) * 1000
+    : /^[A-Z][a-z]{2}/.test(text)
+      ? Date.parse(/GMT$/.test(text) ? text : text + " GMT") - now
+      : NaN;
+  // A date in the past means "now"; NaN (unreadable) means unknown.
   return ms >= 0 ? ms : ms < 0 ? 0 : undefined;
 }
-/** IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) and RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`), RFC 9110 §5.6.7. */
-const HTTP_DATE =
-  /^[A-Za-z]{3,9}, \d{2}[ -][A-Za-z]{3}[ -]\d{2}(?:\d{2})? \d{2}:\d{2}:\d{2} GMT$/;
-/** asctime (`Sun Nov  6 08:49:37 1994`), RFC 9110 §5.6.7. */
-const ASCTIME_DATE =
-  /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
