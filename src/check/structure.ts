@@ -8,7 +8,12 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
 import type { SchemaNode } from "../runtime/schema.js";
-import { closest, isPackageNamePart } from "../names/names.js";
+import {
+  closest,
+  isPackageNamePart,
+  maxPackageBase,
+  maxPackageScope,
+} from "../names/names.js";
 import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
   describe,
@@ -443,18 +448,21 @@ function checkPackagePart(
   part: Located<string> | undefined,
   what: string,
 ): Located<string> | undefined {
-  if (part !== undefined && !isPackageNamePart(part.value)) {
+  const longest = what === "package scope" ? maxPackageScope : maxPackageBase;
+  if (part !== undefined && !isPackageNamePart(part.value, longest)) {
     const fixed = part.value
       .toLowerCase()
       .replace(/[^a-z0-9._-]+/g, "-")
       .replace(/^[-._]+|-+$/g, "");
     reader.report(
       part.range,
-      diagnostics.badPackageName(
-        part.value,
-        what,
-        isPackageNamePart(fixed) ? fixed : undefined,
-      ),
+      isPackageNamePart(part.value)
+        ? diagnostics.packageNameTooLong(part.value, what, longest)
+        : diagnostics.badPackageName(
+            part.value,
+            what,
+            isPackageNamePart(fixed, longest) ? fixed : undefined,
+          ),
     );
   }
   return part;

@@ -315,6 +315,15 @@ export const diagnostics = {
         : 'write three whole numbers separated by dots, e.g. "1.0.3"',
   }),
   /** `part` is `package scope` or `package name`. */
+  packageNameTooLong: (
+    text: string,
+    part: string,
+    longest: number,
+  ): DiagnosticText => ({
+    code: "RG043",
+    message: `${part} ${quote(text)} is ${text.length} characters, over ${longest}`,
+    hint: `shorten it to at most ${longest} characters: with a set's folder, @scope/name-set must fit npm's 214`,
+  }),
   badPackageName: (
     text: string,
     part: string = "package name part",

@@ -265,9 +265,16 @@ export function hashName(text: string): string {
   return hash.toString(16).padStart(8, "0");
 }
 
-/** A valid npm package-name part: lowercase, digits, `-`, `.`, `_`. */
-export function isPackageNamePart(text: string): boolean {
-  return /^[a-z0-9][a-z0-9._-]*$/.test(text) && text.length <= 100;
+/**
+ * Longest package scope and base name: with a set's folder (at most 80)
+ * `@scope/name-set` stays within npm's 214 characters.
+ */
+export const maxPackageScope = 50;
+export const maxPackageBase = 80;
+
+/** A valid npm package-name part: lowercase, digits, `-`, `.`, `_`; at most `maxLength` characters. */
+export function isPackageNamePart(text: string, maxLength = 100): boolean {
+  return /^[a-z0-9][a-z0-9._-]*$/.test(text) && text.length <= maxLength;
 }
 
 /** Closest candidate by edit distance, for "did you mean" hints. */

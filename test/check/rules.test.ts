@@ -407,3 +407,26 @@ describe("examples that break their own schema", () => {
     }
   });
 });
+
+describe("package names npm accepts", () => {
+  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  it.each([
+    ["scope", "    scope: remitgen\n", `    scope: ${"s".repeat(51)}\n`, 'package scope "sss', "over 50"],
+    ["name", "    name: remittance\n", `    name: ${"n".repeat(81)}\n`, 'package name "nnn', "over 80"],
+  ])("a package %s too long for @scope/name-set to fit npm's 214 characters is refused", (_what, from, to, start, over) => {
+    const result = checkSpecText(good.replace(from, to), "spec.yaml");
+    if (result.ok) throw new Error("expected a diagnostic");
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["RG043"]);
+    expect(result.diagnostics[0]!.message).toContain(start);
+    expect(result.diagnostics[0]!.message).toContain(over);
+  });
+
+  it("the longest accepted scope, name and set folder make a name npm accepts", () => {
+    const text = good
+      .replace("    scope: remitgen\n", `    scope: ${"s".repeat(50)}\n`)
+      .replace("    name: remittance\n", `    name: ${"n".repeat(80)}\n`);
+    const result = checkSpecText(text, "spec.yaml");
+    if (!result.ok) throw new Error(result.formatted);
+    for (const set of result.model.sets) expect(set.names.packageName.length).toBeLessThanOrEqual(214);
+  });
+});
