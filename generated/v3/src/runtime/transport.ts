@@ -129,7 +129,11 @@ export interface ClientSettings {
   baseUrl: string;
   /** Space-separated OAuth scopes to request. */
   scope?: string;
-  /** Fetch implementation (undici, MSW, a proxy agent...). Default: the global `fetch`. */
+  /**
+   * Fetch implementation (undici, MSW, a proxy agent...). Default: the
+   * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
+   * on it so that no request goes out after its call has settled.
+   */
   fetch?: typeof fetch;
   /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
   timeoutMs?: number;
