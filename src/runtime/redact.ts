@@ -8,22 +8,23 @@
 export const REDACTED: string = "[REDACTED]";
 
 // Credentials by name; "cookie" also matches "set-cookie", "auth" also
-// "authorization" and "x-auth-token", "key" "x-api-key".
-const SENSITIVE = /auth|cookie|token|secret|key|passw|sign|cred|session|srf/i;
-// A challenge names the scheme and realm a server wants, no credentials: kept for debugging a 401.
-const CHALLENGE = /^(?:www|proxy)-authenticate/i;
+// "authorization" and "x-auth-token", "key" "x-api-key". Not a challenge,
+// which names the scheme and realm a server wants (for debugging a 401),
+// nor an idempotency key, which is what reconciles a transfer.
+const SENSITIVE =
+  /^(?!(?:www|proxy)-authenticate|(?:x-)?idempotency-key).*(?:auth|cookie|token|secret|key|passw|sign|cred|session|srf)/i;
 
 /**
  * Whether a header carries credentials, or may: any name containing auth
  * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
  * (`set-cookie`), token, secret, key (`x-api-key`), passw, sign
  * (`x-signature`), cred, session or srf (`x-csrf-token`); but not the challenges
- * `www-authenticate` and `proxy-authenticate`.
+ * `www-authenticate` and `proxy-authenticate`, nor `idempotency-key`.
  *
  * @param name - Header name, any case.
  */
 export function isSensitiveHeader(name: string): boolean {
-  return SENSITIVE.test(name) && !CHALLENGE.test(name);
+  return SENSITIVE.test(name);
 }
 
 /**
@@ -49,7 +50,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 export function redactHeaders(headers: HeadersInit): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((value, name) => {
-    out[name] = isSensitiveHeader(name) ? REDACTED : value;
+    out[name] = SENSITIVE.test(name) ? REDACTED : value;
   });
   return out;
 }

@@ -129,7 +129,7 @@ function clientOptionsTable(model: Model): string {
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
     ["rateLimit", `${codeSpan('"wait"', { table: true })}, ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit.`],
     ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled.`],
-    ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it stops the request unsent. What it throws or rejects with is ignored."],
+    ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
     ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
     ["allowInsecureHttp", `Allows plain ${codeSpan("http:", { table: true })} addresses, e.g. for a local mock server.`],
   ];

@@ -150,7 +150,13 @@ export interface ClientSettings {
     | { limit: number; intervalMs: number; mode?: "wait" | "reject" };
   /** Retries of read operations (writes are never retried). */
   retry?: RetryOptions;
-  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  /**
+   * Called before each operation request (not token requests) is sent;
+   * credential headers are redacted. Errors it throws, or a promise it
+   * returns rejects with, are ignored. The client does not wait for such a
+   * promise: an abort of the call's signal stops the request unsent only
+   * when it happens before the hook returns.
+   */
   onRequest?: (event: RequestEvent) => void | Promise<void>;
   /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
@@ -263,10 +269,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
     url.username ||
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
-    url.search ||
-    url.hash ||
-    text.includes("?") ||
-    text.includes("#") ||
+    /[?#]/.test(text) ||
     (url.protocol !== "https:" &&
       !(
         url.protocol === "http:" &&
@@ -274,7 +277,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
       ))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials, query or fragment (http only for localhost or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http: localhost, or with allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
@@ -342,26 +345,24 @@ function parseExact(text: string): JsonValue | undefined {
  * An error answer's body for {@link ApiError}: parsed when it is JSON that
  * parses exactly, else its first 4 KB of text (where an id too long for a
  * number keeps its digits); either way without the token a server may have
- * echoed.
+ * echoed. Each JSON string (keys too) is decoded, redacted and written
+ * again, so the token goes however the server escaped it (`\/` from PHP,
+ * `\u002B` from .NET), and numbers keep their digits as written.
  */
 function errorBody(text: string, token: string): JsonValue {
-  // Parsed, then printed again: however the server escaped the token
-  // (\/ from PHP's json_encode, \u002f), it is printed in one form here,
-  // the one redacted, in keys and values alike.
-  const value = parseExact(text);
-  const printed = JSON.stringify(token).slice(1, -1);
-  if (value !== undefined) {
-    try {
-      return JSON.parse(
-        redactText(JSON.stringify(value), [printed]),
-      ) as JsonValue;
-    } catch {
-      // nested deeper than printing can go: kept as text below
-    }
-  }
-  // Also the form a JSON encoder writes, "/" escaped, as in an HTML page.
-  const secrets = [token, printed, token.split("/").join("\\/")];
-  return redactText(text, secrets).slice(0, 4096);
+  const clean = redactText(
+    text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+      try {
+        return JSON.stringify(redactText(JSON.parse(literal), [token]));
+      } catch {
+        return literal; // not a JSON string (an HTML attribute, say)
+      }
+    }),
+    // Outside JSON strings: as it is, and as a JSON encoder writes "/".
+    [token, token.split("/").join("\\/")],
+  );
+  const value = parseExact(clean);
+  return value === undefined ? clean.slice(0, 4096) : value;
 }
 
 /**

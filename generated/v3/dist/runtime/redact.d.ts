@@ -12,7 +12,7 @@ export declare const REDACTED: string;
  * (`authorization`, `proxy-authorization`, `x-auth-token`), cookie
  * (`set-cookie`), token, secret, key (`x-api-key`), passw, sign
  * (`x-signature`), cred, session or srf (`x-csrf-token`); but not the challenges
- * `www-authenticate` and `proxy-authenticate`.
+ * `www-authenticate` and `proxy-authenticate`, nor `idempotency-key`.
  *
  * @param name - Header name, any case.
  */

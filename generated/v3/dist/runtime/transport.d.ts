@@ -98,7 +98,13 @@ export interface ClientSettings {
       };
   /** Retries of read operations (writes are never retried). */
   retry?: RetryOptions;
-  /** Called before each operation request (not token requests) is sent; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
+  /**
+   * Called before each operation request (not token requests) is sent;
+   * credential headers are redacted. Errors it throws, or a promise it
+   * returns rejects with, are ignored. The client does not wait for such a
+   * promise: an abort of the call's signal stops the request unsent only
+   * when it happens before the hook returns.
+   */
   onRequest?: (event: RequestEvent) => void | Promise<void>;
   /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
