@@ -433,13 +433,25 @@ function checkNoCredentials(
   url: Located<string> | undefined,
   where: string,
 ): Located<string> | undefined {
-  if (
-    url !== undefined &&
-    /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.value.trim())
-  ) {
+  if (url !== undefined && holdsCredentials(url.value.trim())) {
     reader.report(url.range, diagnostics.credentialsInUrl(where));
   }
   return url;
+}
+
+/**
+ * Whether a URL names a user or password, as the WHATWG parser reads it
+ * (which also takes `https:user:pw@host` and backslashes), or, for a
+ * templated address it cannot parse, a `user@` before the host.
+ */
+function holdsCredentials(text: string): boolean {
+  try {
+    const url = new URL(text);
+    if (url.username !== "" || url.password !== "") return true;
+  } catch {
+    // not a URL as it stands ({base_url}): the pattern below decides
+  }
+  return /^[a-z][a-z0-9+.-]*:[\\/]*[^/?#\\]*@/i.test(text);
 }
 
 /** Reports a scope or package name npm would refuse; returns the part either way. */
@@ -456,7 +468,8 @@ function checkPackagePart(
       .replace(/^[-._]+|-+$/g, "");
     reader.report(
       part.range,
-      isPackageNamePart(part.value)
+      // Only too long: say so, not that its characters are wrong.
+      isPackageNamePart(part.value, Infinity)
         ? diagnostics.packageNameTooLong(part.value, what, longest)
         : diagnostics.badPackageName(
             part.value,

@@ -65,6 +65,14 @@ function visible(text: string): string {
     );
 }
 
+/**
+ * East Asian wide and fullwidth blocks a terminal shows two cells wide
+ * that the width table used for Markdown leaves open (CJK punctuation,
+ * extension A, Hangul, fullwidth forms, the supplementary ideographs).
+ */
+const eastAsianWide =
+  /[\u1100-\u115f\u2e80-\u303e\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
+
 /** Terminal cells `text` takes: two for wide characters, none for combining marks. */
 function cells(text: string): number {
   if (/^[\x20-\x7e]*$/.test(text)) return text.length;
@@ -72,7 +80,9 @@ function cells(text: string): number {
   for (const char of text) {
     count +=
       charWidth(char.codePointAt(0)!) ??
-      (/\p{Emoji_Presentation}/u.test(char) ? 2 : 1);
+      (/\p{Emoji_Presentation}/u.test(char) || eastAsianWide.test(char)
+        ? 2
+        : 1);
   }
   return count;
 }

@@ -186,7 +186,11 @@ function encodingProblem(
     if (width === 4) index++;
     offset += width;
   }
-  const before = text.slice(0, Math.max(at, 0));
+  // A byte order mark is no column (checkSpecText drops it too).
+  const before = text.slice(
+    text.charCodeAt(0) === 0xfeff ? 1 : 0,
+    Math.max(at, 0),
+  );
   const line = before.split("\n").length;
   const column = before.length - before.lastIndexOf("\n");
   return {

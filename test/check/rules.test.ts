@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
+import { maxPackageBase, maxPackageScope } from "../../src/names/names.js";
 import { checkSpecText } from "../../src/spec/load.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -422,11 +423,47 @@ describe("package names npm accepts", () => {
   });
 
   it("the longest accepted scope, name and set folder make a name npm accepts", () => {
+    // A set id whose folder is as long as folders get (80 characters).
+    const longSet = "s".repeat(200);
     const text = good
-      .replace("    scope: remitgen\n", `    scope: ${"s".repeat(50)}\n`)
-      .replace("    name: remittance\n", `    name: ${"n".repeat(80)}\n`);
+      .replace("    scope: remitgen\n", `    scope: ${"s".repeat(maxPackageScope)}\n`)
+      .replace("    name: remittance\n", `    name: ${"n".repeat(maxPackageBase)}\n`)
+      .replace("  V1:\n", `  ${longSet}:\n`);
     const result = checkSpecText(text, "spec.yaml");
     if (!result.ok) throw new Error(result.formatted);
-    for (const set of result.model.sets) expect(set.names.packageName.length).toBeLessThanOrEqual(214);
+    const longest = Math.max(...result.model.sets.map((set) => set.names.packageName.length));
+    expect(longest).toBeGreaterThan(200);
+    expect(longest).toBeLessThanOrEqual(214);
+  });
+
+});
+
+describe("review mends", () => {
+  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  const codes = (text: string): string[] => {
+    const result = checkSpecText(text, "spec.yaml");
+    return result.ok ? [] : result.diagnostics.map((d) => d.code);
+  };
+
+  it.each(["https:user:pw@bank.example.com", "https:\\\\user:pw@bank.example.com", "https:///user:pw@bank.example.com", "https://user@bank.example.com"])(
+    "a base URL the URL parser reads credentials in is refused: %s",
+    (url) => {
+      expect(codes(good.replace('baseUrl: "{base_url}"', `baseUrl: ${JSON.stringify(url)}`))).toContain("RG046");
+    },
+  );
+
+  it("an example is checked without running the spec's pattern (one can backtrack for hours)", () => {
+    const text = good.replace(
+      "schemas:\n",
+      `schemas:\n  Slow:\n    type: string\n    pattern: "^(a+)+$"\n    example: "${"a".repeat(40)}!"\n`,
+    );
+    if (!text.includes("  Slow:")) throw new Error("good-spec.yaml changed shape");
+    expect(codes(text)).toEqual([]);
+  });
+
+  it("a package name of valid characters but too long is called too long, whatever its length", () => {
+    const result = checkSpecText(good.replace("    name: remittance\n", `    name: ${"n".repeat(120)}\n`), "spec.yaml");
+    if (result.ok) throw new Error("expected a diagnostic");
+    expect(result.diagnostics[0]!.message).toContain("is 120 characters, over 80");
   });
 });

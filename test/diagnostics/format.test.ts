@@ -128,6 +128,13 @@ describe("formatDiagnostics", () => {
     expect(caret).toBe(`    | ${" ".repeat("title: ".length + 4 + 1 + 2 + 1 + 1 + 1)}^^^`);
   });
 
+  it.each(["説明。", "「説明」", "㐀㐁", "한국어", "ＡＢ"])("puts the caret after %j by terminal cells (two each)", (wide) => {
+    const text = `t: ${wide} key\n`;
+    const column = text.indexOf("key") + 1;
+    const [, , caret] = formatDiagnostics([diagnostic({ column, length: 3 })], text).split("\n");
+    expect(caret).toBe(`    | ${" ".repeat(3 + [...wide].length * 2 + 1)}^^^`);
+  });
+
   it("shows invisible and bidirectional control characters as ?, so the line cannot be reordered", () => {
     const [, shown] = formatDiagnostics([diagnostic({ column: 1 })], "a\u202eb\u2066c\u200bd\ufeffe\n").split("\n");
     expect(shown).toBe("  1 | a?b?c?d?e");

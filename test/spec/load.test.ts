@@ -73,6 +73,18 @@ describe("readSpecText", () => {
     );
   });
 
+  it("counts no column for a byte order mark before the first wrong byte", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from("remitgen: 1 # a"),
+      Buffer.from([0xf1]),
+      Buffer.from("o\n"),
+    ]);
+    expect(firstDiagnostic(await readSpecText(await fileWith(bytes)))).toMatch(
+      /^1:16 RG009 /,
+    );
+  });
+
   it("stops reading a device at the size limit instead of filling the memory", async () => {
     expect(firstDiagnostic(await readSpecText("/dev/zero"))).toMatch(
       /^1:1 RG002 the spec is \d+ bytes, over the 10485760-byte limit$/,
