@@ -59,6 +59,13 @@ export interface OutputPlan {
   /** The manifest to write. */
   readonly manifest: Manifest;
   readonly manifestChanged: boolean;
+  /**
+   * When new files go into folders a finished run wrote into: the manifest
+   * put in place before the first of them is renamed in, listing what the
+   * folder holds before and after. A run killed part way then leaves only
+   * files the next run knows as remitgen's.
+   */
+  readonly intent?: Manifest;
 }
 
 /** A problem with the output folder that stops writing before anything is written. */
@@ -226,6 +233,12 @@ export async function openOutputStage(
     };
     // Byte for byte, so a manifest holding entries that were ignored is rewritten.
     const manifestChanged = previous?.text !== manifestText(manifest);
+    const intent = missing.some((path) => !written.has(path))
+      ? {
+          generator: "remitgen" as const,
+          files: [...new Set([...written, ...manifest.files])].sort(compare),
+        }
+      : undefined;
     return {
       outDir: root,
       changed,
@@ -235,6 +248,7 @@ export async function openOutputStage(
       skipped,
       manifest,
       manifestChanged,
+      ...(intent !== undefined && previous !== undefined ? { intent } : {}),
     };
   };
 
@@ -551,20 +565,19 @@ async function commitStaged(
   plan: OutputPlan,
 ): Promise<void> {
   const { root, journal } = writing;
+  const target = join(root, manifestName);
+  const temporary = `${target}${writing.tag}`;
+  const putManifest = async (manifest: Manifest): Promise<void> => {
+    await ensureFolder(fs, root, journal);
+    journal.temporaries.add(temporary);
+    await fs.writeFile(temporary, Buffer.from(manifestText(manifest), "utf8"));
+    await replace(fs, { target, temporary }, journal);
+  };
   try {
     await settleWrites(writing);
-    let manifestWrite: { target: string; temporary: string } | undefined;
-    if (plan.manifestChanged) {
-      await ensureFolder(fs, root, journal);
-      const target = join(root, manifestName);
-      const temporary = `${target}${writing.tag}`;
-      journal.temporaries.add(temporary);
-      await fs.writeFile(
-        temporary,
-        Buffer.from(manifestText(plan.manifest), "utf8"),
-      );
-      manifestWrite = { target, temporary };
-    }
+    // New files are about to land beside earlier ones: list them first.
+    if (plan.intent !== undefined && writing.staged.length > 0)
+      await putManifest(plan.intent);
     for (const write of writing.staged) await replace(fs, write, journal);
     for (const path of plan.stale) {
       const target = join(root, path);
@@ -573,7 +586,7 @@ async function commitStaged(
       journal.removed.push({ target, original });
     }
     // The manifest goes into place after the removals.
-    if (manifestWrite !== undefined) await replace(fs, manifestWrite, journal);
+    if (plan.manifestChanged) await putManifest(plan.manifest);
   } catch (error) {
     await undo(fs, journal, error);
     throw error;

@@ -144,6 +144,30 @@ describe("planOutput and applyPlan", () => {
     expect(await manifestFiles(out)).toContain("a/src/added.ts");
   });
 
+  it("lists new files before renaming them in: a run killed before its last manifest leaves none it would refuse", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    const next = [...first, { path: "a/src/added.ts", contents: "added\n" }];
+    // A kill just before the final manifest: that rename never returns.
+    let manifestRenames = 0;
+    const killed: WriterFs = {
+      ...nodeWriterFs,
+      rename: async (from, to) => {
+        if (to.endsWith(manifestName) && ++manifestRenames === 2) return new Promise<void>(() => {});
+        return nodeWriterFs.rename(from, to);
+      },
+    };
+    void applyPlan(await planOutput(out, next), killed);
+    await expect.poll(() => manifestRenames, { timeout: 5_000 }).toBe(2);
+    expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe("added\n");
+    expect(await manifestFiles(out)).toContain("a/src/added.ts");
+    // The next run, with the file changed, knows it as remitgen's.
+    const changedAgain = [...first, { path: "a/src/added.ts", contents: "added again\n" }];
+    await written(out, changedAgain);
+    expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe("added again\n");
+    expect(await manifestFiles(out)).toEqual(changedAgain.map((file) => file.path).sort());
+  });
+
   it("replaces a half-written file in a folder no finished run wrote into: what a killed run left", async () => {
     const out = join(await tempDir(), "out");
     await written(out, first);
