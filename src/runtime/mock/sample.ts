@@ -606,12 +606,24 @@ function fromPattern(
   // what is left of the budget mean the pattern asks for too much.
   const limit = Math.min(ctx.left, schema.maxLength ?? Infinity);
   let overBudget = false;
+  // Random repeat counts rarely reach a long minLength: the last tries
+  // take every repeat at its longest (characters still drawn), with the
+  // longest open repeat one shorter each time, for what the rest adds.
+  const longest: Rng = {
+    next: ctx.rng.next,
+    int: (_lo, hi) => hi,
+    pick: (items) => ctx.rng.pick(items),
+  };
   // A few draws: quantifier choices may miss the length bounds.
-  for (let attempt = 0; attempt < 32; attempt++) {
+  const tries = schema.minLength === undefined ? 32 : 48;
+  for (let attempt = 0; attempt < tries; attempt++) {
     const budget: GenBudget = { chars: limit, work: 2 * MAX_SAMPLE_SIZE };
     let candidate: string;
     try {
-      candidate = generate(ast, ctx.rng, open, budget);
+      candidate =
+        attempt < 32
+          ? generate(ast, ctx.rng, open, budget)
+          : generate(ast, longest, Math.max(1, open - (attempt - 32)), budget);
     } catch (error) {
       if (!(error instanceof TooLong)) throw error;
       if (budget.work < 0 || limit === ctx.left) overBudget = true;

@@ -738,3 +738,17 @@ describe("samples satisfy their own schema", () => {
     expect(refused).toBeGreaterThan(0);
   });
 });
+
+describe("a pattern with a long minLength", () => {
+  it.each([
+    ["^[a-z]+$", 3000, undefined],
+    ["^[A-Z]{2}[0-9]+$", 40, 40],
+    ["^(ab)+$", 100, undefined],
+  ] as const)("%s, minLength %i: the sample matches the pattern and the length", (pattern, minLength, maxLength) => {
+    const schema = { kind: "string", pattern, minLength, ...(maxLength === undefined ? {} : { maxLength }) } as const;
+    for (const seed of [1, 2, 3]) {
+      const value = sampleValue(schema, [], seed);
+      expect(validateValue(value, schema, [])).toEqual([]);
+    }
+  });
+});
