@@ -447,11 +447,11 @@ function checkNoCredentials(
 function holdsCredentials(text: string): boolean {
   try {
     const url = new URL(text);
-    if (url.username !== "" || url.password !== "") return true;
+    return url.username !== "" || url.password !== "";
   } catch {
-    // not a URL as it stands ({base_url}): the pattern below decides
+    // not a URL as it stands ({base_url}): the pattern decides
+    return /^[a-z][a-z0-9+.-]*:[\\/]*[^/?#\\]*@/i.test(text);
   }
-  return /^[a-z][a-z0-9+.-]*:[\\/]*[^/?#\\]*@/i.test(text);
 }
 
 /** Reports a scope or package name npm would refuse; returns the part either way. */

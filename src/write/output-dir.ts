@@ -14,7 +14,15 @@ import { randomBytes } from "node:crypto";
 import * as syncFs from "node:fs";
 import * as nodeFs from "node:fs/promises";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import {
+  dirname,
+  isAbsolute,
+  join,
+  posix,
+  relative,
+  resolve,
+  sep,
+} from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
@@ -137,7 +145,7 @@ export async function openOutputStage(
   // name, half written, and is replaced: the next run completes a killed one.
   const written = new Set(previous?.files);
   const writtenFolders = new Set(
-    previous?.files.map((path) => posixDirname(path)),
+    previous?.files.map((path) => posix.dirname(path)),
   );
   const writing = newWriting(
     root,
@@ -193,7 +201,7 @@ export async function openOutputStage(
       // Someone's own file where a new set or operation now puts one.
       if (
         !written.has(file.path) &&
-        writtenFolders.has(posixDirname(file.path))
+        writtenFolders.has(posix.dirname(file.path))
       ) {
         throw new OutputError(
           `cannot write ${join(root, file.path)}: remitgen did not write it (it is not in ${manifestName}); move it away, then run again`,
@@ -881,12 +889,6 @@ function isAncestor(outer: string, inner: string): boolean {
 }
 
 /** The real path of `path`, or of its nearest existing ancestor joined with the rest. */
-/** The folder part of a manifest path (always `/`-separated); "." at the top. */
-function posixDirname(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "." : path.slice(0, slash);
-}
-
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
 }

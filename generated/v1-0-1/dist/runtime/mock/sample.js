@@ -475,6 +475,14 @@ function fitsLength(schema, text) {
     (schema.maxLength === undefined || n <= schema.maxLength)
   );
 }
+/** `rng` with every repeat count at its longest (characters still drawn). */
+function stretched(rng) {
+  return {
+    next: rng.next,
+    int: (_lo, hi) => hi,
+    pick: (items) => rng.pick(items),
+  };
+}
 /**
  * A string matching `schema.pattern` within the length bounds (and
  * `accept`), or `undefined` when the pattern is exotic or a few draws miss.
@@ -494,11 +502,6 @@ function fromPattern(schema, ctx, accept) {
   // Random repeat counts rarely reach a long minLength: the last tries
   // take every repeat at its longest (characters still drawn), with the
   // longest open repeat one shorter each time, for what the rest adds.
-  const longest = {
-    next: ctx.rng.next,
-    int: (_lo, hi) => hi,
-    pick: (items) => ctx.rng.pick(items),
-  };
   // A few draws: quantifier choices may miss the length bounds.
   const tries = schema.minLength === undefined ? 32 : 48;
   for (let attempt = 0; attempt < tries; attempt++) {
@@ -508,7 +511,12 @@ function fromPattern(schema, ctx, accept) {
       candidate =
         attempt < 32
           ? generate(ast, ctx.rng, open, budget)
-          : generate(ast, longest, Math.max(1, open - (attempt - 32)), budget);
+          : generate(
+              ast,
+              stretched(ctx.rng),
+              Math.max(1, open - (attempt - 32)),
+              budget,
+            );
     } catch (error) {
       if (!(error instanceof TooLong)) throw error;
       if (budget.work < 0 || limit === ctx.left) overBudget = true;
