@@ -31,6 +31,8 @@ export declare const DEFAULT_CLIENT_SECRET: string;
 export declare const DEFAULT_TOKEN_LIFETIME_SECONDS: number;
 /** Default request body limit: 1 MiB. */
 export declare const DEFAULT_MAX_BODY_BYTES: number;
+/** At most this many violations are listed in a `validation_failed` answer (all are counted). */
+export declare const MAX_LISTED_VIOLATIONS: number;
 /** One operation as the mock sees it. */
 export interface MockOperation {
   /** Operation name, e.g. `get_acct_title`. */

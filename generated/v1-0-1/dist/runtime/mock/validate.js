@@ -177,9 +177,26 @@ export function codePointLength(text) {
 export function validateValue(value, schema, schemas) {
   const lookup = schemaLookup(schemas);
   const out = [];
-  check(value, schema, "", lookup, out);
+  // A stack of its own, not recursion: a body nested thousands of levels
+  // deep against a recursive schema is a list of violations (a 400), not a
+  // stack overflow (a 500). Tasks are pushed in reverse, so they are
+  // done, and violations reported, in the order a recursive walk would.
+  const stack = [{ value, schema, path: "" }];
+  for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
+    if ("violation" in task) {
+      out.push(task.violation);
+      continue;
+    }
+    const next = check(task.value, task.schema, task.path, lookup, out);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+  }
   return out;
 }
+const noTasks = [];
+/**
+ * Checks `value` itself against `schema`, reporting into `out`, and returns
+ * what is left to check inside it (members, items), in order.
+ */
 function check(value, schema, path, lookup, out) {
   const node = resolveSchema(schema, lookup);
   if (node === undefined) {
@@ -189,7 +206,7 @@ function check(value, schema, path, lookup, out) {
       keyword: "ref",
       message: `schema "${name}" cannot be resolved`,
     });
-    return;
+    return noTasks;
   }
   const type = (expected) => {
     out.push({
@@ -202,45 +219,48 @@ function check(value, schema, path, lookup, out) {
     case "object": {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
         type("object");
-        return;
+        return noTasks;
       }
+      const members = [];
       const known = new Set();
       for (const prop of node.properties) {
         known.add(prop.name);
         // Own members only: a body member named "constructor" is data.
         if (!Object.hasOwn(value, prop.name)) {
           if (prop.required) {
-            out.push({
-              path: pointer(path, prop.name),
-              keyword: "required",
-              message: "required member is missing",
+            members.push({
+              violation: {
+                path: pointer(path, prop.name),
+                keyword: "required",
+                message: "required member is missing",
+              },
             });
           }
           continue;
         }
-        check(
-          value[prop.name],
-          prop.schema,
-          pointer(path, prop.name),
-          lookup,
-          out,
-        );
+        members.push({
+          value: value[prop.name],
+          schema: prop.schema,
+          path: pointer(path, prop.name),
+        });
       }
       for (const name of Object.keys(value)) {
         if (!known.has(name)) {
-          out.push({
-            path: pointer(path, name),
-            keyword: "unknown",
-            message: "unknown member",
+          members.push({
+            violation: {
+              path: pointer(path, name),
+              keyword: "unknown",
+              message: "unknown member",
+            },
           });
         }
       }
-      return;
+      return members;
     }
     case "string": {
       if (typeof value !== "string") {
         type("string");
-        return;
+        return noTasks;
       }
       const length = codePointLength(value);
       if (node.minLength !== undefined && length < node.minLength) {
@@ -274,17 +294,17 @@ function check(value, schema, path, lookup, out) {
           message: `must be a valid ${node.format}`,
         });
       }
-      return;
+      return noTasks;
     }
     case "number":
     case "integer": {
       if (typeof value !== "number") {
         type(node.kind);
-        return;
+        return noTasks;
       }
       if (node.kind === "integer" && !Number.isInteger(value)) {
         type("integer");
-        return;
+        return noTasks;
       }
       if (node.minimum !== undefined && value < node.minimum) {
         out.push({
@@ -300,11 +320,11 @@ function check(value, schema, path, lookup, out) {
           message: `must be <= ${node.maximum}`,
         });
       }
-      return;
+      return noTasks;
     }
     case "boolean":
       if (typeof value !== "boolean") type("boolean");
-      return;
+      return noTasks;
     case "enum":
       if (typeof value !== "string" || !node.values.includes(value)) {
         out.push({
@@ -313,11 +333,11 @@ function check(value, schema, path, lookup, out) {
           message: `must be one of: ${node.values.join(", ")}`,
         });
       }
-      return;
+      return noTasks;
     case "array": {
       if (!Array.isArray(value)) {
         type("array");
-        return;
+        return noTasks;
       }
       if (node.minItems !== undefined && value.length < node.minItems) {
         out.push({
@@ -333,13 +353,14 @@ function check(value, schema, path, lookup, out) {
           message: `must have at most ${node.maxItems} items, got ${value.length}`,
         });
       }
-      value.forEach((item, i) =>
-        check(item, node.items, pointer(path, i), lookup, out),
-      );
-      return;
+      return value.map((item, i) => ({
+        value: item,
+        schema: node.items,
+        path: pointer(path, i),
+      }));
     }
     case "ref":
       // resolveSchema never returns a ref; kept for exhaustiveness.
-      return;
+      return noTasks;
   }
 }

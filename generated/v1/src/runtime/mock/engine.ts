@@ -41,6 +41,9 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS: number = 3600;
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 
+/** At most this many violations are listed in a `validation_failed` answer (all are counted). */
+export const MAX_LISTED_VIOLATIONS: number = 100;
+
 /** One operation as the mock sees it. */
 export interface MockOperation {
   /** Operation name, e.g. `get_acct_title`. */
@@ -933,10 +936,17 @@ class Engine implements MockEngine {
         this.#lookup,
       );
       if (violations.length > 0) {
+        // Listed up to a bound: a hostile body can break its schema a
+        // million times over, each at a path as long as the body is deep.
+        const listed = violations.slice(0, MAX_LISTED_VIOLATIONS);
+        const more =
+          violations.length > listed.length
+            ? `; the first ${listed.length} are listed`
+            : "";
         return refuse(
           "validation_failed",
-          `Request body has ${violations.length} schema violation(s)`,
-          violations.map((v) => ({ ...v })),
+          `Request body has ${violations.length} schema violation(s)${more}`,
+          listed.map((v) => ({ ...v })),
         );
       }
     }

@@ -14,6 +14,8 @@ export const DEFAULT_CLIENT_SECRET = "mock-client-secret";
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** At most this many violations are listed in a `validation_failed` answer (all are counted). */
+export const MAX_LISTED_VIOLATIONS = 100;
 /** Default status for each refusal (a mock convention). */
 export const DEFAULT_ERROR_STATUSES = Object.freeze({
   unauthorized: 401,
@@ -620,10 +622,17 @@ class Engine {
     if (op.request !== undefined) {
       const violations = validateValue(body, op.request, this.#lookup);
       if (violations.length > 0) {
+        // Listed up to a bound: a hostile body can break its schema a
+        // million times over, each at a path as long as the body is deep.
+        const listed = violations.slice(0, MAX_LISTED_VIOLATIONS);
+        const more =
+          violations.length > listed.length
+            ? `; the first ${listed.length} are listed`
+            : "";
         return refuse(
           "validation_failed",
-          `Request body has ${violations.length} schema violation(s)`,
-          violations.map((v) => ({ ...v })),
+          `Request body has ${violations.length} schema violation(s)${more}`,
+          listed.map((v) => ({ ...v })),
         );
       }
     }
