@@ -17,6 +17,9 @@ export function renderPackageJson(model: Model, set: OperationSetModel): string 
     },
     main: "./dist/index.js",
     types: "./dist/index.d.ts",
+    // TypeScript's older `moduleResolution: node` (node10) reads no
+    // `exports`: without this it finds no types for `/mocks`.
+    typesVersions: { "*": { mocks: ["./dist/mocks.d.ts"] } },
     files: ["dist", "src", "docs", "openapi.json", "README.md"],
     peerDependencies: { msw: "^2.0.0" },
     peerDependenciesMeta: { msw: { optional: true } },

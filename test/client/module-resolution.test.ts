@@ -1,0 +1,102 @@
+/**
+ * The generated package as TypeScript consumers with other module settings
+ * see it: the old `node` (node10) resolution, which reads no `exports`, a
+ * bundler's, and NodeNext from an ES module and from a CommonJS one. Each
+ * consumer must compile with the package's real types: a deliberate type
+ * error under `@ts-expect-error` proves the imports are not `any`.
+ *
+ * Reads the committed generated/v3 (kept fresh by the committed-output test).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Project, ts } from "ts-morph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatProblems, linkModule, makeTemp, problemsOf, removeTemp, repoRoot } from "./support.js";
+
+const consumerSource = [
+  'import { createTransport, getAcctTitle, OutcomeUnknownError } from "@remitgen/remittance-v3";',
+  'import type { GetAcctTitleRequest } from "@remitgen/remittance-v3";',
+  'import { createHandlers } from "@remitgen/remittance-v3/mocks";',
+  "",
+  'const transport = createTransport({ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" });',
+  "const request: GetAcctTitleRequest = {};",
+  "export const calls = [getAcctTitle(transport, request), createHandlers(), OutcomeUnknownError];",
+  "// @ts-expect-error a function is not a number: the import is typed, not any",
+  "export const typed: number = createTransport;",
+  "",
+].join("\n");
+
+let temp: string | undefined;
+let consumerRoot: string;
+
+beforeAll(async () => {
+  temp = await makeTemp("module-resolution");
+  consumerRoot = join(temp, "consumer");
+  await mkdir(consumerRoot);
+  await linkModule(consumerRoot, "@remitgen/remittance-v3", join(repoRoot, "generated/v3"));
+  await linkModule(temp, "msw", join(repoRoot, "node_modules/msw"));
+  for (const file of ["consumer.ts", "consumer.mts", "consumer.cts"]) {
+    await writeFile(join(consumerRoot, file), consumerSource);
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await removeTemp(temp);
+});
+
+const settings: readonly [string, string, ts.CompilerOptions][] = [
+  [
+    "moduleResolution node10, module commonjs",
+    "consumer.ts",
+    {
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+    },
+  ],
+  [
+    "moduleResolution bundler, module esnext",
+    "consumer.ts",
+    {
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    },
+  ],
+  ["module preserve (bundler resolution)", "consumer.ts", { module: ts.ModuleKind.Preserve }],
+  ["NodeNext, an ES module (.mts)", "consumer.mts", { module: ts.ModuleKind.NodeNext }],
+  ["NodeNext, a CommonJS module (.cts)", "consumer.cts", { module: ts.ModuleKind.NodeNext }],
+];
+
+describe("a TypeScript consumer of the generated package", () => {
+  it.each(settings)("compiles with %s", (_label, file, options) => {
+    const project = new Project({
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+        strict: true,
+        skipLibCheck: true,
+        types: ["node"],
+        typeRoots: [join(repoRoot, "node_modules/@types")],
+        ...options,
+      },
+      skipAddingFilesFromTsConfig: true,
+    });
+    const source = project.addSourceFileAtPath(join(consumerRoot, file));
+    expect(formatProblems(problemsOf(project, source))).toBe("");
+  });
+});
+
+describe("a CommonJS consumer at run time", () => {
+  it("require()s the package and its mocks (Node.js 20.19+ loads ES modules from require)", () => {
+    const script = [
+      'const client = require("@remitgen/remittance-v3");',
+      'const mocks = require("@remitgen/remittance-v3/mocks");',
+      "console.log(typeof client.createTransport, typeof client.getAcctTitle, typeof mocks.createHandlers);",
+    ].join("\n");
+    const output = execFileSync(process.execPath, ["--no-warnings", "-e", script], {
+      cwd: consumerRoot,
+      encoding: "utf8",
+    });
+    expect(output.trim()).toBe("function function function");
+  });
+});
