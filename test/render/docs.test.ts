@@ -161,6 +161,9 @@ describe("docs of the real spec", () => {
     expect(readme).toContain("# @remitgen/remittance-v3\n");
     expect(readme).toContain("```sh\nnpm install @remitgen/remittance-v3\n```");
     expect(readme).toContain("**Write operations are never repeated automatically.**");
+    // What test/runtime/retry.test.ts shows: time-outs are retried, and a long Retry-After ends the retries.
+    expect(readme).toContain("the client retries them on network errors, time-outs and on 429, 502, 503 and 504");
+    expect(readme).toContain("one longer than `maxDelayMs`, 10 s by default, ends the retries");
     expect(readme).toContain("a duplicated transfer is lost money");
     expect(readme).toContain("`OutcomeUnknownError`");
     expect(readme).toContain("check the transaction with `getTransactionStatus` (`/get_transaction_status`) and reconcile first");
@@ -250,6 +253,8 @@ describe("docs of the real spec", () => {
     expect(send).not.toMatch(/retry:/);
     const read = setFile(files, v3, "docs/get-acct-title.md");
     expect(read).toContain("is a **read** operation");
+    // The transport retries a read that timed out as well (test/runtime/retry.test.ts).
+    expect(read).toContain("retries it on network errors, time-outs and on 429, 502, 503 and 504");
     expect(read).toContain("retry: { attempts: 3, baseDelayMs: 200, maxDelayMs: 10000 },");
     const cancelled = setFile(files, v3, "docs/transaction-status-cancelled.md");
     expect(cancelled).toContain("- **In sets:** `v3`; not in `v1.0.1`, `V1`\n");

@@ -6,7 +6,7 @@
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -63,7 +63,7 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -91,7 +91,7 @@ export function getAgentAccntBalance(transport, body, options) {
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *

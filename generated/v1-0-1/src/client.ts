@@ -42,7 +42,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -85,7 +85,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -106,7 +106,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *

@@ -35,7 +35,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -78,7 +78,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -99,7 +99,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *

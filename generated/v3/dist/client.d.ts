@@ -35,7 +35,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -102,7 +102,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -124,7 +124,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -261,7 +261,7 @@ export interface RemittanceClient {
    * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *

@@ -13,7 +13,7 @@ import type * as types from "./types.js";
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -83,7 +83,7 @@ export declare function sendOnlineFundsTransferV1(
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -106,7 +106,7 @@ export declare function getAgentAccntBalance(
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -247,7 +247,7 @@ export declare function testingMethod(
  * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *

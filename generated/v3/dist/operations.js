@@ -6,7 +6,7 @@
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -94,7 +94,7 @@ export function sendOnlineFundsTransferV1(transport, body, options) {
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -123,7 +123,7 @@ export function getAgentAccntBalance(transport, body, options) {
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -300,7 +300,7 @@ export function testingMethod(transport, body, options) {
  * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *

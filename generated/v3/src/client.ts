@@ -46,7 +46,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -113,7 +113,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -135,7 +135,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -272,7 +272,7 @@ export interface RemittanceClient {
    * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *

@@ -24,7 +24,7 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : "";
   const effect =
     operation.effect === "read"
-      ? `Effect: read${basis}. Safe to repeat: retried on network errors, 429, 502, 503 and 504.`
+      ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`
       : `Effect: write${basis}. Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
