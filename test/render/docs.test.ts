@@ -164,6 +164,9 @@ describe("docs of the real spec", () => {
     // What test/runtime/retry.test.ts shows: time-outs are retried, and a long Retry-After ends the retries.
     expect(readme).toContain("the client retries them on network errors, time-outs and on 429, 502, 503 and 504");
     expect(readme).toContain("one longer than `maxDelayMs`, 10 s by default, ends the retries");
+    // A write refused a connection is a NetworkError: it never left, unlike every other failure of a sent write.
+    expect(readme).toContain("| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left");
+    expect(readme).not.toContain("every failure as a subclass");
     expect(readme).toContain("a duplicated transfer is lost money");
     expect(readme).toContain("`OutcomeUnknownError`");
     expect(readme).toContain("check the transaction with `getTransactionStatus` (`/get_transaction_status`) and reconcile first");
@@ -249,6 +252,9 @@ describe("docs of the real spec", () => {
     expect(send).toContain("allows 100 requests per hour");
     expect(send).toContain("## Request\n\nThe request payload shape: not shown.\n");
     expect(send).toContain("Error codes, error payload shape and status codes per condition: not shown.");
+    // A write's 5xx is OutcomeUnknownError, never ApiError (test/runtime/transport.test.ts).
+    expect(send).toContain("The client raises `ApiError` (with `.status` and `.body`) only for a 4xx answer");
+    expect(send).toContain("a 5xx included, is `OutcomeUnknownError`");
     expect(send).toContain("const options: WriteCallOptions = { timeoutMs: 30000 };");
     expect(send).not.toMatch(/retry:/);
     const read = setFile(files, v3, "docs/get-acct-title.md");
@@ -256,6 +262,7 @@ describe("docs of the real spec", () => {
     // The transport retries a read that timed out as well (test/runtime/retry.test.ts).
     expect(read).toContain("retries it on network errors, time-outs and on 429, 502, 503 and 504");
     expect(read).toContain("retry: { attempts: 3, baseDelayMs: 200, maxDelayMs: 10000 },");
+    expect(read).toContain("for an error answer it does not retry, or that is still there after its retries");
     const cancelled = setFile(files, v3, "docs/transaction-status-cancelled.md");
     expect(cancelled).toContain("- **In sets:** `v3`; not in `v1.0.1`, `V1`\n");
   });

@@ -3,7 +3,7 @@
  * `docs/<operation>.md` per operation. Values are Markdown prepared here
  * through `escape/markdown.ts`; the templates hold the layout.
  */
-import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type { Model, NotShown, OperationModel, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import {
   bulletList,
@@ -161,11 +161,17 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
   const errorGap = serviceGap(model, "errors");
   const errorClasses: [string, string][] = [
     ["RemitError", `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`],
-    ["ApiError", `The bank answered with an error status: ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`],
-    ["AuthError", "The token request failed, or a token was refused."],
+    [
+      "ApiError",
+      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`,
+    ],
+    ["AuthError", "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401)."],
     ["RateLimitError", `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`],
     ["TimeoutError", `A read took longer than ${codeSpan("timeoutMs", { table: true })}.`],
-    ["NetworkError", "A read could not reach the bank."],
+    [
+      "NetworkError",
+      "The request failed at the network level. For a write only when it certainly never left (connection refused, DNS failure), so it may be sent again.",
+    ],
     [
       "OutcomeUnknownError",
       `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}.`,
@@ -178,7 +184,7 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports every failure as a subclass of `RemitError`:",
+    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason (a write already sent throws `OutcomeUnknownError` instead); an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
@@ -256,14 +262,19 @@ interface SetParts {
   readonly baseUrl: string;
   readonly packageFact: string;
   readonly limit: string;
-  readonly noErrors: string;
-  readonly clientErrors: string;
+  /** By effect: what the client raises for an error answer differs for reads and writes. */
+  readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
+  readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
   readonly setIds: ReadonlyMap<string, string>;
 }
 
 function setParts(model: Model, set: OperationSetModel): SetParts {
-  const clientErrors = `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer; see the package ${link("README", "../README.md")} for every error class.`;
+  const readme = `see the package ${link("README", "../README.md")} for every error class.`;
+  const clientErrors = {
+    read: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer it does not retry, or that is still there after its retries (a 429 is a ${codeSpan("RateLimitError")}, a 401 after a token refresh an ${codeSpan("AuthError")}); ${readme}`,
+    write: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) only for a 4xx answer (a 429 is a ${codeSpan("RateLimitError")}; after a 401 the request is sent once more with a new token, and a second 401 is an ${codeSpan("AuthError")}). Any other answer it cannot use, a 5xx included, is ${codeSpan("OutcomeUnknownError")}: see above, and ${readme}`,
+  };
   const gap = serviceGap(model, "errors");
   return {
     header: generatedHeader(model.source.specFile),
@@ -273,15 +284,18 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
       planSentence(set),
       `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option).`,
     ].join("\n\n"),
-    noErrors: [
-      "The spec states no errors for this operation.",
-      ...(gap !== undefined ? [inlineText(gap.text)] : []),
-      clientErrors,
-    ].join("\n\n"),
+    noErrors: {
+      read: noErrors(gap, clientErrors.read),
+      write: noErrors(gap, clientErrors.write),
+    },
     clientErrors,
     back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
     setIds: new Map(model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)])),
   };
+}
+
+function noErrors(gap: NotShown | undefined, clientErrors: string): string {
+  return ["The spec states no errors for this operation.", ...(gap !== undefined ? [inlineText(gap.text)] : []), clientErrors].join("\n\n");
 }
 
 /** An operation page's sections that depend on the operation and the model only. */
@@ -299,7 +313,8 @@ function payloadSections(operation: OperationModel, schemas: Schemas, parts: Set
     const shown = new Set<string>();
     const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
     const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
-    const errors = operation.errors.length === 0 ? parts.noErrors : operationErrors(operation, schemas, refs, shown, parts);
+    const errors =
+      operation.errors.length === 0 ? parts.noErrors[operation.effect] : operationErrors(operation, schemas, refs, shown, parts);
     return {
       request,
       response,
@@ -359,7 +374,7 @@ function operationErrors(
   shown: Set<string>,
   parts: SetParts,
 ): string {
-  const clientErrors = parts.clientErrors;
+  const clientErrors = parts.clientErrors[operation.effect];
   const sections = operation.errors.map((error) => {
     const payload = payloadMarkdown(error.payload, undefined, schemas, refs, shown);
     return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;
