@@ -177,6 +177,28 @@ describe("docs of the real spec", () => {
     expect(readme).toMatch(/\| default plan \(open variant\) \| 100 per hour \| Free \| stated once for each listed operation \|/);
   });
 
+  it("tables every client option the runtime takes (but the test-only clock and random), with its defaults", () => {
+    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    const options = new Set<string>();
+    for (const name of ["ClientSettings", "ClientCredentials", "AccessTokenProvider"]) {
+      const body = new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`).exec(runtime)?.[1];
+      expect(body, name).toBeDefined();
+      for (const match of body!.matchAll(/^ {2}(\w+)\??:/gm)) options.add(match[1]!);
+    }
+    options.delete("clock");
+    options.delete("random");
+    expect(options.size).toBeGreaterThan(10);
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    for (const option of options) expect(readme).toMatch(new RegExp(`^\\| \`${option}\` +\\|`, "m"));
+    // The defaults the transport applies (test/runtime: transport, retry, auth, limiter tests).
+    expect(runtime).toContain("options.timeoutMs ?? 30_000");
+    expect(readme).toMatch(/^\| `timeoutMs` .*Default 30000\./m);
+    expect(runtime).toContain("options.tokenRefreshMarginMs ?? 60_000");
+    expect(readme).toMatch(/^\| `tokenRefreshMarginMs` .*Default 60000\./m);
+    expect(runtime).toContain('options.rateLimit ?? "wait"');
+    expect(readme).toMatch(/^\| `rateLimit` +\| `"wait"` \(the default\)/m);
+  });
+
   it("lists the set's operations in a table that links to their pages", async () => {
     for (const set of model.sets) {
       const ast = await markdownAst(setFile(files, set, "README.md"));

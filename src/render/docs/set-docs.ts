@@ -126,12 +126,31 @@ function clientOptionsTable(model: Model): string {
     ],
     ["clientId", `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
     ["clientSecret", `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
+    ["scope", "Space-separated scopes for the token request. Default: none sent."],
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
-    ["rateLimit", `${codeSpan('"wait"', { table: true })}, ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit.`],
+    [
+      "tokenRefreshMarginMs",
+      `A token is requested anew this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime). Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+    ],
+    [
+      "timeoutMs",
+      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default 30000. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
+    ],
+    [
+      "retry",
+      `How reads are retried: ${codeSpan("{ attempts, baseDelayMs, maxDelayMs }", { table: true })}, default 3, 200 and 10000. Writes are never retried.`,
+    ],
+    [
+      "rateLimit",
+      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
+    ],
     ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled.`],
     ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
     ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
-    ["allowInsecureHttp", `Allows plain ${codeSpan("http:", { table: true })} addresses, e.g. for a local mock server.`],
+    [
+      "allowInsecureHttp",
+      `Allows plain ${codeSpan("http:", { table: true })} to any host, e.g. a mock server on another machine. Without it ${codeSpan("http:", { table: true })} is accepted only for ${codeSpan("localhost", { table: true })}, ${codeSpan("127.0.0.1", { table: true })} and ${codeSpan("[::1]", { table: true })}.`,
+    ],
   ];
   return table(
     ["Option", "Meaning"],
