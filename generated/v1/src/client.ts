@@ -33,7 +33,7 @@ export function createTransport(options: ClientOptions): Transport {
  * The operations of the Remittance service, V1 set (V1, version 1.0.0).
  *
  * Each call is limited to 10000 requests per hour (default plan) on the client
- * side; write operations are never sent twice.
+ * side; a write is never sent again once the bank may have acted on it.
  */
 export interface RemittanceClient {
   /**
@@ -62,7 +62,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -126,7 +127,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -148,7 +150,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -170,7 +173,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -192,7 +196,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -214,7 +219,8 @@ export interface RemittanceClient {
    *
    * POST /TestingMethod, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *

@@ -25,7 +25,7 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`
-      : `Effect: write${basis}. Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the bank may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
