@@ -167,6 +167,8 @@ describe("docs of the real spec", () => {
     // A write refused a connection is a NetworkError: it never left, unlike every other failure of a sent write.
     expect(readme).toContain("| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left");
     expect(readme).not.toContain("every failure as a subclass");
+    // Each transport has its own limiter (test/runtime/limiter.test.ts).
+    expect(readme).toContain("counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan");
     // The transport checks a 2xx body's kind (parseExact, then object or any JSON), never its fields.
     expect(readme).toContain("not an object where its type is one");
     expect(readme).toContain("but not its fields: the type states what the spec expects, not what was checked.");

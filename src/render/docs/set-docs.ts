@@ -103,7 +103,7 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}).`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -301,7 +301,7 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
     limit: [
       planSentence(set),
-      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option).`,
+      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option); each client counts only its own calls.`,
     ].join("\n\n"),
     noErrors: {
       read: noErrors(gap, clientErrors.read),
