@@ -27,7 +27,11 @@ export class RemitError extends Error {
   }
 }
 
-/** The bank answered an operation with a non-2xx status (or an unreadable 2xx body). */
+/**
+ * The bank answered an operation with an error status, or a read with an
+ * answer the client cannot use (a redirect, an unreadable 2xx body). For a
+ * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
+ */
 export class ApiError extends RemitError {
   /** Name of the operation, e.g. `send_transfer`. */
   declare readonly operation: string;

@@ -161,6 +161,17 @@ describe("docs of the real spec", () => {
     expect(readme).toContain("# @remitgen/remittance-v3\n");
     expect(readme).toContain("```sh\nnpm install @remitgen/remittance-v3\n```");
     expect(readme).toContain("**Write operations are never repeated automatically.**");
+    // What test/runtime/retry.test.ts shows: time-outs are retried, and a long Retry-After ends the retries.
+    expect(readme).toContain("the client retries them on network errors, time-outs and on 429, 502, 503 and 504");
+    expect(readme).toContain("one longer than `maxDelayMs`, 10 s by default, ends the retries");
+    // A write refused a connection is a NetworkError: it never left, unlike every other failure of a sent write.
+    expect(readme).toContain("| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left");
+    expect(readme).not.toContain("every failure as a subclass");
+    // Each transport has its own limiter (test/runtime/limiter.test.ts).
+    expect(readme).toContain("counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan");
+    // The transport checks a 2xx body's kind (parseExact, then object or any JSON), never its fields.
+    expect(readme).toContain("not an object where its type is one");
+    expect(readme).toContain("but not its fields: the type states what the spec expects, not what was checked.");
     expect(readme).toContain("a duplicated transfer is lost money");
     expect(readme).toContain("`OutcomeUnknownError`");
     expect(readme).toContain("check the transaction with `getTransactionStatus` (`/get_transaction_status`) and reconcile first");
@@ -169,6 +180,28 @@ describe("docs of the real spec", () => {
     expect(readme).toContain(`Write operations of this set: ${writes.map((operation) => codeSpan(operation.names.method)).join(", ")}.`);
     expect(readme).toContain(model.auth.assumption);
     expect(readme).toMatch(/\| default plan \(open variant\) \| 100 per hour \| Free \| stated once for each listed operation \|/);
+  });
+
+  it("tables every client option the runtime takes (but the test-only clock and random), with its defaults", () => {
+    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    const options = new Set<string>();
+    for (const name of ["ClientSettings", "ClientCredentials", "AccessTokenProvider"]) {
+      const body = new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`).exec(runtime)?.[1];
+      expect(body, name).toBeDefined();
+      for (const match of body!.matchAll(/^ {2}(\w+)\??:/gm)) options.add(match[1]!);
+    }
+    options.delete("clock");
+    options.delete("random");
+    expect(options.size).toBeGreaterThan(10);
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    for (const option of options) expect(readme).toMatch(new RegExp(`^\\| \`${option}\` +\\|`, "m"));
+    // The defaults the transport applies (test/runtime: transport, retry, auth, limiter tests).
+    expect(runtime).toContain("options.timeoutMs ?? 30_000");
+    expect(readme).toMatch(/^\| `timeoutMs` .*Default 30000\./m);
+    expect(runtime).toContain("options.tokenRefreshMarginMs ?? 60_000");
+    expect(readme).toMatch(/^\| `tokenRefreshMarginMs` .*Default 60000\./m);
+    expect(runtime).toContain('options.rateLimit ?? "wait"');
+    expect(readme).toMatch(/^\| `rateLimit` +\| `"wait"` \(the default\)/m);
   });
 
   it("lists the set's operations in a table that links to their pages", async () => {
@@ -246,11 +279,17 @@ describe("docs of the real spec", () => {
     expect(send).toContain("allows 100 requests per hour");
     expect(send).toContain("## Request\n\nThe request payload shape: not shown.\n");
     expect(send).toContain("Error codes, error payload shape and status codes per condition: not shown.");
+    // A write's 5xx is OutcomeUnknownError, never ApiError (test/runtime/transport.test.ts).
+    expect(send).toContain("The client raises `ApiError` (with `.status` and `.body`) only for a 4xx answer");
+    expect(send).toContain("a 5xx included, is `OutcomeUnknownError`");
     expect(send).toContain("const options: WriteCallOptions = { timeoutMs: 30000 };");
     expect(send).not.toMatch(/retry:/);
     const read = setFile(files, v3, "docs/get-acct-title.md");
     expect(read).toContain("is a **read** operation");
+    // The transport retries a read that timed out as well (test/runtime/retry.test.ts).
+    expect(read).toContain("retries it on network errors, time-outs and on 429, 502, 503 and 504");
     expect(read).toContain("retry: { attempts: 3, baseDelayMs: 200, maxDelayMs: 10000 },");
+    expect(read).toContain("for an error answer it does not retry, or that is still there after its retries");
     const cancelled = setFile(files, v3, "docs/transaction-status-cancelled.md");
     expect(cancelled).toContain("- **In sets:** `v3`; not in `v1.0.1`, `V1`\n");
   });

@@ -357,6 +357,22 @@ describe("transport rate limiting", () => {
     expect(bank.calls(READ.path)).toBe(152);
   });
 
+  it("each transport counts only its own calls: two of them send twice the plan", async () => {
+    // What the docs warn of: the limit is per client, not per process or bank key.
+    const time = fakeClock();
+    const bank = await startBank();
+    const options = { clock: time.clock, rateLimit: "reject" } as const;
+    const first = client(bank, options, PLAN_100_PER_HOUR);
+    const second = client(bank, options, PLAN_100_PER_HOUR);
+    for (const transport of [first, second]) {
+      await Promise.all(
+        Array.from({ length: 100 }, () => transport.call(READ, {})),
+      );
+    }
+    expect(bank.calls(READ.path)).toBe(200);
+    await expect(first.call(READ, {})).rejects.toBeInstanceOf(RateLimitError);
+  });
+
   it("a call waiting for its turn can be aborted and is never sent", async () => {
     const time = fakeClock();
     const bank = await startBank();

@@ -176,6 +176,18 @@ describe("requests", () => {
     expect(bank.calls(WRITE.path)).toBe(0);
   });
 
+  it("a body JSON cannot write fails with a TypeError before sending, even for a write", async () => {
+    // The README says so: not a RemitError, and nothing sent.
+    const bank = await startBank();
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    for (const body of [{ amount: 10n }, cyclic]) {
+      const error = await rejection(client(bank).call(WRITE, body));
+      expect(error).toBeInstanceOf(TypeError);
+    }
+    expect(bank.calls(WRITE.path)).toBe(0);
+  });
+
   it("keeps a base path and joins paths with exactly one slash", async () => {
     const bank = await startServer((_req, res) => sendJson(res, 200, {}));
     const transport = client(bank, {

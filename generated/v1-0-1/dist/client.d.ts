@@ -26,7 +26,7 @@ export declare function createTransport(options: ClientOptions): Transport;
  * The operations of the Remittance service, first set (v1.0.1, version 1.0.1).
  *
  * Each call is limited to 10000 requests per hour (default plan) on the client
- * side; write operations are never sent twice.
+ * side; a write is never sent again once the bank may have acted on it.
  */
 export interface RemittanceClient {
   /**
@@ -35,7 +35,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -55,7 +55,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -78,7 +79,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -99,7 +100,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -119,7 +120,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -141,7 +143,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -163,7 +166,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *

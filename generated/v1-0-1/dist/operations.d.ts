@@ -13,7 +13,7 @@ import type * as types from "./types.js";
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -34,8 +34,9 @@ export declare function getAcctTitle(
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -58,7 +59,7 @@ export declare function sendOnlineFundsTransfer(
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -80,7 +81,7 @@ export declare function getAgentAccntBalance(
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -101,8 +102,9 @@ export declare function getTransactionStatus(
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -124,8 +126,9 @@ export declare function sendTxns(
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -147,8 +150,9 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.

@@ -6,7 +6,7 @@
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -33,8 +33,9 @@ export function getAcctTitle(transport, body, options) {
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -63,7 +64,7 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -91,7 +92,7 @@ export function getAgentAccntBalance(transport, body, options) {
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
  *
@@ -118,8 +119,9 @@ export function getTransactionStatus(transport, body, options) {
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -147,8 +149,9 @@ export function sendTxns(transport, body, options) {
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
@@ -176,8 +179,9 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.

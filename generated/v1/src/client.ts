@@ -33,7 +33,7 @@ export function createTransport(options: ClientOptions): Transport {
  * The operations of the Remittance service, V1 set (V1, version 1.0.0).
  *
  * Each call is limited to 10000 requests per hour (default plan) on the client
- * side; write operations are never sent twice.
+ * side; a write is never sent again once the bank may have acted on it.
  */
 export interface RemittanceClient {
   /**
@@ -42,7 +42,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -62,7 +62,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -85,7 +86,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -106,7 +107,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
    *
@@ -126,7 +127,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -148,7 +150,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -170,7 +173,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -192,7 +196,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -214,7 +219,8 @@ export interface RemittanceClient {
    *
    * POST /TestingMethod, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *

@@ -26,7 +26,8 @@ export declare function createTransport(options: ClientOptions): Transport;
  * The operations of the Remittance service, v3 set (v3, version 1.0.3).
  *
  * Each call is limited to 100 requests per hour (default plan (open variant))
- * on the client side; write operations are never sent twice.
+ * on the client side; a write is never sent again once the bank may have acted
+ * on it.
  */
 export interface RemittanceClient {
   /**
@@ -35,7 +36,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -56,7 +57,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -79,7 +81,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -102,7 +105,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -124,7 +127,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -145,7 +148,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -168,7 +172,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -191,7 +196,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -214,7 +220,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -237,7 +244,8 @@ export interface RemittanceClient {
    *
    * POST /TestingMethod, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -261,7 +269,7 @@ export interface RemittanceClient {
    * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
@@ -281,7 +289,8 @@ export interface RemittanceClient {
    *
    * POST /Update_Name_Amendment, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *

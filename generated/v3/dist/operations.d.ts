@@ -13,7 +13,7 @@ import type * as types from "./types.js";
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -35,8 +35,9 @@ export declare function getAcctTitle(
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -59,8 +60,9 @@ export declare function sendOnlineFundsTransfer(
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
@@ -83,7 +85,7 @@ export declare function sendOnlineFundsTransferV1(
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -106,7 +108,7 @@ export declare function getAgentAccntBalance(
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -128,8 +130,9 @@ export declare function getTransactionStatus(
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -152,8 +155,9 @@ export declare function sendTxns(
  *
  * POST /send_txns_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -175,8 +179,9 @@ export declare function sendTxnsV1(
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -199,8 +204,9 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -223,8 +229,9 @@ export declare function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -247,7 +254,7 @@ export declare function testingMethod(
  * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
@@ -268,8 +275,9 @@ export declare function transactionStatusCancelled(
  *
  * POST /Update_Name_Amendment, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.

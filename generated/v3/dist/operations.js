@@ -6,7 +6,7 @@
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -34,8 +34,9 @@ export function getAcctTitle(transport, body, options) {
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -64,8 +65,9 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
@@ -94,7 +96,7 @@ export function sendOnlineFundsTransferV1(transport, body, options) {
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -123,7 +125,7 @@ export function getAgentAccntBalance(transport, body, options) {
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -151,8 +153,9 @@ export function getTransactionStatus(transport, body, options) {
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -181,8 +184,9 @@ export function sendTxns(transport, body, options) {
  *
  * POST /send_txns_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -210,8 +214,9 @@ export function sendTxnsV1(transport, body, options) {
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -240,8 +245,9 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -270,8 +276,9 @@ export function sendTxnsB2C(transport, body, options) {
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -300,7 +307,7 @@ export function testingMethod(transport, body, options) {
  * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
@@ -327,8 +334,9 @@ export function transactionStatusCancelled(transport, body, options) {
  *
  * POST /Update_Name_Amendment, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.

@@ -37,7 +37,8 @@ export function createTransport(options: ClientOptions): Transport {
  * The operations of the Remittance service, v3 set (v3, version 1.0.3).
  *
  * Each call is limited to 100 requests per hour (default plan (open variant))
- * on the client side; write operations are never sent twice.
+ * on the client side; a write is never sent again once the bank may have acted
+ * on it.
  */
 export interface RemittanceClient {
   /**
@@ -46,7 +47,7 @@ export interface RemittanceClient {
    * POST /get_acct_title, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -67,7 +68,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -90,7 +92,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -113,7 +116,7 @@ export interface RemittanceClient {
    * POST /get_agent_accnt_balance, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -135,7 +138,7 @@ export interface RemittanceClient {
    * POST /get_transaction_status, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets:
    * v1.0.1, V1, v3.
@@ -156,7 +159,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -179,7 +183,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_V1, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -202,7 +207,8 @@ export interface RemittanceClient {
    *
    * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -225,7 +231,8 @@ export interface RemittanceClient {
    *
    * POST /send_txns_B2C, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -248,7 +255,8 @@ export interface RemittanceClient {
    *
    * POST /TestingMethod, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *
@@ -272,7 +280,7 @@ export interface RemittanceClient {
    * POST /Transaction_Status_cancelled, relative to {base_url}.
    *
    * Effect: read (inferred from the name). Safe to repeat: retried on network
-   * errors, 429, 502, 503 and 504.
+   * errors, time-outs, 429, 502, 503 and 504.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
    *
@@ -292,7 +300,8 @@ export interface RemittanceClient {
    *
    * POST /Update_Name_Amendment, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent twice by the client:
+   * Effect: write (inferred from the name). Never sent again once the bank may
+   * have acted on it (only a 401 is answered by one resend, with a new token):
    * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
    * getTransactionStatus before sending again.
    *

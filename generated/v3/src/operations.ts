@@ -13,7 +13,7 @@ import type * as types from "./types.js";
  * POST /get_acct_title, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -45,8 +45,9 @@ export function getAcctTitle(
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -79,8 +80,9 @@ export function sendOnlineFundsTransfer(
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
@@ -113,7 +115,7 @@ export function sendOnlineFundsTransferV1(
  * POST /get_agent_accnt_balance, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -146,7 +148,7 @@ export function getAgentAccntBalance(
  * POST /get_transaction_status, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
  * V1, v3.
@@ -178,8 +180,9 @@ export function getTransactionStatus(
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -212,8 +215,9 @@ export function sendTxns(
  *
  * POST /send_txns_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -245,8 +249,9 @@ export function sendTxnsV1(
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -279,8 +284,9 @@ export function sendOnlineFundsTransferB2C(
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
@@ -313,8 +319,9 @@ export function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
@@ -347,7 +354,7 @@ export function testingMethod(
  * POST /Transaction_Status_cancelled, relative to {base_url}.
  *
  * Effect: read (inferred from the name). Safe to repeat: retried on network
- * errors, 429, 502, 503 and 504.
+ * errors, time-outs, 429, 502, 503 and 504.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
  *
@@ -378,8 +385,9 @@ export function transactionStatusCancelled(
  *
  * POST /Update_Name_Amendment, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent twice by the client: when
- * the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * Effect: write (inferred from the name). Never sent again once the bank may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.

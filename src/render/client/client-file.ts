@@ -68,7 +68,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
     writer.blankLine();
     writeDocComment(writer, [
       `The operations of the ${set.title} (${set.id}, version ${set.version}).`,
-      `Each call is limited to ${limitText(set)} on the client side; write operations are never sent twice.`,
+      `Each call is limited to ${limitText(set)} on the client side; a write is never sent again once the bank may have acted on it.`,
     ]);
     writer.writeLine(`export interface ${clientType} {`);
     const docKey = operationDocKey(set);

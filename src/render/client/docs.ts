@@ -24,8 +24,8 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : "";
   const effect =
     operation.effect === "read"
-      ? `Effect: read${basis}. Safe to repeat: retried on network errors, 429, 502, 503 and 504.`
-      : `Effect: write${basis}. Never sent twice by the client: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`
+      : `Effect: write${basis}. Never sent again once the bank may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));

@@ -3,7 +3,7 @@
  * `docs/<operation>.md` per operation. Values are Markdown prepared here
  * through `escape/markdown.ts`; the templates hold the layout.
  */
-import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type { Model, NotShown, OperationModel, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import {
   bulletList,
@@ -84,7 +84,7 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body.`,
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked.`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
@@ -103,7 +103,7 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}).`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -126,12 +126,31 @@ function clientOptionsTable(model: Model): string {
     ],
     ["clientId", `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
     ["clientSecret", `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
+    ["scope", "Space-separated scopes for the token request. Default: none sent."],
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
-    ["rateLimit", `${codeSpan('"wait"', { table: true })}, ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit.`],
+    [
+      "tokenRefreshMarginMs",
+      `A token is requested anew this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime). Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+    ],
+    [
+      "timeoutMs",
+      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default 30000. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
+    ],
+    [
+      "retry",
+      `How reads are retried: ${codeSpan("{ attempts, baseDelayMs, maxDelayMs }", { table: true })}, default 3, 200 and 10000. Writes are never retried.`,
+    ],
+    [
+      "rateLimit",
+      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
+    ],
     ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled.`],
     ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
     ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
-    ["allowInsecureHttp", `Allows plain ${codeSpan("http:", { table: true })} addresses, e.g. for a local mock server.`],
+    [
+      "allowInsecureHttp",
+      `Allows plain ${codeSpan("http:", { table: true })} to any host, e.g. a mock server on another machine. Without it ${codeSpan("http:", { table: true })} is accepted only for ${codeSpan("localhost", { table: true })}, ${codeSpan("127.0.0.1", { table: true })} and ${codeSpan("[::1]", { table: true })}.`,
+    ],
   ];
   return table(
     ["Option", "Meaning"],
@@ -161,11 +180,17 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
   const errorGap = serviceGap(model, "errors");
   const errorClasses: [string, string][] = [
     ["RemitError", `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`],
-    ["ApiError", `The bank answered with an error status: ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`],
-    ["AuthError", "The token request failed, or a token was refused."],
+    [
+      "ApiError",
+      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`,
+    ],
+    ["AuthError", "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401)."],
     ["RateLimitError", `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`],
     ["TimeoutError", `A read took longer than ${codeSpan("timeoutMs", { table: true })}.`],
-    ["NetworkError", "A read could not reach the bank."],
+    [
+      "NetworkError",
+      "The request failed at the network level. For a write only when it certainly never left (connection refused, DNS failure), so it may be sent again.",
+    ],
     [
       "OutcomeUnknownError",
       `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}.`,
@@ -178,13 +203,13 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports every failure as a subclass of `RemitError`:",
+    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason (a write already sent throws `OutcomeUnknownError` instead); an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
     ),
-    "**Read operations** are safe to repeat: the client retries them on network errors and on 429, 502, 503 and 504 (3 attempts by default, at most 10, exponential backoff with jitter, a `Retry-After` header is respected). The `retry` call option changes this; `retry: false` turns it off.",
-    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not the operation's type, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
+    "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
+    `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,
     "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
   ].join("\n\n");
@@ -256,14 +281,19 @@ interface SetParts {
   readonly baseUrl: string;
   readonly packageFact: string;
   readonly limit: string;
-  readonly noErrors: string;
-  readonly clientErrors: string;
+  /** By effect: what the client raises for an error answer differs for reads and writes. */
+  readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
+  readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
   readonly setIds: ReadonlyMap<string, string>;
 }
 
 function setParts(model: Model, set: OperationSetModel): SetParts {
-  const clientErrors = `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer; see the package ${link("README", "../README.md")} for every error class.`;
+  const readme = `see the package ${link("README", "../README.md")} for every error class.`;
+  const clientErrors = {
+    read: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer it does not retry, or that is still there after its retries (a 429 is a ${codeSpan("RateLimitError")}, a 401 after a token refresh an ${codeSpan("AuthError")}); ${readme}`,
+    write: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) only for a 4xx answer (a 429 is a ${codeSpan("RateLimitError")}; after a 401 the request is sent once more with a new token, and a second 401 is an ${codeSpan("AuthError")}). Any other answer it cannot use, a 5xx included, is ${codeSpan("OutcomeUnknownError")}: see above, and ${readme}`,
+  };
   const gap = serviceGap(model, "errors");
   return {
     header: generatedHeader(model.source.specFile),
@@ -271,17 +301,20 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
     limit: [
       planSentence(set),
-      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option).`,
+      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option); each client counts only its own calls.`,
     ].join("\n\n"),
-    noErrors: [
-      "The spec states no errors for this operation.",
-      ...(gap !== undefined ? [inlineText(gap.text)] : []),
-      clientErrors,
-    ].join("\n\n"),
+    noErrors: {
+      read: noErrors(gap, clientErrors.read),
+      write: noErrors(gap, clientErrors.write),
+    },
     clientErrors,
     back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
     setIds: new Map(model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)])),
   };
+}
+
+function noErrors(gap: NotShown | undefined, clientErrors: string): string {
+  return ["The spec states no errors for this operation.", ...(gap !== undefined ? [inlineText(gap.text)] : []), clientErrors].join("\n\n");
 }
 
 /** An operation page's sections that depend on the operation and the model only. */
@@ -299,7 +332,8 @@ function payloadSections(operation: OperationModel, schemas: Schemas, parts: Set
     const shown = new Set<string>();
     const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
     const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
-    const errors = operation.errors.length === 0 ? parts.noErrors : operationErrors(operation, schemas, refs, shown, parts);
+    const errors =
+      operation.errors.length === 0 ? parts.noErrors[operation.effect] : operationErrors(operation, schemas, refs, shown, parts);
     return {
       request,
       response,
@@ -359,7 +393,7 @@ function operationErrors(
   shown: Set<string>,
   parts: SetParts,
 ): string {
-  const clientErrors = parts.clientErrors;
+  const clientErrors = parts.clientErrors[operation.effect];
   const sections = operation.errors.map((error) => {
     const payload = payloadMarkdown(error.payload, undefined, schemas, refs, shown);
     return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;

@@ -40,7 +40,7 @@ function effectTail(set: OperationSetModel, operation: OperationModel): string {
       : "The effect is stated in the spec.";
   if (operation.effect === "read") {
     return [
-      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
+      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
       basis,
     ].join("\n\n");
   }

@@ -332,7 +332,7 @@ function operationDescription(set: OperationSetModel, operation: OperationModel)
   const status = statusOperation(set);
   const effect =
     operation.effect === "read"
-      ? "Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors and on 429, 502, 503 and 504."
+      ? "Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on 429, 502, 503 and 504."
       : `Effect: **write**. It moves money or changes a record, so it is never repeated automatically: a duplicated transfer is lost money. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
           status !== undefined ? codeSpan(status.names.method) : "the bank"
         } before sending it again.`;

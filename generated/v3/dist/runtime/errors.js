@@ -14,7 +14,11 @@ export class RemitError extends Error {
     this.name = "RemitError";
   }
 }
-/** The bank answered an operation with a non-2xx status (or an unreadable 2xx body). */
+/**
+ * The bank answered an operation with an error status, or a read with an
+ * answer the client cannot use (a redirect, an unreadable 2xx body). For a
+ * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
+ */
 export class ApiError extends RemitError {
   /**
    * @param operation - Operation name.

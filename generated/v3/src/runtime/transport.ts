@@ -218,12 +218,14 @@ export interface ResponseEvent {
 export interface Transport {
   /**
    * POSTs `body` as JSON to the operation and returns the parsed JSON
-   * object (`{}` for an empty body). A 2xx answer that is not a JSON object
-   * is an {@link ApiError} for a read and an {@link OutcomeUnknownError}
-   * for a write (the bank acted, but its answer is unreadable).
+   * object (`{}` for an empty body), or any JSON value for an operation
+   * whose `response` is `"json"`. A 2xx answer that is not what the
+   * operation expects is an {@link ApiError} for a read and an
+   * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
+   * is unreadable).
    *
-   * @throws {@link ApiError} non-2xx answer; {@link AuthError};
-   * {@link RateLimitError}; {@link TimeoutError} (reads);
+   * @throws {@link ApiError} an error answer (for a write, a 4xx only);
+   * {@link AuthError}; {@link RateLimitError}; {@link TimeoutError} (reads);
    * {@link NetworkError}; {@link OutcomeUnknownError} (writes whose outcome
    * is unknown: reconcile, do not resend); the signal's reason on abort.
    */
