@@ -274,7 +274,8 @@ describe("docs of the real spec", () => {
     const send = setFile(files, v3, "docs/send-txns.md");
     expect(send).toContain("# sendTxns\n\n`POST /send_txns`: Transaction sending.\n");
     expect(send).toContain("- **In sets:** `v1.0.1`, `V1`, `v3`\n");
-    expect(send).toContain("the client **never repeats it automatically**");
+    expect(send).toContain("the client **never repeats it once the bank may have acted on it**");
+    expect(send).toContain("Its one resend follows a 401");
     expect(send).toContain("it throws `OutcomeUnknownError`");
     expect(send).toContain("allows 100 requests per hour");
     expect(send).toContain("## Request\n\nThe request payload shape: not shown.\n");
