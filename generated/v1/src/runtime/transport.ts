@@ -174,7 +174,7 @@ export interface ClientSettings {
 export interface WriteCallOptions {
   /** Aborts the call. A write aborted after it was sent throws {@link OutcomeUnknownError}. */
   signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call. */
+  /** Overrides the client's `timeoutMs` for this call's requests (a token request keeps the client's). */
   timeoutMs?: number;
   /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
   headers?: Record<string, string>;
