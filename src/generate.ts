@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { usageProblems, type DiagnosticText } from "./diagnostics/codes.js";
 import {
   SpecError,
   StoppedError,
@@ -83,9 +84,10 @@ export interface GenerateResult {
 
 /** Programmatic API of `remitgen generate`. Throws SpecError, UsageError or StoppedError. */
 export async function generate(
-  options: GenerateOptions = {},
+  given: GenerateOptions = {},
 ): Promise<GenerateResult> {
   const started = performance.now();
+  const options = checkedOptions(given);
   const cwd = resolve(options.cwd ?? process.cwd());
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
@@ -124,6 +126,80 @@ export async function generate(
   } finally {
     lock.release();
   }
+}
+
+/**
+ * Each option's expected shape, an example, and the test a value must pass.
+ * A JavaScript caller has no types to catch `sets: "v3"` (which would be
+ * read as the sets "v" and "3") or `sepc:` (which would generate from the
+ * default spec): such options are refused before anything is read.
+ */
+const optionShapes: {
+  readonly [name in keyof GenerateOptions]-?: readonly [
+    expected: string,
+    example: string,
+    test: (value: unknown) => boolean,
+  ];
+} = {
+  spec: ["a string (a file path)", '"spec/remittance.yaml"', isString],
+  out: ["a string (a folder path)", '"generated"', isString],
+  sets: [
+    "a list of set ids (strings)",
+    '["v3"]',
+    (value) => Array.isArray(value) && value.every(isString),
+  ],
+  check: ["true or false", "true", isBoolean],
+  cwd: ["a string (a folder path)", "process.cwd()", isString],
+  reuse: ["true or false", "false", isBoolean],
+  signal: [
+    "an AbortSignal",
+    "controller.signal",
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as AbortSignal).aborted === "boolean" &&
+      typeof (value as AbortSignal).addEventListener === "function",
+  ],
+};
+
+/** `given`, once every option is known and of its shape (undefined meaning the default); else a UsageError. */
+function checkedOptions(given: unknown): GenerateOptions {
+  const refuse = (text: DiagnosticText): never => {
+    throw new UsageError(text.code, text.message, text.hint);
+  };
+  if (typeof given !== "object" || given === null || Array.isArray(given))
+    refuse(usageProblems.notOptions(kindOf(given)));
+  const known = Object.keys(optionShapes);
+  for (const [name, value] of Object.entries(given as object)) {
+    const shape = optionShapes[name as keyof GenerateOptions] as
+      (typeof optionShapes)[keyof GenerateOptions] | undefined;
+    if (shape === undefined)
+      refuse(usageProblems.unknownOption(name, known, closest(name, known)));
+    else if (value !== undefined && !shape[2](value))
+      refuse(usageProblems.badOption(name, shape[0], kindOf(value), shape[1]));
+  }
+  return given as GenerateOptions;
+}
+
+function isString(value: unknown): boolean {
+  return typeof value === "string";
+}
+
+function isBoolean(value: unknown): boolean {
+  return typeof value === "boolean";
+}
+
+/** What a value is, for a message: "a string", "null", "a list holding a number". */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) {
+    const odd = value.findIndex((item) => !isString(item));
+    return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
+  }
+  const type = typeof value;
+  return type === "undefined"
+    ? "undefined"
+    : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
 }
 
 /** What {@link generate} worked out before taking the output folder's lock. */

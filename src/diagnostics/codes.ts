@@ -432,6 +432,39 @@ export const diagnostics = {
   }),
 } as const;
 
+/**
+ * Usage problems that are not in the spec: options passed to the
+ * programmatic API, from JavaScript where no type checks them.
+ */
+export const usageProblems = {
+  notOptions: (found: string): DiagnosticText => ({
+    code: "RG092",
+    message: `generate options must be an object, not ${found}`,
+    hint: 'pass an object, e.g. generate({ spec: "spec/remittance.yaml", out: "generated" })',
+  }),
+  unknownOption: (
+    name: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `unknown option ${quote(name)}`,
+    hint: suggestion
+      ? `did you mean ${quote(suggestion)}? Options: ${known.join(", ")}`
+      : `options: ${known.join(", ")}`,
+  }),
+  badOption: (
+    name: string,
+    expected: string,
+    found: string,
+    example: string,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `option ${quote(name)} must be ${expected}, not ${found}`,
+    hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
+  }),
+} as const;
+
 /** Hints for the YAML parser's error codes. */
 const yamlHints: Readonly<Record<string, string>> = {
   TAB_AS_INDENT: "indent with spaces: YAML does not allow tabs in indentation",
