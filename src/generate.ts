@@ -7,7 +7,11 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { usageProblems, type DiagnosticText } from "./diagnostics/codes.js";
+import {
+  kindOf,
+  usageProblems,
+  type DiagnosticText,
+} from "./diagnostics/codes.js";
 import {
   SpecError,
   StoppedError,
@@ -187,19 +191,6 @@ function isString(value: unknown): boolean {
 
 function isBoolean(value: unknown): boolean {
   return typeof value === "boolean";
-}
-
-/** What a value is, for a message: "a string", "null", "a list holding a number". */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) {
-    const odd = value.findIndex((item) => !isString(item));
-    return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
-  }
-  const type = typeof value;
-  return type === "undefined"
-    ? "undefined"
-    : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
 }
 
 /** What {@link generate} worked out before taking the output folder's lock. */

@@ -453,6 +453,17 @@ export const usageProblems = {
       ? `did you mean ${quote(suggestion)}? Options: ${known.join(", ")}`
       : `options: ${known.join(", ")}`,
   }),
+  badArgument: (
+    call: string,
+    name: string,
+    expected: string,
+    found: string,
+    hint: string,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `${call}: ${name} must be ${expected}, not ${found}`,
+    hint,
+  }),
   badOption: (
     name: string,
     expected: string,
@@ -464,6 +475,20 @@ export const usageProblems = {
     hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
   }),
 } as const;
+
+/** What a value is, for a message: "a string", "null", "a list holding a number". */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) {
+    const odd = value.findIndex((item) => typeof item !== "string");
+    return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
+  }
+  if (Buffer.isBuffer(value)) return "a Buffer";
+  const type = typeof value;
+  return type === "undefined"
+    ? "undefined"
+    : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+}
 
 /** Hints for the YAML parser's error codes. */
 const yamlHints: Readonly<Record<string, string>> = {
