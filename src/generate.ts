@@ -387,14 +387,8 @@ function chooseSets(
   return [...new Set(ids)].map((id) => {
     const set = model.sets.find((candidate) => candidate.id === id);
     if (set === undefined) {
-      const suggestion = closest(id, known);
-      throw new UsageError(
-        "RG091",
-        `unknown set ${JSON.stringify(id)}`,
-        suggestion
-          ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${known.join(", ")}`
-          : `sets: ${known.join(", ")}`,
-      );
+      const text = usageProblems.unknownSet(id, known, closest(id, known));
+      throw new UsageError(text.code, text.message, text.hint);
     }
     return set;
   });

@@ -433,10 +433,22 @@ export const diagnostics = {
 } as const;
 
 /**
- * Usage problems that are not in the spec: options passed to the
- * programmatic API, from JavaScript where no type checks them.
+ * Usage problems that are not in the spec: a set id that names no set, and
+ * options passed to the programmatic API from JavaScript, where no type
+ * checks them.
  */
 export const usageProblems = {
+  unknownSet: (
+    id: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
+    code: "RG091",
+    message: `unknown set ${quote(id)}`,
+    hint: suggestion
+      ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
+      : `sets: ${known.join(", ")}`,
+  }),
   notOptions: (found: string): DiagnosticText => ({
     code: "RG092",
     message: `generate options must be an object, not ${found}`,
