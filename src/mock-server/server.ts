@@ -103,8 +103,15 @@ export function startMockServer(
     const started = performance.now();
     const method = req.method ?? "GET";
     let target: URL;
+    const sent = req.url ?? "/";
     try {
-      target = new URL(req.url ?? "/", origin);
+      // A target starting with "/" is a path, "//get_txn_status" too (a
+      // client's base URL ending in "/"); resolved as a relative URL, it
+      // would name a host, and the call be logged as another path.
+      target = new URL(
+        sent.startsWith("/") ? `${origin}${sent}` : sent,
+        origin,
+      );
     } catch {
       target = new URL("/", origin);
     }
