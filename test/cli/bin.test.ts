@@ -69,7 +69,7 @@ describe("node dist/remitgen.mjs", () => {
     const refused = await runBin(["generate", "--out", "/"], root);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      "remitgen: refusing to write to /: it is the filesystem root\n  hint: pass --out a folder of its own, e.g. --out generated\n",
+      "remitgen: refusing to write to /: it is the filesystem root [RG090]\n  hint: pass --out a folder of its own, e.g. --out generated\n",
     );
   });
 
