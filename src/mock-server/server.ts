@@ -252,6 +252,16 @@ export function startMockServer(
             `Port ${port} on ${host} is already in use. Stop the other process or choose another port with --port <number> (--port 0 picks a free one).`,
           ),
         );
+      } else if (
+        error.code === "EADDRNOTAVAIL" ||
+        error.code === "ENOTFOUND" ||
+        error.code === "EAI_AGAIN"
+      ) {
+        reject(
+          new Error(
+            `Cannot listen on ${host}: ${error.code === "EADDRNOTAVAIL" ? "it is no address of this machine" : "the name does not resolve"}. Choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface).`,
+          ),
+        );
       } else if (error.code === "EACCES") {
         reject(
           new Error(

@@ -252,6 +252,13 @@ describe("mock server", () => {
     ]);
   });
 
+  it("rejects with a clear error for a host that is no address of this machine", async () => {
+    // 192.0.2.1 is a documentation address (TEST-NET-1): never local.
+    await expect(
+      startMockServer(api, { host: "192.0.2.1", port: 0 }),
+    ).rejects.toThrow(/^Cannot listen on 192\.0\.2\.1: .*--host 127\.0\.0\.1/);
+  });
+
   it("rejects with a clear error when the port is in use", async () => {
     await expect(startMockServer(api, { port: server.port })).rejects.toThrow(
       new RegExp(`Port ${server.port} .*in use.*--port`),
