@@ -1,5 +1,8 @@
 /** `remitgen diff A B`: what set B adds and removes relative to set A, and plan changes. */
+import { usageProblems } from "./diagnostics/codes.js";
+import { UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
+import { closest } from "./names/names.js";
 
 export interface SetDiff {
   readonly from: string;
@@ -9,6 +12,7 @@ export interface SetDiff {
   readonly planChanges: readonly { readonly field: string; readonly from: string; readonly to: string }[];
 }
 
+/** Throws UsageError (RG091) for an id that names no set. */
 export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
   const from = findSet(model, fromId);
   const to = findSet(model, toId);
@@ -34,7 +38,9 @@ export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
 function findSet(model: Model, id: string): OperationSetModel {
   const set = model.sets.find((candidate) => candidate.id === id);
   if (set === undefined) {
-    throw new RangeError(`unknown set ${JSON.stringify(id)}; sets: ${model.sets.map((each) => each.id).join(", ")}`);
+    const ids = model.sets.map((each) => each.id);
+    const { code, message, hint } = usageProblems.unknownSet(id, ids, closest(id, ids));
+    throw new UsageError(code, message, hint);
   }
   return set;
 }

@@ -8,6 +8,11 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import {
+  kindOf,
+  usageProblems,
+  type DiagnosticText,
+} from "./diagnostics/codes.js";
+import {
   SpecError,
   StoppedError,
   UsageError,
@@ -83,9 +88,10 @@ export interface GenerateResult {
 
 /** Programmatic API of `remitgen generate`. Throws SpecError, UsageError or StoppedError. */
 export async function generate(
-  options: GenerateOptions = {},
+  given: GenerateOptions = {},
 ): Promise<GenerateResult> {
   const started = performance.now();
+  const options = checkedOptions(given);
   const cwd = resolve(options.cwd ?? process.cwd());
   const specPath = resolve(cwd, options.spec ?? "spec/remittance.yaml");
   const outDir = resolve(cwd, options.out ?? "generated");
@@ -124,6 +130,67 @@ export async function generate(
   } finally {
     lock.release();
   }
+}
+
+/**
+ * Each option's expected shape, an example, and the test a value must pass.
+ * A JavaScript caller has no types to catch `sets: "v3"` (which would be
+ * read as the sets "v" and "3") or `sepc:` (which would generate from the
+ * default spec): such options are refused before anything is read.
+ */
+const optionShapes: {
+  readonly [name in keyof GenerateOptions]-?: readonly [
+    expected: string,
+    example: string,
+    test: (value: unknown) => boolean,
+  ];
+} = {
+  spec: ["a string (a file path)", '"spec/remittance.yaml"', isString],
+  out: ["a string (a folder path)", '"generated"', isString],
+  sets: [
+    "a list of set ids (strings)",
+    '["v3"]',
+    (value) => Array.isArray(value) && value.every(isString),
+  ],
+  check: ["true or false", "true", isBoolean],
+  cwd: ["a string (a folder path)", "process.cwd()", isString],
+  reuse: ["true or false", "false", isBoolean],
+  signal: [
+    "an AbortSignal",
+    "controller.signal",
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as AbortSignal).aborted === "boolean" &&
+      typeof (value as AbortSignal).addEventListener === "function",
+  ],
+};
+
+/** `given`, once every option is known and of its shape (undefined meaning the default); else a UsageError. */
+function checkedOptions(given: unknown): GenerateOptions {
+  const refuse = (text: DiagnosticText): never => {
+    throw new UsageError(text.code, text.message, text.hint);
+  };
+  if (typeof given !== "object" || given === null || Array.isArray(given))
+    refuse(usageProblems.notOptions(kindOf(given)));
+  const known = Object.keys(optionShapes);
+  for (const [name, value] of Object.entries(given as object)) {
+    const shape = optionShapes[name as keyof GenerateOptions] as
+      (typeof optionShapes)[keyof GenerateOptions] | undefined;
+    if (shape === undefined)
+      refuse(usageProblems.unknownOption(name, known, closest(name, known)));
+    else if (value !== undefined && !shape[2](value))
+      refuse(usageProblems.badOption(name, shape[0], kindOf(value), shape[1]));
+  }
+  return given as GenerateOptions;
+}
+
+function isString(value: unknown): boolean {
+  return typeof value === "string";
+}
+
+function isBoolean(value: unknown): boolean {
+  return typeof value === "boolean";
 }
 
 /** What {@link generate} worked out before taking the output folder's lock. */
@@ -320,14 +387,8 @@ function chooseSets(
   return [...new Set(ids)].map((id) => {
     const set = model.sets.find((candidate) => candidate.id === id);
     if (set === undefined) {
-      const suggestion = closest(id, known);
-      throw new UsageError(
-        "RG091",
-        `unknown set ${JSON.stringify(id)}`,
-        suggestion
-          ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${known.join(", ")}`
-          : `sets: ${known.join(", ")}`,
-      );
+      const text = usageProblems.unknownSet(id, known, closest(id, known));
+      throw new UsageError(text.code, text.message, text.hint);
     }
     return set;
   });

@@ -21,6 +21,15 @@ setFlagsFromString("--heap-growing-percent=200");
 // 5000, no slower on the main thread.
 setFlagsFromString("--no-turbo-inlining");
 
+// A reader that stops early (`remitgen --help | head -1`) closes the pipe:
+// what is left to print has nowhere to go, which is no failure of the run,
+// and no reason for a stack trace. Other stream errors stay errors.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),

@@ -10,7 +10,6 @@ import {
 } from "commander";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { UsageError } from "../diagnostics/diagnostic.js";
 import { diffSets, formatDiff } from "../diff.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
@@ -193,19 +192,7 @@ function buildProgram(io: CliIO): Program {
     .action(async (from: string, to: string, options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
-      const ids = model.sets.map((set) => set.id);
-      for (const id of [from, to]) {
-        if (!ids.includes(id)) {
-          const suggestion = closest(id, ids);
-          throw new UsageError(
-            "RG091",
-            `unknown set ${JSON.stringify(id)}`,
-            suggestion
-              ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${ids.join(", ")}`
-              : `sets: ${ids.join(", ")}`,
-          );
-        }
-      }
+      // An unknown set id is a UsageError (exit status 2).
       io.out(formatDiff(diffSets(model, from, to)));
     });
 

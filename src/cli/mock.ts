@@ -3,6 +3,7 @@
  * until stopped, logging one line per call.
  */
 import { relative, resolve } from "node:path";
+import { usageProblems } from "../diagnostics/codes.js";
 import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
 import {
   DEFAULT_MOCK_HOST,
@@ -66,14 +67,12 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
   }
   const set = model.sets.find((candidate) => candidate.id === options.set);
   if (set === undefined) {
-    const suggestion = closest(options.set, ids);
-    throw new UsageError(
-      "RG091",
-      `unknown set ${JSON.stringify(options.set)}`,
-      suggestion
-        ? `did you mean ${JSON.stringify(suggestion)}? Sets: ${ids.join(", ")}`
-        : `sets: ${ids.join(", ")}`,
+    const text = usageProblems.unknownSet(
+      options.set,
+      ids,
+      closest(options.set, ids),
     );
+    throw new UsageError(text.code, text.message, text.hint);
   }
   const api = mockApiData(model, set) as unknown as MockApi;
   if (options.signal.aborted) return 0;

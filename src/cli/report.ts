@@ -51,11 +51,11 @@ export function reportFailure(
     return 1;
   }
   if (error instanceof UsageError) {
-    io.err(`remitgen: ${error.message}`);
+    io.err(`remitgen: ${withCode(error.message, error.code)}`);
     return 2;
   }
   if (error instanceof StoppedError) {
-    io.err(`remitgen: ${error.message}`);
+    io.err(`remitgen: ${withCode(error.message, error.code)}`);
     // As a shell reports a command its signal ended: 128 + the signal's number.
     const signal = constants.signals[error.signal as NodeJS.Signals] as
       number | undefined;
@@ -64,6 +64,14 @@ export function reportFailure(
   const message = error instanceof Error ? error.message : String(error);
   io.err(`remitgen: ${message}`);
   return 1;
+}
+
+/** `message` with its code after the first line, as a spec diagnostic shows it: `unknown set "v4" [RG091]`. */
+function withCode(message: string, code: string): string {
+  const end = message.indexOf("\n");
+  return end < 0
+    ? `${message} [${code}]`
+    : `${message.slice(0, end)} [${code}]${message.slice(end)}`;
 }
 
 /**

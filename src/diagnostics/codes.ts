@@ -432,6 +432,76 @@ export const diagnostics = {
   }),
 } as const;
 
+/**
+ * Usage problems that are not in the spec: a set id that names no set, and
+ * options passed to the programmatic API from JavaScript, where no type
+ * checks them.
+ */
+export const usageProblems = {
+  unknownSet: (
+    id: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
+    code: "RG091",
+    message: `unknown set ${quote(id)}`,
+    hint: suggestion
+      ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
+      : `sets: ${known.join(", ")}`,
+  }),
+  notOptions: (found: string): DiagnosticText => ({
+    code: "RG092",
+    message: `generate options must be an object, not ${found}`,
+    hint: 'pass an object, e.g. generate({ spec: "spec/remittance.yaml", out: "generated" })',
+  }),
+  unknownOption: (
+    name: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `unknown option ${quote(name)}`,
+    hint: suggestion
+      ? `did you mean ${quote(suggestion)}? Options: ${known.join(", ")}`
+      : `options: ${known.join(", ")}`,
+  }),
+  badArgument: (
+    call: string,
+    name: string,
+    expected: string,
+    found: string,
+    hint: string,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `${call}: ${name} must be ${expected}, not ${found}`,
+    hint,
+  }),
+  badOption: (
+    name: string,
+    expected: string,
+    found: string,
+    example: string,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `option ${quote(name)} must be ${expected}, not ${found}`,
+    hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
+  }),
+} as const;
+
+/** What a value is, for a message: "a string", "null", "a list holding a number". */
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) {
+    const odd = value.findIndex((item) => typeof item !== "string");
+    return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
+  }
+  if (Buffer.isBuffer(value)) return "a Buffer";
+  const type = typeof value;
+  return type === "undefined"
+    ? "undefined"
+    : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+}
+
 /** Hints for the YAML parser's error codes. */
 const yamlHints: Readonly<Record<string, string>> = {
   TAB_AS_INDENT: "indent with spaces: YAML does not allow tabs in indentation",

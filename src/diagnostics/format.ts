@@ -26,7 +26,7 @@ function formatOne(diagnostic: Diagnostic, lines: readonly string[]): string {
   const text = lines[line - 1];
   if (text !== undefined) {
     const gutter = String(line);
-    const clean = visible(text);
+    const clean = visible(masked(text));
     // Columns are 1-based; `from` is the first character shown.
     const from = column - 1 > shownWidth - context ? column - 1 - context : 0;
     const before = from > 0 ? "…" : "";
@@ -48,6 +48,31 @@ function formatOne(diagnostic: Diagnostic, lines: readonly string[]): string {
   }
   if (hint) out.push(`  hint: ${hint}`);
   return out.join("\n");
+}
+
+/** The user and password of an address: `user:password@` after `scheme:` or `scheme://`. */
+const addressCredentials = /\b([a-z][a-z0-9+.-]*:[\\/]*)([^\s/?#\\@"'`]+)@/gi;
+/** A `key: value` line whose key names a secret (`clientSecret`, `api_key`, `password`). */
+const secretEntry =
+  /^(\s*(?:-\s+)?["']?[\w.-]*(?:secret|passw(?:or)?d|api[-_]?key|private[-_]?key|access[-_]?token|refresh[-_]?token)[\w.-]*["']?[ \t]*:[ \t]+)(\S.*)$/i;
+
+/**
+ * Masks what a shown source line may hold of a secret, character for
+ * character so the caret stays in its column: the credentials of an
+ * address (RG046 points at them, and reports go to CI logs) and the value
+ * of a key named like a secret (an unknown key, but still a secret).
+ */
+function masked(text: string): string {
+  const hide = (part: string): string => "*".repeat(part.length);
+  return text
+    .replace(
+      addressCredentials,
+      (_, scheme: string, userinfo: string) => `${scheme}${hide(userinfo)}@`,
+    )
+    .replace(
+      secretEntry,
+      (_, key: string, value: string) => `${key}${hide(value)}`,
+    );
 }
 
 /**

@@ -103,8 +103,15 @@ export function startMockServer(
     const started = performance.now();
     const method = req.method ?? "GET";
     let target: URL;
+    const sent = req.url ?? "/";
     try {
-      target = new URL(req.url ?? "/", origin);
+      // A target starting with "/" is a path, "//get_txn_status" too (a
+      // client's base URL ending in "/"); resolved as a relative URL, it
+      // would name a host, and the call be logged as another path.
+      target = new URL(
+        sent.startsWith("/") ? `${origin}${sent}` : sent,
+        origin,
+      );
     } catch {
       target = new URL("/", origin);
     }
@@ -243,6 +250,16 @@ export function startMockServer(
         reject(
           new Error(
             `Port ${port} on ${host} is already in use. Stop the other process or choose another port with --port <number> (--port 0 picks a free one).`,
+          ),
+        );
+      } else if (
+        error.code === "EADDRNOTAVAIL" ||
+        error.code === "ENOTFOUND" ||
+        error.code === "EAI_AGAIN"
+      ) {
+        reject(
+          new Error(
+            `Cannot listen on ${host}: ${error.code === "EADDRNOTAVAIL" ? "it is no address of this machine" : "the name does not resolve"}. Choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface).`,
           ),
         );
       } else if (error.code === "EACCES") {

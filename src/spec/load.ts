@@ -6,8 +6,17 @@ import { open } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 import { checkRules } from "../check/rules.js";
 import { readStructure } from "../check/structure.js";
-import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
-import { SpecError, type Diagnostic } from "../diagnostics/diagnostic.js";
+import {
+  diagnostics,
+  kindOf,
+  usageProblems,
+  type DiagnosticText,
+} from "../diagnostics/codes.js";
+import {
+  SpecError,
+  UsageError,
+  type Diagnostic,
+} from "../diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { resolveModel } from "../model/resolve.js";
 import type { Model } from "../model/types.js";
@@ -27,6 +36,8 @@ export type CheckResult =
 
 /** Checks spec text and resolves it. Pure: no file access. */
 export function checkSpecText(text: string, file: string): CheckResult {
+  mustBeString("checkSpecText", "text", text);
+  mustBeString("checkSpecText", "file", file);
   // A byte order mark is no character of the spec: kept, it would count as
   // a column on line 1 and show in excerpts.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -53,6 +64,8 @@ export async function checkSpecFile(
   path: string,
   displayName: string = path,
 ): Promise<CheckResult> {
+  mustBeString("checkSpecFile", "path", path);
+  mustBeString("checkSpecFile", "displayName", displayName);
   const text = await readSpecText(path, displayName);
   return typeof text === "string" ? checkSpecText(text, displayName) : text;
 }
@@ -211,6 +224,33 @@ export async function loadSpec(
   const result = await checkSpecFile(path, displayName);
   if (!result.ok) throw new SpecError(result.diagnostics, result.formatted);
   return result.model;
+}
+
+const argumentHints: Readonly<Record<string, string>> = {
+  text: "pass the spec's text, as read from its file",
+  path: 'pass the spec file\'s path, e.g. "spec/remittance.yaml"',
+  file: 'pass the name messages give the spec, e.g. "spec/remittance.yaml"',
+  displayName:
+    'pass the name messages give the spec, e.g. "spec/remittance.yaml"',
+};
+
+/**
+ * Refuses an argument that is no string with a UsageError: a JavaScript
+ * caller's Buffer or undefined would otherwise end in a TypeError, or in a
+ * diagnostic naming the file "undefined".
+ */
+function mustBeString(call: string, name: string, value: unknown): void {
+  if (typeof value === "string") return;
+  const text = usageProblems.badArgument(
+    call,
+    name,
+    "a string",
+    kindOf(value),
+    Buffer.isBuffer(value)
+      ? 'decode it first: buffer.toString("utf8")'
+      : (argumentHints[name] ?? ""),
+  );
+  throw new UsageError(text.code, text.message, text.hint);
 }
 
 /** Sorted by position, then code; a diagnostic reported twice is listed once. */

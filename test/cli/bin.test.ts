@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { editFile, makeProject, repoRoot } from "../generate/support.js";
-import { runBin, stackTrace } from "./process.js";
+import { runBin, stackTrace, startBin } from "./process.js";
 
 describe("node dist/remitgen.mjs", () => {
   it("--version and --help exit 0 on stdout", async () => {
@@ -69,7 +69,7 @@ describe("node dist/remitgen.mjs", () => {
     const refused = await runBin(["generate", "--out", "/"], root);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
-      "remitgen: refusing to write to /: it is the filesystem root\n  hint: pass --out a folder of its own, e.g. --out generated\n",
+      "remitgen: refusing to write to /: it is the filesystem root [RG090]\n  hint: pass --out a folder of its own, e.g. --out generated\n",
     );
   });
 
@@ -91,5 +91,17 @@ describe("node dist/remitgen.mjs", () => {
     expect(
       await readFile(join(root, "generated/v3/package.json"), "utf8"),
     ).toBe("edited by hand\n");
+  });
+
+  it("a reader that closes the pipe early (| head -1) ends no run with a stack trace", async () => {
+    for (const args of [["--help"], ["diff", "v1.0.1", "v3"]]) {
+      const child = startBin(args);
+      // Our end of its stdout closed before it prints: its writes fail with EPIPE.
+      child.process.stdout.destroy();
+      const result = await child.exited;
+      expect(child.stderr(), args.join(" ")).not.toMatch(stackTrace);
+      expect(child.stderr(), args.join(" ")).not.toContain("EPIPE");
+      expect(result.code, args.join(" ")).toBe(0);
+    }
   });
 });

@@ -380,7 +380,7 @@ describe("diff", () => {
   it("an unknown set exits 2 with a suggestion", async () => {
     const { status, stderr } = await run(["diff", "v1.0.1", "V3"]);
     expect(status).toBe(2);
-    expect(stderr).toContain('remitgen: unknown set "V3"');
+    expect(stderr).toContain('remitgen: unknown set "V3" [RG091]\n');
     expect(stderr).toContain('did you mean "v3"?');
   });
 });

@@ -176,7 +176,7 @@ describe("remitgen mock", () => {
     const none = await runBin(["mock"]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain(
-      "remitgen: mock needs a set to serve\n  hint: pass --set <id>; sets: v1.0.1, V1, v3",
+      "remitgen: mock needs a set to serve [RG093]\n  hint: pass --set <id>; sets: v1.0.1, V1, v3",
     );
     const unknown = await runBin(["mock", "--set", "V3", "--port", "0"]);
     expect(unknown.code).toBe(2);

@@ -188,3 +188,47 @@ describe("formatDiagnostics", () => {
     expect(out).toMatch(/^spec\/remittance\.yaml:\d+:\d+: .+ \[RG\d{3}\]\n/);
   });
 });
+
+describe("secrets in the source line shown", () => {
+  it("RG046 points at an address with credentials without printing them", () => {
+    const text = good.replace(
+      'baseUrl: "{auth_url}"',
+      'baseUrl: "https://svc-user:hunter2-Pa55@auth.example.com/v1"',
+    );
+    const out = formatted(text);
+    expect(out).toContain("[RG046]");
+    expect(out).not.toContain("hunter2-Pa55");
+    expect(out).not.toContain("svc-user");
+    const lines = out.split("\n");
+    const shown = lines.find((line) => line.includes("auth.example.com"));
+    // Masked character for character: the caret stays under the value.
+    expect(shown).toContain(
+      `baseUrl: "https://${"*".repeat("svc-user:hunter2-Pa55".length)}@auth.example.com/v1"`,
+    );
+    const caret = lines[lines.indexOf(shown!) + 1]!;
+    expect(caret.indexOf("^")).toBe(shown!.indexOf('"https'));
+  });
+
+  it("masks the value of a key that names a secret, whatever the diagnostic", () => {
+    const text = good.replace(
+      "  scheme: oauth2-client-credentials",
+      "  scheme: oauth2-client-credentials\n  clientSecret: s3cr3t-VALUE-123\n  api_key: 'k-999-XYZ'",
+    );
+    const out = formatted(text);
+    expect(out).toContain('unknown key "clientSecret"');
+    expect(out).toContain('unknown key "api_key"');
+    expect(out).not.toContain("s3cr3t-VALUE-123");
+    expect(out).not.toContain("k-999-XYZ");
+    expect(out).toMatch(/\| {3}clientSecret: \*{16}$/m);
+  });
+
+  it("leaves lines without credentials as they are", () => {
+    const [, shown] = formatDiagnostics(
+      [diagnostic({})],
+      'baseUrl: "https://auth.example.com/a@b" # mail: me@example.com\n',
+    ).split("\n");
+    expect(shown).toBe(
+      '  1 | baseUrl: "https://auth.example.com/a@b" # mail: me@example.com',
+    );
+  });
+});

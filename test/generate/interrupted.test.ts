@@ -127,7 +127,7 @@ describe("remitgen generate interrupted", () => {
       running.process.kill(signal);
       const finished = await running.exited;
       expect(finished.stderr).toContain(
-        `remitgen: stopped by ${signal} before writing; the output folder is as it was`,
+        `remitgen: stopped by ${signal} before writing; the output folder is as it was [RG094]`,
       );
       expect(finished.code).toBe(status);
       expect(existsSync(out)).toBe(false);

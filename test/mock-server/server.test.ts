@@ -234,6 +234,31 @@ describe("mock server", () => {
     expect(all).not.toContain("leak");
   });
 
+  it("logs and answers the path as sent, a doubled slash included (not read as a host)", async () => {
+    const before = lines.length;
+    // A client whose base URL ends in "/" sends "//get_txn_status".
+    expect((await rawPost("//get_txn_status", Buffer.from("{}"))).status).toBe(
+      404,
+    );
+    expect(
+      (await rawPost("//elsewhere.example/get_txn_status", Buffer.from("{}")))
+        .status,
+    ).toBe(404);
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(/^POST \/\/get_txn_status 404 \d+ms$/),
+      expect.stringMatching(
+        /^POST \/\/elsewhere\.example\/get_txn_status 404 \d+ms$/,
+      ),
+    ]);
+  });
+
+  it("rejects with a clear error for a host that is no address of this machine", async () => {
+    // 192.0.2.1 is a documentation address (TEST-NET-1): never local.
+    await expect(
+      startMockServer(api, { host: "192.0.2.1", port: 0 }),
+    ).rejects.toThrow(/^Cannot listen on 192\.0\.2\.1: .*--host 127\.0\.0\.1/);
+  });
+
   it("rejects with a clear error when the port is in use", async () => {
     await expect(startMockServer(api, { port: server.port })).rejects.toThrow(
       new RegExp(`Port ${server.port} .*in use.*--port`),

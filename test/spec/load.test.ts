@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CheckFailure } from "../../src/spec/load.js";
-import { checkSpecText, readSpecText } from "../../src/spec/load.js";
+import { UsageError } from "../../src/diagnostics/diagnostic.js";
+import {
+  checkSpecFile,
+  checkSpecText,
+  loadSpec,
+  readSpecText,
+} from "../../src/spec/load.js";
 
 const good = readFileSync(
   new URL("../fixtures/good-spec.yaml", import.meta.url),
@@ -117,5 +123,54 @@ describe("a byte order mark", () => {
     if (!withMark.ok || !without.ok)
       throw new Error("expected the good spec to check");
     expect(withMark.model).toEqual(without.model);
+  });
+});
+
+describe("arguments of the wrong type, from JavaScript", () => {
+  const call = (run: () => unknown): unknown => {
+    try {
+      return run();
+    } catch (error) {
+      return error;
+    }
+  };
+
+  it("checkSpecText refuses text that is no string (a Buffer, undefined) with RG092", () => {
+    for (const text of [Buffer.from(good), undefined, 42]) {
+      const error = call(() => checkSpecText(text as string, "spec.yaml"));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error).toMatchObject({ code: "RG092" });
+      expect((error as UsageError).message).toMatch(
+        /^checkSpecText: text must be a string, not /,
+      );
+      expect((error as UsageError).hint).not.toBe("");
+    }
+    const buffer = call(() =>
+      checkSpecText(Buffer.from(good) as unknown as string, "spec.yaml"),
+    ) as UsageError;
+    expect(buffer.hint).toContain('toString("utf8")');
+  });
+
+  it("checkSpecText refuses a file name that is no string", () => {
+    const error = call(() =>
+      checkSpecText(good, undefined as unknown as string),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toMatchObject({ code: "RG092" });
+  });
+
+  it("checkSpecFile and loadSpec refuse a path that is no string", async () => {
+    for (const run of [
+      () => checkSpecFile(42 as unknown as string),
+      () => loadSpec(undefined as unknown as string),
+      () => checkSpecFile("spec.yaml", 7 as unknown as string),
+    ]) {
+      const error: unknown = await run().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error).toMatchObject({ code: "RG092" });
+    }
   });
 });
