@@ -59,11 +59,8 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
   }
   const ids = model.sets.map((set) => set.id);
   if (options.set === undefined) {
-    throw new UsageError(
-      "RG093",
-      "mock needs a set to serve",
-      `pass --set <id>; sets: ${ids.join(", ")}`,
-    );
+    const text = usageProblems.noMockSet(ids);
+    throw new UsageError(text.code, text.message, text.hint);
   }
   const set = model.sets.find((candidate) => candidate.id === options.set);
   if (set === undefined) {

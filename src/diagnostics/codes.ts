@@ -438,6 +438,31 @@ export const diagnostics = {
  * checks them.
  */
 export const usageProblems = {
+  unsafeOutDir: (target: string, why: string): DiagnosticText => ({
+    code: "RG090",
+    message: `refusing to write to ${target}: ${why}`,
+    hint: "pass --out a folder of its own, e.g. --out generated",
+  }),
+  noMockSet: (known: readonly string[]): DiagnosticText => ({
+    code: "RG093",
+    message: "mock needs a set to serve",
+    hint: `pass --set <id>; sets: ${known.join(", ")}`,
+  }),
+  stopped: (signal: string | undefined): DiagnosticText => ({
+    code: "RG094",
+    message: `stopped${signal !== undefined ? ` by ${signal}` : ""} before writing; the output folder is as it was`,
+    hint: "run it again to write the output",
+  }),
+  outputLocked: (
+    target: string,
+    holder: number | undefined,
+    seconds: number,
+    lockFile: string,
+  ): DiagnosticText => ({
+    code: "RG095",
+    message: `another remitgen run${holder !== undefined ? ` (process ${holder})` : ""} has been writing to ${target} for over ${seconds} s`,
+    hint: `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${lockFile})`,
+  }),
   unknownSet: (
     id: string,
     known: readonly string[],

@@ -1,3 +1,5 @@
+import { usageProblems } from "./codes.js";
+
 /** A problem found in a spec, with where it is and how to fix it. */
 export interface Diagnostic {
   /** Stable code, declared in `codes.ts`, e.g. `RG104`. */
@@ -50,7 +52,7 @@ export class UsageError extends Error {
  * output folder is as it was.
  */
 export class StoppedError extends Error {
-  readonly code = "RG094";
+  readonly code: string;
   /** The abort's reason when it is a signal name (`SIGINT`, `SIGTERM`). */
   readonly signal: string | undefined;
   constructor(reason: unknown) {
@@ -58,10 +60,10 @@ export class StoppedError extends Error {
       typeof reason === "string" && reason.startsWith("SIG")
         ? reason
         : undefined;
-    super(
-      `stopped${signal !== undefined ? ` by ${signal}` : ""} before writing; the output folder is as it was`,
-    );
+    const text = usageProblems.stopped(signal);
+    super(text.message);
     this.name = "StoppedError";
+    this.code = text.code;
     this.signal = signal;
   }
 }

@@ -23,6 +23,7 @@ import {
   resolve,
   sep,
 } from "node:path";
+import { usageProblems } from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
@@ -326,11 +327,8 @@ export async function assertSafeOutDir(
 ): Promise<void> {
   const target = resolve(outDir);
   const refuse = (why: string): never => {
-    throw new UsageError(
-      "RG090",
-      `refusing to write to ${target}: ${why}`,
-      "pass --out a folder of its own, e.g. --out generated",
-    );
+    const text = usageProblems.unsafeOutDir(target, why);
+    throw new UsageError(text.code, text.message, text.hint);
   };
   const real = await realPathOf(target);
   const same = async (other: string): Promise<boolean> =>

@@ -24,6 +24,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { usageProblems } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { systemClock } from "../runtime/limiter.js";
 import { isRunning, realPathOf } from "./system.js";
@@ -90,11 +91,13 @@ export async function lockOutput(
       continue;
     }
     if (Date.now() - started >= waitMs) {
-      throw new UsageError(
-        "RG095",
-        `another remitgen run${typeof holder === "number" ? ` (process ${holder})` : ""} has been writing to ${target} for over ${Math.round(waitMs / 1000)} s`,
-        `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${file})`,
+      const text = usageProblems.outputLocked(
+        target,
+        typeof holder === "number" ? holder : undefined,
+        Math.round(waitMs / 1000),
+        file,
       );
+      throw new UsageError(text.code, text.message, text.hint);
     }
     // The runtime's abortable sleep; an abort is a stopped run here.
     await systemClock.sleep(pollMs, options.signal).catch(() => {
