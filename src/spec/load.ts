@@ -41,6 +41,10 @@ export function checkSpecText(text: string, file: string): CheckResult {
   // A byte order mark is no character of the spec: kept, it would count as
   // a column on line 1 and show in excerpts.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // YAML 1.2 reads a lone CR (old Mac line ends) as a line break; the
+  // parser does not, and took such a spec for one line. Replaced one for
+  // one, so every position stays where it was.
+  if (text.includes("\r")) text = text.replace(/\r(?!\n)/g, "\n");
   const parsed = parseSpecText(text, file);
   if (!parsed.ok) return failure(parsed.diagnostics, text);
   const structure = readStructure(parsed.source);

@@ -126,6 +126,41 @@ describe("a byte order mark", () => {
   });
 });
 
+describe("line ends", () => {
+  const withEnds = (text: string, end: string): string =>
+    text.replace(/\n/g, end);
+
+  it.each([
+    ["CR (old Mac)", "\r"],
+    ["CRLF (Windows)", "\r\n"],
+  ])("%s: the same model as LF", (_label, end) => {
+    const other = checkSpecText(withEnds(good, end), "spec.yaml");
+    const lf = checkSpecText(good, "spec.yaml");
+    if (!other.ok || !lf.ok) throw new Error("expected the good spec to check");
+    expect(other.model).toEqual(lf.model);
+  });
+
+  it.each([
+    ["CR (old Mac)", "\r"],
+    ["CRLF (Windows)", "\r\n"],
+    ["mixed CR and LF", "\r", (text: string) => text.replace("\r", "\n")],
+  ])(
+    "%s: a fault is reported where it is in the LF file",
+    (_label, end, tweak = (text: string) => text) => {
+      const faulty = good.replace(
+        "remitgen: 1\n",
+        "remitgen: 1\nremitgenx: 1\n",
+      );
+      const other = checkSpecText(tweak(withEnds(faulty, end)), "spec.yaml");
+      const lf = checkSpecText(faulty, "spec.yaml");
+      if (other.ok || lf.ok) throw new Error("expected failures");
+      expect(lf.diagnostics[0]).toMatchObject({ line: 2, column: 1 });
+      expect(other.diagnostics).toEqual(lf.diagnostics);
+      expect(other.formatted).toBe(lf.formatted);
+    },
+  );
+});
+
 describe("arguments of the wrong type, from JavaScript", () => {
   const call = (run: () => unknown): unknown => {
     try {
