@@ -148,6 +148,7 @@ function buildProgram(io: CliIO): Program {
                 spec: options.spec,
                 out: options.out,
                 ...sets,
+                reuse: options.force !== true,
                 cwd: io.cwd,
                 signal: stop.signal,
                 log: io.out,
