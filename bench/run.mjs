@@ -119,10 +119,13 @@ writeFileSync(join(tmp, "package.json"), '{ "name": "remitgen-bench-consumer", "
 const log = (text = "") => process.stdout.write(`${text}\n`);
 const problems = []; // things that failed and were skipped, for the report
 
-// Disk hygiene. This machine's disk is virtual: while it writes back an
-// earlier run's output, or for a minute or two after many files were
-// deleted, creating files is many times slower (2168 files: 110-210 ms on a
-// quiet disk, 1.4-2.2 s of CPU after a gigabyte of small files was deleted).
+// Disk hygiene. This machine's ext4 has no journal, and without one the
+// kernel gives a new file no inode freed in the last 60 s (6 minutes while
+// its table block is dirty): each file created scans past every such inode
+// of its block group. For a minute or more after many files were deleted
+// near a folder, creating files there is many times slower (2168 files:
+// 110-210 ms on a quiet disk, 1.4-2.2 s of CPU after a gigabyte of small
+// files was deleted; see bench/notes.md, "The disk").
 // So the bench waits for a quiet disk first (settleDisk below), each generate
 // run starts after \`sync\`, and outputs are removed at the end of the bench,
 // not between runs, when the disk has room for them.
@@ -159,9 +162,9 @@ function probeDisk() {
   const data = Buffer.alloc(26_000, 0x61);
   const started = performance.now();
   for (let i = 0; i < 256; i++) writeFileSync(join(dir, `f${i}.txt`), data);
-  const ms = performance.now() - started;
-  rmSync(dir, { recursive: true, force: true });
-  return ms;
+  // Kept until the bench ends with the temp folder: deleted now, they would
+  // slow every file created beside them for the next minute (see above).
+  return performance.now() - started;
 }
 async function settleDisk() {
   const started = performance.now();
