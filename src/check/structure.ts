@@ -84,6 +84,8 @@ export interface RawOperation {
   readonly description?: string;
   readonly effect: "read" | "write";
   readonly effectStated: boolean;
+  /** Whether the bank's interface states the effect, or the spec infers it (the default). */
+  readonly effectBasis: "stated" | "inferred";
   readonly request?: RawSchema;
   readonly response?: RawSchema;
   readonly errors: readonly RawError[];
@@ -168,6 +170,7 @@ export const specKeys = {
     "summary",
     "description",
     "effect",
+    "effectBasis",
     "request",
     "response",
     "errors",
@@ -589,6 +592,14 @@ function readOperations(
       "read",
       "write",
     ]);
+    const basis = reader.oneOf(
+      fields.get("effectBasis"),
+      `${where} effectBasis`,
+      ["inferred", "stated"],
+    );
+    // A basis is said of a written effect: a default is nobody's word.
+    if (basis !== undefined && effect === undefined)
+      reader.report(basis.range, diagnostics.effectBasisWithoutEffect(where));
     const request = readPayload(
       reader,
       fields.get("request"),
@@ -617,6 +628,7 @@ function readOperations(
       ...(description ? { description: description.value.trim() } : {}),
       effect: effect?.value ?? "write",
       effectStated: effect !== undefined,
+      effectBasis: basis?.value ?? "inferred",
       ...(request ? { request } : {}),
       ...(response ? { response } : {}),
       errors,

@@ -92,6 +92,12 @@ export const diagnostics = {
         ? `add \`${key}:\` to ${where}`
         : `add \`${key}: ${example}\` to ${where}`,
   }),
+  /** `effectBasis` with no `effect`: a basis is said of a written effect. */
+  effectBasisWithoutEffect: (where: string): DiagnosticText => ({
+    code: "RG011",
+    message: `missing required key "effect" in ${where}: it has an effectBasis`,
+    hint: "add `effect: read` or `effect: write`, or remove `effectBasis`",
+  }),
   /** `written` is the offending value as it stands in the file, to show the fix. */
   wrongType: (
     where: string,

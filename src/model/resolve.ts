@@ -86,7 +86,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
         ? { description: operation.description }
         : {}),
       effect: operation.effect,
-      effectBasis: "inferred",
+      effectBasis: operation.effectBasis,
       request: payload(operation.request, "request"),
       response: payload(operation.response, "response"),
       responseBody:

@@ -21,7 +21,7 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   const reconcile = statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
     : "reconcile with the bank before sending again";
-  const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : "";
+  const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : " (stated by the bank)";
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`

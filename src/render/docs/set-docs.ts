@@ -362,7 +362,7 @@ function renderOperationDoc(
   const facts = [
     `**Operation:** ${codeSpan(operation.id)}`,
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
-    `**Effect:** ${operation.effect}${operation.effectBasis === "inferred" ? " (inferred from the name)" : ""}`,
+    `**Effect:** ${operation.effect}${operation.effectBasis === "inferred" ? " (inferred from the name)" : " (stated by the bank)"}`,
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
     parts.packageFact,
     `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,

@@ -37,7 +37,7 @@ function effectTail(set: OperationSetModel, operation: OperationModel): string {
   const basis =
     operation.effectBasis === "inferred"
       ? "The effect is inferred from the operation's name: the bank's interface states no effects."
-      : "The effect is stated in the spec.";
+      : "The bank's interface states this effect.";
   if (operation.effect === "read") {
     return [
       `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,

@@ -339,7 +339,7 @@ function operationDescription(set: OperationSetModel, operation: OperationModel)
   return [
     inlineText(operation.summary),
     ...(operation.description !== undefined ? [paragraphs(operation.description)] : []),
-    `${effect}${operation.effectBasis === "inferred" ? " The effect is inferred from the operation's name: the bank's interface states no effects." : ""}`,
+    `${effect} ${operation.effectBasis === "inferred" ? "The effect is inferred from the operation's name: the bank's interface states no effects." : "The bank's interface states this effect."}`,
     `Rate limit: ${set.plan.rateLimit.limit} requests per ${set.plan.rateLimit.unit} (${inlineText(set.plan.name)}).`,
     ...(operation.notShown.length > 0 ? ["Not shown by the bank:", gapsMarkdown(operation.notShown)] : []),
   ].join("\n\n");
