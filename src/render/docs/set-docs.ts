@@ -144,7 +144,7 @@ function clientOptionsTable(model: Model): string {
       "rateLimit",
       `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
     ],
-    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled.`],
+    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused or DNS failure it reports is taken to mean a write never left.`],
     ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
     ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
     [
