@@ -11,7 +11,9 @@ import { redactText } from "./redact.js";
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
  * 401 to) to force a fresh one; if another caller already replaced it, the
- * replacement is returned without a new request.
+ * replacement is returned without a new request. With a `signal` already
+ * aborted and no usable token cached, it throws the signal's reason at once
+ * (synchronously) and starts no request.
  */
 export type TokenSource = (
   stale?: string,
@@ -177,6 +179,9 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   return (stale, signal) => {
     if (stale !== undefined && stale === token) token = undefined;
     if (token !== undefined && now() < expiresAt) return token;
+    // A caller that already gave up starts no request: nobody would wait
+    // for it, and its failure would be left unhandled.
+    signal?.throwIfAborted();
     pending ??= request().finally(() => (pending = undefined));
     // One caller's abort must not cancel the request others share.
     return abortable(pending, signal);

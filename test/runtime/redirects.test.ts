@@ -121,6 +121,23 @@ describe("reads", () => {
     expect(bank.calls(READ.path)).toBe(1);
     expect(bank.calls("/elsewhere")).toBe(0);
   });
+
+  it("a custom fetch that follows redirects anyway: the other resource's answer is not the read's", async () => {
+    const bank = await startBank({
+      operation: (req, res) =>
+        req.path === READ.path
+          ? res.writeHead(302, { location: "/other-transfer" }).end()
+          : sendJson(res, 200, { status: "COMPLETED" }),
+    });
+    const following: typeof fetch = (input, init) =>
+      fetch(input, { ...init, redirect: "follow" });
+    const error = await rejection(
+      client(bank, { fetch: following }).call(READ, {}),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(200);
+    expect(bank.calls(READ.path)).toBe(1);
+  });
 });
 
 it("the token request is not redirected: its credentials go nowhere else", async () => {

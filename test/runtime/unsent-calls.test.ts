@@ -2,6 +2,7 @@
 // a hook aborted it) must not count against the plan, and an abort before
 // the send stays a plain abort, even for a write.
 import { afterEach, expect, it } from "vitest";
+import { createTokenSource } from "../../src/runtime/auth.js";
 import { AuthError } from "../../src/runtime/errors.js";
 import {
   READ,
@@ -108,6 +109,79 @@ it("a failing async hook is ignored: the call settles and nothing is left unhand
       path: WRITE.path,
     });
     await delay(50);
+  } finally {
+    process.off("unhandledRejection", record);
+  }
+  expect(unhandled).toEqual([]);
+});
+
+it("a call aborted just before it needs a new token sends no token request, and a failing one is never left unhandled", async () => {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown): void => void unhandled.push(reason);
+  process.on("unhandledRejection", record);
+  try {
+    let tokens = 0;
+    // The first token works; the bank refuses it (401); any second token
+    // request fails at the network level.
+    const bank = await startServer((req, res) => {
+      if (req.path !== "/oauth2/token") return sendJson(res, 401, {});
+      if (tokens++ === 0) {
+        return sendJson(res, 200, {
+          access_token: "tok-1",
+          token_type: "Bearer",
+        });
+      }
+      res.destroy();
+    });
+    const controller = new AbortController();
+    const reason = new Error("caller gave up");
+    // The caller aborts as the 401's body is read: e.g. another call of a
+    // Promise.all failed and its handler aborted the shared signal.
+    const fetchWithAbort: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (String(input).endsWith("/oauth2/token")) return response;
+      const text = await response.text();
+      const copy = new Response(text, { status: response.status });
+      return Object.assign(copy, {
+        text: async () => {
+          controller.abort(reason);
+          return text;
+        },
+      });
+    };
+    const transport = client(bank, { fetch: fetchWithAbort, rateLimit: false });
+    await expect(
+      transport.call(WRITE, {}, { signal: controller.signal }),
+    ).rejects.toBe(reason);
+    await delay(100);
+    expect(bank.count("/oauth2/token")).toBe(1);
+    expect(bank.count(WRITE.path)).toBe(1);
+  } finally {
+    process.off("unhandledRejection", record);
+  }
+  expect(unhandled).toEqual([]);
+});
+
+it("createTokenSource given an aborted signal rejects at once and leaves nothing unhandled", async () => {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown): void => void unhandled.push(reason);
+  process.on("unhandledRejection", record);
+  try {
+    const bank = await startServer((_req, res) => res.destroy());
+    const source = createTokenSource({
+      tokenUrl: `${bank.url}/oauth2/token`,
+      clientId: "id",
+      clientSecret: "secret",
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 1000,
+      refreshMarginMs: 0,
+      now: Date.now,
+    });
+    const reason = new Error("caller gave up");
+    await expect(
+      (async () => source(undefined, AbortSignal.abort(reason)))(),
+    ).rejects.toBe(reason);
+    await delay(100);
   } finally {
     process.off("unhandledRejection", record);
   }

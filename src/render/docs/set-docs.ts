@@ -144,7 +144,7 @@ function clientOptionsTable(model: Model): string {
       "rateLimit",
       `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
     ],
-    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled.`],
+    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused or DNS failure it reports is taken to mean a write never left.`],
     ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
     ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
     [
@@ -208,6 +208,7 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
       ["Error", "When"],
       errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
     ),
+    "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
     `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,

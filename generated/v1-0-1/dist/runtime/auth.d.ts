@@ -3,7 +3,9 @@
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
  * 401 to) to force a fresh one; if another caller already replaced it, the
- * replacement is returned without a new request.
+ * replacement is returned without a new request. With a `signal` already
+ * aborted and no usable token cached, it throws the signal's reason at once
+ * (synchronously) and starts no request.
  */
 export type TokenSource = (
   stale?: string,

@@ -321,9 +321,10 @@ export function createTransport(options, defaults) {
         } else {
           const { status } = response;
           // Only a fetch that ignores `redirect: "manual"` (a custom one)
-          // gets here redirected: what it answers is not the write's.
+          // gets here redirected: what it answers is another resource's,
+          // never the operation's (a read's result, or a write's outcome).
           const redirected = response.redirected;
-          if (response.ok && !(isWrite && redirected)) {
+          if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";

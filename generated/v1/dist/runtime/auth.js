@@ -139,6 +139,9 @@ export function createTokenSource(options) {
   return (stale, signal) => {
     if (stale !== undefined && stale === token) token = undefined;
     if (token !== undefined && now() < expiresAt) return token;
+    // A caller that already gave up starts no request: nobody would wait
+    // for it, and its failure would be left unhandled.
+    signal?.throwIfAborted();
     pending ??= request().finally(() => (pending = undefined));
     // One caller's abort must not cancel the request others share.
     return abortable(pending, signal);

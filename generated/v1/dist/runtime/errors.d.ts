@@ -10,7 +10,12 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "./json.js";
-/** Base class of every error the client throws. */
+/**
+ * Base class of every error the client throws. Each generated package has
+ * its own copy of these classes, so `instanceof` holds only for errors of
+ * the same package's client: a program using several sets (or versions)
+ * tells errors apart by {@link RemitError.code}.
+ */
 export declare class RemitError extends Error {
   /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
   readonly code: string;

@@ -76,7 +76,11 @@ export interface ClientSettings {
   /**
    * Fetch implementation (undici, MSW, a proxy agent...). Default: the
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
-   * on it so that no request goes out after its call has settled.
+   * on it so that no request goes out after its call has settled. It must
+   * also honour `redirect: "manual"` and send each request once (no retries
+   * of its own): a connection refused or DNS failure it reports is taken to
+   * mean the write never left, which is untrue of a redirect's second hop
+   * or a retry's last try.
    */
   fetch?: typeof fetch;
   /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */

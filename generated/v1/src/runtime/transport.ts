@@ -132,7 +132,11 @@ export interface ClientSettings {
   /**
    * Fetch implementation (undici, MSW, a proxy agent...). Default: the
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
-   * on it so that no request goes out after its call has settled.
+   * on it so that no request goes out after its call has settled. It must
+   * also honour `redirect: "manual"` and send each request once (no retries
+   * of its own): a connection refused or DNS failure it reports is taken to
+   * mean the write never left, which is untrue of a redirect's second hop
+   * or a retry's last try.
    */
   fetch?: typeof fetch;
   /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
@@ -541,9 +545,10 @@ export function createTransport(
         } else {
           const { status } = response;
           // Only a fetch that ignores `redirect: "manual"` (a custom one)
-          // gets here redirected: what it answers is not the write's.
+          // gets here redirected: what it answers is another resource's,
+          // never the operation's (a read's result, or a write's outcome).
           const redirected = response.redirected;
-          if (response.ok && !(isWrite && redirected)) {
+          if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";

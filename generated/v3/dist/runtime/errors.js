@@ -1,6 +1,11 @@
 // Copied by remitgen from its runtime (src/runtime/errors.ts). DO NOT EDIT.
 
-/** Base class of every error the client throws. */
+/**
+ * Base class of every error the client throws. Each generated package has
+ * its own copy of these classes, so `instanceof` holds only for errors of
+ * the same package's client: a program using several sets (or versions)
+ * tells errors apart by {@link RemitError.code}.
+ */
 export class RemitError extends Error {
   /**
    * @param message - Human-readable description. Never include secrets.
