@@ -123,7 +123,10 @@ export interface MockOverride {
   resolver?: (ctx: {
     operation: string;
     body: JsonValue;
-    /** 0-based: earlier recorded calls to this operation since reset. */
+    /**
+     * 0-based: calls to this operation that arrived earlier since reset,
+     * answered or not, so concurrent calls each get their own index.
+     */
     callIndex: number;
   }) => JsonValue | Promise<JsonValue>;
   /** Failure to inject, for the first `faultTimes` valid calls. */
@@ -229,13 +232,18 @@ export interface RecordedCall {
 export interface MockEngine {
   /** Handles one request. Never rejects: internal failures become 500s. */
   handle(request: Request): Promise<MockOutcome>;
-  /** Snapshot of the operation calls since the last {@link reset}. */
+  /**
+   * Snapshot of the operation calls since the last {@link reset}, in the
+   * order they arrived. A call is listed once it is answered (or dropped,
+   * or left hanging); one still in flight is not listed yet.
+   */
   readonly calls: readonly RecordedCall[];
   /** Token endpoint requests since the last {@link reset}, failed ones too. */
   readonly tokenRequests: number;
   /**
-   * Forgets recorded calls, the token request count, the rate-limit window
-   * and fault counters, and restores the overrides given in the options.
+   * Forgets recorded calls (calls still in flight are not recorded), call
+   * indexes, the token request count, the rate-limit window and fault
+   * counters, and restores the overrides given in the options.
    * Issued tokens stay valid, so a client that cached one keeps working.
    */
   reset(): void;
@@ -474,7 +482,14 @@ class Engine implements MockEngine {
   readonly #urls = new Map<string, string>();
   readonly #tokenKey: string;
 
-  #calls: RecordedCall[] = [];
+  /**
+   * Recorded calls in arrival order. A slot is taken when a call arrives and
+   * filled when it is answered; reset() replaces the array, so a call that
+   * was in flight then fills a slot of the old one.
+   */
+  #calls: (RecordedCall | undefined)[] = [];
+  /** Calls per operation since reset, counted on arrival. */
+  #arrivals = new Map<string, number>();
   #tokenRequests = 0;
   #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
@@ -567,7 +582,9 @@ class Engine implements MockEngine {
   }
 
   get calls(): readonly RecordedCall[] {
-    return Object.freeze([...this.#calls]);
+    return Object.freeze(
+      this.#calls.filter((call): call is RecordedCall => call !== undefined),
+    );
   }
 
   get tokenRequests(): number {
@@ -576,6 +593,7 @@ class Engine implements MockEngine {
 
   reset(): void {
     this.#calls = [];
+    this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
     this.#overrides = new Map(
@@ -839,7 +857,11 @@ class Engine implements MockEngine {
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
-    const callIndex = this.#calls.filter((c) => c.operation === op.name).length;
+    // Taken before the first await, so concurrent calls keep arrival order.
+    const callIndex = this.#arrivals.get(op.name) ?? 0;
+    this.#arrivals.set(op.name, callIndex + 1);
+    const calls = this.#calls;
+    const slot = calls.push(undefined) - 1;
     let body: JsonValue | undefined;
 
     const record = (
@@ -847,17 +869,15 @@ class Engine implements MockEngine {
       status: number | undefined,
       applied: boolean,
     ): void => {
-      this.#calls.push(
-        Object.freeze({
-          operation: op.name,
-          path,
-          body,
-          status,
-          outcome,
-          applied,
-          at,
-        }),
-      );
+      calls[slot] = Object.freeze({
+        operation: op.name,
+        path,
+        body,
+        status,
+        outcome,
+        applied,
+        at,
+      });
     };
     const answer = (response: Response): MockOutcome => {
       record(

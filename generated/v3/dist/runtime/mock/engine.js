@@ -221,7 +221,14 @@ class Engine {
   #routes = new Map();
   #urls = new Map();
   #tokenKey;
+  /**
+   * Recorded calls in arrival order. A slot is taken when a call arrives and
+   * filled when it is answered; reset() replaces the array, so a call that
+   * was in flight then fills a slot of the old one.
+   */
   #calls = [];
+  /** Calls per operation since reset, counted on arrival. */
+  #arrivals = new Map();
   #tokenRequests = 0;
   #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
@@ -311,13 +318,14 @@ class Engine {
     this.reset();
   }
   get calls() {
-    return Object.freeze([...this.#calls]);
+    return Object.freeze(this.#calls.filter((call) => call !== undefined));
   }
   get tokenRequests() {
     return this.#tokenRequests;
   }
   reset() {
     this.#calls = [];
+    this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
     this.#overrides = new Map(
@@ -542,20 +550,22 @@ class Engine {
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
-    const callIndex = this.#calls.filter((c) => c.operation === op.name).length;
+    // Taken before the first await, so concurrent calls keep arrival order.
+    const callIndex = this.#arrivals.get(op.name) ?? 0;
+    this.#arrivals.set(op.name, callIndex + 1);
+    const calls = this.#calls;
+    const slot = calls.push(undefined) - 1;
     let body;
     const record = (outcome, status, applied) => {
-      this.#calls.push(
-        Object.freeze({
-          operation: op.name,
-          path,
-          body,
-          status,
-          outcome,
-          applied,
-          at,
-        }),
-      );
+      calls[slot] = Object.freeze({
+        operation: op.name,
+        path,
+        body,
+        status,
+        outcome,
+        applied,
+        at,
+      });
     };
     const answer = (response) => {
       record(
