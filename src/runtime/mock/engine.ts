@@ -450,6 +450,17 @@ function parseBasic(header: string | null): BasicCredentials {
   return { kind: "ok", id, secret };
 }
 
+/** The message of a `mock_error` answer for `error`; never throws. */
+function failureMessage(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = "unknown error";
+  }
+  return `Mock failure: ${text}`;
+}
+
 /** Length-independent comparison, so the mock does not model a timing leak. */
 function sameText(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
@@ -627,11 +638,11 @@ class Engine implements MockEngine {
     try {
       return await this.#dispatch(request);
     } catch (error) {
-      // A bug in a resolver or the mock itself: say so, never hang.
-      const message = error instanceof Error ? error.message : String(error);
+      // A bug in the mock itself, or a body stream that failed: say so,
+      // never hang.
       return {
         kind: "response",
-        response: this.#errorResponse("mock_error", `Mock failure: ${message}`),
+        response: this.#errorResponse("mock_error", failureMessage(error)),
         delayMs: 0,
       };
     }
@@ -662,7 +673,37 @@ class Engine implements MockEngine {
       ...(extra.operation !== undefined ? { operation: extra.operation } : {}),
       ...(extra.details !== undefined ? { details: extra.details } : {}),
     };
-    return jsonResponse(status, this.#errorBody(error), extra.headers);
+    try {
+      return jsonResponse(status, this.#errorBody(error), extra.headers);
+    } catch (failure) {
+      // The caller's errorBody failed (or built what JSON cannot write):
+      // answer mock_error with the default body, which cannot fail.
+      const failed = this.#statuses.mock_error;
+      return jsonResponse(
+        failed,
+        defaultErrorBody({
+          code: "mock_error",
+          status: failed,
+          message: failureMessage(failure),
+        }),
+      );
+    }
+  }
+
+  /** A JSON answer, or mock_error when JSON cannot write `body`. */
+  #jsonOrFailure(
+    status: number,
+    body: JsonValue | undefined,
+    headers: Record<string, string>,
+    operation: string,
+  ): Response {
+    try {
+      return jsonResponse(status, body, headers);
+    } catch (failure) {
+      return this.#errorResponse("mock_error", failureMessage(failure), {
+        operation,
+      });
+    }
   }
 
   async #dispatch(request: Request): Promise<MockOutcome> {
@@ -997,16 +1038,23 @@ class Engine implements MockEngine {
                   ),
                 }
               : {};
-          const faultBody =
-            fault.body !== undefined
-              ? fault.body
-              : this.#errorBody({
-                  code: "injected_fault",
-                  status: fault.status,
-                  message: `Injected fault: status ${fault.status}`,
-                  operation: op.name,
-                });
-          return answer(jsonResponse(fault.status, faultBody, headers));
+          let faultBody: JsonValue;
+          try {
+            faultBody =
+              fault.body !== undefined
+                ? fault.body
+                : this.#errorBody({
+                    code: "injected_fault",
+                    status: fault.status,
+                    message: `Injected fault: status ${fault.status}`,
+                    operation: op.name,
+                  });
+          } catch (error) {
+            return refuse("mock_error", failureMessage(error));
+          }
+          return answer(
+            this.#jsonOrFailure(fault.status, faultBody, headers, op.name),
+          );
         }
       }
     }
@@ -1034,9 +1082,8 @@ class Engine implements MockEngine {
         responseBody = { operation: op.name, mock: true };
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return refuse("mock_error", `Mock failure: ${message}`);
+      return refuse("mock_error", failureMessage(error));
     }
-    return answer(jsonResponse(status, responseBody));
+    return answer(this.#jsonOrFailure(status, responseBody, {}, op.name));
   }
 }
