@@ -72,5 +72,12 @@ export function createHandlers(options) {
   return createMockHandlers(mockApi, options);
 }
 
-/** Handlers with the documented defaults (mock URLs and credentials). */
+/**
+ * Handlers with the documented defaults (mock URLs and credentials).
+ *
+ * They share one engine for as long as the module is loaded: its recorded
+ * calls, the plan's limit window, overrides and fault counts carry over from
+ * one test to the next. Call handlers.engine.reset() after each test, or create
+ * handlers per test with createHandlers.
+ */
 export const handlers = /* @__PURE__ */ createHandlers();

@@ -98,7 +98,10 @@ function renderMocksModule(
     writer.writeLine("}");
   }
   writer.blankLine();
-  writeDocComment(writer, ["Handlers with the documented defaults (mock URLs and credentials)."]);
+  writeDocComment(writer, [
+    "Handlers with the documented defaults (mock URLs and credentials).",
+    "They share one engine for as long as the module is loaded: its recorded calls, the plan's limit window, overrides and fault counts carry over from one test to the next. Call handlers.engine.reset() after each test, or create handlers per test with createHandlers.",
+  ]);
   if (flavor === "dts") writer.writeLine("export declare const handlers: MockHandlerSet;");
   else writer.writeLine(`export const handlers${typed ? ": MockHandlerSet" : ""} = /* @__PURE__ */ createHandlers();`);
   if (typed) {

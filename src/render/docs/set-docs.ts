@@ -110,7 +110,7 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
     operations: operationsTable(set),
     changesHeading: parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. The example below calls ${codeSpan(showcase.names.method)}.`,
     mocks: mocksExample(set, schemas),
     gaps: serviceGapsMarkdown(model),
   };

@@ -46,3 +46,22 @@ describe("renderMocksFlavors", () => {
     expect(await prettier.format(ts, { parser: "typescript" })).toBe(ts);
   });
 });
+
+describe("the shared handlers' state", () => {
+  // One engine behind the module-level `handlers`: recorded calls, the
+  // plan's limit window, overrides and fault counts carry over from one
+  // test to the next unless reset, so the docs say how.
+  it("is documented where consumers meet it: the handlers export and the README", async () => {
+    const model = modelWith("  Lookup:\n    type: object\n    properties:\n      account: { type: string }\n");
+    const set = model.sets[2]!;
+    const { ts, dts } = renderMocksFlavors(model, set);
+    for (const text of [ts, dts]) {
+      const doc = text.slice(0, text.indexOf("export const handlers") >= 0 ? text.indexOf("export const handlers") : text.indexOf("export declare const handlers"));
+      expect(doc.slice(doc.lastIndexOf("/**"))).toMatch(/handlers\.engine\.reset\(\)/);
+    }
+    const readme = readFileSync(fileURLToPath(new URL("../../../generated/v3/README.md", import.meta.url)), "utf8");
+    const section = readme.slice(readme.indexOf("## Testing with mocks"), readme.indexOf("```ts", readme.indexOf("## Testing with mocks")));
+    expect(section).toMatch(/`handlers\.engine\.reset\(\)`/);
+    expect(section).toMatch(/between tests/);
+  });
+});

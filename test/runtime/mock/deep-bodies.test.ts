@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { NamedSchema, SchemaNode } from "../../../src/runtime/schema.js";
-import { validateValue } from "../../../src/runtime/mock/validate.js";
+import type { JsonValue } from "../../../src/runtime/json.js";
+import { canonicalJson } from "../../../src/runtime/mock/sample.js";
+import {
+  schemaLookup,
+  validateValue,
+} from "../../../src/runtime/mock/validate.js";
 import {
   MAX_LISTED_VIOLATIONS,
   createMockEngine,
@@ -163,5 +168,34 @@ describe("the mock engine, given a hostile body", () => {
     };
     expect(body.error.message).toBe("Request body has 2 schema violation(s)");
     expect(body.error.details).toHaveLength(2);
+  });
+});
+
+describe("a valid deep body", () => {
+  const text = nested(100_000, "", '"tag":"ok"');
+
+  it("canonicalises without recursion (the text is already canonical)", () => {
+    expect(canonicalJson(JSON.parse(text) as JsonValue)).toBe(text);
+    expect(canonicalJson({ b: [1, { d: null, c: "x" }], a: {} })).toBe(
+      '{"a":{},"b":[1,{"c":"x","d":null}]}',
+    );
+  });
+
+  it("gets 200 and a sample from the engine, not 500 mock_error", async () => {
+    const engine = createMockEngine(api);
+    const token = await issueToken(engine);
+    const answers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const outcome = await engine.handle(
+        opRequest(engine, "deep", text, token),
+      );
+      if (outcome.kind !== "response") throw new Error(outcome.kind);
+      expect(outcome.response.status).toBe(200);
+      answers.push(await outcome.response.text());
+    }
+    const answer = JSON.parse(answers[0] as string) as JsonValue;
+    expect(validateValue(answer, root, schemaLookup(schemas))).toEqual([]);
+    // The same body seeds the same answer.
+    expect(answers[1]).toBe(answers[0]);
   });
 });

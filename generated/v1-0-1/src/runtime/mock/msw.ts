@@ -29,15 +29,19 @@ export interface MockHandlerSet extends ReadonlyArray<HttpHandler> {
 }
 
 /**
- * Characters path-to-regexp (msw's matcher) reads literally. A URL made of
- * anything else is matched through an anchored RegExp instead, so a path
- * such as `/a(b)` or `/x:y` can never turn into a pattern.
+ * Characters path-to-regexp (msw's matcher) reads literally. A URL whose
+ * host or path holds anything else is matched through an anchored RegExp
+ * instead, so a path such as `/a(b)` or `/x:y`, or an IPv6 host such as
+ * `[::1]`, can never turn into a pattern.
  */
 const LITERAL_PATH = /^[A-Za-z0-9/_.~%-]*$/;
+const LITERAL_HOST = /^[A-Za-z0-9.-]*$/;
 
 function matcher(url: string): string | RegExp {
-  const { origin, pathname } = new URL(url);
-  if (LITERAL_PATH.test(pathname)) return origin + pathname;
+  const { origin, hostname, pathname } = new URL(url);
+  if (LITERAL_HOST.test(hostname) && LITERAL_PATH.test(pathname)) {
+    return origin + pathname;
+  }
   const escaped = (origin + pathname).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   return new RegExp(`^${escaped}$`);
 }

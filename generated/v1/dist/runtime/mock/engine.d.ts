@@ -121,7 +121,10 @@ export interface MockOverride {
   resolver?: (ctx: {
     operation: string;
     body: JsonValue;
-    /** 0-based: earlier recorded calls to this operation since reset. */
+    /**
+     * 0-based: calls to this operation that arrived earlier since reset,
+     * answered or not, so concurrent calls each get their own index.
+     */
     callIndex: number;
   }) => JsonValue | Promise<JsonValue>;
   /** Failure to inject, for the first `faultTimes` valid calls. */
@@ -212,13 +215,18 @@ export interface RecordedCall {
 export interface MockEngine {
   /** Handles one request. Never rejects: internal failures become 500s. */
   handle(request: Request): Promise<MockOutcome>;
-  /** Snapshot of the operation calls since the last {@link reset}. */
+  /**
+   * Snapshot of the operation calls since the last {@link reset}, in the
+   * order they arrived. A call is listed once it is answered (or dropped,
+   * or left hanging); one still in flight is not listed yet.
+   */
   readonly calls: readonly RecordedCall[];
   /** Token endpoint requests since the last {@link reset}, failed ones too. */
   readonly tokenRequests: number;
   /**
-   * Forgets recorded calls, the token request count, the rate-limit window
-   * and fault counters, and restores the overrides given in the options.
+   * Forgets recorded calls (calls still in flight are not recorded), call
+   * indexes, the token request count, the rate-limit window and fault
+   * counters, and restores the overrides given in the options.
    * Issued tokens stay valid, so a client that cached one keeps working.
    */
   reset(): void;

@@ -197,6 +197,16 @@ function parseBasic(header) {
   if (id === undefined || secret === undefined) return { kind: "malformed" };
   return { kind: "ok", id, secret };
 }
+/** The message of a `mock_error` answer for `error`; never throws. */
+function failureMessage(error) {
+  let text;
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = "unknown error";
+  }
+  return `Mock failure: ${text}`;
+}
 /** Length-independent comparison, so the mock does not model a timing leak. */
 function sameText(a, b) {
   let diff = a.length ^ b.length;
@@ -221,7 +231,14 @@ class Engine {
   #routes = new Map();
   #urls = new Map();
   #tokenKey;
+  /**
+   * Recorded calls in arrival order. A slot is taken when a call arrives and
+   * filled when it is answered; reset() replaces the array, so a call that
+   * was in flight then fills a slot of the old one.
+   */
   #calls = [];
+  /** Calls per operation since reset, counted on arrival. */
+  #arrivals = new Map();
   #tokenRequests = 0;
   #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
@@ -311,13 +328,14 @@ class Engine {
     this.reset();
   }
   get calls() {
-    return Object.freeze([...this.#calls]);
+    return Object.freeze(this.#calls.filter((call) => call !== undefined));
   }
   get tokenRequests() {
     return this.#tokenRequests;
   }
   reset() {
     this.#calls = [];
+    this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
     this.#overrides = new Map(
@@ -347,11 +365,11 @@ class Engine {
     try {
       return await this.#dispatch(request);
     } catch (error) {
-      // A bug in a resolver or the mock itself: say so, never hang.
-      const message = error instanceof Error ? error.message : String(error);
+      // A bug in the mock itself, or a body stream that failed: say so,
+      // never hang.
       return {
         kind: "response",
-        response: this.#errorResponse("mock_error", `Mock failure: ${message}`),
+        response: this.#errorResponse("mock_error", failureMessage(error)),
         delayMs: 0,
       };
     }
@@ -372,7 +390,31 @@ class Engine {
       ...(extra.operation !== undefined ? { operation: extra.operation } : {}),
       ...(extra.details !== undefined ? { details: extra.details } : {}),
     };
-    return jsonResponse(status, this.#errorBody(error), extra.headers);
+    try {
+      return jsonResponse(status, this.#errorBody(error), extra.headers);
+    } catch (failure) {
+      // The caller's errorBody failed (or built what JSON cannot write):
+      // answer mock_error with the default body, which cannot fail.
+      const failed = this.#statuses.mock_error;
+      return jsonResponse(
+        failed,
+        defaultErrorBody({
+          code: "mock_error",
+          status: failed,
+          message: failureMessage(failure),
+        }),
+      );
+    }
+  }
+  /** A JSON answer, or mock_error when JSON cannot write `body`. */
+  #jsonOrFailure(status, body, headers, operation) {
+    try {
+      return jsonResponse(status, body, headers);
+    } catch (failure) {
+      return this.#errorResponse("mock_error", failureMessage(failure), {
+        operation,
+      });
+    }
   }
   async #dispatch(request) {
     const url = new URL(request.url);
@@ -542,20 +584,22 @@ class Engine {
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
-    const callIndex = this.#calls.filter((c) => c.operation === op.name).length;
+    // Taken before the first await, so concurrent calls keep arrival order.
+    const callIndex = this.#arrivals.get(op.name) ?? 0;
+    this.#arrivals.set(op.name, callIndex + 1);
+    const calls = this.#calls;
+    const slot = calls.push(undefined) - 1;
     let body;
     const record = (outcome, status, applied) => {
-      this.#calls.push(
-        Object.freeze({
-          operation: op.name,
-          path,
-          body,
-          status,
-          outcome,
-          applied,
-          at,
-        }),
-      );
+      calls[slot] = Object.freeze({
+        operation: op.name,
+        path,
+        body,
+        status,
+        outcome,
+        applied,
+        at,
+      });
     };
     const answer = (response) => {
       record(
@@ -664,16 +708,23 @@ class Engine {
                   ),
                 }
               : {};
-          const faultBody =
-            fault.body !== undefined
-              ? fault.body
-              : this.#errorBody({
-                  code: "injected_fault",
-                  status: fault.status,
-                  message: `Injected fault: status ${fault.status}`,
-                  operation: op.name,
-                });
-          return answer(jsonResponse(fault.status, faultBody, headers));
+          let faultBody;
+          try {
+            faultBody =
+              fault.body !== undefined
+                ? fault.body
+                : this.#errorBody({
+                    code: "injected_fault",
+                    status: fault.status,
+                    message: `Injected fault: status ${fault.status}`,
+                    operation: op.name,
+                  });
+          } catch (error) {
+            return refuse("mock_error", failureMessage(error));
+          }
+          return answer(
+            this.#jsonOrFailure(fault.status, faultBody, headers, op.name),
+          );
         }
       }
     }
@@ -700,9 +751,8 @@ class Engine {
         responseBody = { operation: op.name, mock: true };
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return refuse("mock_error", `Mock failure: ${message}`);
+      return refuse("mock_error", failureMessage(error));
     }
-    return answer(jsonResponse(status, responseBody));
+    return answer(this.#jsonOrFailure(status, responseBody, {}, op.name));
   }
 }

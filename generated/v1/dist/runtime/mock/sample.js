@@ -49,15 +49,41 @@ export function hashString(text) {
 /**
  * JSON with object members sorted by name at every level, so bodies that
  * differ only in member order hash alike. `undefined` (no body) gives `""`.
+ * Walks with a stack of its own: a request body nested a few thousand
+ * levels deep (valid where the request is not shown) must not overflow.
  */
 export function canonicalJson(value) {
   if (value === undefined) return "";
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
-    .join(",")}}`;
+  const parts = [];
+  // Popped last first: literal text, or a value still to write.
+  const todo = [{ value }];
+  for (let item = todo.pop(); item !== undefined; item = todo.pop()) {
+    if ("text" in item) {
+      parts.push(item.text);
+      continue;
+    }
+    const v = item.value;
+    if (v === null || typeof v !== "object") {
+      parts.push(JSON.stringify(v));
+    } else if (Array.isArray(v)) {
+      parts.push("[");
+      todo.push({ text: "]" });
+      for (let i = v.length - 1; i >= 0; i--) {
+        todo.push({ value: v[i] });
+        if (i > 0) todo.push({ text: "," });
+      }
+    } else {
+      const keys = Object.keys(v).sort();
+      parts.push("{");
+      todo.push({ text: "}" });
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        todo.push({ value: v[key] });
+        todo.push({ text: `${i > 0 ? "," : ""}${JSON.stringify(key)}:` });
+      }
+    }
+  }
+  return parts.join("");
 }
 /** The sample seed for one call: operation name plus canonical body. */
 export function seedFor(operation, body) {

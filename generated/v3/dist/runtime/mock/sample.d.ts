@@ -40,6 +40,8 @@ export declare function hashString(text: string): number;
 /**
  * JSON with object members sorted by name at every level, so bodies that
  * differ only in member order hash alike. `undefined` (no body) gives `""`.
+ * Walks with a stack of its own: a request body nested a few thousand
+ * levels deep (valid where the request is not shown) must not overflow.
  */
 export declare function canonicalJson(value: JsonValue | undefined): string;
 /** The sample seed for one call: operation name plus canonical body. */

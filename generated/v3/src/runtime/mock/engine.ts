@@ -125,7 +125,10 @@ export interface MockOverride {
   resolver?: (ctx: {
     operation: string;
     body: JsonValue;
-    /** 0-based: earlier recorded calls to this operation since reset. */
+    /**
+     * 0-based: calls to this operation that arrived earlier since reset,
+     * answered or not, so concurrent calls each get their own index.
+     */
     callIndex: number;
   }) => JsonValue | Promise<JsonValue>;
   /** Failure to inject, for the first `faultTimes` valid calls. */
@@ -231,13 +234,18 @@ export interface RecordedCall {
 export interface MockEngine {
   /** Handles one request. Never rejects: internal failures become 500s. */
   handle(request: Request): Promise<MockOutcome>;
-  /** Snapshot of the operation calls since the last {@link reset}. */
+  /**
+   * Snapshot of the operation calls since the last {@link reset}, in the
+   * order they arrived. A call is listed once it is answered (or dropped,
+   * or left hanging); one still in flight is not listed yet.
+   */
   readonly calls: readonly RecordedCall[];
   /** Token endpoint requests since the last {@link reset}, failed ones too. */
   readonly tokenRequests: number;
   /**
-   * Forgets recorded calls, the token request count, the rate-limit window
-   * and fault counters, and restores the overrides given in the options.
+   * Forgets recorded calls (calls still in flight are not recorded), call
+   * indexes, the token request count, the rate-limit window and fault
+   * counters, and restores the overrides given in the options.
    * Issued tokens stay valid, so a client that cached one keeps working.
    */
   reset(): void;
@@ -444,6 +452,17 @@ function parseBasic(header: string | null): BasicCredentials {
   return { kind: "ok", id, secret };
 }
 
+/** The message of a `mock_error` answer for `error`; never throws. */
+function failureMessage(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = "unknown error";
+  }
+  return `Mock failure: ${text}`;
+}
+
 /** Length-independent comparison, so the mock does not model a timing leak. */
 function sameText(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
@@ -476,7 +495,14 @@ class Engine implements MockEngine {
   readonly #urls = new Map<string, string>();
   readonly #tokenKey: string;
 
-  #calls: RecordedCall[] = [];
+  /**
+   * Recorded calls in arrival order. A slot is taken when a call arrives and
+   * filled when it is answered; reset() replaces the array, so a call that
+   * was in flight then fills a slot of the old one.
+   */
+  #calls: (RecordedCall | undefined)[] = [];
+  /** Calls per operation since reset, counted on arrival. */
+  #arrivals = new Map<string, number>();
   #tokenRequests = 0;
   #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
@@ -569,7 +595,9 @@ class Engine implements MockEngine {
   }
 
   get calls(): readonly RecordedCall[] {
-    return Object.freeze([...this.#calls]);
+    return Object.freeze(
+      this.#calls.filter((call): call is RecordedCall => call !== undefined),
+    );
   }
 
   get tokenRequests(): number {
@@ -578,6 +606,7 @@ class Engine implements MockEngine {
 
   reset(): void {
     this.#calls = [];
+    this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
     this.#overrides = new Map(
@@ -611,11 +640,11 @@ class Engine implements MockEngine {
     try {
       return await this.#dispatch(request);
     } catch (error) {
-      // A bug in a resolver or the mock itself: say so, never hang.
-      const message = error instanceof Error ? error.message : String(error);
+      // A bug in the mock itself, or a body stream that failed: say so,
+      // never hang.
       return {
         kind: "response",
-        response: this.#errorResponse("mock_error", `Mock failure: ${message}`),
+        response: this.#errorResponse("mock_error", failureMessage(error)),
         delayMs: 0,
       };
     }
@@ -646,7 +675,37 @@ class Engine implements MockEngine {
       ...(extra.operation !== undefined ? { operation: extra.operation } : {}),
       ...(extra.details !== undefined ? { details: extra.details } : {}),
     };
-    return jsonResponse(status, this.#errorBody(error), extra.headers);
+    try {
+      return jsonResponse(status, this.#errorBody(error), extra.headers);
+    } catch (failure) {
+      // The caller's errorBody failed (or built what JSON cannot write):
+      // answer mock_error with the default body, which cannot fail.
+      const failed = this.#statuses.mock_error;
+      return jsonResponse(
+        failed,
+        defaultErrorBody({
+          code: "mock_error",
+          status: failed,
+          message: failureMessage(failure),
+        }),
+      );
+    }
+  }
+
+  /** A JSON answer, or mock_error when JSON cannot write `body`. */
+  #jsonOrFailure(
+    status: number,
+    body: JsonValue | undefined,
+    headers: Record<string, string>,
+    operation: string,
+  ): Response {
+    try {
+      return jsonResponse(status, body, headers);
+    } catch (failure) {
+      return this.#errorResponse("mock_error", failureMessage(failure), {
+        operation,
+      });
+    }
   }
 
   async #dispatch(request: Request): Promise<MockOutcome> {
@@ -841,7 +900,11 @@ class Engine implements MockEngine {
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
-    const callIndex = this.#calls.filter((c) => c.operation === op.name).length;
+    // Taken before the first await, so concurrent calls keep arrival order.
+    const callIndex = this.#arrivals.get(op.name) ?? 0;
+    this.#arrivals.set(op.name, callIndex + 1);
+    const calls = this.#calls;
+    const slot = calls.push(undefined) - 1;
     let body: JsonValue | undefined;
 
     const record = (
@@ -849,17 +912,15 @@ class Engine implements MockEngine {
       status: number | undefined,
       applied: boolean,
     ): void => {
-      this.#calls.push(
-        Object.freeze({
-          operation: op.name,
-          path,
-          body,
-          status,
-          outcome,
-          applied,
-          at,
-        }),
-      );
+      calls[slot] = Object.freeze({
+        operation: op.name,
+        path,
+        body,
+        status,
+        outcome,
+        applied,
+        at,
+      });
     };
     const answer = (response: Response): MockOutcome => {
       record(
@@ -979,16 +1040,23 @@ class Engine implements MockEngine {
                   ),
                 }
               : {};
-          const faultBody =
-            fault.body !== undefined
-              ? fault.body
-              : this.#errorBody({
-                  code: "injected_fault",
-                  status: fault.status,
-                  message: `Injected fault: status ${fault.status}`,
-                  operation: op.name,
-                });
-          return answer(jsonResponse(fault.status, faultBody, headers));
+          let faultBody: JsonValue;
+          try {
+            faultBody =
+              fault.body !== undefined
+                ? fault.body
+                : this.#errorBody({
+                    code: "injected_fault",
+                    status: fault.status,
+                    message: `Injected fault: status ${fault.status}`,
+                    operation: op.name,
+                  });
+          } catch (error) {
+            return refuse("mock_error", failureMessage(error));
+          }
+          return answer(
+            this.#jsonOrFailure(fault.status, faultBody, headers, op.name),
+          );
         }
       }
     }
@@ -1016,9 +1084,8 @@ class Engine implements MockEngine {
         responseBody = { operation: op.name, mock: true };
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return refuse("mock_error", `Mock failure: ${message}`);
+      return refuse("mock_error", failureMessage(error));
     }
-    return answer(jsonResponse(status, responseBody));
+    return answer(this.#jsonOrFailure(status, responseBody, {}, op.name));
   }
 }

@@ -1,0 +1,48 @@
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMockHandlers } from "../../../src/runtime/mock/msw.js";
+import { api, basic } from "./fixture.js";
+
+// Hosts whose URL holds characters path-to-regexp (msw's matcher) reads as
+// syntax: an IPv6 literal has colons and brackets. The generated client
+// accepts plain http only for localhost, 127.0.0.1 and [::1].
+const v6 = createMockHandlers(api, {
+  baseUrl: "http://[::1]:4010/api",
+  authUrl: "http://[::1]:4010/auth",
+});
+const server = setupServer(...v6);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+describe("msw adapter URLs", () => {
+  it("serves a base URL on an IPv6 literal host", async () => {
+    expect(v6.engine.tokenUrl).toBe("http://[::1]:4010/auth/oauth2/token");
+    const granted = await fetch(v6.engine.tokenUrl, {
+      method: "POST",
+      headers: {
+        authorization: basic("mock-client-id", "mock-client-secret"),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    expect(granted.status).toBe(200);
+    const { access_token } = (await granted.json()) as {
+      access_token: string;
+    };
+    const answered = await fetch(`${v6.engine.urlFor("get_txn_status")}?x=1`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        "content-type": "application/json",
+      },
+      body: "{}",
+    });
+    expect(answered.status).toBe(200);
+    expect(v6.engine.calls.map((c) => c.path)).toEqual(["/api/get_txn_status"]);
+    // Another path on that host is not the mock's.
+    await expect(
+      fetch("http://[::1]:4010/api/other", { method: "POST" }),
+    ).rejects.toThrow();
+  });
+});
