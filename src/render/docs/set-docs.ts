@@ -25,6 +25,7 @@ import {
   treeShakingExample,
 } from "./examples.js";
 import { payloadMarkdown, schemaSections } from "./fields.js";
+import { stringLiteral } from "../../escape/typescript.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
@@ -110,7 +111,7 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
     operations: operationsTable(set),
     changesHeading: parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
     mocks: mocksExample(set, schemas),
     gaps: serviceGapsMarkdown(model),
   };
@@ -407,4 +408,12 @@ function operationErrors(
     clientErrors,
     ...sections,
   ].join("\n\n");
+}
+
+/** How to test a write whose outcome is unknown with the mocks' faults, naming one of the set's writes. */
+function faultsSentence(writes: readonly OperationModel[]): string {
+  const write = writes[0];
+  if (write === undefined) return "";
+  const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. `;
 }

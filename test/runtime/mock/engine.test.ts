@@ -4,6 +4,7 @@ import {
   DEFAULT_AUTH_URL,
   DEFAULT_BASE_URL,
   type MockEngine,
+  type MockFault,
   type MockOptions,
   type MockOutcome,
 } from "../../../src/runtime/mock/engine.js";
@@ -683,6 +684,30 @@ describe("overrides and faults", () => {
     expect(r1.body.error.code).toBe("injected_fault");
     expect([r2.status, r3.status]).toEqual([503, 200]);
     expect(engine.calls.map((c) => c.applied)).toEqual([false, false, true]);
+  });
+
+  it("records a status fault as applied when it says so: a 500 after the transfer went through", async () => {
+    const { engine, token } = await setup();
+    const send = async (fault: MockFault): Promise<number> => {
+      engine.setOverride("send_txns", { fault, faultTimes: 1 });
+      return response(
+        await engine.handle(opRequest(engine, "send_txns", validSend, token)),
+      ).status;
+    };
+    expect(await send({ kind: "status", status: 500, applied: true })).toBe(
+      500,
+    );
+    expect(await send({ kind: "status", status: 500 })).toBe(500);
+    expect(await send({ kind: "status", status: 202 })).toBe(202);
+    expect(await send({ kind: "status", status: 202, applied: false })).toBe(
+      202,
+    );
+    expect(engine.calls.map((c) => [c.status, c.applied])).toEqual([
+      [500, true],
+      [500, false],
+      [202, true],
+      [202, false],
+    ]);
   });
 
   it("faults only calls the service accepted: invalid calls do not use up faultTimes", async () => {

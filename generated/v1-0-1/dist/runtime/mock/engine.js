@@ -601,12 +601,11 @@ class Engine {
         at,
       });
     };
-    const answer = (response) => {
-      record(
-        "answered",
-        response.status,
-        response.status >= 200 && response.status < 300,
-      );
+    const answer = (
+      response,
+      applied = response.status >= 200 && response.status < 300,
+    ) => {
+      record("answered", response.status, applied);
       return { kind: "response", response, delayMs };
     };
     const refuse = (code, message, details, headers) =>
@@ -722,9 +721,14 @@ class Engine {
           } catch (error) {
             return refuse("mock_error", failureMessage(error));
           }
-          return answer(
-            this.#jsonOrFailure(fault.status, faultBody, headers, op.name),
-          );
+          let response;
+          try {
+            response = jsonResponse(fault.status, faultBody, headers);
+          } catch (failure) {
+            // A body JSON cannot write is the mock's failure, never applied.
+            return refuse("mock_error", failureMessage(failure));
+          }
+          return answer(response, fault.applied);
         }
       }
     }

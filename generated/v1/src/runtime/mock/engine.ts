@@ -101,12 +101,18 @@ export interface MockOptions {
 
 /** A failure injected into an operation. */
 export type MockFault =
-  /** Answer with this status (and body, default a convention error body). */
+  /**
+   * Answer with this status (and body, default a convention error body).
+   * `applied: true` records the call as carried out before the answer: a
+   * 500 after the transfer went through, the case a client must reconcile.
+   * Default: applied only for a 2xx status.
+   */
   | {
       kind: "status";
       status: number;
       body?: JsonValue;
       retryAfterSeconds?: number;
+      applied?: boolean;
     }
   /** Never answer; the client has to time out. Not applied. */
   | { kind: "timeout" }
@@ -224,7 +230,7 @@ export interface RecordedCall {
   readonly status: number | undefined;
   readonly outcome:
     "answered" | "dropped" | "applied-then-dropped" | "timed-out";
-  /** Whether the service carried the call out (2xx, or applied-then-drop). */
+  /** Whether the service carried the call out (2xx, applied-then-drop, or a status fault with `applied: true`). */
   readonly applied: boolean;
   /** Engine clock when the call arrived. */
   readonly at: number;
@@ -922,12 +928,11 @@ class Engine implements MockEngine {
         at,
       });
     };
-    const answer = (response: Response): MockOutcome => {
-      record(
-        "answered",
-        response.status,
-        response.status >= 200 && response.status < 300,
-      );
+    const answer = (
+      response: Response,
+      applied = response.status >= 200 && response.status < 300,
+    ): MockOutcome => {
+      record("answered", response.status, applied);
       return { kind: "response", response, delayMs };
     };
     const refuse = (
@@ -1054,9 +1059,14 @@ class Engine implements MockEngine {
           } catch (error) {
             return refuse("mock_error", failureMessage(error));
           }
-          return answer(
-            this.#jsonOrFailure(fault.status, faultBody, headers, op.name),
-          );
+          let response: Response;
+          try {
+            response = jsonResponse(fault.status, faultBody, headers);
+          } catch (failure) {
+            // A body JSON cannot write is the mock's failure, never applied.
+            return refuse("mock_error", failureMessage(failure));
+          }
+          return answer(response, fault.applied);
         }
       }
     }

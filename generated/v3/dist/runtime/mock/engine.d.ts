@@ -92,12 +92,18 @@ export interface MockOptions {
 }
 /** A failure injected into an operation. */
 export type MockFault =
-  /** Answer with this status (and body, default a convention error body). */
+  /**
+   * Answer with this status (and body, default a convention error body).
+   * `applied: true` records the call as carried out before the answer: a
+   * 500 after the transfer went through, the case a client must reconcile.
+   * Default: applied only for a 2xx status.
+   */
   | {
       kind: "status";
       status: number;
       body?: JsonValue;
       retryAfterSeconds?: number;
+      applied?: boolean;
     }
   /** Never answer; the client has to time out. Not applied. */
   | {
@@ -206,7 +212,7 @@ export interface RecordedCall {
   readonly status: number | undefined;
   readonly outcome:
     "answered" | "dropped" | "applied-then-dropped" | "timed-out";
-  /** Whether the service carried the call out (2xx, or applied-then-drop). */
+  /** Whether the service carried the call out (2xx, applied-then-drop, or a status fault with `applied: true`). */
   readonly applied: boolean;
   /** Engine clock when the call arrived. */
   readonly at: number;
