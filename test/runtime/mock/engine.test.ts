@@ -855,6 +855,44 @@ describe("overrides and faults", () => {
     ).toThrow(/200 to 599/);
   });
 
+  it.each([
+    ["latencyMs NaN", { latencyMs: NaN }, /latencyMs must be a number from 0/],
+    ["latencyMs past a timer's range", { latencyMs: 2 ** 31 }, /latencyMs/],
+    ["maxBodyBytes NaN (no limit)", { maxBodyBytes: NaN }, /maxBodyBytes/],
+    [
+      "tokenLifetimeSeconds Infinity",
+      { tokenLifetimeSeconds: Infinity },
+      /tokenLifetimeSeconds/,
+    ],
+    [
+      "tokenLifetimeSeconds 0",
+      { tokenLifetimeSeconds: 0 },
+      /tokenLifetimeSeconds/,
+    ],
+  ] as const)(
+    "refuses the option %s with its name",
+    (_label, options, message) => {
+      expect(() => createMockEngine(api, options)).toThrow(message);
+    },
+  );
+
+  it("refuses override numbers a timer or a header cannot hold", () => {
+    const engine = createMockEngine(api);
+    expect(() =>
+      engine.setOverride("send_txns", {
+        fault: { kind: "status", status: 503, retryAfterSeconds: NaN },
+      }),
+    ).toThrow(/retryAfterSeconds must be a number from 0/);
+    expect(() =>
+      engine.setOverride("send_txns", { latencyMs: Infinity }),
+    ).toThrow(/override "send_txns" latencyMs/);
+    // In range: accepted.
+    engine.setOverride("send_txns", {
+      fault: { kind: "status", status: 503, retryAfterSeconds: 7 },
+      latencyMs: 5,
+    });
+  });
+
   it("reports latency in the outcome, per operation or global", async () => {
     const { engine, token } = await setup({
       latencyMs: 15,

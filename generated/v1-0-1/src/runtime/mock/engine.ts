@@ -341,13 +341,48 @@ function checkStatus(status: number, what: string): void {
   }
 }
 
+/**
+ * The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days): Node
+ * fires a longer one at once, and msw's delay() throws on it.
+ */
+const MAX_WAIT_MS = 2_147_483_647;
+
+/** A number option from `min` to `max` (NaN and Infinity refused), when given. */
+function checkRange(
+  value: number | undefined,
+  what: string,
+  min: number,
+  max: number,
+): void {
+  if (
+    value !== undefined &&
+    !(typeof value === "number" && value >= min && value <= max)
+  ) {
+    throw new Error(
+      `${what} must be a number from ${min} to ${max}, got ${value}`,
+    );
+  }
+}
+
 function checkOverride(name: string, override: MockOverride): void {
   if (override.status !== undefined) {
     checkStatus(override.status, `override "${name}" status`);
   }
   if (override.fault?.kind === "status") {
     checkStatus(override.fault.status, `override "${name}" fault status`);
+    checkRange(
+      override.fault.retryAfterSeconds,
+      `override "${name}" fault retryAfterSeconds`,
+      0,
+      MAX_WAIT_MS / 1000,
+    );
   }
+  checkRange(
+    override.latencyMs,
+    `override "${name}" latencyMs`,
+    0,
+    MAX_WAIT_MS,
+  );
   if (
     override.faultTimes !== undefined &&
     !(override.faultTimes >= 0) // also rejects NaN
@@ -535,7 +570,12 @@ class Engine implements MockEngine {
     this.#secret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
     const lifetime =
       options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
-    if (!(lifetime > 0)) throw new Error("tokenLifetimeSeconds must be > 0");
+    // Finite: expires_in is a JSON number, and Infinity would be null.
+    if (!(lifetime > 0 && lifetime <= MAX_WAIT_MS / 1000)) {
+      throw new Error(
+        `tokenLifetimeSeconds must be above 0 and at most ${MAX_WAIT_MS / 1000}, got ${lifetime}`,
+      );
+    }
     this.#tokenLifetimeMs = lifetime * 1000;
     const rate =
       options.rateLimit === false
@@ -548,7 +588,15 @@ class Engine implements MockEngine {
       throw new Error("rate limit needs limit >= 0 and intervalMs > 0");
     }
     this.#rate = rate;
+    checkRange(options.latencyMs, "latencyMs", 0, MAX_WAIT_MS);
     this.#latencyMs = options.latencyMs ?? 0;
+    // NaN would lift the limit: every size compares false against it.
+    checkRange(
+      options.maxBodyBytes,
+      "maxBodyBytes",
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#errorBody = options.conventions?.errorBody ?? defaultErrorBody;
     this.#statuses = {
