@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
@@ -14,5 +15,16 @@ describe("the committed generated/ folder", () => {
     });
     expect(result.upToDate).toBe(true);
     expect(result.sets).toEqual(["v1.0.1", "V1", "v3"]);
+  });
+
+  it("is checked out with LF line ends whatever core.autocrlf says, as the goldens are (.gitattributes)", () => {
+    // --check compares bytes: a CRLF checkout would be stale everywhere.
+    const paths = [
+      "generated/v3/src/client.ts",
+      "generated/README.md",
+      "test/fixtures/client/expected/v1/src/client.ts",
+    ];
+    const attributes = execFileSync("git", ["check-attr", "eol", "--", ...paths], { cwd: root, encoding: "utf8" });
+    expect(attributes.trim().split("\n")).toEqual(paths.map((path) => `${path}: eol: lf`));
   });
 });
