@@ -126,7 +126,7 @@ function clientOptionsTable(model: Model): string {
       `Address of the authorization API, ${codeSpan(model.auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${model.auth.baseUrl}${model.auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
     ],
     ["clientId", `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
-    ["clientSecret", `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
+    ["clientSecret", `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`],
     ["scope", "Space-separated scopes for the token request. Default: none sent."],
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
     [
@@ -171,7 +171,7 @@ function authMarkdown(model: Model): string {
   return [
     `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
     paragraphs(auth.assumption),
-    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}.`,
+    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
     "What the bank's interface does not show:",
     gapList(auth.notShown),
   ].join("\n\n");

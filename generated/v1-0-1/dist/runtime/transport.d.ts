@@ -47,7 +47,11 @@ export interface ClientCredentials {
   authUrl: string;
   /** OAuth 2.0 client id. */
   clientId: string;
-  /** OAuth 2.0 client secret. Never logged, echoed or put in errors. */
+  /**
+   * OAuth 2.0 client secret. Never logged, echoed or put in errors. Server
+   * side only: in a browser anyone can read it; there, use
+   * `getAccessToken` with tokens from your own server.
+   */
   clientSecret: string;
   getAccessToken?: undefined;
 }
