@@ -1,10 +1,10 @@
 // Reading the spec file: its bytes must be UTF-8 text under the size limit,
 // whatever kind of file --spec names, and a byte order mark is no column.
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CheckFailure } from "../../src/spec/load.js";
 import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
@@ -19,11 +19,22 @@ const good = readFileSync(
   "utf8",
 );
 
-async function fileWith(bytes: Buffer | string): Promise<string> {
-  const path = join(
-    await mkdtemp(join(tmpdir(), "remitgen-load-")),
-    "spec.yaml",
+/** Folders made by this file's tests, removed after them. */
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(
+    made.map((dir) => rm(dir, { recursive: true, force: true })),
   );
+});
+
+async function tempFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "remitgen-load-"));
+  made.push(dir);
+  return dir;
+}
+
+async function fileWith(bytes: Buffer | string): Promise<string> {
+  const path = join(await tempFolder(), "spec.yaml");
   await writeFile(path, bytes);
   return path;
 }
@@ -98,7 +109,7 @@ describe("readSpecText", () => {
   });
 
   it("says a folder is a folder", async () => {
-    const folder = await mkdtemp(join(tmpdir(), "remitgen-load-"));
+    const folder = await tempFolder();
     await mkdir(join(folder, "spec.yaml"));
     expect(firstDiagnostic(await readSpecText(join(folder, "spec.yaml")))).toBe(
       "1:1 RG001 cannot read the spec: it is a directory, not a file",
