@@ -34,6 +34,15 @@ export const AUTH_PREFIX: string = "/auth";
  */
 const MAX_DISCARD_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Lets a page on any origin read the mock's answers, Retry-After included
+ * (a 429's pause). Sent with every answer and each preflight.
+ */
+const corsHeaders = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "retry-after",
+} as const;
+
 /** A running mock server. */
 export interface MockServer {
   /** Root URL, e.g. `http://127.0.0.1:4010`. */
@@ -123,6 +132,24 @@ export function startMockServer(
     if (engine === undefined) {
       res.writeHead(503).end();
       finish(503);
+      return;
+    }
+    // A browser app calling the mock (the generated client in a page, its
+    // tokens from the app's own server) asks first: answered here, since
+    // the bank's CORS policy is not shown and a mock on 127.0.0.1 holds
+    // nothing a page may not see.
+    const preflight = req.headers["access-control-request-method"];
+    if (method === "OPTIONS" && preflight !== undefined) {
+      res
+        .writeHead(204, {
+          ...corsHeaders,
+          "access-control-allow-methods": "POST",
+          "access-control-allow-headers":
+            req.headers["access-control-request-headers"] ?? "",
+          "access-control-max-age": "600",
+        })
+        .end();
+      finish(204);
       return;
     }
 
@@ -223,7 +250,7 @@ export function startMockServer(
       req.resume();
     }
     headers["content-length"] = String(bytes.byteLength);
-    res.writeHead(response.status, headers);
+    res.writeHead(response.status, { ...headers, ...corsHeaders });
     res.end(bytes);
     finish(response.status);
   }

@@ -161,6 +161,37 @@ describe("mock server", () => {
     expect((await fetch(`${server.baseUrl}/get_txn_status`)).status).toBe(405);
   });
 
+  it("answers a browser's CORS preflight, and lets the page read answers and Retry-After", async () => {
+    const preflight = await fetch(`${server.baseUrl}/get_txn_status`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "POST",
+      "access-control-allow-headers": "authorization, content-type",
+      "access-control-max-age": "600",
+    });
+    const answer = await post(
+      "/get_txn_status",
+      JSON.stringify({ reference: "REF-1" }),
+    );
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-expose-headers")).toBe(
+      "retry-after",
+    );
+    // An OPTIONS that is no preflight is still the engine's 405.
+    expect(
+      (await fetch(`${server.baseUrl}/get_txn_status`, { method: "OPTIONS" }))
+        .status,
+    ).toBe(405);
+  });
+
   it("drops the connection for a drop fault: the client sees a socket error", async () => {
     server.engine.setOverride("send_txns", {
       fault: { kind: "drop" },
