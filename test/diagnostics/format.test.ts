@@ -222,6 +222,29 @@ describe("secrets in the source line shown", () => {
     expect(out).toMatch(/\| {3}clientSecret: \*{16}$/m);
   });
 
+  it("masks credentials after a scheme with no slashes, and in each of several addresses", () => {
+    const [, shown] = formatDiagnostics(
+      [diagnostic({})],
+      "a: mailto:ops@bank.example https:u:p@h.example x.y+z://v:w@i.example\n",
+    ).split("\n");
+    expect(shown).toBe("  1 | a: mailto:***@bank.example https:***@h.example x.y+z://***@i.example");
+  });
+
+  it("shows a line of megabytes in linear time, however many schemes, colons and keys it holds", () => {
+    // Each of these took the regular expressions that masked before
+    // seconds to hours: every position started a new scan to the line's end.
+    const lines = [
+      `bogus: ${"a.".repeat(1_000_000)}`,
+      `bogus: ${"a:".repeat(1_000_000)}@x`,
+      `${"secret".repeat(300_000)}: value`,
+      `x: ${"//a:b".repeat(300_000)}`,
+    ];
+    for (const line of lines) {
+      const [, shown] = formatDiagnostics([diagnostic({})], `${line}\n`).split("\n");
+      expect(shown?.startsWith("  1 | ")).toBe(true);
+    }
+  });
+
   it("leaves lines without credentials as they are", () => {
     const [, shown] = formatDiagnostics(
       [diagnostic({})],
