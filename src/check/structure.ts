@@ -465,10 +465,12 @@ function checkPackagePart(
 ): Located<string> | undefined {
   const longest = what === "package scope" ? maxPackageScope : maxPackageBase;
   if (part !== undefined && !isPackageNamePart(part.value, longest)) {
+    // `(?<!-)`: the trailing run is tried from its first dash only; `-+$`
+    // alone retried from every dash of a long inner run (quadratic).
     const fixed = part.value
       .toLowerCase()
       .replace(/[^a-z0-9._-]+/g, "-")
-      .replace(/^[-._]+|-+$/g, "");
+      .replace(/^[-._]+|(?<!-)-+$/g, "");
     reader.report(
       part.range,
       // Only too long: say so, not that its characters are wrong.
