@@ -145,7 +145,9 @@ function server(model: Model): JsonObject {
 function securityScheme(model: Model): JsonObject {
   const auth = model.auth;
   const literal = variablePattern.exec(auth.baseUrl) === null;
-  const realTokenUrl = `${auth.baseUrl.replace(/\/+$/, "")}${auth.token.path}`;
+  // `(?<!\/)`: the trailing slashes are tried from the run's first one only;
+  // `\/+$` alone retried from every slash of a long inner run (quadratic).
+  const realTokenUrl = `${auth.baseUrl.replace(/(?<!\/)\/+$/, "")}${auth.token.path}`;
   const tokenUrl = literal ? realTokenUrl : `${placeholderAuthOrigin}${auth.token.path}`;
   return {
     type: "oauth2",
