@@ -10,8 +10,22 @@ export function formatDiagnostics(
   sourceText: string | undefined,
 ): string {
   const lines = sourceText === undefined ? [] : sourceText.split(/\r?\n/);
+  // Each line is masked and cleaned once, not once per diagnostic on it: a
+  // line can be megabytes long and hold thousands of them (a flow mapping
+  // of unknown keys), and cleaning it each time was quadratic.
+  const cleaned = new Map<number, string>();
+  const shownLine = (line: number): string | undefined => {
+    const text = lines[line - 1];
+    if (text === undefined) return undefined;
+    let clean = cleaned.get(line);
+    if (clean === undefined) {
+      clean = visible(masked(text));
+      cleaned.set(line, clean);
+    }
+    return clean;
+  };
   return diagnostics
-    .map((diagnostic) => formatOne(diagnostic, lines))
+    .map((diagnostic) => formatOne(diagnostic, shownLine))
     .join("\n\n");
 }
 
@@ -20,13 +34,15 @@ const shownWidth = 160;
 /** Characters kept before the column when the line is windowed. */
 const context = 40;
 
-function formatOne(diagnostic: Diagnostic, lines: readonly string[]): string {
+function formatOne(
+  diagnostic: Diagnostic,
+  shownLine: (line: number) => string | undefined,
+): string {
   const { file, line, column, message, hint, code } = diagnostic;
   const out = [`${file}:${line}:${column}: ${message} [${code}]`];
-  const text = lines[line - 1];
-  if (text !== undefined) {
+  const clean = shownLine(line);
+  if (clean !== undefined) {
     const gutter = String(line);
-    const clean = visible(masked(text));
     // Columns are 1-based; `from` is the first character shown.
     const from = column - 1 > shownWidth - context ? column - 1 - context : 0;
     const before = from > 0 ? "…" : "";

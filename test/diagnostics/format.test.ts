@@ -245,6 +245,32 @@ describe("secrets in the source line shown", () => {
     }
   });
 
+  it("cleans a long line once, however many diagnostics stand on it", () => {
+    // A flow mapping of unknown keys has a diagnostic per key on one line:
+    // cleaning the whole line for each took 40 s for 64 000 keys (700 KB).
+    const entries = Array.from(
+      { length: 60_000 },
+      (_, index) => `k${index}: https://u:p@h.example\t`,
+    );
+    const line = `a: { ${entries.join(", ")} }`;
+    let column = "a: { ".length + 1;
+    const found = entries.map((entry, index) => {
+      const at = column;
+      column += entry.length + ", ".length;
+      return diagnostic({ column: at, length: `k${index}`.length });
+    });
+    const blocks = formatDiagnostics(found, `${line}\n`).split("\n\n");
+    expect(blocks).toHaveLength(entries.length);
+    blocks.forEach((block, index) => {
+      const [, shown, caret] = block.split("\n");
+      const at = caret!.indexOf("^");
+      expect(shown!.slice(at, caret!.length)).toBe(`k${index}`);
+      expect(shown!.slice(at)).toMatch(
+        new RegExp(`^k${index}: https://\\*{3}@h\\.example→`),
+      );
+    });
+  });
+
   it("leaves lines without credentials as they are", () => {
     const [, shown] = formatDiagnostics(
       [diagnostic({})],
