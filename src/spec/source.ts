@@ -82,11 +82,13 @@ export function parseSpecText(text: string, file: string): ParseResult {
     const start = range?.[0] ?? 0;
     const end = range?.[1] ?? start + 1;
     const { line, col } = lineCounter.linePos(start);
-    const lineEnd = text.indexOf("\n", start);
-    const length = Math.max(
-      1,
-      Math.min(end, lineEnd === -1 ? text.length : lineEnd) - start,
-    );
+    // Up to the range's end or the line's, looked for no further than the
+    // range: a search to the line's end cost a whole long line for each of
+    // its many diagnostics (quadratic).
+    const stop = Math.min(end, text.length);
+    let lineEnd = start;
+    while (lineEnd < stop && text.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
+    const length = Math.max(1, lineEnd - start);
     return diagnosticAt(file, line, col, length, message);
   };
   let document: Document.Parsed;
