@@ -200,6 +200,25 @@ describe("codeSpan", () => {
   });
 });
 
+describe("text of megabytes", () => {
+  it("is taken as plain, or escaped, without overflowing the regexp stack", () => {
+    // The plain-text tests were alternations under a star, which keep a
+    // backtrack entry per character: 8.4 million overflowed ("Maximum call
+    // stack size exceeded"), so a long description stopped generate.
+    const words = "word, ".repeat(1_500_000).trim();
+    expect(inlineText(words)).toBe(words);
+    expect(cellText(words)).toBe(words);
+    expect(codeSpan(words)).toBe(`\`${words}\``);
+    expect(codeSpan(words, { table: true })).toBe(`\`${words}\``);
+    // Two spaces, a trailing space or a first character outside the class: not plain.
+    expect(inlineText(`${words}  a`)).toBe(`${words} a`);
+    expect(codeSpan(`${words} `)).toBe(`\`${words} \``);
+    expect(inlineText(` ${words}`)).toBe(words);
+    expect(inlineText(`1${words}`)).toBe(`1${words}`);
+    expect(codeSpan(`|${words}`)).toBe(`\`|${words}\``);
+  });
+});
+
 describe("links and paragraphs", () => {
   it("percent-encodes link targets so they cannot break out", async () => {
     expect(linkTarget("docs/get-acct-title.md")).toBe("docs/get-acct-title.md");
