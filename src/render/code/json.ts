@@ -266,7 +266,67 @@ function filledNumbers(numbers: readonly string[], indent: number): string {
 /**
  * JSON.stringify writes large numbers as `1e+21`; prettier prints `1e21`.
  * Each line holds at most one number, at its end, after an optional key.
+ * This was `text.replace(/^( *(?:"(?:[^"\\]|\\.)*": )?-?\d+(?:\.\d+)?e)\+(\d+,?)$/gm, "$1$2")`,
+ * whose group per character overflowed V8's regexp stack on a string of
+ * 8.4 million characters: a scan now finds the same matches, in linear time.
  */
 function withShortExponents(text: string): string {
-  return text.replace(/^( *(?:"(?:[^"\\]|\\.)*": )?-?\d+(?:\.\d+)?e)\+(\d+,?)$/gm, "$1$2");
+  let out = "";
+  let copied = 0;
+  // Each start of a line as `^` with the `m` flag has them.
+  for (let start = 0; start <= text.length;) {
+    const match = exponentAt(text, start);
+    let next = start;
+    if (match !== undefined) {
+      out += text.slice(copied, match.plus);
+      copied = match.plus + 1;
+      next = match.end;
+    }
+    while (next < text.length && !isBreak(text.charCodeAt(next))) next++;
+    start = next + 1;
+  }
+  return out + text.slice(copied);
+}
+
+/** A line terminator, as `^`, `$` (with the `m` flag) and `.` see it. */
+function isBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
+}
+
+/** Where the pattern matches at `start`: the `+` to drop, and the match's end. */
+function exponentAt(text: string, start: number): { plus: number; end: number } | undefined {
+  let at = start;
+  while (text.charCodeAt(at) === 0x20) at++;
+  if (text.charCodeAt(at) === 0x22) {
+    // `"(?:[^"\\]|\\.)*": `: up to the first quote not escaped.
+    let close = at + 1;
+    for (let code = text.charCodeAt(close); code !== 0x22; code = text.charCodeAt(close)) {
+      if (Number.isNaN(code)) return undefined;
+      if (code !== 0x5c) close++;
+      else if (close + 1 < text.length && !isBreak(text.charCodeAt(close + 1))) close += 2;
+      else return undefined;
+    }
+    if (text.charCodeAt(close + 1) !== 0x3a || text.charCodeAt(close + 2) !== 0x20) return undefined;
+    at = close + 3;
+  }
+  if (text.charCodeAt(at) === 0x2d) at++;
+  let end = digitsFrom(text, at);
+  if (end === at) return undefined;
+  if (text.charCodeAt(end) === 0x2e) {
+    const fraction = digitsFrom(text, end + 1);
+    if (fraction === end + 1) return undefined;
+    end = fraction;
+  }
+  if (text.charCodeAt(end) !== 0x65 || text.charCodeAt(end + 1) !== 0x2b) return undefined;
+  const plus = end + 1;
+  let last = digitsFrom(text, plus + 1);
+  if (last === plus + 1) return undefined;
+  if (text.charCodeAt(last) === 0x2c) last++;
+  return last === text.length || isBreak(text.charCodeAt(last)) ? { plus, end: last } : undefined;
+}
+
+function digitsFrom(text: string, from: number): number {
+  let end = from;
+  for (let code = text.charCodeAt(end); code >= 0x30 && code <= 0x39; code = text.charCodeAt(end)) end++;
+  return end;
 }

@@ -69,6 +69,22 @@ describe("jsonFile", () => {
   });
 });
 
+describe("jsonFile of megabytes", () => {
+  it("shortens exponents beside strings and keys of 9 MB, which overflowed the regexp stack", async () => {
+    // Each line was matched as `"key": 1e+21` with a regexp group per
+    // character: a 9 MB string ("e+" in it, or anywhere in the file) stopped generate.
+    const long = "e+".repeat(4_500_000);
+    const quotes = '\\"'.repeat(3_000_000);
+    const ours = jsonFile({ list: [long, 1e21, quotes], [long]: 2e22, [quotes]: -3.5e30 });
+    expect(ours).toBe(
+      `{\n  "list": [\n    "${long}",\n    1e21,\n    ${JSON.stringify(quotes)}\n  ],\n` +
+        `  "${long}": 2e22,\n  ${JSON.stringify(quotes)}: -3.5e30\n}\n`,
+    );
+    const small = { list: ["e+", 1e21, '\\"'], "e+": 2e22, '\\"': -3.5e30 };
+    expect(jsonFile(small)).toBe(await prettier.format(JSON.stringify(small, null, 2), { parser: "json" }));
+  });
+});
+
 describe("jsonFileOf", () => {
   const members = fc.uniqueArray(
     fc.tuple(text, fc.dictionary(text, json, { minKeys: 1, maxKeys: 4 })),
