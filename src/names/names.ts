@@ -26,7 +26,9 @@ export function splitWords(text: string): string[] {
         ? /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9A-Z]*|[0-9]+[A-Za-z0-9]*|[A-Za-z]+/g
         : /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{M}]+[\p{Nd}]*|\p{Lu}+[\p{Nd}\p{Lu}]*|[\p{Nd}]+[\p{L}\p{M}\p{Nd}]*|[\p{L}\p{M}]+/gu,
     );
-    words.push(...(parts ?? [chunk]));
+    // One at a time: a spread of a million words (an explicit key of 2 MB)
+    // overflowed the call stack.
+    for (const part of parts ?? [chunk]) words.push(part);
   }
   return words;
 }

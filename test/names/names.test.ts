@@ -161,6 +161,17 @@ describe("words and casing", () => {
     );
     expect(camelCase("!!")).toBe("");
   });
+
+  it("splits a name of a million words (a 2 MB explicit key) without overflowing the stack", () => {
+    const words = splitWords(`x${"aA".repeat(1_000_000)}1`);
+    expect(words).toHaveLength(1_000_001);
+    expect(words.slice(0, 3)).toEqual(["xa", "Aa", "Aa"]);
+    expect(words.at(-1)).toBe("A1");
+    expect(pascalCase("aA".repeat(1_000_000))).toBe(
+      `A${"Aa".repeat(999_999)}A`,
+    );
+    expect(splitWords(`é${"aÉ".repeat(1_000_000)}`)).toHaveLength(1_000_001);
+  });
 });
 
 describe("reserved and inherited names", () => {
