@@ -220,3 +220,19 @@ describe("arguments of the wrong type, from JavaScript", () => {
     }
   });
 });
+
+describe("a spec with hundreds of thousands of problems", () => {
+  it("reports each of them, without overflowing the call stack", () => {
+    const unknown = Array.from({ length: 150_000 }, (_, index) => `n${index}`);
+    const text = good.replace(
+      "    operations: [get_acct_title]\n",
+      `    operations: [get_acct_title, ${unknown.join(", ")}]\n`,
+    );
+    const result = checkSpecText(text, "spec.yaml");
+    if (result.ok) throw new Error("expected the spec to fail");
+    expect(result.diagnostics).toHaveLength(unknown.length);
+    expect(new Set(result.diagnostics.map((each) => each.code))).toEqual(
+      new Set(["RG030"]),
+    );
+  });
+});

@@ -190,7 +190,8 @@ export function docCommentLines(paragraphs: readonly string[], column: number): 
     const body = docLines(paragraph);
     if (body.every((each) => each === "")) continue;
     if (lines.length > 0) lines.push("");
-    for (const each of body) lines.push(...wrap(each, printWidth - column - 3));
+    // Wrapped lines one at a time: a spread of a 10 MB line's could overflow the call stack.
+    for (const each of body) for (const wrapped of wrap(each, printWidth - column - 3)) lines.push(wrapped);
   }
   if (lines.length === 0) return [];
   if (lines.length === 1 && column + displayWidth(`/** ${lines[0]} */`) <= printWidth) return [`/** ${lines[0]} */`];
