@@ -455,6 +455,37 @@ describe("format validation", () => {
     }
   });
 
+  it("checks email and uri values of megabytes, as the spec check does for examples", () => {
+    // Groups under a star kept a regexp backtrack entry per repetition:
+    // these overflowed V8's regexp stack, and a spec example stopped validate.
+    const labels = "a.".repeat(4_500_000);
+    expect(fmt("email", `${labels}a@${labels}b`)).toEqual([]);
+    expect(fmt("email", `${labels}@b`)).toEqual([" format"]);
+    expect(fmt("email", `a@${labels}-b`)).toEqual([" format"]);
+    expect(fmt("uri", `a:${"%20/".repeat(2_500_000)}`)).toEqual([]);
+    expect(fmt("uri", `a:${"%20/".repeat(2_500_000)}%2`)).toEqual([" format"]);
+    for (const ok of ["a.b@c-d.e", "a@b.c.d", "!#$%&'*+/=?^_`{|}~-@x"]) {
+      expect(fmt("email", ok), ok).toEqual([]);
+    }
+    for (const bad of [
+      ".a@b",
+      "a.@b",
+      "a..b@c",
+      "a@b.",
+      "a@.b",
+      "a@b..c",
+      "a@b-",
+      "a@b.-c",
+      "a@b_c",
+    ]) {
+      expect(fmt("email", bad), bad).toEqual([" format"]);
+    }
+    expect(fmt("uri", "a:%41%7e")).toEqual([]);
+    for (const bad of ["a:%", "a:%4", "a:%zz", "a%20:b", ":b"]) {
+      expect(fmt("uri", bad), bad).toEqual([" format"]);
+    }
+  });
+
   it("says which format failed, without quoting the value, and leaves unknown formats alone", () => {
     const v = validateValue(
       { at: "next tuesday" },
