@@ -20,6 +20,8 @@ export declare function abortable<T>(
   signal?: AbortSignal,
   cleanup?: () => void,
 ): Promise<T>;
+/** The longest delay setTimeout holds (about 24.8 days); it fires a longer one at once. */
+export declare const longestTimer: number;
 /** The real clock: `Date.now` and `setTimeout`. */
 export declare const systemClock: Clock;
 /** A client-side rate limiter. */

@@ -18,7 +18,12 @@ import {
   TimeoutError,
 } from "./errors.js";
 import type { JsonValue } from "./json.js";
-import { createLimiter, systemClock, type Clock } from "./limiter.js";
+import {
+  createLimiter,
+  longestTimer,
+  systemClock,
+  type Clock,
+} from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import {
   backoffDelay,
@@ -260,8 +265,7 @@ function checkAttempts(value: number): number {
 }
 
 function checkTimeout(value: number): number {
-  // setTimeout fires at once for values it cannot hold.
-  if (value > 0 && value < 2 ** 31) return value;
+  if (value > 0 && value <= longestTimer) return value;
   throw new ConfigError("timeoutMs is out of range");
 }
 

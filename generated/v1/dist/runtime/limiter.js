@@ -30,8 +30,8 @@ export function abortable(promise, signal, cleanup) {
     promise.then(resolve, reject).finally(done);
   });
 }
-// setTimeout fires at once (after 1 ms) for a delay it cannot hold.
-const longestTimer = 2 ** 31 - 1;
+/** The longest delay setTimeout holds (about 24.8 days); it fires a longer one at once. */
+export const longestTimer = 2 ** 31 - 1;
 /** The real clock: `Date.now` and `setTimeout`. */
 export const systemClock = {
   now: Date.now,

@@ -17,7 +17,7 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-import { createLimiter, systemClock } from "./limiter.js";
+import { createLimiter, longestTimer, systemClock } from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
@@ -53,8 +53,7 @@ function checkAttempts(value) {
   throw new ConfigError("retry.attempts is out of range (1 to 10)");
 }
 function checkTimeout(value) {
-  // setTimeout fires at once for values it cannot hold.
-  if (value > 0 && value < 2 ** 31) return value;
+  if (value > 0 && value <= longestTimer) return value;
   throw new ConfigError("timeoutMs is out of range");
 }
 /** Validates a base URL (never echoing it) and strips trailing slashes. */

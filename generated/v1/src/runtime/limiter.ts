@@ -44,8 +44,8 @@ export function abortable<T>(
   });
 }
 
-// setTimeout fires at once (after 1 ms) for a delay it cannot hold.
-const longestTimer = 2 ** 31 - 1;
+/** The longest delay setTimeout holds (about 24.8 days); it fires a longer one at once. */
+export const longestTimer: number = 2 ** 31 - 1;
 
 /** The real clock: `Date.now` and `setTimeout`. */
 export const systemClock: Clock = {

@@ -1,5 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/mock/engine.ts). DO NOT EDIT.
 
+import { longestTimer } from "../limiter.js";
 import { sampleValue, seedFor } from "./sample.js";
 import { findUnresolvedRefs, schemaLookup, validateValue } from "./validate.js";
 /** Default base URL of the mocked Remittance Transfer Service. */
@@ -98,11 +99,6 @@ function checkStatus(status, what) {
     );
   }
 }
-/**
- * The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days): Node
- * fires a longer one at once, and msw's delay() throws on it.
- */
-const MAX_WAIT_MS = 2_147_483_647;
 /** A number option from `min` to `max` (NaN and Infinity refused), when given. */
 function checkRange(value, what, min, max) {
   if (
@@ -124,14 +120,14 @@ function checkOverride(name, override) {
       override.fault.retryAfterSeconds,
       `override "${name}" fault retryAfterSeconds`,
       0,
-      MAX_WAIT_MS / 1000,
+      longestTimer / 1000,
     );
   }
   checkRange(
     override.latencyMs,
     `override "${name}" latencyMs`,
     0,
-    MAX_WAIT_MS,
+    longestTimer,
   );
   if (
     override.faultTimes !== undefined &&
@@ -293,9 +289,9 @@ class Engine {
     const lifetime =
       options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
     // Finite: expires_in is a JSON number, and Infinity would be null.
-    if (!(lifetime > 0 && lifetime <= MAX_WAIT_MS / 1000)) {
+    if (!(lifetime > 0 && lifetime <= longestTimer / 1000)) {
       throw new Error(
-        `tokenLifetimeSeconds must be above 0 and at most ${MAX_WAIT_MS / 1000}, got ${lifetime}`,
+        `tokenLifetimeSeconds must be above 0 and at most ${longestTimer / 1000}, got ${lifetime}`,
       );
     }
     this.#tokenLifetimeMs = lifetime * 1000;
@@ -310,7 +306,8 @@ class Engine {
       throw new Error("rate limit needs limit >= 0 and intervalMs > 0");
     }
     this.#rate = rate;
-    checkRange(options.latencyMs, "latencyMs", 0, MAX_WAIT_MS);
+    // Node fires a longer timer at once, and msw's delay() throws on it.
+    checkRange(options.latencyMs, "latencyMs", 0, longestTimer);
     this.#latencyMs = options.latencyMs ?? 0;
     // NaN would lift the limit: every size compares false against it.
     checkRange(
