@@ -1,5 +1,6 @@
 /** TSDoc paragraphs for generated operations and clients, from the model. */
 import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import { effectBasisNote } from "../docs/text.js";
 
 export function limitText(set: OperationSetModel): string {
   const { limit, unit } = set.plan.rateLimit;
@@ -21,7 +22,7 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
   const reconcile = statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
     : "reconcile with the bank before sending again";
-  const basis = operation.effectBasis === "inferred" ? " (inferred from the name)" : " (stated by the bank)";
+  const basis = ` ${effectBasisNote(operation)}`;
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`

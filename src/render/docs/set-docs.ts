@@ -28,7 +28,7 @@ import { payloadMarkdown, schemaSections } from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
+import { effectBasisNote, effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
 export function renderSetDocs(model: Model, set: OperationSetModel, templates: DocsTemplates): OutputFile[] {
@@ -364,7 +364,7 @@ function renderOperationDoc(
   const facts = [
     `**Operation:** ${codeSpan(operation.id)}`,
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
-    `**Effect:** ${operation.effect}${operation.effectBasis === "inferred" ? " (inferred from the name)" : " (stated by the bank)"}`,
+    `**Effect:** ${operation.effect} ${effectBasisNote(operation)}`,
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
     parts.packageFact,
     `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,

@@ -51,6 +51,11 @@ function effectTail(set: OperationSetModel, operation: OperationModel): string {
   ].join("\n\n");
 }
 
+/** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */
+export function effectBasisNote(operation: OperationModel): string {
+  return operation.effectBasis === "inferred" ? "(inferred from the name)" : "(stated by the bank)";
+}
+
 /** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */
 export function reconcileText(set: OperationSetModel): string {
   const status = statusOperation(set);
