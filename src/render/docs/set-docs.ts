@@ -131,7 +131,7 @@ function clientOptionsTable(model: Model): string {
     ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
     [
       "tokenRefreshMarginMs",
-      `A token is requested anew this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime). Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
     ],
     [
       "timeoutMs",

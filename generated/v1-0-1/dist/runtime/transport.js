@@ -27,17 +27,15 @@ import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
  * cheaper on every call).
  */
 function requestHeaders(callerHeaders, token) {
-  if (callerHeaders === undefined) {
-    return {
-      "content-type": "application/json",
-      accept: "application/json",
-      authorization: "Bearer " + token,
-    };
-  }
+  const own = {
+    "content-type": "application/json",
+    accept: "application/json",
+    authorization: "Bearer " + token,
+  };
+  if (callerHeaders === undefined) return own;
+  // The caller's headers never override these.
   const headers = new Headers(callerHeaders);
-  headers.set("content-type", "application/json");
-  headers.set("accept", "application/json");
-  headers.set("authorization", "Bearer " + token);
+  for (const name in own) headers.set(name, own[name]);
   return headers;
 }
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
@@ -175,13 +173,11 @@ export function createTransport(options, defaults) {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken = custom
-    ? (stale, signal) => {
-        const forceRefresh = stale !== undefined;
+    ? (stale, signal) =>
         // Promise.resolve: a JavaScript caller may return a plain string.
-        return Promise.resolve(
-          custom(signal ? { forceRefresh, signal } : { forceRefresh }),
-        ).then(checkToken);
-      }
+        Promise.resolve(
+          custom({ forceRefresh: stale !== undefined, signal }),
+        ).then(checkToken)
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),

@@ -77,7 +77,10 @@ export function checkToken(token: unknown): string {
 /**
  * Creates a cached client credentials token source. The token is kept until
  * `expires_in` minus the margin (no `expires_in`: until the bank answers
- * 401). Concurrent callers share one in-flight token request.
+ * 401). Inside the margin the token still serves while a new one is fetched
+ * in the background, and keeps serving until it expires if that fails (an
+ * authorization server's blip must not fail calls a valid token can make).
+ * Concurrent callers share one in-flight token request.
  *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
@@ -91,6 +94,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     "grant_type=client_credentials" +
     (scope ? "&scope=" + formEncode(scope) : "");
   let token: string | undefined;
+  let refreshAt = 0;
   let expiresAt = 0;
   let pending: Promise<string> | undefined;
 
@@ -170,22 +174,26 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     // token. No (or an unreadable) expires_in: kept until the bank answers
     // 401; an expires_in of 0 or less: used by this call only.
     expiresAt =
-      lifetime > 0
-        ? started + lifetime - Math.min(options.refreshMarginMs, lifetime / 2)
-        : lifetime <= 0
-          ? started
-          : Infinity;
+      lifetime > 0 ? started + lifetime : lifetime <= 0 ? started : Infinity;
+    refreshAt = expiresAt - Math.min(options.refreshMarginMs, lifetime / 2);
     return (token = value);
   };
+  const refresh = (): Promise<string> =>
+    (pending ??= request().finally(() => (pending = undefined)));
 
   return (stale, signal) => {
-    if (stale !== undefined && stale === token) token = undefined;
-    if (token !== undefined && now() < expiresAt) return token;
+    // The token the bank refused (both undefined: nothing to drop).
+    if (stale === token) token = undefined;
+    const time = now();
+    if (token !== undefined && time < expiresAt) {
+      // Its failure is no caller's: the next call inside the margin tries again.
+      if (time >= refreshAt) refresh().catch(() => {});
+      return token;
+    }
     // A caller that already gave up starts no request: nobody would wait
     // for it, and its failure would be left unhandled.
     signal?.throwIfAborted();
-    pending ??= request().finally(() => (pending = undefined));
     // One caller's abort must not cancel the request others share.
-    return abortable(pending, signal);
+    return abortable(refresh(), signal);
   };
 }

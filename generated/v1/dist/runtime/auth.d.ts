@@ -53,7 +53,10 @@ export declare function checkToken(token: unknown): string;
 /**
  * Creates a cached client credentials token source. The token is kept until
  * `expires_in` minus the margin (no `expires_in`: until the bank answers
- * 401). Concurrent callers share one in-flight token request.
+ * 401). Inside the margin the token still serves while a new one is fetched
+ * in the background, and keeps serving until it expires if that fails (an
+ * authorization server's blip must not fail calls a valid token can make).
+ * Concurrent callers share one in-flight token request.
  *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.

@@ -38,7 +38,10 @@ export function checkToken(token) {
 /**
  * Creates a cached client credentials token source. The token is kept until
  * `expires_in` minus the margin (no `expires_in`: until the bank answers
- * 401). Concurrent callers share one in-flight token request.
+ * 401). Inside the margin the token still serves while a new one is fetched
+ * in the background, and keeps serving until it expires if that fails (an
+ * authorization server's blip must not fail calls a valid token can make).
+ * Concurrent callers share one in-flight token request.
  *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
@@ -52,6 +55,7 @@ export function createTokenSource(options) {
     "grant_type=client_credentials" +
     (scope ? "&scope=" + formEncode(scope) : "");
   let token;
+  let refreshAt = 0;
   let expiresAt = 0;
   let pending;
   // Servers sometimes echo what they were sent (the secret, the Basic
@@ -129,21 +133,25 @@ export function createTokenSource(options) {
     // token. No (or an unreadable) expires_in: kept until the bank answers
     // 401; an expires_in of 0 or less: used by this call only.
     expiresAt =
-      lifetime > 0
-        ? started + lifetime - Math.min(options.refreshMarginMs, lifetime / 2)
-        : lifetime <= 0
-          ? started
-          : Infinity;
+      lifetime > 0 ? started + lifetime : lifetime <= 0 ? started : Infinity;
+    refreshAt = expiresAt - Math.min(options.refreshMarginMs, lifetime / 2);
     return (token = value);
   };
+  const refresh = () =>
+    (pending ??= request().finally(() => (pending = undefined)));
   return (stale, signal) => {
-    if (stale !== undefined && stale === token) token = undefined;
-    if (token !== undefined && now() < expiresAt) return token;
+    // The token the bank refused (both undefined: nothing to drop).
+    if (stale === token) token = undefined;
+    const time = now();
+    if (token !== undefined && time < expiresAt) {
+      // Its failure is no caller's: the next call inside the margin tries again.
+      if (time >= refreshAt) refresh().catch(() => {});
+      return token;
+    }
     // A caller that already gave up starts no request: nobody would wait
     // for it, and its failure would be left unhandled.
     signal?.throwIfAborted();
-    pending ??= request().finally(() => (pending = undefined));
     // One caller's abort must not cancel the request others share.
-    return abortable(pending, signal);
+    return abortable(refresh(), signal);
   };
 }

@@ -45,17 +45,15 @@ function requestHeaders(
   callerHeaders: HeadersInit | undefined,
   token: string,
 ): Headers | Record<string, string> {
-  if (callerHeaders === undefined) {
-    return {
-      "content-type": "application/json",
-      accept: "application/json",
-      authorization: "Bearer " + token,
-    };
-  }
+  const own: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json",
+    authorization: "Bearer " + token,
+  };
+  if (callerHeaders === undefined) return own;
+  // The caller's headers never override these.
   const headers = new Headers(callerHeaders);
-  headers.set("content-type", "application/json");
-  headers.set("accept", "application/json");
-  headers.set("authorization", "Bearer " + token);
+  for (const name in own) headers.set(name, own[name]!);
   return headers;
 }
 
@@ -125,7 +123,7 @@ export interface AccessTokenProvider {
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
   }) => Promise<string>;
   authUrl?: string;
   clientId?: string;
@@ -175,7 +173,11 @@ export interface ClientSettings {
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean;
-  /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */
+  /**
+   * Refresh a token this long before it expires, in ms. Default 60000, at
+   * most half the token's lifetime. Calls meanwhile use the current token,
+   * until it expires if the refresh fails.
+   */
   tokenRefreshMarginMs?: number;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock;
@@ -400,13 +402,11 @@ export function createTransport(
     options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken: TokenSource = custom
-    ? (stale, signal) => {
-        const forceRefresh = stale !== undefined;
+    ? (stale, signal) =>
         // Promise.resolve: a JavaScript caller may return a plain string.
-        return Promise.resolve(
-          custom(signal ? { forceRefresh, signal } : { forceRefresh }),
-        ).then(checkToken);
-      }
+        Promise.resolve(
+          custom({ forceRefresh: stale !== undefined, signal }),
+        ).then(checkToken)
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),

@@ -65,7 +65,7 @@ export interface AccessTokenProvider {
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
   }) => Promise<string>;
   authUrl?: string;
   clientId?: string;
@@ -118,7 +118,11 @@ export interface ClientSettings {
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean;
-  /** Refresh a token this long before it expires, in ms. Default 60000, at most half the token's lifetime. */
+  /**
+   * Refresh a token this long before it expires, in ms. Default 60000, at
+   * most half the token's lifetime. Calls meanwhile use the current token,
+   * until it expires if the refresh fails.
+   */
   tokenRefreshMarginMs?: number;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock;
