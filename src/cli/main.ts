@@ -268,14 +268,15 @@ function parsePort(value: string): number {
 
 /**
  * Commander only suggests commands within a small edit distance; this also
- * catches prefixes (`gen` for `generate`). Returns the message, or
- * `undefined` when the first argument is an option or a known command.
+ * catches prefixes (`gen` for `generate`), and `help <unknown>`, for which
+ * commander prints the general help without saying why. Returns the
+ * message, or `undefined` when the command named is an option or known.
  */
 function unknownCommand(
   program: Command,
   argv: readonly string[],
 ): string | undefined {
-  const first = argv[0];
+  const first = argv[0] === "help" && argv[1] !== undefined ? argv[1] : argv[0];
   if (first === undefined || first.startsWith("-")) return undefined;
   const names = program.commands.flatMap((command) => [
     command.name(),

@@ -102,6 +102,18 @@ describe("usage errors exit 2", () => {
     expect(stderr).toContain(`(Did you mean ${suggested}?)`);
   });
 
+  it("help for an unknown command says so, with a suggestion", async () => {
+    const { status, stdout, stderr } = await run(["help", "genrate"]);
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      "error: unknown command 'genrate'\n(Did you mean generate?)\nCommands: validate, generate, diff, mock; see `remitgen --help`.",
+    );
+    const known = await run(["help", "generate"]);
+    expect(known.status).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: remitgen generate/);
+  });
+
   it("a command nothing resembles lists the commands", async () => {
     const { status, stderr } = await run(["frobnicate"]);
     expect(status).toBe(2);
@@ -153,8 +165,14 @@ describe("usage errors exit 2", () => {
       /argument 'http' is invalid\. a port is a whole number from 0 to 65535/,
     ],
     [["mock", "--set", "v3", "--port", "70000"], /argument '70000' is invalid/],
-    [["mock", "--set", "v3", "--host", ""], /argument '' is invalid\. a host is a name or an IP address/],
-    [["mock", "--set", "v3", "--host", "http://x"], /argument 'http:\/\/x' is invalid/],
+    [
+      ["mock", "--set", "v3", "--host", ""],
+      /argument '' is invalid\. a host is a name or an IP address/,
+    ],
+    [
+      ["mock", "--set", "v3", "--host", "http://x"],
+      /argument 'http:\/\/x' is invalid/,
+    ],
   ])("%j", async (args, message) => {
     const { status, stderr } = await run(args);
     expect(status).toBe(2);
