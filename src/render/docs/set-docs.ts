@@ -163,6 +163,7 @@ function callOptionsText(): string {
   return [
     `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")}, ${codeSpan("headers")}, and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
     `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never repeated automatically.`,
+    `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
 }
 
