@@ -60,9 +60,11 @@ interface Claim {
   readonly owner: string;
   readonly range: Range;
   readonly name: string;
-  /** For a schema/operation type clash, how to fix it. */
+  /** Of an operation's type: how to fix its clash with a schema (no other). */
   readonly hint?: string;
 }
+
+const isSchema = (item: Claim): boolean => item.owner.startsWith("schema ");
 
 /**
  * Two spec names that turn into one generated name would overwrite each
@@ -164,7 +166,13 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
         const pair = [first.owner, later.owner].sort().join("\u0000");
         if (reported.has(pair)) continue;
         reported.add(pair);
-        const hint = first.hint ?? later.hint;
+        // The payload hint fits a clash with a schema only: between two
+        // operations there is no schema to rename or use.
+        const hint = isSchema(first)
+          ? later.hint
+          : isSchema(later)
+            ? first.hint
+            : undefined;
         report(
           later.range,
           diagnostics.nameCollision(
