@@ -10,6 +10,14 @@ export interface DiagnosticText {
 
 const quote = (text: string): string => JSON.stringify(text);
 const list = (items: readonly string[]): string => items.map(quote).join(", ");
+/** Quoted with every character outside ASCII escaped, so names that look alike show apart. */
+const asciiQuote = (text: string): string =>
+  quote(text).replace(/[^\x00-\x7f]/gu, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff
+      ? `\\u{${code.toString(16)}}`
+      : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
 
 export const diagnostics = {
   cannotRead: (reason: string): DiagnosticText => ({
@@ -175,6 +183,21 @@ export const diagnostics = {
     hint:
       hint ??
       `rename one of them so that they generate different ${what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`}`,
+  }),
+  /**
+   * Two spec names of one kind that differ only in how their accents are
+   * encoded (composed "é", or "e" and U+0301): they look alike and generate
+   * the same names. `owner` describes either, e.g. `operation "café"`;
+   * `secondId` and `firstId` are the names as written.
+   */
+  nameEncodedTwice: (
+    owner: string,
+    secondId: string,
+    firstId: string,
+  ): DiagnosticText => ({
+    code: "RG022",
+    message: `${owner.normalize("NFC")} is declared twice, its accents encoded differently each time`,
+    hint: `here it is written ${asciiQuote(secondId)}, before ${asciiQuote(firstId)} (decomposed and composed Unicode); remove one of them, or rename it`,
   }),
   unknownOperation: (
     name: string,

@@ -481,3 +481,28 @@ describe("review mends", () => {
     expect(result.diagnostics[0]!.message).toContain("is 120 characters, over 80");
   });
 });
+
+describe("spec names that differ only in how their accents are encoded", () => {
+  // Written with YAML escapes: "é" composed (U+00E9), and "e" with U+0301.
+  it("are one schema or one set declared twice, shown apart in the hint", () => {
+    const schemas = good.replace(
+      "schemas:\n",
+      'schemas:\n  "Caf\\u00e9": { type: string }\n  "Cafe\\u0301": { type: string }\n',
+    );
+    expect(problems(schemas)).toEqual([
+      'RG022 schema "Café" is declared twice, its accents encoded differently each time @ "Cafe\\u0301"',
+    ]);
+    expect(only(schemas).hint).toBe(
+      'here it is written "Cafe\\u0301", before "Caf\\u00e9" (decomposed and composed Unicode); remove one of them, or rename it',
+    );
+    const sets = good
+      .replace("  V1:\n", '  "V\\u00e9":\n')
+      .replace(
+        "sets:\n",
+        'sets:\n  "Ve\\u0301":\n    title: t\n    version: 1.0.0\n    operations: [send_txns]\n    plan:\n      name: p\n      rateLimit: 1/hour\n      cost: Free\n',
+      );
+    expect(problems(sets)).toEqual([
+      'RG022 set "Vé" is declared twice, its accents encoded differently each time @ "V\\u00e9"',
+    ]);
+  });
+});
