@@ -18,6 +18,14 @@ const asciiQuote = (text: string): string =>
       ? `\\u{${code.toString(16)}}`
       : `\\u${code.toString(16).padStart(4, "0")}`;
   });
+/**
+ * "Did you mean" a declared name. One that looks just like the name
+ * written (its accents encoded differently) is shown escaped, both ways.
+ */
+const didYouMean = (written: string, suggestion: string): string =>
+  written.normalize("NFC") === suggestion.normalize("NFC")
+    ? `did you mean ${asciiQuote(suggestion)}? Here it is written ${asciiQuote(written)}: the accents are encoded differently (composed and decomposed Unicode)`
+    : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
   cannotRead: (reason: string): DiagnosticText => ({
@@ -208,7 +216,7 @@ export const diagnostics = {
     message: `unknown operation ${quote(name)} in ${where}`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(name, suggestion)
         : "declare it under `operations:` first",
   }),
   listedTwice: (name: string, where: string): DiagnosticText => ({
@@ -225,7 +233,7 @@ export const diagnostics = {
     message: `set ${quote(set)} extends ${quote(target)}, which is not a set`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(target, suggestion)
         : "name a set declared under `sets:`",
   }),
   extendsSelf: (set: string): DiagnosticText => ({
@@ -419,7 +427,7 @@ export const diagnostics = {
     message: `unknown schema ${quote(name)}`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(name, suggestion)
         : "declare it under `schemas:`",
   }),
   schemaCycle: (cycle: readonly string[]): DiagnosticText => ({

@@ -293,7 +293,11 @@ export function closest(
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    // Composed: a name whose accents are encoded differently is nearest of all.
+    const distance = editDistance(
+      word.normalize("NFC").toLowerCase(),
+      candidate.normalize("NFC").toLowerCase(),
+    );
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

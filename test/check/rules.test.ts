@@ -506,3 +506,24 @@ describe("spec names that differ only in how their accents are encoded", () => {
     ]);
   });
 });
+
+describe("a reference that differs from its name only in how accents are encoded", () => {
+  it("is unknown, and the hint shows both spellings apart", () => {
+    const schema = good.replace(
+      "schemas:\n",
+      'schemas:\n  "Caf\\u00e9": { type: string }\n  Order: { $ref: "Cafe\\u0301" }\n',
+    );
+    expect(problems(schema)).toEqual([
+      'RG050 unknown schema "Cafe\u0301" @ "Cafe\\u0301"',
+    ]);
+    expect(only(schema).hint).toBe(
+      'did you mean "Caf\\u00e9"? Here it is written "Cafe\\u0301": the accents are encoded differently (composed and decomposed Unicode)',
+    );
+    const operation = good
+      .replace("  send_txns:\n", '  "send_caf\\u00e9":\n')
+      .replace("adds: [send_txns]", 'adds: ["send_cafe\\u0301"]');
+    expect(only(operation).hint).toBe(
+      'did you mean "send_caf\\u00e9"? Here it is written "send_cafe\\u0301": the accents are encoded differently (composed and decomposed Unicode)',
+    );
+  });
+});
