@@ -58,11 +58,15 @@ const exportedName = "exported name";
 interface Claim {
   /** e.g. `operation "get_acct_title"` */
   readonly owner: string;
+  /** The spec name as written, e.g. `get_acct_title`. */
+  readonly id: string;
   readonly range: Range;
   readonly name: string;
-  /** For a schema/operation type clash, how to fix it. */
+  /** Of an operation's type: how to fix its clash with a schema (no other). */
   readonly hint?: string;
 }
+
+const isSchema = (item: Claim): boolean => item.owner.startsWith("schema ");
 
 /**
  * Two spec names that turn into one generated name would overwrite each
@@ -99,13 +103,14 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
   for (const [id, range] of declared.operations) {
     const names = namesOf(id);
     const owner = `operation ${JSON.stringify(id)}`;
-    claim("method name", { owner, range, name: names.method });
-    claim(exportedName, { owner, range, name: names.method });
-    claim("docs file name", { owner, range, name: names.docFile });
+    claim("method name", { owner, id, range, name: names.method });
+    claim(exportedName, { owner, id, range, name: names.method });
+    claim("docs file name", { owner, id, range, name: names.docFile });
   }
   for (const [name, range] of declared.schemas) {
     const item = {
       owner: `schema ${JSON.stringify(name)}`,
+      id: name,
       range,
       name: schemaTypeName(name),
     };
@@ -130,7 +135,8 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       )
         return;
       const hint = `rename the schema, or use it as the payload: write \`${key}: ${typeName}\` under ${owner}`;
-      const item = { owner, range: operation.id.range, name: typeName, hint };
+      const { value: id, range } = operation.id;
+      const item = { owner, id, range, name: typeName, hint };
       claim("type name", item);
       claim(exportedName, item);
     };
@@ -141,6 +147,7 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     // Each package's index exports its client interface beside the types.
     claim(exportedName, {
       owner: `the package name ${JSON.stringify(parts.packageName.value)}`,
+      id: parts.packageName.value,
       range: parts.packageName.range,
       name: setNames("set", "scope", parts.packageName.value).clientType,
     });
@@ -148,6 +155,7 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
   for (const [id, range] of declared.sets) {
     claim("directory", {
       owner: `set ${JSON.stringify(id)}`,
+      id,
       range,
       name: setNames(id, "scope", "package").directory,
     });
@@ -164,7 +172,21 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
         const pair = [first.owner, later.owner].sort().join("\u0000");
         if (reported.has(pair)) continue;
         reported.add(pair);
-        const hint = first.hint ?? later.hint;
+        // Owners alike once composed: one kind, one name spelled two ways.
+        if (later.owner.normalize("NFC") === first.owner.normalize("NFC")) {
+          report(
+            later.range,
+            diagnostics.nameEncodedTwice(later.owner, later.id, first.id),
+          );
+          continue;
+        }
+        // The payload hint fits a clash with a schema only: between two
+        // operations there is no schema to rename or use.
+        const hint = isSchema(first)
+          ? later.hint
+          : isSchema(later)
+            ? first.hint
+            : undefined;
         report(
           later.range,
           diagnostics.nameCollision(

@@ -10,6 +10,22 @@ export interface DiagnosticText {
 
 const quote = (text: string): string => JSON.stringify(text);
 const list = (items: readonly string[]): string => items.map(quote).join(", ");
+/** Quoted with every character outside ASCII escaped, so names that look alike show apart. */
+const asciiQuote = (text: string): string =>
+  quote(text).replace(/[^\x00-\x7f]/gu, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff
+      ? `\\u{${code.toString(16)}}`
+      : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+/**
+ * "Did you mean" a declared name. One that looks just like the name
+ * written (its accents encoded differently) is shown escaped, both ways.
+ */
+const didYouMean = (written: string, suggestion: string): string =>
+  written.normalize("NFC") === suggestion.normalize("NFC")
+    ? `did you mean ${asciiQuote(suggestion)}? Here it is written ${asciiQuote(written)}: the accents are encoded differently (composed and decomposed Unicode)`
+    : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
   cannotRead: (reason: string): DiagnosticText => ({
@@ -176,6 +192,21 @@ export const diagnostics = {
       hint ??
       `rename one of them so that they generate different ${what.endsWith("y") ? `${what.slice(0, -1)}ies` : `${what}s`}`,
   }),
+  /**
+   * Two spec names of one kind that differ only in how their accents are
+   * encoded (composed "é", or "e" and U+0301): they look alike and generate
+   * the same names. `owner` describes either, e.g. `operation "café"`;
+   * `secondId` and `firstId` are the names as written.
+   */
+  nameEncodedTwice: (
+    owner: string,
+    secondId: string,
+    firstId: string,
+  ): DiagnosticText => ({
+    code: "RG022",
+    message: `${owner.normalize("NFC")} is declared twice, its accents encoded differently each time`,
+    hint: `here it is written ${asciiQuote(secondId)}, before ${asciiQuote(firstId)} (decomposed and composed Unicode); remove one of them, or rename it`,
+  }),
   unknownOperation: (
     name: string,
     where: string,
@@ -185,7 +216,7 @@ export const diagnostics = {
     message: `unknown operation ${quote(name)} in ${where}`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(name, suggestion)
         : "declare it under `operations:` first",
   }),
   listedTwice: (name: string, where: string): DiagnosticText => ({
@@ -202,7 +233,7 @@ export const diagnostics = {
     message: `set ${quote(set)} extends ${quote(target)}, which is not a set`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(target, suggestion)
         : "name a set declared under `sets:`",
   }),
   extendsSelf: (set: string): DiagnosticText => ({
@@ -396,7 +427,7 @@ export const diagnostics = {
     message: `unknown schema ${quote(name)}`,
     hint:
       suggestion !== undefined
-        ? `did you mean ${quote(suggestion)}?`
+        ? didYouMean(name, suggestion)
         : "declare it under `schemas:`",
   }),
   schemaCycle: (cycle: readonly string[]): DiagnosticText => ({

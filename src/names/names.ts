@@ -10,12 +10,18 @@ import { isPortableIdentifierPart, isPortableIdentifierStart } from "../escape/t
  * changes. Outside ASCII only characters every supported Node and
  * TypeScript agree on are letters ({@link isPortableIdentifierPart}); any
  * other splits words, so names do not depend on the running Node's Unicode.
+ * Accents are composed (NFC): "é" typed as "e" and U+0301 names what "é"
+ * does, so two spec names that look alike never make two names that do.
  */
 export function splitWords(text: string): string[] {
   // Most names are ASCII: the same patterns without Unicode classes, several times faster.
   const ascii = /^[\x00-\x7f]*$/.test(text);
   if (!ascii) {
-    text = Array.from(text, (char) => (char <= "\x7f" || isPortableIdentifierPart(char) ? char : " ")).join("");
+    // Composed once only portable characters are left: NFC of characters
+    // Unicode 3 knew is the same on every Node.
+    text = Array.from(text, (char) => (char <= "\x7f" || isPortableIdentifierPart(char) ? char : " "))
+      .join("")
+      .normalize("NFC");
   }
   const chunks = text.match(ascii ? /[A-Za-z0-9]+/g : /[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
   const words: string[] = [];
@@ -287,7 +293,11 @@ export function closest(
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    // Composed: a name whose accents are encoded differently is nearest of all.
+    const distance = editDistance(
+      word.normalize("NFC").toLowerCase(),
+      candidate.normalize("NFC").toLowerCase(),
+    );
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -481,3 +481,49 @@ describe("review mends", () => {
     expect(result.diagnostics[0]!.message).toContain("is 120 characters, over 80");
   });
 });
+
+describe("spec names that differ only in how their accents are encoded", () => {
+  // Written with YAML escapes: "é" composed (U+00E9), and "e" with U+0301.
+  it("are one schema or one set declared twice, shown apart in the hint", () => {
+    const schemas = good.replace(
+      "schemas:\n",
+      'schemas:\n  "Caf\\u00e9": { type: string }\n  "Cafe\\u0301": { type: string }\n',
+    );
+    expect(problems(schemas)).toEqual([
+      'RG022 schema "Café" is declared twice, its accents encoded differently each time @ "Cafe\\u0301"',
+    ]);
+    expect(only(schemas).hint).toBe(
+      'here it is written "Cafe\\u0301", before "Caf\\u00e9" (decomposed and composed Unicode); remove one of them, or rename it',
+    );
+    const sets = good
+      .replace("  V1:\n", '  "V\\u00e9":\n')
+      .replace(
+        "sets:\n",
+        'sets:\n  "Ve\\u0301":\n    title: t\n    version: 1.0.0\n    operations: [send_txns]\n    plan:\n      name: p\n      rateLimit: 1/hour\n      cost: Free\n',
+      );
+    expect(problems(sets)).toEqual([
+      'RG022 set "Vé" is declared twice, its accents encoded differently each time @ "V\\u00e9"',
+    ]);
+  });
+});
+
+describe("a reference that differs from its name only in how accents are encoded", () => {
+  it("is unknown, and the hint shows both spellings apart", () => {
+    const schema = good.replace(
+      "schemas:\n",
+      'schemas:\n  "Caf\\u00e9": { type: string }\n  Order: { $ref: "Cafe\\u0301" }\n',
+    );
+    expect(problems(schema)).toEqual([
+      'RG050 unknown schema "Cafe\u0301" @ "Cafe\\u0301"',
+    ]);
+    expect(only(schema).hint).toBe(
+      'did you mean "Caf\\u00e9"? Here it is written "Cafe\\u0301": the accents are encoded differently (composed and decomposed Unicode)',
+    );
+    const operation = good
+      .replace("  send_txns:\n", '  "send_caf\\u00e9":\n')
+      .replace("adds: [send_txns]", 'adds: ["send_cafe\\u0301"]');
+    expect(only(operation).hint).toBe(
+      'did you mean "send_caf\\u00e9"? Here it is written "send_cafe\\u0301": the accents are encoded differently (composed and decomposed Unicode)',
+    );
+  });
+});

@@ -231,6 +231,26 @@ describe("odd names", () => {
     }
   });
 
+  it("names a spec name alike however its accents are encoded (composed or decomposed)", () => {
+    // "é" as one character (NFC, most keyboards) or as "e" and U+0301 (NFD,
+    // macOS file names pasted in): one name, not two that look alike.
+    for (const [composed, decomposed] of [
+      ["caf\u00e9_\u00fcberweisung", "cafe\u0301_u\u0308berweisung"],
+      ["\u1e9b\u0323", "\u017f\u0323\u0307"],
+      ["\ud55c\uae00", "\u1112\u1161\u11ab\u1100\u1173\u11af"],
+    ] as const) {
+      expect(operationNames(decomposed), decomposed).toEqual(
+        operationNames(composed),
+      );
+      expect(schemaTypeName(decomposed)).toBe(schemaTypeName(composed));
+      expect(setNames(decomposed, "s", "p")).toEqual(
+        setNames(composed, "s", "p"),
+      );
+    }
+    expect(operationNames("cafe\u0301").method).toBe("caf\u00e9");
+    expect(operationNames("cafe\u0301").docFile).toBe("cafue9.md");
+  });
+
   it("drops marks JavaScript does not allow in identifiers, and never starts with a mark", () => {
     // U+20DD COMBINING ENCLOSING CIRCLE is a mark but not an identifier
     // character: like any character that is not one, it splits words.
