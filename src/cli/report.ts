@@ -76,7 +76,8 @@ function withCode(message: string, code: string): string {
 
 /**
  * An AbortSignal that fires on `given`, or (when none is given) on SIGINT
- * or SIGTERM. `dispose` removes the process listeners.
+ * or SIGTERM; later signals are ignored until `dispose`, which removes the
+ * process listeners.
  */
 export function stopSignal(given: AbortSignal | undefined): {
   readonly signal: AbortSignal;
@@ -85,9 +86,12 @@ export function stopSignal(given: AbortSignal | undefined): {
   if (given !== undefined) return { signal: given, dispose: () => undefined };
   const controller = new AbortController();
   // The reason names the signal, for the exit status (128 + its number).
+  // Listened to until disposed, not once: a second Ctrl-C, or the copy npm
+  // forwards, would otherwise end the process by default while the run
+  // undoes or completes its writes, leaving the output half written.
   const stop = (signal: NodeJS.Signals): void => controller.abort(signal);
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
   return {
     signal: controller.signal,
     dispose: () => {

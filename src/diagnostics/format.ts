@@ -129,13 +129,57 @@ const secretKey =
 /** Keys longer than this are no secret's: the key test stays cheap. */
 const maxSecretKeyLength = 200;
 
-/** `text` with the value masked when its key names a secret. */
+/**
+ * `text` with the value masked after each key that names a secret: to the
+ * line's end after a key that starts the line, to the next `,`, `}` or `]`
+ * (a quoted value to its closing quote) after a key in a flow mapping
+ * (`auth: {clientSecret: x}`). One pass: a key starts at the line's start
+ * or after the last `{`, `,` or `[` before its colon.
+ */
 function maskSecretValue(text: string): string {
-  const separator = /:[ \t]+(?=\S)/.exec(text.slice(0, maxSecretKeyLength + 2));
-  if (separator === null || !secretKey.test(text.slice(0, separator.index)))
-    return text;
-  const from = separator.index + separator[0].length;
-  return text.slice(0, from) + "*".repeat(text.length - from);
+  const separator = /:[ \t]+(?=\S)/g;
+  let out = "";
+  let copied = 0;
+  let keyStart = 0;
+  let scanned = 0;
+  for (let found = separator.exec(text); found !== null;) {
+    for (; scanned < found.index; scanned++)
+      if (flowDelimiter.test(text.charAt(scanned))) keyStart = scanned + 1;
+    const from = found.index + found[0].length;
+    if (
+      found.index - keyStart > maxSecretKeyLength ||
+      !secretKey.test(text.slice(keyStart, found.index))
+    ) {
+      found = separator.exec(text);
+      continue;
+    }
+    const quote = text.charAt(from);
+    const end =
+      keyStart === 0
+        ? text.length
+        : quote === '"' || quote === "'"
+          ? closingQuote(text, from, quote)
+          : flowValueEnd(text, from);
+    out += text.slice(copied, from) + "*".repeat(end - from);
+    copied = scanned = separator.lastIndex = end;
+    found = separator.exec(text);
+  }
+  return out + text.slice(copied);
+}
+
+const flowDelimiter = /[{,[]/;
+
+/** Just after the quote closing the value that opens at `from`, or the line's end. */
+function closingQuote(text: string, from: number, quote: string): number {
+  const close = text.indexOf(quote, from + 1);
+  return close < 0 ? text.length : close + 1;
+}
+
+/** Where a plain value in a flow collection ends: its `,`, `}` or `]`, or the line's end. */
+function flowValueEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !",}]".includes(text.charAt(end))) end++;
+  return end;
 }
 
 /**

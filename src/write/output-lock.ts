@@ -10,7 +10,8 @@
  * The lock is a file in the system's temp folder, named after the output
  * folder's path: never in the output, which is committed and must hold
  * only generated files. It names its holder's process, so a lock left by a
- * killed run is taken over at once. Like the run record, the lock never
+ * killed run is taken over at once (also when its process id has since
+ * come round to the run that finds it). Like the run record, the lock never
  * fails a run by itself: where no lock file can be made (a read-only temp
  * folder), the run goes on without one.
  */
@@ -24,6 +25,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { usageProblems } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { systemClock } from "../runtime/limiter.js";
@@ -120,14 +122,21 @@ function holderOf(file: string): number | "gone" | undefined {
     return undefined; // released meanwhile: the next attempt takes it
   }
   const pid = Number(/^(\d+) /.exec(text)?.[1]);
-  if (Number.isSafeInteger(pid) && pid > 0) return pid;
+  let madeMs: number;
   try {
-    return Date.now() - statSync(file).mtimeMs > emptyLockStaleMs
-      ? "gone"
-      : undefined;
+    madeMs = statSync(file).mtimeMs;
   } catch {
     return undefined;
   }
+  if (Number.isSafeInteger(pid) && pid > 0) {
+    // This process's id on a lock made before it started: a killed run's,
+    // whose id came round to us (in a container ids repeat from one start
+    // to the next). Waiting for it would be waiting for ourselves.
+    return pid === process.pid && madeMs < performance.timeOrigin
+      ? "gone"
+      : pid;
+  }
+  return Date.now() - madeMs > emptyLockStaleMs ? "gone" : undefined;
 }
 
 function releaseIfHeld(file: string, token: string): void {

@@ -3,7 +3,7 @@
  * broken spec and keeps watching, stops on abort, SIGINT and SIGTERM.
  */
 import { existsSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
@@ -243,6 +243,33 @@ describe("watchGenerate", () => {
 });
 
 describe("generate --watch as a process", () => {
+  it("Ctrl-C pressed again while a run undoes itself is absorbed: nothing half written is left", async () => {
+    const { root, spec, out } = await makeProject();
+    // Large enough that the first run is still writing when it is stopped.
+    await writeFile(spec, syntheticSpec(300).yaml);
+    const child = startBin(["generate", "--watch"], root);
+    await waitFor(
+      "the first run to have written some files",
+      async () =>
+        existsSync(out) &&
+        (await readdir(out, { recursive: true })).length > 20,
+      20_000,
+    );
+    let sent = 0;
+    const pressing = setInterval(() => {
+      if (child.process.kill("SIGINT")) sent++;
+    }, 5);
+    const finished = await child.exited.finally(() => clearInterval(pressing));
+    expect(sent).toBeGreaterThan(1);
+    expect(existsSync(out)).toBe(false);
+    // 0 as for one Ctrl-C, or ended by a press once it had stopped.
+    expect(
+      finished.code === 0 || finished.signal === "SIGINT",
+      `exit ${finished.code}, signal ${finished.signal}`,
+    ).toBe(true);
+    expect(finished.stderr).toBe("");
+  });
+
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`stops cleanly on ${signal} with exit 0`, async () => {
       const { root, spec, out } = await makeProject();

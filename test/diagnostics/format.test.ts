@@ -222,6 +222,22 @@ describe("secrets in the source line shown", () => {
     expect(out).toMatch(/\| {3}clientSecret: \*{16}$/m);
   });
 
+  it("masks the value of a key that names a secret inside a flow mapping too", () => {
+    const text = good.replace(
+      "  scheme: oauth2-client-credentials",
+      '  scheme: oauth2-client-credentials\n  credentials: {clientId: app-1, clientSecret: s3cr3t-VALUE-123, "password": "p,w-456"}',
+    );
+    const out = formatted(text);
+    expect(out).toContain('unknown key "credentials"');
+    expect(out).not.toContain("s3cr3t-VALUE-123");
+    expect(out).not.toContain("p,w-456");
+    expect(out).not.toContain("w-456");
+    // Only the values: the rest of the line stays as written, the caret in its column.
+    expect(out).toContain(
+      `| ${"  credentials: {clientId: app-1, clientSecret: "}${"*".repeat(16)}, "password": ${"*".repeat(9)}}`,
+    );
+  });
+
   it("masks credentials after a scheme with no slashes, and in each of several addresses", () => {
     const [, shown] = formatDiagnostics(
       [diagnostic({})],

@@ -134,6 +134,35 @@ describe("remitgen generate interrupted", () => {
     }
   });
 
+  it("a Ctrl-C pressed again while it stops (or forwarded by npm) does not cut the undoing short", async () => {
+    const { root, out } = await largeProject(300);
+    const running = startBin(["generate"], root);
+    await waitFor(
+      "some files",
+      async () =>
+        existsSync(out) &&
+        (await readdir(out, { recursive: true })).length > 20,
+      20_000,
+    );
+    // Again and again until it ends: some arrive while it undoes its writes.
+    let sent = 0;
+    const pressing = setInterval(() => {
+      if (running.process.kill("SIGINT")) sent++;
+    }, 5);
+    const finished = await running.exited.finally(() =>
+      clearInterval(pressing),
+    );
+    expect(sent).toBeGreaterThan(1);
+    // Undone in full: nothing of the new folder is left.
+    expect(existsSync(out)).toBe(false);
+    // Ended with 130, or by a press that came once it had stopped (then
+    // Ctrl-C ends the process as usual, and the message may be cut short).
+    expect(
+      finished.code === 130 || finished.signal === "SIGINT",
+      `exit ${finished.code}, signal ${finished.signal}`,
+    ).toBe(true);
+  });
+
   it("after SIGKILL into a new folder, the next run accepts the folder and completes it", async () => {
     const { root, out } = await largeProject(300);
     const running = startBin(["generate"], root);

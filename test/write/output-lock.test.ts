@@ -10,6 +10,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -96,6 +97,24 @@ describe("lockOutput", () => {
     const started = Date.now();
     const lock = await lockOutput(out, { lockDir, waitMs: 5000 });
     expect(Date.now() - started).toBeLessThan(1000);
+    lock.release();
+  });
+
+  it("takes over at once a lock made before this process started under its own process id", async () => {
+    // A run killed in a container, whose process ids repeat from one start
+    // to the next: the next run gets the same id and must not wait on itself.
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const held = await lockOutput(out, { lockDir });
+    held.release();
+    writeFileSync(held.file!, `${process.pid} 0123456789abcdef\n${out}\n`);
+    const killed = new Date(performance.timeOrigin - 60_000);
+    utimesSync(held.file!, killed, killed);
+    const started = Date.now();
+    const lock = await lockOutput(out, { lockDir, waitMs: 5000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(readFileSync(lock.file!, "utf8")).not.toContain("0123456789abcdef");
     lock.release();
   });
 
