@@ -44,6 +44,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -67,6 +79,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -88,6 +116,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -109,6 +149,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -132,6 +184,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -155,6 +223,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -178,6 +262,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,

@@ -57,6 +57,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -81,6 +93,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -104,6 +132,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransferV1(
     body: types.SendOnlineFundsTransferV1Request,
@@ -126,6 +170,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -148,6 +204,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -172,6 +240,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -196,6 +280,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -220,6 +320,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -244,6 +360,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -268,6 +400,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -289,6 +437,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   transactionStatusCancelled(
     body: types.TransactionStatusCancelledRequest,
@@ -312,6 +472,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   updateNameAmendment(
     body: types.UpdateNameAmendmentRequest,

@@ -4,7 +4,7 @@ import type { Model, OperationSetModel } from "../../model/types.js";
 import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
 import { writeValue } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { limitText, operationDoc, operationDocKey } from "./docs.js";
+import { limitText, operationDoc, operationDocKey, operationThrows } from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
 /**
@@ -76,7 +76,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       set.operations.forEach((operation, index) => {
         if (index > 0) writer.blankLine();
         writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
-          writeDocComment(writer, operationDoc(model, set, operation));
+          writeDocComment(writer, operationDoc(model, set, operation), operationThrows(set, operation));
           writeList(
             writer,
             operation.names.method,
