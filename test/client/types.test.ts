@@ -196,6 +196,12 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
     ]);
   });
 
+  it("shows that creating a client checks its options", () => {
+    expect(hover("const clientV3: ClientV3 = createV3").tags).toEqual([
+      "@throws {ConfigError} An option is missing or invalid; the message names it, never its value.",
+    ]);
+  });
+
   it("shows a write's effect and, first, that an unknown outcome must be reconciled, not resent", () => {
     const { doc, tags } = hover("clientV3.updateNameAmendment");
     expect(doc).toContain("Effect: write");

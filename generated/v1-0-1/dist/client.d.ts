@@ -19,6 +19,9 @@ export declare const transportDefaults: TransportDefaults;
  * A transport bound to this set's plan and token endpoint, for the standalone
  * operation functions (which let a bundler drop the operations a program does
  * not call).
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export declare function createTransport(options: ClientOptions): Transport;
 
@@ -291,5 +294,8 @@ export interface RemittanceClient {
  *
  * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
  * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export declare function createClient(options: ClientOptions): RemittanceClient;
