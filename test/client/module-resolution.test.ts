@@ -65,6 +65,17 @@ const settings: readonly [string, string, ts.CompilerOptions][] = [
   ["module preserve (bundler resolution)", "consumer.ts", { module: ts.ModuleKind.Preserve }],
   ["NodeNext, an ES module (.mts)", "consumer.mts", { module: ts.ModuleKind.NodeNext }],
   ["NodeNext, a CommonJS module (.cts)", "consumer.cts", { module: ts.ModuleKind.NodeNext }],
+  // The declarations need no library newer than the consumer's: Node 16's
+  // ES2021 (no ErrorOptions), with every declaration file checked.
+  [
+    "lib ES2021 and skipLibCheck off",
+    "consumer.mts",
+    {
+      module: ts.ModuleKind.NodeNext,
+      lib: ["lib.es2021.d.ts", "lib.dom.d.ts"],
+      skipLibCheck: false,
+    },
+  ],
 ];
 
 describe("a TypeScript consumer of the generated package", () => {
@@ -83,6 +94,12 @@ describe("a TypeScript consumer of the generated package", () => {
     });
     const source = project.addSourceFileAtPath(join(consumerRoot, file));
     expect(formatProblems(problemsOf(project, source))).toBe("");
+    if (options.skipLibCheck === false) {
+      // Every file the consumer loads, the package's declarations included.
+      const all = ts.getPreEmitDiagnostics(project.getProgram().compilerObject);
+      const where = (diagnostic: ts.Diagnostic): string => diagnostic.file?.fileName ?? "(options)";
+      expect(all.map((d) => `${where(d)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`)).toEqual([]);
+    }
   });
 });
 

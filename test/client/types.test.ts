@@ -163,3 +163,50 @@ describe("a strict consumer (test/consumer/types.ts)", () => {
     expect(at("a response is not a number")).toMatch(/Type 'JsonObject' is not assignable to type 'number'/);
   });
 });
+
+describe("hovering a method in the consumer (the IDE's quick info)", () => {
+  const hover = (text: string): { doc: string; tags: string[] } => {
+    const source = consumer.getFullText();
+    const position = source.indexOf(text);
+    expect(position, text).toBeGreaterThan(-1);
+    const info = project
+      .getLanguageService()
+      .compilerObject.getQuickInfoAtPosition(consumer.getFilePath(), position + text.length - 1);
+    const join = (parts: readonly { text: string }[] | undefined): string =>
+      (parts ?? []).map((part) => part.text).join("");
+    return {
+      doc: join(info?.documentation),
+      // Wrapped comment lines read as one line of text.
+      tags: (info?.tags ?? []).map((tag) => `@${tag.name} ${join(tag.text).replace(/\s+/g, " ")}`),
+    };
+  };
+
+  it("shows a read's effect, what is not shown, and every error it throws", () => {
+    const { doc, tags } = hover("clientV3.getAcctTitle");
+    expect(doc).toContain("Effect: read");
+    expect(doc).toContain("Not shown by the bank:");
+    expect(tags.map((tag) => tag.split(" ").slice(0, 2).join(" "))).toEqual([
+      "@throws {ApiError}",
+      "@throws {RateLimitError}",
+      "@throws {TimeoutError}",
+      "@throws {NetworkError}",
+      "@throws {AuthError}",
+      "@throws {ConfigError}",
+      "@throws The",
+    ]);
+  });
+
+  it("shows that creating a client checks its options", () => {
+    expect(hover("const clientV3: ClientV3 = createV3").tags).toEqual([
+      "@throws {ConfigError} An option is missing or invalid; the message names it, never its value.",
+    ]);
+  });
+
+  it("shows a write's effect and, first, that an unknown outcome must be reconciled, not resent", () => {
+    const { doc, tags } = hover("clientV3.updateNameAmendment");
+    expect(doc).toContain("Effect: write");
+    expect(tags[0]).toMatch(/^@throws {OutcomeUnknownError} .*do not resend; reconcile with getTransactionStatus/);
+    expect(tags.some((tag) => tag.startsWith("@throws {TimeoutError}"))).toBe(false);
+    expect(tags).toContain("@throws {ApiError} A 4xx answer: the bank did not carry it out.");
+  });
+});

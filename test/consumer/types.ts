@@ -101,6 +101,19 @@ export const noSecret: ClientOptions = { baseUrl: "https://b", authUrl: "https:/
 // With its own access tokens it needs no credentials at all.
 export const ownTokens: ClientOptions = { baseUrl: "https://b", getAccessToken: async () => "token" };
 
+// Optional settings passed through from optional values, as consumers do
+// (exactOptionalPropertyTypes): `undefined` means the default.
+export async function passThrough(
+  scope: string | undefined,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  headers: Record<string, string> | undefined,
+): Promise<void> {
+  const fromEnv = createV3({ ...options, scope, timeoutMs, onRequest: undefined, fetch: undefined });
+  await fromEnv.getAcctTitle({}, { signal, timeoutMs, headers, retry: undefined });
+  await fromEnv.sendTxns({}, { signal, timeoutMs, headers });
+}
+
 export function handle(error: unknown): string {
   if (error instanceof OutcomeUnknownError) {
     const operation: string = error.operation;

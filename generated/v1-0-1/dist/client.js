@@ -16,6 +16,9 @@ export const transportDefaults = {
  * A transport bound to this set's plan and token endpoint, for the standalone
  * operation functions (which let a bundler drop the operations a program does
  * not call).
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export function createTransport(options) {
   return createBaseTransport(options, transportDefaults);
@@ -27,6 +30,9 @@ export function createTransport(options) {
  *
  * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
  * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export function createClient(options) {
   const transport = createTransport(options);

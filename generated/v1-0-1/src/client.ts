@@ -24,6 +24,9 @@ export const transportDefaults: TransportDefaults = {
  * A transport bound to this set's plan and token endpoint, for the standalone
  * operation functions (which let a bundler drop the operations a program does
  * not call).
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export function createTransport(options: ClientOptions): Transport {
   return createBaseTransport(options, transportDefaults);
@@ -51,6 +54,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -74,6 +89,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -95,6 +126,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -116,6 +159,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -139,6 +194,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -162,6 +233,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -185,6 +272,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -198,6 +301,9 @@ export interface RemittanceClient {
  *
  * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
  * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export function createClient(options: ClientOptions): RemittanceClient {
   const transport = createTransport(options);

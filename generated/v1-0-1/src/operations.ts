@@ -22,6 +22,18 @@ import type * as types from "./types.js";
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAcctTitle(
   transport: Transport,
@@ -56,6 +68,22 @@ export function getAcctTitle(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -88,6 +116,18 @@ export function sendOnlineFundsTransfer(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAgentAccntBalance(
   transport: Transport,
@@ -120,6 +160,18 @@ export function getAgentAccntBalance(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getTransactionStatus(
   transport: Transport,
@@ -154,6 +206,22 @@ export function getTransactionStatus(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxns(
   transport: Transport,
@@ -188,6 +256,22 @@ export function sendTxns(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -222,6 +306,22 @@ export function sendOnlineFundsTransferB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxnsB2C(
   transport: Transport,

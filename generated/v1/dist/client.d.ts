@@ -19,6 +19,9 @@ export declare const transportDefaults: TransportDefaults;
  * A transport bound to this set's plan and token endpoint, for the standalone
  * operation functions (which let a bundler drop the operations a program does
  * not call).
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export declare function createTransport(options: ClientOptions): Transport;
 
@@ -44,6 +47,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAcctTitle(
     body: types.GetAcctTitleRequest,
@@ -67,6 +82,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -88,6 +119,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getAgentAccntBalance(
     body: types.GetAgentAccntBalanceRequest,
@@ -109,6 +152,18 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {ApiError} The bank answered with an error status, or with an
+   * answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429 on the last try.
+   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {NetworkError} The last try failed at the network level.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted.
    */
   getTransactionStatus(
     body: types.GetTransactionStatusRequest,
@@ -132,6 +187,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -155,6 +226,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -178,6 +265,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -201,6 +304,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -224,6 +343,22 @@ export interface RemittanceClient {
    * - The response payload shape: not shown.
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
+   *
+   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+   * 2xx): do not resend; reconcile with getTransactionStatus before sending
+   * again.
+   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+   * "reject"`), or the bank answered 429: not carried out.
+   * @throws {NetworkError} The request certainly never left (connection
+   * refused, DNS failure): it may be sent again.
+   * @throws {AuthError} No usable access token, or the bank refused a freshly
+   * requested one.
+   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+   * `retry.attempts`).
+   * @throws The signal's reason, when the call is aborted before the request is
+   * sent.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -236,5 +371,8 @@ export interface RemittanceClient {
  *
  * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
  * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
  */
 export declare function createClient(options: ClientOptions): RemittanceClient;

@@ -22,6 +22,18 @@ import type * as types from "./types.js";
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -46,6 +58,22 @@ export declare function getAcctTitle(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -68,6 +96,18 @@ export declare function sendOnlineFundsTransfer(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -90,6 +130,18 @@ export declare function getAgentAccntBalance(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -114,6 +166,22 @@ export declare function getTransactionStatus(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -138,6 +206,22 @@ export declare function sendTxns(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -162,6 +246,22 @@ export declare function sendTxnsV1(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -186,6 +286,22 @@ export declare function sendOnlineFundsTransferB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -210,6 +326,22 @@ export declare function sendTxnsB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function testingMethod(
   transport: Transport,

@@ -15,6 +15,18 @@
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAcctTitle(transport, body, options) {
   return transport.call(
@@ -45,6 +57,22 @@ export function getAcctTitle(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransfer(transport, body, options) {
   return transport.call(
@@ -73,6 +101,18 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAgentAccntBalance(transport, body, options) {
   return transport.call(
@@ -101,6 +141,18 @@ export function getAgentAccntBalance(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getTransactionStatus(transport, body, options) {
   return transport.call(
@@ -131,6 +183,22 @@ export function getTransactionStatus(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxns(transport, body, options) {
   return transport.call(
@@ -161,6 +229,22 @@ export function sendTxns(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxnsV1(transport, body, options) {
   return transport.call(
@@ -191,6 +275,22 @@ export function sendTxnsV1(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransferB2C(transport, body, options) {
   return transport.call(
@@ -221,6 +321,22 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxnsB2C(transport, body, options) {
   return transport.call(
@@ -251,6 +367,22 @@ export function sendTxnsB2C(transport, body, options) {
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function testingMethod(transport, body, options) {
   return transport.call(

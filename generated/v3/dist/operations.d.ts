@@ -23,6 +23,18 @@ import type * as types from "./types.js";
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -48,6 +60,22 @@ export declare function getAcctTitle(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -72,6 +100,22 @@ export declare function sendOnlineFundsTransfer(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -95,6 +139,18 @@ export declare function sendOnlineFundsTransferV1(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -118,6 +174,18 @@ export declare function getAgentAccntBalance(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -143,6 +211,22 @@ export declare function getTransactionStatus(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -167,6 +251,22 @@ export declare function sendTxns(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -192,6 +292,22 @@ export declare function sendTxnsV1(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -217,6 +333,22 @@ export declare function sendOnlineFundsTransferB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -241,6 +373,22 @@ export declare function sendTxnsB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function testingMethod(
   transport: Transport,
@@ -263,6 +411,18 @@ export declare function testingMethod(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export declare function transactionStatusCancelled(
   transport: Transport,
@@ -287,6 +447,22 @@ export declare function transactionStatusCancelled(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export declare function updateNameAmendment(
   transport: Transport,

@@ -23,6 +23,18 @@ import type * as types from "./types.js";
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAcctTitle(
   transport: Transport,
@@ -58,6 +70,22 @@ export function getAcctTitle(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -92,6 +120,22 @@ export function sendOnlineFundsTransfer(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -125,6 +169,18 @@ export function sendOnlineFundsTransferV1(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getAgentAccntBalance(
   transport: Transport,
@@ -158,6 +214,18 @@ export function getAgentAccntBalance(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function getTransactionStatus(
   transport: Transport,
@@ -193,6 +261,22 @@ export function getTransactionStatus(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxns(
   transport: Transport,
@@ -227,6 +311,22 @@ export function sendTxns(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxnsV1(
   transport: Transport,
@@ -262,6 +362,22 @@ export function sendTxnsV1(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -297,6 +413,22 @@ export function sendOnlineFundsTransferB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function sendTxnsB2C(
   transport: Transport,
@@ -331,6 +463,22 @@ export function sendTxnsB2C(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function testingMethod(
   transport: Transport,
@@ -363,6 +511,18 @@ export function testingMethod(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {ApiError} The bank answered with an error status, or with an answer
+ * the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429 on the last try.
+ * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {NetworkError} The last try failed at the network level.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted.
  */
 export function transactionStatusCancelled(
   transport: Transport,
@@ -397,6 +557,22 @@ export function transactionStatusCancelled(
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
+ *
+ * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
+ * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
+ * 2xx): do not resend; reconcile with getTransactionStatus before sending
+ * again.
+ * @throws {ApiError} A 4xx answer: the bank did not carry it out.
+ * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
+ * "reject"`), or the bank answered 429: not carried out.
+ * @throws {NetworkError} The request certainly never left (connection refused,
+ * DNS failure): it may be sent again.
+ * @throws {AuthError} No usable access token, or the bank refused a freshly
+ * requested one.
+ * @throws {ConfigError} A call option is out of range (`timeoutMs`,
+ * `retry.attempts`).
+ * @throws The signal's reason, when the call is aborted before the request is
+ * sent.
  */
 export function updateNameAmendment(
   transport: Transport,

@@ -1,10 +1,10 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
 import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
+import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type DocTag, type Flavor } from "../code/writer.js";
 import { writeValue } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { limitText, operationDoc, operationDocKey } from "./docs.js";
+import { limitText, operationDoc, operationDocKey, operationThrows } from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
 /**
@@ -57,7 +57,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
   writer.blankLine();
   writeDocComment(writer, [
     "A transport bound to this set's plan and token endpoint, for the standalone operation functions (which let a bundler drop the operations a program does not call).",
-  ]);
+  ], [configErrorTag]);
   writeFunctionHead(writer, flavor, "createTransport", "Transport");
   if (flavor !== "dts") {
     writer.indent(() => writer.writeLine("return createBaseTransport(options, transportDefaults);"));
@@ -76,7 +76,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       set.operations.forEach((operation, index) => {
         if (index > 0) writer.blankLine();
         writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
-          writeDocComment(writer, operationDoc(model, set, operation));
+          writeDocComment(writer, operationDoc(model, set, operation), operationThrows(set, operation));
           writeList(
             writer,
             operation.names.method,
@@ -93,7 +93,7 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
   writeDocComment(writer, [
     `Creates a client for the ${set.id} set: one method per operation of this set only.`,
     "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
-  ]);
+  ], [configErrorTag]);
   writeFunctionHead(writer, flavor, "createClient", clientType);
   if (flavor !== "dts") {
     writer.indent(() => {
@@ -117,6 +117,9 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
   }
   return writer.toString();
 }
+
+/** Options are checked when the client is created, not at its first call. */
+const configErrorTag: DocTag = ["@throws {ConfigError}", "An option is missing or invalid; the message names it, never its value."];
 
 /** `export function name(options: ClientOptions): Returns {` in each flavor. */
 function writeFunctionHead(writer: CodeBlockWriter, flavor: Flavor, name: string, returns: string): void {

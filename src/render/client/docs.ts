@@ -1,5 +1,6 @@
 /** TSDoc paragraphs for generated operations and clients, from the model. */
 import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type { DocTag } from "../code/writer.js";
 import { effectBasisNote } from "../docs/text.js";
 
 export function limitText(set: OperationSetModel): string {
@@ -16,12 +17,17 @@ export function operationDocKey(set: OperationSetModel): string {
   return JSON.stringify([limitText(set), set.statusOperation?.names.method ?? null]);
 }
 
-/** Summary, path, effect, limit, sets and gaps of one operation (see operationDocKey). */
-export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
+/** How to reconcile a write whose outcome is unknown, in this set. */
+function reconcileText(set: OperationSetModel): string {
   const statusOperation = set.statusOperation;
-  const reconcile = statusOperation
+  return statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
     : "reconcile with the bank before sending again";
+}
+
+/** Summary, path, effect, limit, sets and gaps of one operation (see operationDocKey). */
+export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
+  const reconcile = reconcileText(set);
   const basis = ` ${effectBasisNote(operation)}`;
   const effect =
     operation.effect === "read"
@@ -43,5 +49,47 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
     ...(gaps.length + otherGaps.length > 0
       ? [["Not shown by the bank:", ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`)].join("\n")]
       : []),
+  ];
+}
+
+/**
+ * The errors one operation's call rejects with, as `@throws` tags, so that
+ * hovering a method shows them (see operationDocKey). What a write's error
+ * says about the bank having acted is the point: only OutcomeUnknownError
+ * leaves it open. `{ApiError}`, not `{@link ApiError}`: TypeScript's quick
+ * info splits a `@throws` tag that starts with `{@link`.
+ */
+export function operationThrows(set: OperationSetModel, operation: OperationModel): DocTag[] {
+  const link = (name: string): string => `@throws {${name}}`;
+  const common: DocTag[] = [
+    [link("AuthError"), "No usable access token, or the bank refused a freshly requested one."],
+    [link("ConfigError"), "A call option is out of range (`timeoutMs`, `retry.attempts`)."],
+  ];
+  if (operation.effect === "read") {
+    return [
+      [link("ApiError"), "The bank answered with an error status, or with an answer the client cannot use."],
+      [
+        link("RateLimitError"),
+        'The plan\'s limit was reached (`rateLimit: "reject"`), or the bank answered 429 on the last try.',
+      ],
+      [link("TimeoutError"), "The last try took longer than `timeoutMs`."],
+      [link("NetworkError"), "The last try failed at the network level."],
+      ...common,
+      ["@throws", "The signal's reason, when the call is aborted."],
+    ];
+  }
+  return [
+    [
+      link("OutcomeUnknownError"),
+      `The bank may have carried it out (a time-out, abort or lost connection after sending, a 5xx, a redirect, or an unreadable 2xx): do not resend; ${reconcileText(set)}.`,
+    ],
+    [link("ApiError"), "A 4xx answer: the bank did not carry it out."],
+    [
+      link("RateLimitError"),
+      'The plan\'s limit was reached (`rateLimit: "reject"`), or the bank answered 429: not carried out.',
+    ],
+    [link("NetworkError"), "The request certainly never left (connection refused, DNS failure): it may be sent again."],
+    ...common,
+    ["@throws", "The signal's reason, when the call is aborted before the request is sent."],
   ];
 }

@@ -7,7 +7,7 @@ import type { Model, OperationModel, OperationSetModel } from "../../model/types
 import { stringLiteral } from "../../escape/typescript.js";
 import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { operationDoc, operationDocKey } from "./docs.js";
+import { operationDoc, operationDocKey, operationThrows } from "./docs.js";
 
 export function callOptionsType(operation: OperationModel): string {
   return operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
@@ -33,7 +33,7 @@ export function renderOperations(model: Model, set: OperationSetModel, flavor: F
     writer.blankLine();
     // The doc comment is the same in every flavor; the function is not.
     writeOnce(writer, memo, operation, `operation-doc:${docKey}`, () =>
-      writeDocComment(writer, operationDoc(model, set, operation)),
+      writeDocComment(writer, operationDoc(model, set, operation), operationThrows(set, operation)),
     );
     writeOnce(writer, memo, operation, `operation-function:${flavor}`, () =>
       writeOperationFunction(writer, operation, flavor),

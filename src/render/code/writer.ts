@@ -179,28 +179,40 @@ function oneLine(text: string): string {
 }
 
 /**
+ * A TSDoc block tag: `tag` is the generator's own code (`@throws
+ * {ApiError}`), never spec text; `text` is escaped like a paragraph.
+ */
+export type DocTag = readonly [tag: string, text: string];
+
+/**
  * The lines of a `/** ... *\/` doc comment starting at `column`.
  * Paragraphs are separated by blank comment lines and wrapped at the print
- * width; spec text is escaped by docLines. Empty when there is no text.
+ * width; spec text is escaped by docLines. Tags follow the paragraphs, one
+ * after another. Empty when there is no text.
  */
-export function docCommentLines(paragraphs: readonly string[], column: number): string[] {
+export function docCommentLines(paragraphs: readonly string[], column: number, tags: readonly DocTag[] = []): string[] {
   const lines: string[] = [];
+  const width = printWidth - column - 3;
   for (const paragraph of paragraphs) {
     if (paragraph === "") continue;
     const body = docLines(paragraph);
     if (body.every((each) => each === "")) continue;
     if (lines.length > 0) lines.push("");
     // Wrapped lines one at a time: a spread of a 10 MB line's could overflow the call stack.
-    for (const each of body) for (const wrapped of wrap(each, printWidth - column - 3)) lines.push(wrapped);
+    for (const each of body) for (const wrapped of wrap(each, width)) lines.push(wrapped);
   }
+  tags.forEach(([tag, text], index) => {
+    if (index === 0 && lines.length > 0) lines.push("");
+    for (const wrapped of wrap(`${tag} ${docLines(text).join(" ")}`, width)) lines.push(wrapped);
+  });
   if (lines.length === 0) return [];
   if (lines.length === 1 && column + displayWidth(`/** ${lines[0]} */`) <= printWidth) return [`/** ${lines[0]} */`];
   return ["/**", ...lines.map((each) => (each === "" ? " *" : ` * ${each}`)), " */"];
 }
 
 /** A doc comment at the writer's indentation. */
-export function writeDocComment(writer: CodeBlockWriter, paragraphs: readonly string[]): void {
-  for (const each of docCommentLines(paragraphs, indentWidth(writer))) writer.writeLine(each);
+export function writeDocComment(writer: CodeBlockWriter, paragraphs: readonly string[], tags: readonly DocTag[] = []): void {
+  for (const each of docCommentLines(paragraphs, indentWidth(writer), tags)) writer.writeLine(each);
 }
 
 /** Lines of pre-formatted doc text kept as they are (code examples). */

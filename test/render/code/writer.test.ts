@@ -10,4 +10,19 @@ describe("docCommentLines", () => {
     expect(lines[1]).toBe(` * ${"a ".repeat(39).trim()}`);
     expect(lines.at(-1)).toBe(" */");
   });
+
+  it("puts tags after the paragraphs, each wrapped on its own, their text escaped like spec text", () => {
+    const lines = docCommentLines(["Summary."], 0, [
+      ["@throws {ApiError}", "An answer naming @internal */ stays text."],
+      ["@throws", "The signal's reason."],
+    ]);
+    expect(lines).toEqual([
+      "/**",
+      " * Summary.",
+      " *",
+      " * @throws {ApiError} An answer naming \\@internal *\\/ stays text.",
+      " * @throws The signal's reason.",
+      " */",
+    ]);
+  });
 });

@@ -10,7 +10,7 @@ export class RemitError extends Error {
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
-   * @param options - Standard `ErrorOptions`, e.g. `{ cause }`.
+   * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
   constructor(message, code = "REMIT_ERROR", options) {
     super(message, options);

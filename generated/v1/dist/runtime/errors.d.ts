@@ -11,6 +11,14 @@
  */
 import type { JsonValue } from "./json.js";
 /**
+ * ES2022's `ErrorOptions`, spelled out: the declarations must compile for a
+ * consumer whose `lib` is older (Node 16's ES2021 has no `ErrorOptions`).
+ */
+export interface CauseOptions {
+  /** The error that led to this one. */
+  cause?: unknown;
+}
+/**
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
@@ -22,9 +30,9 @@ export declare class RemitError extends Error {
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
-   * @param options - Standard `ErrorOptions`, e.g. `{ cause }`.
+   * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
-  constructor(message: string, code?: string, options?: ErrorOptions);
+  constructor(message: string, code?: string, options?: CauseOptions);
 }
 /**
  * The bank answered an operation with an error status, or a read with an
@@ -68,7 +76,7 @@ export declare class AuthError extends RemitError {
       error?: string | undefined;
       errorDescription?: string | undefined;
     },
-    options?: ErrorOptions,
+    options?: CauseOptions,
   );
 }
 /**
@@ -86,7 +94,7 @@ export declare class RateLimitError extends RemitError {
   constructor(
     message: string,
     retryAfterMs: number | undefined,
-    options?: ErrorOptions,
+    options?: CauseOptions,
   );
 }
 /** A read operation did not complete within `timeoutMs`. */
@@ -113,7 +121,7 @@ export declare class NetworkError extends RemitError {
    * @param operation - Operation name.
    * @param options - `{ cause }`: the underlying fetch error.
    */
-  constructor(operation: string, options?: ErrorOptions);
+  constructor(operation: string, options?: CauseOptions);
 }
 /**
  * A write may or may not have been carried out by the bank: it timed out,
@@ -133,7 +141,7 @@ export declare class OutcomeUnknownError extends RemitError {
    * @param requestBody - The body the caller passed.
    * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
    */
-  constructor(operation: string, requestBody: unknown, options?: ErrorOptions);
+  constructor(operation: string, requestBody: unknown, options?: CauseOptions);
 }
 /** The client was created with missing or invalid options. */
 export declare class ConfigError extends RemitError {

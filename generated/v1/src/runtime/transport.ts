@@ -94,6 +94,8 @@ export interface TransportDefaults {
 /**
  * Options of a client: where the service is, how it gets its access tokens
  * (client credentials, or your own `getAccessToken`), and how it behaves.
+ * An optional member may be `undefined`, meaning its default, so a value
+ * that may be missing passes through under `exactOptionalPropertyTypes`.
  */
 export type ClientOptions = ClientSettings &
   (AccessTokenProvider | ClientCredentials);
@@ -125,9 +127,9 @@ export interface AccessTokenProvider {
     forceRefresh: boolean;
     signal?: AbortSignal | undefined;
   }) => Promise<string>;
-  authUrl?: string;
-  clientId?: string;
-  clientSecret?: string;
+  authUrl?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }
 
 /** Everything else a client takes. */
@@ -135,7 +137,7 @@ export interface ClientSettings {
   /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
   baseUrl: string;
   /** Space-separated OAuth scopes to request. */
-  scope?: string;
+  scope?: string | undefined;
   /**
    * Fetch implementation (undici, MSW, a proxy agent...). Default: the
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
@@ -145,9 +147,9 @@ export interface ClientSettings {
    * mean the write never left, which is untrue of a redirect's second hop
    * or a retry's last try.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Client-side rate limit. Default `"wait"` with the plan's limit: calls
    * over the limit wait for their turn. `"reject"` throws
@@ -158,9 +160,10 @@ export interface ClientSettings {
     | "wait"
     | "reject"
     | false
-    | { limit: number; intervalMs: number; mode?: "wait" | "reject" };
+    | { limit: number; intervalMs: number; mode?: "wait" | "reject" }
+    | undefined;
   /** Retries of read operations (writes are never retried). */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
   /**
    * Called before each operation request (not token requests) is sent;
    * credential headers are redacted. Errors it throws, or a promise it
@@ -168,37 +171,37 @@ export interface ClientSettings {
    * promise: an abort of the call's signal stops the request unsent only
    * when it happens before the hook returns.
    */
-  onRequest?: (event: RequestEvent) => void | Promise<void>;
+  onRequest?: ((event: RequestEvent) => void | Promise<void>) | undefined;
   /** Called when an operation's response headers arrive; credential headers are redacted. Errors it throws, or a promise it returns rejects with, are ignored. */
-  onResponse?: (event: ResponseEvent) => void | Promise<void>;
+  onResponse?: ((event: ResponseEvent) => void | Promise<void>) | undefined;
   /** Allows plain http to any host. Never in production. */
-  allowInsecureHttp?: boolean;
+  allowInsecureHttp?: boolean | undefined;
   /**
    * Refresh a token this long before it expires, in ms. Default 60000, at
    * most half the token's lifetime. Calls meanwhile use the current token,
    * until it expires if the refresh fails.
    */
-  tokenRefreshMarginMs?: number;
+  tokenRefreshMarginMs?: number | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
 
-/** Options of one call to a write operation. */
+/** Options of one call to a write operation; `undefined` means the default. */
 export interface WriteCallOptions {
   /** Aborts the call. A write aborted after it was sent throws {@link OutcomeUnknownError}. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call's requests (a token request keeps the client's). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Options of one call to a read operation. */
 export interface ReadCallOptions extends WriteCallOptions {
   /** Overrides the client's retry options for this call; `false` disables retrying. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
 }
 
 /** Passed to `onRequest`. */

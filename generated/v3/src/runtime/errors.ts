@@ -12,6 +12,15 @@
 import type { JsonValue } from "./json.js";
 
 /**
+ * ES2022's `ErrorOptions`, spelled out: the declarations must compile for a
+ * consumer whose `lib` is older (Node 16's ES2021 has no `ErrorOptions`).
+ */
+export interface CauseOptions {
+  /** The error that led to this one. */
+  cause?: unknown;
+}
+
+/**
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
@@ -24,9 +33,9 @@ export class RemitError extends Error {
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
-   * @param options - Standard `ErrorOptions`, e.g. `{ cause }`.
+   * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
-  constructor(message: string, code = "REMIT_ERROR", options?: ErrorOptions) {
+  constructor(message: string, code = "REMIT_ERROR", options?: CauseOptions) {
     super(message, options);
     this.code = code;
     // Literal names: minifiers rename classes, so `constructor.name` is unreliable.
@@ -85,7 +94,7 @@ export class AuthError extends RemitError {
       error?: string | undefined;
       errorDescription?: string | undefined;
     } = {},
-    options?: ErrorOptions,
+    options?: CauseOptions,
   ) {
     super(message, "AUTH_ERROR", options);
     this.name = "AuthError";
@@ -111,7 +120,7 @@ export class RateLimitError extends RemitError {
   constructor(
     message: string,
     retryAfterMs: number | undefined,
-    options?: ErrorOptions,
+    options?: CauseOptions,
   ) {
     super(message, "RATE_LIMITED", options);
     this.name = "RateLimitError";
@@ -151,7 +160,7 @@ export class NetworkError extends RemitError {
    * @param operation - Operation name.
    * @param options - `{ cause }`: the underlying fetch error.
    */
-  constructor(operation: string, options?: ErrorOptions) {
+  constructor(operation: string, options?: CauseOptions) {
     super(`${operation} failed: network error`, "NETWORK_ERROR", options);
     this.name = "NetworkError";
     this.operation = operation;
@@ -177,7 +186,7 @@ export class OutcomeUnknownError extends RemitError {
    * @param requestBody - The body the caller passed.
    * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
    */
-  constructor(operation: string, requestBody: unknown, options?: ErrorOptions) {
+  constructor(operation: string, requestBody: unknown, options?: CauseOptions) {
     super(
       `${operation}: outcome unknown, the bank may have acted. Do not resend: reconcile with the transaction-status operation.`,
       "OUTCOME_UNKNOWN",
