@@ -62,6 +62,21 @@ export const diagnostics = {
     message: `alias *${name} names no anchor`,
     hint: `define \`&${name}\` on a node earlier in the file, or write the value out`,
   }),
+  /** `tag` as written; `core`: a core-schema tag (`!!int`) whose value does not fit it. */
+  unsupportedTag: (tag: string, core: boolean): DiagnosticText => ({
+    code: "RG016",
+    message: core
+      ? `the value does not fit its YAML tag ${tag}`
+      : `the YAML tag ${tag} is not supported`,
+    hint: core
+      ? "remove the tag, or write a value of its type"
+      : "remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
+  }),
+  yamlVersion: (version: string): DiagnosticText => ({
+    code: "RG017",
+    message: `the spec says it is YAML ${version}; remitgen reads YAML 1.2`,
+    hint: `remove the \`%YAML ${version}\` line: in YAML 1.2, \`yes\` is a string and 2023-04-10 is text, not a date`,
+  }),
   /** `suggestionGiven`: the suggested key is already there, so this one is a stray copy. */
   unknownKey: (
     key: string,
