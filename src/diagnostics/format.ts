@@ -13,13 +13,13 @@ export function formatDiagnostics(
   // Each line is masked and cleaned once, not once per diagnostic on it: a
   // line can be megabytes long and hold thousands of them (a flow mapping
   // of unknown keys), and cleaning it each time was quadratic.
-  const cleaned = new Map<number, string>();
-  const shownLine = (line: number): string | undefined => {
+  const cleaned = new Map<number, ShownLine>();
+  const shownLine = (line: number): ShownLine | undefined => {
     const text = lines[line - 1];
     if (text === undefined) return undefined;
     let clean = cleaned.get(line);
     if (clean === undefined) {
-      clean = visible(masked(text));
+      clean = { text: visible(masked(text)), secrets: secretsOf(text) };
       cleaned.set(line, clean);
     }
     return clean;
@@ -29,6 +29,18 @@ export function formatDiagnostics(
     .join("\n\n");
 }
 
+/** A source line as shown, and what it masks. */
+interface ShownLine {
+  readonly text: string;
+  readonly secrets: Secrets;
+}
+
+/** The credentials of a line's addresses, and its secret key's value. */
+interface Secrets {
+  readonly credentials: ReadonlySet<string>;
+  readonly value?: string;
+}
+
 /** Characters of a source line shown at most; longer lines show a window around the column. */
 const shownWidth = 160;
 /** Characters kept before the column when the line is windowed. */
@@ -36,11 +48,17 @@ const context = 40;
 
 function formatOne(
   diagnostic: Diagnostic,
-  shownLine: (line: number) => string | undefined,
+  shownLine: (line: number) => ShownLine | undefined,
 ): string {
-  const { file, line, column, message, hint, code } = diagnostic;
+  const { file, line, column, code } = diagnostic;
+  const source = shownLine(line);
+  // A message or hint may echo what the line shown masks (a wrong value):
+  // it is masked there too, and its control characters escaped.
+  const secrets = source?.secrets;
+  const message = shownText(diagnostic.message, secrets);
+  const hint = shownText(diagnostic.hint, secrets);
   const out = [`${file}:${line}:${column}: ${message} [${code}]`];
-  const clean = shownLine(line);
+  const clean = source?.text;
   if (clean !== undefined) {
     const gutter = String(line);
     // Columns are 1-based; `from` is the first character shown.
@@ -82,14 +100,24 @@ function masked(text: string): string {
 const notUserinfo = /[\s/?#\\@"'`]/;
 const schemeChar = /[a-z0-9+.-]/i;
 
-/**
- * `text` with the user and password of each address masked:
- * `scheme://user:pw@` and `scheme:user:pw@`. Each `@` is looked back from
- * once, and no look back passes an earlier `@`.
- */
+/** `text` with the user and password of each address masked. */
 function maskAddressCredentials(text: string): string {
   let out = "";
   let copied = 0;
+  for (const [from, to] of credentialSpans(text)) {
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * Where the user and password of each address stand:
+ * `scheme://user:pw@` and `scheme:user:pw@`. Each `@` is looked back from
+ * once, and no look back passes an earlier `@`.
+ */
+function credentialSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
   for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
     let start = at;
     while (start > 0 && !notUserinfo.test(text.charAt(start - 1))) start--;
@@ -103,12 +131,9 @@ function maskAddressCredentials(text: string): string {
       if (colon > 0 && schemeEndsAt(text, start + colon))
         from = start + colon + 1;
     }
-    if (from >= 0 && from < at) {
-      out += text.slice(copied, from) + "*".repeat(at - from);
-      copied = at;
-    }
+    if (from >= 0 && from < at) spans.push([from, at]);
   }
-  return out + text.slice(copied);
+  return spans;
 }
 
 /** Whether `text[colon]` is a ":" ending a URL scheme that starts a word. */
@@ -129,13 +154,78 @@ const secretKey =
 /** Keys longer than this are no secret's: the key test stays cheap. */
 const maxSecretKeyLength = 200;
 
+/**
+ * What `masked` hides of a line, as a message would quote it: the
+ * credentials of its addresses, and a secret key's value without its
+ * trailing comment and quotes.
+ */
+function secretsOf(line: string): Secrets {
+  const credentials = new Set(
+    credentialSpans(line).map(([from, to]) => line.slice(from, to)),
+  );
+  const from = secretValueStart(line);
+  if (from === undefined) return { credentials };
+  let value = line.slice(from);
+  const comment = value.indexOf(" #");
+  if (comment >= 0) value = value.slice(0, comment);
+  value = value.trim();
+  const first = value.charAt(0);
+  if (
+    value.length >= 2 &&
+    (first === '"' || first === "'") &&
+    value.endsWith(first)
+  )
+    value = value.slice(1, -1);
+  return value === "" ? { credentials } : { credentials, value };
+}
+
+/**
+ * A message or hint as shown: what its line's excerpt masks is masked here
+ * too, and characters that would act on the terminal (escape sequences,
+ * bidirectional reordering, line breaks) are written as `\uXXXX`, so that
+ * the text names them instead of obeying them. Linear in the text's
+ * length, however many addresses the line holds.
+ */
+function shownText(text: string, secrets: Secrets | undefined): string {
+  let out = text;
+  if (secrets !== undefined) {
+    // Only what the line masks: remitgen's own words ("user:password@") stay.
+    let masked = "";
+    let copied = 0;
+    for (const [from, to] of credentialSpans(out)) {
+      if (!secrets.credentials.has(out.slice(from, to))) continue;
+      masked += out.slice(copied, from) + "*".repeat(to - from);
+      copied = to;
+    }
+    out = masked + out.slice(copied);
+    const { value } = secrets;
+    if (value !== undefined) {
+      const stars = "*".repeat(value.length);
+      out = out.replaceAll(value, stars);
+      // As quote() writes it in a message.
+      const quoted = JSON.stringify(value).slice(1, -1);
+      if (quoted !== value) out = out.replaceAll(quoted, stars);
+    }
+  }
+  return out.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** `text` with the value masked when its key names a secret. */
 function maskSecretValue(text: string): string {
+  const from = secretValueStart(text);
+  if (from === undefined) return text;
+  return text.slice(0, from) + "*".repeat(text.length - from);
+}
+
+/** Where the value starts when the line's key names a secret. */
+function secretValueStart(text: string): number | undefined {
   const separator = /:[ \t]+(?=\S)/.exec(text.slice(0, maxSecretKeyLength + 2));
   if (separator === null || !secretKey.test(text.slice(0, separator.index)))
-    return text;
-  const from = separator.index + separator[0].length;
-  return text.slice(0, from) + "*".repeat(text.length - from);
+    return undefined;
+  return separator.index + separator[0].length;
 }
 
 /**
