@@ -292,7 +292,7 @@ export const diagnostics = {
    */
   badRateLimit: (
     text: string,
-    problem: "form" | "unit" | "zero" = "form",
+    problem: "form" | "unit" | "zero" | "large" = "form",
     detail: string = "",
     suggestion?: string,
   ): DiagnosticText => {
@@ -306,6 +306,12 @@ export const diagnostics = {
             suggestion !== undefined
               ? `did you mean ${quote(suggestion)}? (units: ${units})`
               : `use one of the units ${units}, e.g. \`10000/hour\``,
+        };
+      case "large":
+        return {
+          code: "RG040",
+          message: `rate limit ${quote(text)} has a count over ${detail}`,
+          hint: `write a count of at most ${detail}; for a higher rate, count per a shorter unit (second, minute)`,
         };
       case "zero":
         return {

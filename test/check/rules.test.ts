@@ -481,3 +481,21 @@ describe("review mends", () => {
     expect(result.diagnostics[0]!.message).toContain("is 120 characters, over 80");
   });
 });
+
+describe("a rate limit's count", () => {
+  const withLimit = (limit: string): string => good.replace("rateLimit: 10000/hour", `rateLimit: ${limit}`);
+
+  it.each(["1000000000/hour", "99999999999999999999999/second", "12345678901 per day"])(
+    "%s: too large, not of the wrong form",
+    (limit) => {
+      expect(only(withLimit(limit))).toEqual({
+        at: `RG040 rate limit "${limit}" has a count over 999999999 @ ${limit}`,
+        hint: "write a count of at most 999999999; for a higher rate, count per a shorter unit (second, minute)",
+      });
+    },
+  );
+
+  it.each(["999999999/hour", "0000000001/hour"])("%s: read as before", (limit) => {
+    expect(problems(withLimit(limit)).filter((each) => each.includes("a count over"))).toEqual([]);
+  });
+});
