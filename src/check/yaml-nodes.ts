@@ -283,7 +283,8 @@ export class Reader {
     const out: Located<string>[] = [];
     for (const given of node.items as (Node | null)[]) {
       const item = this.deref(given);
-      const range = this.rangeOf(item, entry.valueRange);
+      // Where the entry stands: an alias's own place, not its anchor's.
+      const range = this.rangeOf(given, entry.valueRange);
       const value = isScalar(item) ? item.value : undefined;
       if (typeof value === "string" && value !== "") out.push({ value, range });
       else if (typeof value === "number")

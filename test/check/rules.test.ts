@@ -499,3 +499,18 @@ describe("a rate limit's count", () => {
     expect(problems(withLimit(limit)).filter((each) => each.includes("a count over"))).toEqual([]);
   });
 });
+
+describe("an alias in a list", () => {
+  it("is reported where the entry stands, not at its anchor", () => {
+    const text = good.replace(
+      "    operations: [get_acct_title]",
+      "    operations: [&first get_acct_title, *first]",
+    );
+    const result = checkSpecText(text, "spec.yaml");
+    if (result.ok) throw new Error("expected a diagnostic");
+    const line = text.split("\n").findIndex((each) => each.includes("*first")) + 1;
+    expect(result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code} ${each.length}`)).toEqual([
+      `${line}:${text.split("\n")[line - 1]!.indexOf("*first") + 1} RG031 6`,
+    ]);
+  });
+});
