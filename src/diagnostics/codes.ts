@@ -561,6 +561,8 @@ const yamlHints: Readonly<Record<string, string>> = {
     "line up the keys of one mapping at the same column, and indent nested values further",
   MISSING_CHAR: "add the missing character the message names",
   UNCLOSED_QUOTE: "add the closing quote at the end of the value",
+  MISSING_DOCUMENT_START:
+    "write a `---` line after the directive (the `%` line), before the spec",
   UNCLOSED_LIST: "add the closing ] at the end of the list",
   UNCLOSED_MAP: "add the closing } at the end of the mapping",
   BLOCK_AS_IMPLICIT_KEY:

@@ -210,6 +210,9 @@ function hintKey(error: YAMLError): string {
     return closing === "]" ? "UNCLOSED_LIST" : "UNCLOSED_MAP";
   if (error.code === "MISSING_CHAR" && /quote/i.test(error.message))
     return "UNCLOSED_QUOTE";
+  // A directive (`%YAML 1.2`) not followed by `---`: no character is missing.
+  if (error.code === "MISSING_CHAR" && /directives-end/.test(error.message))
+    return "MISSING_DOCUMENT_START";
   return error.code;
 }
 

@@ -320,6 +320,14 @@ describe("the YAML version", () => {
     ]);
   });
 
+  it("says a directive needs a --- line after it", () => {
+    const result = checkSpecText(`%YAML 1.2\n${good}`, "spec.yaml");
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.diagnostics[0]!.hint).toBe(
+      "write a `---` line after the directive (the `%` line), before the spec",
+    );
+  });
+
   it("reads a %YAML 1.2 directive", () => {
     expect(checkSpecText(`%YAML 1.2\n---\n${good}`, "spec.yaml").ok).toBe(true);
   });
