@@ -77,6 +77,12 @@ export const diagnostics = {
     message: `the spec says it is YAML ${version}; remitgen reads YAML 1.2`,
     hint: `remove the \`%YAML ${version}\` line: in YAML 1.2, \`yes\` is a string and 2023-04-10 is text, not a date`,
   }),
+  /** `readAs`: the number a JavaScript number holds instead. */
+  inexactNumber: (written: string, readAs: string): DiagnosticText => ({
+    code: "RG018",
+    message: `the number ${written} is too large to be read exactly: it would read as ${readAs}`,
+    hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
+  }),
   /** `suggestionGiven`: the suggested key is already there, so this one is a stray copy. */
   unknownKey: (
     key: string,

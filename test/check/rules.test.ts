@@ -514,3 +514,25 @@ describe("an alias in a list", () => {
     ]);
   });
 });
+
+describe("an integer too large for a JavaScript number", () => {
+  const withBalance = (schema: string): string =>
+    good.replace("balance: { type: number, minimum: 0 }", `balance: ${schema}`);
+
+  it.each([
+    ["a bound", "{ type: integer, maximum: 9007199254740993 }", "9007199254740993", "9007199254740992"],
+    ["an example", "{ type: integer, example: 12345678901234567891 }", "12345678901234567891", "12345678901234567168"],
+  ])("%s is refused where it is written, not silently rounded", (_, schema, written, readAs) => {
+    expect(only(withBalance(schema))).toEqual({
+      at: `RG018 the number ${written} is too large to be read exactly: it would read as ${readAs} @ ${written}`,
+      hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
+    });
+  });
+
+  it.each(["{ type: integer, maximum: 9007199254740991, example: -9007199254740991 }", "{ type: number, maximum: 100000000000000000000 }", "{ type: number, maximum: 1e300 }"])(
+    "%s: read as before",
+    (schema) => {
+      expect(problems(withBalance(schema))).toEqual([]);
+    },
+  );
+});
