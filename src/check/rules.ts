@@ -472,6 +472,9 @@ export const rateLimitUnits = {
 type RateLimitUnit = keyof typeof rateLimitUnits;
 const unitNames = Object.keys(rateLimitUnits) as RateLimitUnit[];
 
+/** The largest count a rate limit may have: nine digits. */
+const maxRateLimitCount = 999_999_999;
+
 /** `10000/hour`, `100 per hour`, `5/minute`. */
 export function parseRateLimit(
   text: string,
@@ -487,8 +490,13 @@ export function parseRateLimit(
 /** Why a rate limit does not parse, worded for the user; undefined when it does. */
 export function rateLimitProblem(text: string): DiagnosticText | undefined {
   if (parseRateLimit(text) !== undefined) return undefined;
-  const match = /^\s*(\d{1,9})\s*(?:\/|per\b)\s*(\S+)\s*$/.exec(text);
+  // Any count here: one of ten digits or more is of the form, only too large.
+  const match = /^\s*(\d+)\s*(?:\/|per\b)\s*(\S+)\s*$/.exec(text);
   if (match === null) return diagnostics.badRateLimit(text, "form");
+  if (match[1]!.length > 9)
+    return Number(match[1]) > maxRateLimitCount
+      ? diagnostics.badRateLimit(text, "large", String(maxRateLimitCount))
+      : diagnostics.badRateLimit(text, "form");
   const unit = match[2]!;
   if (!(unitNames as string[]).includes(unit)) {
     const singular = unit.toLowerCase().replace(/s$/, "");

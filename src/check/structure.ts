@@ -1237,8 +1237,10 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
       typeof value === "boolean"
     )
       return value;
-    if (typeof value === "number")
+    if (typeof value === "number") {
+      reader.inexact(node, reader.rangeOf(node, [0, 1]));
       return Number.isFinite(value) ? value : String(value);
+    }
     return String(value);
   }
   return null;

@@ -218,7 +218,30 @@ export class Reader {
         ),
       );
     }
+    if (this.inexact(node, entry.valueRange)) return undefined;
     return { value, range: entry.valueRange };
+  }
+
+  /**
+   * Reports a whole number written past 2^53, which a JavaScript number
+   * holds only rounded (9007199254740993 reads as ...992): the spec's
+   * number would silently become another.
+   */
+  inexact(node: Node | null, range: Range): boolean {
+    const written = isScalar(node) ? node.source?.trim() : undefined;
+    const value = isScalar(node) ? node.value : undefined;
+    if (
+      typeof value !== "number" ||
+      Number.isSafeInteger(value) ||
+      !Number.isFinite(value) ||
+      written === undefined ||
+      !/^[-+]?\d+$/.test(written)
+    )
+      return false;
+    const readAs = BigInt(value);
+    if (BigInt(written) === readAs) return false;
+    this.report(range, diagnostics.inexactNumber(written, String(readAs)));
+    return true;
   }
 
   boolean(
@@ -283,7 +306,8 @@ export class Reader {
     const out: Located<string>[] = [];
     for (const given of node.items as (Node | null)[]) {
       const item = this.deref(given);
-      const range = this.rangeOf(item, entry.valueRange);
+      // Where the entry stands: an alias's own place, not its anchor's.
+      const range = this.rangeOf(given, entry.valueRange);
       const value = isScalar(item) ? item.value : undefined;
       if (typeof value === "string" && value !== "") out.push({ value, range });
       else if (typeof value === "number")

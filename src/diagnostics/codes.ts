@@ -78,6 +78,27 @@ export const diagnostics = {
     message: `alias *${name} names no anchor`,
     hint: `define \`&${name}\` on a node earlier in the file, or write the value out`,
   }),
+  /** `tag` as written; `core`: a core-schema tag (`!!int`) whose value does not fit it. */
+  unsupportedTag: (tag: string, core: boolean): DiagnosticText => ({
+    code: "RG016",
+    message: core
+      ? `the value does not fit its YAML tag ${tag}`
+      : `the YAML tag ${tag} is not supported`,
+    hint: core
+      ? "remove the tag, or write a value of its type"
+      : "remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
+  }),
+  yamlVersion: (version: string): DiagnosticText => ({
+    code: "RG017",
+    message: `the spec says it is YAML ${version}; remitgen reads YAML 1.2`,
+    hint: `remove the \`%YAML ${version}\` line: in YAML 1.2, \`yes\` is a string and 2023-04-10 is text, not a date`,
+  }),
+  /** `readAs`: the number a JavaScript number holds instead. */
+  inexactNumber: (written: string, readAs: string): DiagnosticText => ({
+    code: "RG018",
+    message: `the number ${written} is too large to be read exactly: it would read as ${readAs}`,
+    hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
+  }),
   /** `suggestionGiven`: the suggested key is already there, so this one is a stray copy. */
   unknownKey: (
     key: string,
@@ -308,7 +329,7 @@ export const diagnostics = {
    */
   badRateLimit: (
     text: string,
-    problem: "form" | "unit" | "zero" = "form",
+    problem: "form" | "unit" | "zero" | "large" = "form",
     detail: string = "",
     suggestion?: string,
   ): DiagnosticText => {
@@ -322,6 +343,12 @@ export const diagnostics = {
             suggestion !== undefined
               ? `did you mean ${quote(suggestion)}? (units: ${units})`
               : `use one of the units ${units}, e.g. \`10000/hour\``,
+        };
+      case "large":
+        return {
+          code: "RG040",
+          message: `rate limit ${quote(text)} has a count over ${detail}`,
+          hint: `write a count of at most ${detail}; for a higher rate, count per a shorter unit (second, minute)`,
         };
       case "zero":
         return {
@@ -571,6 +598,8 @@ const yamlHints: Readonly<Record<string, string>> = {
     "line up the keys of one mapping at the same column, and indent nested values further",
   MISSING_CHAR: "add the missing character the message names",
   UNCLOSED_QUOTE: "add the closing quote at the end of the value",
+  MISSING_DOCUMENT_START:
+    "write a `---` line after the directive (the `%` line), before the spec",
   UNCLOSED_LIST: "add the closing ] at the end of the list",
   UNCLOSED_MAP: "add the closing } at the end of the mapping",
   BLOCK_AS_IMPLICIT_KEY:

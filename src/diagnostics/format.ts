@@ -13,13 +13,13 @@ export function formatDiagnostics(
   // Each line is masked and cleaned once, not once per diagnostic on it: a
   // line can be megabytes long and hold thousands of them (a flow mapping
   // of unknown keys), and cleaning it each time was quadratic.
-  const cleaned = new Map<number, string>();
-  const shownLine = (line: number): string | undefined => {
+  const cleaned = new Map<number, ShownLine>();
+  const shownLine = (line: number): ShownLine | undefined => {
     const text = lines[line - 1];
     if (text === undefined) return undefined;
     let clean = cleaned.get(line);
     if (clean === undefined) {
-      clean = visible(masked(text));
+      clean = { text: visible(masked(text)), secrets: secretsOf(text) };
       cleaned.set(line, clean);
     }
     return clean;
@@ -29,6 +29,19 @@ export function formatDiagnostics(
     .join("\n\n");
 }
 
+/** A source line as shown, and what it masks. */
+interface ShownLine {
+  readonly text: string;
+  readonly secrets: Secrets;
+}
+
+/** A source line, the credentials of its addresses, and where its secret keys' values stand. */
+interface Secrets {
+  readonly line: string;
+  readonly credentials: ReadonlySet<string>;
+  readonly values: readonly (readonly [number, number])[];
+}
+
 /** Characters of a source line shown at most; longer lines show a window around the column. */
 const shownWidth = 160;
 /** Characters kept before the column when the line is windowed. */
@@ -36,11 +49,17 @@ const context = 40;
 
 function formatOne(
   diagnostic: Diagnostic,
-  shownLine: (line: number) => string | undefined,
+  shownLine: (line: number) => ShownLine | undefined,
 ): string {
-  const { file, line, column, message, hint, code } = diagnostic;
+  const { file, line, column, code } = diagnostic;
+  const source = shownLine(line);
+  // A message or hint may echo what the line shown masks (a wrong value):
+  // it is masked there too, and its control characters escaped.
+  const secrets = source?.secrets;
+  const message = shownText(diagnostic.message, secrets, column - 1);
+  const hint = shownText(diagnostic.hint, secrets, column - 1);
   const out = [`${file}:${line}:${column}: ${message} [${code}]`];
-  const clean = shownLine(line);
+  const clean = source?.text;
   if (clean !== undefined) {
     const gutter = String(line);
     // Columns are 1-based; `from` is the first character shown.
@@ -82,14 +101,24 @@ function masked(text: string): string {
 const notUserinfo = /[\s/?#\\@"'`]/;
 const schemeChar = /[a-z0-9+.-]/i;
 
-/**
- * `text` with the user and password of each address masked:
- * `scheme://user:pw@` and `scheme:user:pw@`. Each `@` is looked back from
- * once, and no look back passes an earlier `@`.
- */
+/** `text` with the user and password of each address masked. */
 function maskAddressCredentials(text: string): string {
   let out = "";
   let copied = 0;
+  for (const [from, to] of credentialSpans(text)) {
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * Where the user and password of each address stand:
+ * `scheme://user:pw@` and `scheme:user:pw@`. Each `@` is looked back from
+ * once, and no look back passes an earlier `@`.
+ */
+function credentialSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
   for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
     let start = at;
     while (start > 0 && !notUserinfo.test(text.charAt(start - 1))) start--;
@@ -103,12 +132,9 @@ function maskAddressCredentials(text: string): string {
       if (colon > 0 && schemeEndsAt(text, start + colon))
         from = start + colon + 1;
     }
-    if (from >= 0 && from < at) {
-      out += text.slice(copied, from) + "*".repeat(at - from);
-      copied = at;
-    }
+    if (from >= 0 && from < at) spans.push([from, at]);
   }
-  return out + text.slice(copied);
+  return spans;
 }
 
 /** Whether `text[colon]` is a ":" ending a URL scheme that starts a word. */
@@ -130,16 +156,15 @@ const secretKey =
 const maxSecretKeyLength = 200;
 
 /**
- * `text` with the value masked after each key that names a secret: to the
- * line's end after a key that starts the line, to the next `,`, `}` or `]`
- * (a quoted value to its closing quote) after a key in a flow mapping
+ * Where the value of each key that names a secret stands: to the line's
+ * end after a key that starts the line, to the next `,`, `}` or `]` (a
+ * quoted value to its closing quote) after a key in a flow mapping
  * (`auth: {clientSecret: x}`). One pass: a key starts at the line's start
  * or after the last `{`, `,` or `[` before its colon.
  */
-function maskSecretValue(text: string): string {
+function secretValueSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
   const separator = /:[ \t]+(?=\S)/g;
-  let out = "";
-  let copied = 0;
   let keyStart = 0;
   let scanned = 0;
   for (let found = separator.exec(text); found !== null;) {
@@ -160,11 +185,11 @@ function maskSecretValue(text: string): string {
         : quote === '"' || quote === "'"
           ? closingQuote(text, from, quote)
           : flowValueEnd(text, from);
-    out += text.slice(copied, from) + "*".repeat(end - from);
-    copied = scanned = separator.lastIndex = end;
+    spans.push([from, end]);
+    scanned = separator.lastIndex = end;
     found = separator.exec(text);
   }
-  return out + text.slice(copied);
+  return spans;
 }
 
 const flowDelimiter = /[{,[]/;
@@ -180,6 +205,111 @@ function flowValueEnd(text: string, from: number): number {
   let end = from;
   while (end < text.length && !",}]".includes(text.charAt(end))) end++;
   return end;
+}
+
+/** `text` with the value masked after each key that names a secret. */
+function maskSecretValue(text: string): string {
+  let out = "";
+  let copied = 0;
+  for (const [from, to] of secretValueSpans(text)) {
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * What `masked` hides of a line, as a message would quote it: the
+ * credentials of its addresses, and where its secret keys' values stand.
+ */
+function secretsOf(line: string): Secrets {
+  return {
+    line,
+    credentials: new Set(
+      credentialSpans(line).map(([from, to]) => line.slice(from, to)),
+    ),
+    values: secretValueSpans(line),
+  };
+}
+
+/**
+ * The secret values a diagnostic at `index` of its line may quote: the
+ * value its key stands before or that it points into, and the value of a
+ * secret key starting the line. Two at most, however many the line holds
+ * (a flow mapping can hold a million), so each message costs the same.
+ */
+function valuesNear(secrets: Secrets, index: number): string[] {
+  const { values, line } = secrets;
+  // The first value ending after `index` (spans are in order).
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]![1] <= index) low = middle + 1;
+    else high = middle;
+  }
+  const picked = new Set<readonly [number, number]>();
+  const near = values[low];
+  if (near !== undefined) picked.add(near);
+  // A key starting the line: its value runs to the line's end, the last span.
+  const last = values[values.length - 1];
+  if (last !== undefined && last[1] === line.length) picked.add(last);
+  return [...picked]
+    .map(([from, to]) => quotedValue(line.slice(from, to)))
+    .filter((value) => value !== "");
+}
+
+/** A secret value as a message would quote it: without its trailing comment and quotes. */
+function quotedValue(raw: string): string {
+  let value = raw;
+  const comment = value.indexOf(" #");
+  if (comment >= 0) value = value.slice(0, comment);
+  value = value.trim();
+  const first = value.charAt(0);
+  if (
+    value.length >= 2 &&
+    (first === '"' || first === "'") &&
+    value.endsWith(first)
+  )
+    value = value.slice(1, -1);
+  return value;
+}
+
+/**
+ * A message or hint as shown: what its line's excerpt masks is masked here
+ * too, and characters that would act on the terminal (escape sequences,
+ * bidirectional reordering, line breaks) are written as `\uXXXX`, so that
+ * the text names them instead of obeying them. Linear in the text's
+ * length, however many addresses the line holds.
+ */
+function shownText(
+  text: string,
+  secrets: Secrets | undefined,
+  index: number,
+): string {
+  let out = text;
+  if (secrets !== undefined) {
+    // Only what the line masks: remitgen's own words ("user:password@") stay.
+    let masked = "";
+    let copied = 0;
+    for (const [from, to] of credentialSpans(out)) {
+      if (!secrets.credentials.has(out.slice(from, to))) continue;
+      masked += out.slice(copied, from) + "*".repeat(to - from);
+      copied = to;
+    }
+    out = masked + out.slice(copied);
+    for (const value of valuesNear(secrets, index)) {
+      const stars = "*".repeat(value.length);
+      out = out.replaceAll(value, stars);
+      // As quote() writes it in a message.
+      const quoted = JSON.stringify(value).slice(1, -1);
+      if (quoted !== value) out = out.replaceAll(quoted, stars);
+    }
+  }
+  return out.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -28,6 +28,10 @@ const yamlOptions = {
   prettyErrors: false,
   // Duplicate keys are reported by the checker, with what they duplicate.
   uniqueKeys: false,
+  // `!!binary`, `!!timestamp`, `!!set`... stay unresolved, and so are
+  // reported (see unreadFeatures): resolved, they made Buffers and Dates,
+  // and a Date example was printed in the machine's time zone.
+  resolveKnownTags: false,
 } as const;
 
 /** A parsed spec file: its text, YAML document, and a way to turn offsets into positions. */
@@ -121,11 +125,52 @@ export function parseSpecText(text: string, file: string): ParseResult {
   };
   if (document.errors.length > 0)
     return { ok: false, diagnostics: yamlErrors(document, text, at) };
-  // The fast reader reads no aliases: there is nothing to check.
-  const aliasProblems = fast ? [] : checkAliases(document, at);
-  if (aliasProblems.length > 0)
-    return { ok: false, diagnostics: aliasProblems };
+  // The fast reader reads no directives, tags or aliases: there is nothing to check.
+  const problems = fast
+    ? []
+    : [...unreadFeatures(document, text, at), ...checkAliases(document, at)];
+  if (problems.length > 0) return { ok: false, diagnostics: problems };
   return { ok: true, source, diagnostics: [] };
+}
+
+/** The core schema's tags, which mean what a plain value means. */
+const coreTag =
+  /^Unresolved tag: tag:yaml\.org,2002:(?:str|int|float|bool|null|seq|map)$/;
+
+/**
+ * YAML a spec may not use, though it parses: a `%YAML 1.1` directive (it
+ * makes `yes` a boolean and 2023-04-10 a date), and tags other than the
+ * core schema's, which `yaml` only warns of and reads as plain values.
+ */
+function unreadFeatures(
+  document: Document.Parsed,
+  text: string,
+  at: SpecSource["at"],
+): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const { version, explicit } = document.directives.yaml;
+  if (explicit && version !== "1.2") {
+    // Directives stand before the document, each at the start of its line.
+    const start = Math.max(0, text.search(/^%YAML[ \t]/m));
+    const end = text.indexOf("\n", start);
+    found.push(
+      at(
+        [start, end === -1 ? text.length : end],
+        diagnostics.yamlVersion(version),
+      ),
+    );
+  }
+  for (const warning of document.warnings) {
+    if (warning.code !== "TAG_RESOLVE_FAILED") continue;
+    const written = text.slice(warning.pos[0], warning.pos[1]);
+    found.push(
+      at(
+        warning.pos,
+        diagnostics.unsupportedTag(written, coreTag.test(warning.message)),
+      ),
+    );
+  }
+  return found;
 }
 
 /**
@@ -165,6 +210,9 @@ function hintKey(error: YAMLError): string {
     return closing === "]" ? "UNCLOSED_LIST" : "UNCLOSED_MAP";
   if (error.code === "MISSING_CHAR" && /quote/i.test(error.message))
     return "UNCLOSED_QUOTE";
+  // A directive (`%YAML 1.2`) not followed by `---`: no character is missing.
+  if (error.code === "MISSING_CHAR" && /directives-end/.test(error.message))
+    return "MISSING_DOCUMENT_START";
   return error.code;
 }
 

@@ -527,3 +527,58 @@ describe("a reference that differs from its name only in how accents are encoded
     );
   });
 });
+
+describe("a rate limit's count", () => {
+  const withLimit = (limit: string): string => good.replace("rateLimit: 10000/hour", `rateLimit: ${limit}`);
+
+  it.each(["1000000000/hour", "99999999999999999999999/second", "12345678901 per day"])(
+    "%s: too large, not of the wrong form",
+    (limit) => {
+      expect(only(withLimit(limit))).toEqual({
+        at: `RG040 rate limit "${limit}" has a count over 999999999 @ ${limit}`,
+        hint: "write a count of at most 999999999; for a higher rate, count per a shorter unit (second, minute)",
+      });
+    },
+  );
+
+  it.each(["999999999/hour", "0000000001/hour"])("%s: read as before", (limit) => {
+    expect(problems(withLimit(limit)).filter((each) => each.includes("a count over"))).toEqual([]);
+  });
+});
+
+describe("an alias in a list", () => {
+  it("is reported where the entry stands, not at its anchor", () => {
+    const text = good.replace(
+      "    operations: [get_acct_title]",
+      "    operations: [&first get_acct_title, *first]",
+    );
+    const result = checkSpecText(text, "spec.yaml");
+    if (result.ok) throw new Error("expected a diagnostic");
+    const line = text.split("\n").findIndex((each) => each.includes("*first")) + 1;
+    expect(result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code} ${each.length}`)).toEqual([
+      `${line}:${text.split("\n")[line - 1]!.indexOf("*first") + 1} RG031 6`,
+    ]);
+  });
+});
+
+describe("an integer too large for a JavaScript number", () => {
+  const withBalance = (schema: string): string =>
+    good.replace("balance: { type: number, minimum: 0 }", `balance: ${schema}`);
+
+  it.each([
+    ["a bound", "{ type: integer, maximum: 9007199254740993 }", "9007199254740993", "9007199254740992"],
+    ["an example", "{ type: integer, example: 12345678901234567891 }", "12345678901234567891", "12345678901234567168"],
+  ])("%s is refused where it is written, not silently rounded", (_, schema, written, readAs) => {
+    expect(only(withBalance(schema))).toEqual({
+      at: `RG018 the number ${written} is too large to be read exactly: it would read as ${readAs} @ ${written}`,
+      hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
+    });
+  });
+
+  it.each(["{ type: integer, maximum: 9007199254740991, example: -9007199254740991 }", "{ type: number, maximum: 100000000000000000000 }", "{ type: number, maximum: 1e300 }"])(
+    "%s: read as before",
+    (schema) => {
+      expect(problems(withBalance(schema))).toEqual([]);
+    },
+  );
+});

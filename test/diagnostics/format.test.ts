@@ -297,3 +297,63 @@ describe("secrets in the source line shown", () => {
     );
   });
 });
+
+describe("secrets and control characters in the message and hint", () => {
+  it("masks credentials a message or hint echoes, as in the line shown", () => {
+    const text = good
+      .replace("path: /get_acct_title", "path: https://svc-user:hunter2-Pa55@bank.example/x")
+      .replace("    effect: read", "    effect: https://u2:pw-Z9@bank.example");
+    const out = formatted(text);
+    expect(out).toContain('path "https://*********************@bank.example/x" is not a valid operation path');
+    expect(out).toContain('effect is "https://********@bank.example", which is not allowed');
+    expect(out).not.toMatch(/hunter2|svc-user|pw-Z9/);
+  });
+
+  it("masks the value of a key that names a secret where a hint shows it", () => {
+    const text = good.replace(
+      "  scheme: oauth2-client-credentials",
+      "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret: 738291047362 # rotated\n    apiKey: 'true'",
+    );
+    const out = formatted(text);
+    expect(out).toContain('notShown "clientSecret" must be a string, found a number');
+    expect(out).toContain(`hint: quote the value: "${"*".repeat(12)}"`);
+    expect(out).not.toContain("738291047362");
+  });
+
+  it("masks a secret value of a flow mapping where a hint shows it", () => {
+    const text = good.replace(
+      "  scheme: oauth2-client-credentials",
+      "  scheme: oauth2-client-credentials\n  notShown: {clientId: app-1, clientSecret: 738291047362}",
+    );
+    const out = formatted(text);
+    expect(out).toContain('notShown "clientSecret" must be a string, found a number');
+    expect(out).toContain(`hint: quote the value: "${"*".repeat(12)}"`);
+    expect(out).not.toContain("738291047362");
+  });
+
+  it("masks the secret each message quotes in linear time, however many the line holds", () => {
+    // Each message looks only at the secret values near its own column:
+    // matching all of a line's values in every message was quadratic.
+    const values = Array.from({ length: 60_000 }, (_, index) => `v${index}-${"x".repeat(12)}`);
+    const entries = values.map((value, index) => `secret${index}: ${value}`);
+    const line = `a: {${entries.join(", ")}}`;
+    let column = "a: {".length + 1;
+    const found = entries.map((entry, index) => {
+      const at = column + `secret${index}: `.length;
+      column += entry.length + ", ".length;
+      return diagnostic({ column: at, length: values[index]!.length, message: `bad value "${values[index]}"` });
+    });
+    const blocks = formatDiagnostics(found, `${line}\n`).split("\n\n");
+    expect(blocks).toHaveLength(values.length);
+    blocks.forEach((block, index) => {
+      expect(block.split("\n")[0]).toContain(`bad value "${"*".repeat(values[index]!.length)}"`);
+    });
+  });
+
+  it("shows control, invisible and bidirectional characters of a message as escapes, never raw", () => {
+    const text = good.replace("  get_acct_title:\n", '  "\\e]52;c;aGk=\\a\\u009b2J\\u202eX\\u2028": 1\n  get_acct_title:\n');
+    const out = formatted(text);
+    expect(out).toContain('operation "\\u001b]52;c;aGk=\\u0007\\u009b2J\\u202eX\\u2028" must be a mapping');
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/);
+  });
+});

@@ -236,3 +236,99 @@ describe("a spec with hundreds of thousands of problems", () => {
     );
   });
 });
+
+describe("YAML tags", () => {
+  const diagnosticsOf = (text: string): string[] => {
+    const result = checkSpecText(text, "spec.yaml");
+    return result.ok
+      ? []
+      : result.diagnostics.map(
+          (each) =>
+            `${each.line}:${each.column} ${each.code} ${each.message} | ${each.hint}`,
+        );
+  };
+  const withSummary = (value: string): string =>
+    good.replace("summary: Account title lookup.", `summary: ${value}`);
+
+  it.each([
+    ["!!js/function 'function () {}'", "!!js/function"],
+    ["!foo bar", "!foo"],
+    ["!<tag:example.com,2000:x> bar", "!<tag:example.com,2000:x>"],
+    ["!!binary aGVsbG8=", "!!binary"],
+    ["!!timestamp 2023-04-10", "!!timestamp"],
+  ])(
+    "refuses %s where it is written, not reading it as a plain value",
+    (value, tag) => {
+      expect(diagnosticsOf(withSummary(value))).toEqual([
+        `20:14 RG016 the YAML tag ${tag} is not supported | remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)`,
+      ]);
+    },
+  );
+
+  it("refuses a tag on a mapping and on a key, each where it stands", () => {
+    const text = good
+      .replace("  get_acct_title:\n", "  get_acct_title: !op\n")
+      .replace("    effect: read", "    !k effect: read");
+    expect(diagnosticsOf(text)).toEqual([
+      "18:19 RG016 the YAML tag !op is not supported | remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
+      "21:5 RG016 the YAML tag !k is not supported | remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
+    ]);
+  });
+
+  it("refuses a core tag its value does not fit", () => {
+    expect(diagnosticsOf(withSummary("!!int twelve"))).toEqual([
+      "20:14 RG016 the value does not fit its YAML tag !!int | remove the tag, or write a value of its type",
+    ]);
+  });
+
+  it("never turns an example into a date printed in the machine's time zone", () => {
+    const text = good.replace(
+      "balance: { type: number, minimum: 0 }",
+      "balance: { type: string, example: !!timestamp 2023-04-10 }",
+    );
+    expect(diagnosticsOf(text)).toEqual([
+      "50:41 RG016 the YAML tag !!timestamp is not supported | remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
+    ]);
+  });
+
+  it("reads the core schema's own tags as they are", () => {
+    const text = withSummary("!!str Account title lookup.").replace(
+      "remitgen: 1",
+      "remitgen: !!int 1",
+    );
+    const result = checkSpecText(text, "spec.yaml");
+    const plain = checkSpecText(good, "spec.yaml");
+    if (!result.ok || !plain.ok) throw new Error("expected the spec to check");
+    expect(result.model).toEqual(plain.model);
+  });
+});
+
+describe("the YAML version", () => {
+  it("refuses a %YAML 1.1 directive, which changes what values mean (dates, yes, 017)", () => {
+    const result = checkSpecText(
+      `# a spec\n%YAML 1.1\n---\n${good}`,
+      "spec.yaml",
+    );
+    if (result.ok) throw new Error("expected a failure");
+    expect(
+      result.diagnostics.map(
+        (each) =>
+          `${each.line}:${each.column} ${each.code} ${each.message} | ${each.hint}`,
+      ),
+    ).toEqual([
+      "2:1 RG017 the spec says it is YAML 1.1; remitgen reads YAML 1.2 | remove the `%YAML 1.1` line: in YAML 1.2, `yes` is a string and 2023-04-10 is text, not a date",
+    ]);
+  });
+
+  it("says a directive needs a --- line after it", () => {
+    const result = checkSpecText(`%YAML 1.2\n${good}`, "spec.yaml");
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.diagnostics[0]!.hint).toBe(
+      "write a `---` line after the directive (the `%` line), before the spec",
+    );
+  });
+
+  it("reads a %YAML 1.2 directive", () => {
+    expect(checkSpecText(`%YAML 1.2\n---\n${good}`, "spec.yaml").ok).toBe(true);
+  });
+});
