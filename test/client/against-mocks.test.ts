@@ -1,8 +1,9 @@
 /**
  * The generated v3 client (generated/v3/dist, as consumers import it) against
- * the mocks' two front doors: its own `./mocks` handlers in-process through
- * msw's setupServer, and `remitgen mock` (runMock, the command's code) over
- * loopback HTTP on a free port. The same scenarios run against both.
+ * the mocks' three front doors: its own `./mocks` handlers in-process through
+ * msw's setupServer, its own `./mock-fetch` as the client's fetch (no msw),
+ * and `remitgen mock` (runMock, the command's code) over loopback HTTP on a
+ * free port. The same scenarios run against each.
  */
 import { fileURLToPath } from "node:url";
 import { setupServer } from "msw/node";
@@ -32,6 +33,10 @@ interface MocksModule {
 
 const pkg = (await import(`${packageDir}index.js`)) as ClientModule;
 const mocks = (await import(`${packageDir}mocks.js`)) as MocksModule;
+interface MockFetchModule {
+  createMockFetch(options?: Record<string, unknown>): typeof fetch & { engine: MockEngine };
+}
+const mockFetchModule = (await import(`${packageDir}mock-fetch.js`)) as MockFetchModule;
 
 /** One clock for client and mock: sleeps (backoff, Retry-After, limiter) pass instantly. */
 function fakeClock(): { now(): number; sleep(ms: number): Promise<void>; advance(ms: number): void; slept: number } {
@@ -82,6 +87,29 @@ function viaMsw(): { door: FrontDoor; start(): void; stop(): void } {
   };
 }
 
+function viaMockFetch(): { door: FrontDoor; stop(): void } {
+  let clock = fakeClock();
+  const fetch = mockFetchModule.createMockFetch({ now: () => clock.now() });
+  return {
+    door: {
+      engine: fetch.engine,
+      client: (options = {}) => {
+        clock = fakeClock();
+        const client = pkg.createClient({
+          baseUrl: fetch.engine.options.baseUrl,
+          authUrl: fetch.engine.options.authUrl,
+          ...credentials,
+          clock,
+          fetch,
+          ...options,
+        });
+        return { client, clock };
+      },
+    },
+    stop: () => undefined,
+  };
+}
+
 async function viaRemitgenMock(): Promise<{ door: FrontDoor; stop(): Promise<number> }> {
   const controller = new AbortController();
   let listening: MockServer | undefined;
@@ -124,6 +152,7 @@ const doors: Record<string, () => Promise<{ door: FrontDoor; stop(): Promise<unk
     msw.start();
     return msw;
   },
+  "createMockFetch (the client's fetch, no msw)": async () => viaMockFetch(),
   "remitgen mock (loopback HTTP)": viaRemitgenMock,
 };
 
@@ -223,10 +252,11 @@ for (const [name, open] of Object.entries(doors)) {
   });
 }
 
-describe("both front doors", () => {
+describe("every front door", () => {
   it("gave the same answers to the same calls (one implementation)", () => {
-    const [msw, http] = [...answers.values()];
-    expect(answers.size).toBe(2);
-    expect(msw).toEqual(http);
+    const [msw, fetch, http] = [...answers.values()];
+    expect(answers.size).toBe(3);
+    expect(fetch).toEqual(msw);
+    expect(http).toEqual(msw);
   });
 });

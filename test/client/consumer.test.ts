@@ -3,7 +3,8 @@
  * folder, installed with npm from that folder by path (as copies, like a
  * registry install, offline: the packages have no dependencies), and used
  * from plain Node ESM (test/consumer/consumer.mjs) against a node:http bank
- * on 127.0.0.1.
+ * on 127.0.0.1, and with no msw anywhere to resolve, the mocks through
+ * `./mock-fetch` (test/consumer/mock-fetch.mjs).
  */
 import { execFile } from "node:child_process";
 import { cp, readFile, realpath, stat } from "node:fs/promises";
@@ -50,6 +51,17 @@ interface ConsumerOutput {
   v3Plan: unknown;
   calls: ConsumerCall[];
 }
+interface MockFetchOutput {
+  msw: string | null;
+  mocks: string | null;
+  setId: string;
+  read: unknown;
+  write: unknown;
+  lost: unknown;
+  tokenRequests: number;
+  calls: { operation: string; status: number | null; outcome: string; applied: boolean; body: unknown }[];
+}
+let mockFetchOutput: MockFetchOutput;
 
 beforeAll(async () => {
   temp = await makeTemp("consumer");
@@ -92,6 +104,8 @@ beforeAll(async () => {
     },
   });
   output = JSON.parse(stdout) as ConsumerOutput;
+  const mocked = await run(process.execPath, ["mock-fetch.mjs"], { cwd: consumer });
+  mockFetchOutput = JSON.parse(mocked.stdout) as MockFetchOutput;
 }, 120_000);
 
 afterAll(async () => {
@@ -117,10 +131,12 @@ describe("installing the generated packages by path", () => {
       expect(files).toContain("dist/index.js");
       expect(files).toContain("dist/index.d.ts");
       expect(files).toContain("dist/mocks.js");
+      expect(files).toContain("dist/mock-fetch.js");
+      expect(files).toContain("dist/mock-api.js");
     }
   });
 
-  it("the main entry imports nothing outside its own package (no dependencies, msw only behind ./mocks)", async () => {
+  it("the main entry and ./mock-fetch import nothing outside their own package (no dependencies, msw only behind ./mocks)", async () => {
     for (const pkg of remittancePackages) {
       const root = join(consumer, "node_modules", pkg.name);
       const bare = async (entry: string): Promise<string[]> => {
@@ -143,6 +159,7 @@ describe("installing the generated packages by path", () => {
       };
       expect(await bare("dist/index.js")).toEqual([]);
       expect(await bare("dist/mocks.js")).toEqual(["msw"]);
+      expect(await bare("dist/mock-fetch.js")).toEqual([]);
     }
   });
 });
@@ -227,5 +244,36 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
     });
     expect(JSON.parse(operations[4]!.body)).toEqual({ reference: "T-3", name: "Ayesha Khan" });
     expect(JSON.parse(operations[3]!.body)).toEqual({});
+  });
+});
+
+describe("mock-fetch.mjs, plain Node ESM with no msw installed", () => {
+  it("runs where msw cannot be resolved (so ./mocks cannot load)", () => {
+    expect(mockFetchOutput.msw).toBe("ERR_MODULE_NOT_FOUND");
+    expect(mockFetchOutput.mocks).toBe("ERR_MODULE_NOT_FOUND");
+    expect(mockFetchOutput.setId).toBe("v3");
+  });
+
+  it("a read and a write through createMockFetch are answered by the mock and recorded, with one token", () => {
+    expect(mockFetchOutput.read).toEqual({ operation: "get_acct_title", mock: true });
+    expect(mockFetchOutput.write).toEqual({ operation: "send_txns", mock: true });
+    expect(mockFetchOutput.tokenRequests).toBe(1);
+    expect(mockFetchOutput.calls.slice(0, 2)).toEqual([
+      {
+        operation: "get_acct_title",
+        status: 200,
+        outcome: "answered",
+        applied: true,
+        body: { accountNumber: "PK36SCBL0000001123456702" },
+      },
+      { operation: "send_txns", status: 200, outcome: "answered", applied: true, body: { reference: "T-1", amount: 1500.5 } },
+    ]);
+  });
+
+  it("a write whose connection the mock drops after applying it is OutcomeUnknownError, sent once", () => {
+    expect(mockFetchOutput.lost).toEqual({ name: "OutcomeUnknownError", isOutcomeUnknown: true, operation: "send_txns" });
+    expect(mockFetchOutput.calls.slice(2)).toEqual([
+      { operation: "send_txns", status: null, outcome: "applied-then-dropped", applied: true, body: { reference: "T-2" } },
+    ]);
   });
 });

@@ -18,12 +18,17 @@ const consumerSource = [
   'import { createTransport, getAcctTitle, OutcomeUnknownError } from "@remitgen/remittance-v3";',
   'import type { GetAcctTitleRequest } from "@remitgen/remittance-v3";',
   'import { createHandlers } from "@remitgen/remittance-v3/mocks";',
+  'import { createMockFetch } from "@remitgen/remittance-v3/mock-fetch";',
   "",
   'const transport = createTransport({ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" });',
   "const request: GetAcctTitleRequest = {};",
   "export const calls = [getAcctTitle(transport, request), createHandlers(), OutcomeUnknownError];",
   "// @ts-expect-error a function is not a number: the import is typed, not any",
   "export const typed: number = createTransport;",
+  "const fetch = createMockFetch();",
+  'export const mocked = createTransport({ baseUrl: fetch.engine.options.baseUrl, authUrl: fetch.engine.options.authUrl, clientId: "mock-client-id", clientSecret: "mock-client-secret", fetch });',
+  "// @ts-expect-error a function is not a number: the ./mock-fetch import is typed, not any",
+  "export const typedFetch: number = createMockFetch;",
   "",
 ].join("\n");
 
@@ -104,16 +109,17 @@ describe("a TypeScript consumer of the generated package", () => {
 });
 
 describe("a CommonJS consumer at run time", () => {
-  it("require()s the package and its mocks (Node.js 20.19+ loads ES modules from require)", () => {
+  it("require()s the package, its mocks and its mock fetch (Node.js 20.19+ loads ES modules from require)", () => {
     const script = [
       'const client = require("@remitgen/remittance-v3");',
       'const mocks = require("@remitgen/remittance-v3/mocks");',
-      "console.log(typeof client.createTransport, typeof client.getAcctTitle, typeof mocks.createHandlers);",
+      'const mockFetch = require("@remitgen/remittance-v3/mock-fetch");',
+      "console.log(typeof client.createTransport, typeof client.getAcctTitle, typeof mocks.createHandlers, typeof mockFetch.createMockFetch);",
     ].join("\n");
     const output = execFileSync(process.execPath, ["--no-warnings", "-e", script], {
       cwd: consumerRoot,
       encoding: "utf8",
     });
-    expect(output.trim()).toBe("function function function");
+    expect(output.trim()).toBe("function function function function");
   });
 });

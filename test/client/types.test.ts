@@ -100,7 +100,15 @@ describe("each generated package", () => {
   it.each(remittancePackages.map((pkg) => [pkg.dir]))("%s: src/ type-checks in strict mode", (dir) => {
     const files = sources.get(dir)!.filter((file) => dir === "v3" || !file.getFilePath().includes("/src/runtime/"));
     expect(files.map((file) => file.getBaseName())).toEqual(
-      expect.arrayContaining(["index.ts", "client.ts", "operations.ts", "types.ts", "mocks.ts"]),
+      expect.arrayContaining([
+        "index.ts",
+        "client.ts",
+        "operations.ts",
+        "types.ts",
+        "mock-api.ts",
+        "mocks.ts",
+        "mock-fetch.ts",
+      ]),
     );
     const problems = files.flatMap((file) => problemsOf(project, file));
     expect(formatProblems(problems)).toBe("");
@@ -114,9 +122,9 @@ describe("each generated package", () => {
   });
 
   it.each(remittancePackages.map((pkg) => [pkg.dir]))(
-    "%s: dist/index.d.ts and dist/mocks.d.ts export what src/ exports",
+    "%s: dist/index.d.ts, dist/mocks.d.ts and dist/mock-fetch.d.ts export what src/ exports",
     (dir) => {
-      for (const name of ["index", "mocks"]) {
+      for (const name of ["index", "mocks", "mock-fetch"]) {
         const exportsOf = (path: string): string[] =>
           [...project.getSourceFileOrThrow(path).getExportedDeclarations().keys()].sort();
         const fromSource = exportsOf(join(temp!, "out", dir, `src/${name}.ts`));
@@ -135,11 +143,12 @@ describe("a strict consumer (test/consumer/types.ts)", () => {
       "@remitgen/remittance-v1",
       "@remitgen/remittance-v3",
       "@remitgen/remittance-v3/mocks",
+      "@remitgen/remittance-v3/mock-fetch",
     ]);
     // Resolved through each package's exports to its declarations.
     for (const declaration of consumer.getImportDeclarations()) {
       const target = declaration.getModuleSpecifierSourceFileOrThrow().getFilePath();
-      expect(target).toMatch(/\/out\/(v1-0-1|v1|v3)\/dist\/(index|mocks)\.d\.ts$/);
+      expect(target).toMatch(/\/out\/(v1-0-1|v1|v3)\/dist\/(index|mocks|mock-fetch)\.d\.ts$/);
     }
   });
 

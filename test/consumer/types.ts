@@ -21,6 +21,7 @@ import {
   type WriteCallOptions,
 } from "@remitgen/remittance-v3";
 import { createHandlers, type MockHandlerSet } from "@remitgen/remittance-v3/mocks";
+import { createMockFetch, type MockFetch } from "@remitgen/remittance-v3/mock-fetch";
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -127,3 +128,14 @@ export function handle(error: unknown): string {
 
 // The ./mocks subpath types resolve (msw is an optional peer dependency).
 export const handlers: MockHandlerSet = createHandlers();
+
+// The ./mock-fetch subpath types resolve, and its fetch is one the client
+// takes: the mocks without msw.
+const mockFetch: MockFetch = createMockFetch({ latencyMs: 0 });
+export const mockedClient: ClientV3 = createV3({
+  baseUrl: mockFetch.engine.options.baseUrl,
+  authUrl: mockFetch.engine.options.authUrl,
+  clientId: mockFetch.engine.options.clientId,
+  clientSecret: "mock-client-secret",
+  fetch: mockFetch,
+});

@@ -60,6 +60,7 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   for (const set of model.sets) {
     paths[set.names.packageName] = [join(out, set.names.directory, "src/index.ts")];
     paths[`${set.names.packageName}/mocks`] = [join(out, set.names.directory, "src/mocks.ts")];
+    paths[`${set.names.packageName}/mock-fetch`] = [join(out, set.names.directory, "src/mock-fetch.ts")];
   }
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
@@ -81,7 +82,15 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   const files = [];
   for (const set of model.sets) {
     const list = examples.get(set.id)!;
-    expect(list.length).toBe(set.operations.length + 4);
+    expect(list.length).toBe(set.operations.length + 5);
+    // The README shows the mocks both ways: through msw, and as a fetch without it.
+    const readme = list.filter((example) => example.file === "README.md").map((example) => example.code);
+    const msw = readme.filter((code) => code.includes(`"${set.names.packageName}/mocks"`));
+    expect(msw).toHaveLength(1);
+    expect(msw[0]).toContain('"msw/node"');
+    const mockFetch = readme.filter((code) => code.includes(`"${set.names.packageName}/mock-fetch"`));
+    expect(mockFetch).toHaveLength(1);
+    expect(mockFetch[0]).not.toMatch(/"msw|\/mocks"/);
     for (const example of list) {
       const path = join(workDir, `${name}-examples`, set.names.directory, `${example.file.replace(/[/.]/g, "_")}-${example.index}.mts`);
       files.push({ where: `${set.id} ${example.file} block ${example.index + 1}`, code: example.code, source: project.createSourceFile(path, example.code) });

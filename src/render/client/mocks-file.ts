@@ -1,6 +1,9 @@
 /**
- * `src/mocks.ts`: the set as data for the mock engine, and msw handlers
- * built from it. Schemas are embedded as plain data, never as code.
+ * The mock modules of a package: `src/mock-api.ts`, the set as data for the
+ * mock engine (schemas embedded as plain data, never as code), and the two
+ * front doors over it, `src/mocks.ts` (msw handlers) and
+ * `src/mock-fetch.ts` (a fetch, no msw). The data has a module of its own
+ * so that importing it never loads msw.
  */
 import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
 import type CodeBlockWriter from "code-block-writer";
@@ -21,22 +24,22 @@ import { writeValue, type PrintableValue } from "../code/values.js";
 const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockOutcome", "MockOverride", "RecordedCall"];
 
 /**
- * `src/mocks.ts` and `dist/mocks.js` (and `.d.ts`), the data printed once
- * for both where it can be: it is most of the file, and for a large spec
- * megabytes of text. Each operation's and schema's entry is printed once
- * per run through `memo`, whichever sets hold it.
+ * `src/mock-api.ts` and `dist/mock-api.js` (and `.d.ts`), the data printed
+ * once for both where it can be: it is most of the package, and for a large
+ * spec megabytes of text. Each operation's and schema's entry is printed
+ * once per run through `memo`, whichever sets hold it.
  */
-export function renderMocksFlavors(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): Record<Flavor, string> {
+export function renderMockApiFlavors(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): Record<Flavor, string> {
   const data = mockApiData(model, set, memo);
   let tsLines: readonly string[] = [];
-  const ts = renderMocksModule(model, set, "ts", (writer) => {
+  const ts = renderMockApiModule(model, set, "ts", (writer) => {
     tsLines = captureLines(writer, () => writeValue(writer, mockApiDeclaration("ts"), data, ";", "ts", memo));
   });
   // The object is too large for one line whatever its name's annotation,
   // so only its first line differs, unless a numeric key is written
   // differently in JavaScript.
   const tsHead = `${mockApiDeclaration("ts")}{`;
-  const js = renderMocksModule(model, set, "js", (writer) => {
+  const js = renderMockApiModule(model, set, "js", (writer) => {
     if (tsLines[0] === tsHead && !hasNumericKey(data, memo)) {
       writer.writeLine(`${mockApiDeclaration("js")}{`);
       writeLines(writer, tsLines.slice(1));
@@ -44,7 +47,7 @@ export function renderMocksFlavors(model: Model, set: OperationSetModel, memo: R
       writeValue(writer, mockApiDeclaration("js"), data, ";", "js", memo);
     }
   });
-  return { ts, js, dts: renderMocksModule(model, set, "dts", () => undefined) };
+  return { ts, js, dts: renderMockApiModule(model, set, "dts", () => undefined) };
 }
 
 function mockApiDeclaration(flavor: Flavor): string {
@@ -63,28 +66,46 @@ function hasNumericKey(value: PrintableValue | undefined, memo: RenderMemo): boo
 }
 
 /** The module around the data, which `writeData` writes (nothing for `.d.ts`). */
-function renderMocksModule(
+function renderMockApiModule(
   model: Model,
   set: OperationSetModel,
   flavor: Flavor,
   writeData: (writer: CodeBlockWriter) => void,
 ): string {
   const writer = createWriter();
-  const typed = flavor !== "js";
   writer.writeLine(generatedHeader(model.source.specFile));
   writer.blankLine();
-  if (flavor !== "dts") writer.writeLine('import { createMockHandlers } from "./runtime/mock/msw.js";');
-  if (typed) {
-    writer.writeLine('import type { MockHandlerSet } from "./runtime/mock/msw.js";');
-    writer.writeLine('import type { MockApi, MockOptions } from "./runtime/mock/engine.js";');
+  if (flavor !== "js") {
+    writer.writeLine('import type { MockApi } from "./runtime/mock/engine.js";');
+    writer.blankLine();
   }
-  writer.blankLine();
   writeDocComment(writer, [
     `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
   ]);
   if (flavor === "dts") writer.writeLine("export declare const mockApi: MockApi;");
   else writeData(writer);
+  return writer.toString();
+}
 
+/** The data's own module, imported by both front doors and re-exported by each. */
+function writeMockApiImport(writer: CodeBlockWriter, flavor: Flavor): void {
+  if (flavor !== "dts") writer.writeLine('import { mockApi } from "./mock-api.js";');
+}
+
+/** `src/mocks.ts`: msw handlers over the set's data. */
+export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor): string {
+  const writer = createWriter();
+  const typed = flavor !== "js";
+  writer.writeLine(generatedHeader(model.source.specFile));
+  writer.blankLine();
+  if (flavor !== "dts") writer.writeLine('import { createMockHandlers } from "./runtime/mock/msw.js";');
+  writeMockApiImport(writer, flavor);
+  if (typed) {
+    writer.writeLine('import type { MockHandlerSet } from "./runtime/mock/msw.js";');
+    writer.writeLine('import type { MockOptions } from "./runtime/mock/engine.js";');
+  }
+  writer.blankLine();
+  writer.writeLine('export { mockApi } from "./mock-api.js";');
   writer.blankLine();
   writeDocComment(writer, [
     "msw request handlers for the token endpoint and every operation of this set: they check credentials and bearer tokens, validate bodies against the spec's schemas, enforce the plan's limit, answer deterministically, and record every call in handlers.engine.calls.",
@@ -108,6 +129,46 @@ function renderMocksModule(
     writer.blankLine();
     writeNamedImport(writer, "export type", engineTypes, '"./runtime/mock/engine.js"');
     writer.writeLine('export type { MockHandlerSet } from "./runtime/mock/msw.js";');
+  }
+  return writer.toString();
+}
+
+/**
+ * `src/mock-fetch.ts`: a fetch over the set's data, for tests without msw.
+ * No shared instance, unlike `handlers`: each test makes its own, so no
+ * state carries over.
+ */
+export function renderMockFetch(model: Model, set: OperationSetModel, flavor: Flavor): string {
+  const writer = createWriter();
+  const typed = flavor !== "js";
+  writer.writeLine(generatedHeader(model.source.specFile));
+  writer.blankLine();
+  // Renamed on import: the package's own createMockFetch takes no api.
+  if (flavor !== "dts") writer.writeLine('import { createMockFetch as createFetchFor } from "./runtime/mock/fetch.js";');
+  writeMockApiImport(writer, flavor);
+  if (typed) {
+    writer.writeLine('import type { MockFetch } from "./runtime/mock/fetch.js";');
+    writer.writeLine('import type { MockOptions } from "./runtime/mock/engine.js";');
+  }
+  writer.blankLine();
+  writer.writeLine('export { mockApi } from "./mock-api.js";');
+  writer.blankLine();
+  writeDocComment(writer, [
+    `A fetch answered by a mock of the ${set.id} set, for tests without msw: pass it as the client's fetch option, with fetch.engine.options.baseUrl and .authUrl as the client's URLs. The engine checks credentials and bearer tokens, validates bodies against the spec's schemas, enforces the plan's limit, answers deterministically, and records every call in fetch.engine.calls.`,
+    "Every request goes to the engine, whatever its URL (404 where it serves none); none reaches the network. A dropped connection rejects as fetch does; a timeout fault answers only when the request's signal aborts. Each createMockFetch() makes its own engine: nothing is shared between tests.",
+    "Status codes and error payloads are the mocks' own conventions: the bank's are not shown.",
+  ]);
+  if (flavor === "js") writeList(writer, "export function createMockFetch", ["options"], " {");
+  else if (flavor === "dts") writeList(writer, "export declare function createMockFetch", ["options?: MockOptions"], ": MockFetch;");
+  else writeList(writer, "export function createMockFetch", ["options?: MockOptions"], ": MockFetch {");
+  if (flavor !== "dts") {
+    writer.indent(() => writer.writeLine("return createFetchFor(mockApi, options);"));
+    writer.writeLine("}");
+  }
+  if (typed) {
+    writer.blankLine();
+    writeNamedImport(writer, "export type", engineTypes, '"./runtime/mock/engine.js"');
+    writer.writeLine('export type { MockFetch } from "./runtime/mock/fetch.js";');
   }
   return writer.toString();
 }

@@ -13,14 +13,16 @@ export function renderPackageJson(model: Model, set: OperationSetModel): string 
     exports: {
       ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
       "./mocks": { types: "./dist/mocks.d.ts", default: "./dist/mocks.js" },
+      "./mock-fetch": { types: "./dist/mock-fetch.d.ts", default: "./dist/mock-fetch.js" },
       "./package.json": "./package.json",
     },
     main: "./dist/index.js",
     types: "./dist/index.d.ts",
     // TypeScript's older `moduleResolution: node` (node10) reads no
     // `exports`: without this it finds no types for `/mocks`.
-    typesVersions: { "*": { mocks: ["./dist/mocks.d.ts"] } },
+    typesVersions: { "*": { mocks: ["./dist/mocks.d.ts"], "mock-fetch": ["./dist/mock-fetch.d.ts"] } },
     files: ["dist", "src", "docs", "openapi.json", "README.md"],
+    // Only `./mocks` needs msw; `./mock-fetch` works without it.
     peerDependencies: { msw: "^2.0.0" },
     peerDependenciesMeta: { msw: { optional: true } },
   };

@@ -5,7 +5,7 @@ import type { Flavor } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
-import { renderMocksFlavors } from "./mocks-file.js";
+import { renderMockApiFlavors, renderMockFetch, renderMocks } from "./mocks-file.js";
 import { renderOperations } from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
@@ -37,8 +37,11 @@ const modules: readonly [string, ModuleFlavors][] = [
   ["client", eachFlavor(renderClient)],
   ["operations", eachFlavor(renderOperations)],
   ["types", typesOnly(renderTypes)],
-  // The mock data is most of the module: printed once for .ts and .js.
-  ["mocks", renderMocksFlavors],
+  // The mock data, most of the package: printed once for .ts and .js, in a
+  // module of its own so that the msw-free front door never loads msw.
+  ["mock-api", renderMockApiFlavors],
+  ["mocks", eachFlavor(renderMocks)],
+  ["mock-fetch", eachFlavor(renderMockFetch)],
 ];
 
 export function renderClientPackage(

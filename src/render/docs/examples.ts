@@ -423,3 +423,20 @@ export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
   writer.writeLine("server.close();");
   return finish(writer);
 }
+
+/** README: the same mocks without msw, as the client's fetch. */
+export function mockFetchExample(set: OperationSetModel, schemas: Schemas): string {
+  const operation = showcaseOperation(set);
+  const writer = createWriter();
+  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
+  importLine(writer, ["createMockFetch"], `${set.names.packageName}/mock-fetch`);
+  writer.blankLine();
+  writeClientOptions(writer, "const options = ", ";", "test");
+  writer.writeLine("const mockFetch = createMockFetch(options);");
+  writer.writeLine("const client = createClient({ ...options, fetch: mockFetch });");
+  writer.blankLine();
+  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writer.writeLine("console.log(result, mockFetch.engine.calls.length);");
+  return finish(writer);
+}

@@ -2,12 +2,13 @@
 
 /**
  * The mock runtime's framework-neutral core: a Fetch API `Request` goes in,
- * a {@link MockOutcome} comes out. The msw adapter (`./msw.js`) and the
- * `remitgen mock` HTTP server are thin front doors over this one engine.
+ * a {@link MockOutcome} comes out. The msw adapter (`./msw.js`), the mock
+ * fetch (`./fetch.js`) and the `remitgen mock` HTTP server are thin front
+ * doors over this one engine.
  *
- * Copied verbatim into every generated package (subpath `./mocks`), so it
- * uses no dependencies and no `node:` modules, only ECMAScript and Fetch API
- * globals.
+ * Copied verbatim into every generated package (subpaths `./mocks` and
+ * `./mock-fetch`), so it uses no dependencies and no `node:` modules, only
+ * ECMAScript and Fetch API globals.
  *
  * The bank publishes no payload fields, status codes or error shapes for
  * this service. Everything the engine answers beyond what the spec states

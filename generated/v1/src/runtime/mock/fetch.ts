@@ -1,0 +1,93 @@
+// Copied by remitgen from its runtime (src/runtime/mock/fetch.ts). DO NOT EDIT.
+
+/**
+ * A `fetch` backed by the mock engine, for tests without msw: pass it as a
+ * client's `fetch` option. Copied verbatim into every generated package
+ * (subpath `./mock-fetch`); like the engine it uses no dependencies and no
+ * `node:` modules, so importing it never loads msw.
+ *
+ * @example
+ * ```ts
+ * const fetch = createMockFetch(api, { now: () => clock });
+ * const client = createClient({
+ *   baseUrl: fetch.engine.options.baseUrl,
+ *   authUrl: fetch.engine.options.authUrl,
+ *   clientId: "mock-client-id",
+ *   clientSecret: "mock-client-secret",
+ *   fetch,
+ * });
+ * // fetch.engine.calls, fetch.engine.setOverride(...)
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { abortable, systemClock } from "../limiter.js";
+import {
+  createMockEngine,
+  type MockApi,
+  type MockEngine,
+  type MockOptions,
+} from "./engine.js";
+
+/** A `fetch` answered by a mock engine, plus that engine. */
+export type MockFetch = typeof fetch & { readonly engine: MockEngine };
+
+/**
+ * What undici's fetch rejects with when the connection is lost: a
+ * `TypeError` with no `code`. A client must read it as "may have been
+ * sent", never as a connection refused (which would mean "never sent").
+ */
+function connectionLost(): TypeError {
+  return new TypeError("fetch failed", {
+    cause: new Error("the mock dropped the connection"),
+  });
+}
+
+/** Never settles by itself; `abortable` ends it when the signal aborts. */
+function never(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * Creates a `fetch` that hands every request, whatever its URL, to one
+ * engine for `api` (exposed as `.engine`): a URL the engine does not serve
+ * is answered 404, never sent to the network.
+ *
+ * Outcomes map as msw's adapter maps them: response → returned after
+ * `delayMs`; drop → rejected after `delayMs` as a lost connection; hang →
+ * no answer until the request's signal aborts. An abort rejects with the
+ * signal's reason at once, and an already aborted signal reaches no engine
+ * (no call is recorded), as with fetch. Delays use real timers, cleared
+ * when the call settles.
+ */
+export function createMockFetch(
+  api: MockApi,
+  options?: MockOptions,
+): MockFetch {
+  const engine = createMockEngine(api, options);
+  const mockFetch = async (
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
+    // The Request carries init's signal (and an input Request's own).
+    const request = new Request(input, init);
+    const { signal } = request;
+    signal.throwIfAborted();
+    const outcome = await abortable(engine.handle(request), signal);
+    switch (outcome.kind) {
+      case "response":
+        if (outcome.delayMs > 0) {
+          await systemClock.sleep(outcome.delayMs, signal);
+        }
+        return outcome.response;
+      case "drop":
+        if (outcome.delayMs > 0) {
+          await systemClock.sleep(outcome.delayMs, signal);
+        }
+        throw connectionLost();
+      case "hang":
+        return abortable(never(), signal);
+    }
+  };
+  return Object.freeze(Object.assign(mockFetch as typeof fetch, { engine }));
+}
