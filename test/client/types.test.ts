@@ -216,6 +216,6 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
     expect(doc).toContain("Effect: write");
     expect(tags[0]).toMatch(/^@throws {OutcomeUnknownError} .*do not resend; reconcile with getTransactionStatus/);
     expect(tags.some((tag) => tag.startsWith("@throws {TimeoutError}"))).toBe(false);
-    expect(tags).toContain("@throws {ApiError} A 4xx answer: the bank did not carry it out.");
+    expect(tags).toContain("@throws {ApiError} A 4xx answer: not carried out.");
   });
 });

@@ -55,16 +55,13 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {ApiError} The bank answered with an error status, or with an
-   * answer the client cannot use.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429 on the last try.
-   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {ApiError} An error answer, or an answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+   * try.
+   * @throws {TimeoutError} The last try outlasted `timeoutMs`.
    * @throws {NetworkError} The last try failed at the network level.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when the call is aborted.
    */
   getAcctTitle(
@@ -90,21 +87,17 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
-   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
-   * 2xx): do not resend; reconcile with getTransactionStatus before sending
-   * again.
-   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429: not carried out.
-   * @throws {NetworkError} The request certainly never left (connection
-   * refused, DNS failure): it may be sent again.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
-   * @throws The signal's reason, when the call is aborted before the request is
-   * sent.
+   * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+   * answer says it was not): do not resend; reconcile with getTransactionStatus
+   * before sending again.
+   * @throws {ApiError} A 4xx answer: not carried out.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429: not
+   * carried out.
+   * @throws {NetworkError} Certainly never sent (connection refused, DNS
+   * failure).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
+   * @throws The signal's reason, when the call is aborted before it is sent.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -127,16 +120,13 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {ApiError} The bank answered with an error status, or with an
-   * answer the client cannot use.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429 on the last try.
-   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {ApiError} An error answer, or an answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+   * try.
+   * @throws {TimeoutError} The last try outlasted `timeoutMs`.
    * @throws {NetworkError} The last try failed at the network level.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when the call is aborted.
    */
   getAgentAccntBalance(
@@ -160,16 +150,13 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {ApiError} The bank answered with an error status, or with an
-   * answer the client cannot use.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429 on the last try.
-   * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+   * @throws {ApiError} An error answer, or an answer the client cannot use.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+   * try.
+   * @throws {TimeoutError} The last try outlasted `timeoutMs`.
    * @throws {NetworkError} The last try failed at the network level.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when the call is aborted.
    */
   getTransactionStatus(
@@ -195,21 +182,17 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
-   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
-   * 2xx): do not resend; reconcile with getTransactionStatus before sending
-   * again.
-   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429: not carried out.
-   * @throws {NetworkError} The request certainly never left (connection
-   * refused, DNS failure): it may be sent again.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
-   * @throws The signal's reason, when the call is aborted before the request is
-   * sent.
+   * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+   * answer says it was not): do not resend; reconcile with getTransactionStatus
+   * before sending again.
+   * @throws {ApiError} A 4xx answer: not carried out.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429: not
+   * carried out.
+   * @throws {NetworkError} Certainly never sent (connection refused, DNS
+   * failure).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
+   * @throws The signal's reason, when the call is aborted before it is sent.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -234,21 +217,17 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
-   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
-   * 2xx): do not resend; reconcile with getTransactionStatus before sending
-   * again.
-   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429: not carried out.
-   * @throws {NetworkError} The request certainly never left (connection
-   * refused, DNS failure): it may be sent again.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
-   * @throws The signal's reason, when the call is aborted before the request is
-   * sent.
+   * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+   * answer says it was not): do not resend; reconcile with getTransactionStatus
+   * before sending again.
+   * @throws {ApiError} A 4xx answer: not carried out.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429: not
+   * carried out.
+   * @throws {NetworkError} Certainly never sent (connection refused, DNS
+   * failure).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
+   * @throws The signal's reason, when the call is aborted before it is sent.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -273,21 +252,17 @@ export interface RemittanceClient {
    * - The query or header parameters: not shown.
    * - The status codes: not shown.
    *
-   * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
-   * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
-   * 2xx): do not resend; reconcile with getTransactionStatus before sending
-   * again.
-   * @throws {ApiError} A 4xx answer: the bank did not carry it out.
-   * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
-   * "reject"`), or the bank answered 429: not carried out.
-   * @throws {NetworkError} The request certainly never left (connection
-   * refused, DNS failure): it may be sent again.
-   * @throws {AuthError} No usable access token, or the bank refused a freshly
-   * requested one.
-   * @throws {ConfigError} A call option is out of range (`timeoutMs`,
-   * `retry.attempts`).
-   * @throws The signal's reason, when the call is aborted before the request is
-   * sent.
+   * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+   * answer says it was not): do not resend; reconcile with getTransactionStatus
+   * before sending again.
+   * @throws {ApiError} A 4xx answer: not carried out.
+   * @throws {RateLimitError} The plan's limit was reached, or a 429: not
+   * carried out.
+   * @throws {NetworkError} Certainly never sent (connection refused, DNS
+   * failure).
+   * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+   * @throws {ConfigError} A call option is out of range.
+   * @throws The signal's reason, when the call is aborted before it is sent.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,

@@ -24,16 +24,13 @@ import type * as types from "./types.js";
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAcctTitle(
@@ -61,21 +58,17 @@ export declare function getAcctTitle(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -101,21 +94,17 @@ export declare function sendOnlineFundsTransfer(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -140,16 +129,13 @@ export declare function sendOnlineFundsTransferV1(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export declare function getAgentAccntBalance(
@@ -175,16 +161,13 @@ export declare function getAgentAccntBalance(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export declare function getTransactionStatus(
@@ -212,21 +195,17 @@ export declare function getTransactionStatus(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -252,21 +231,17 @@ export declare function sendTxns(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -293,21 +268,17 @@ export declare function sendTxnsV1(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -334,21 +305,17 @@ export declare function sendOnlineFundsTransferB2C(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -374,21 +341,17 @@ export declare function sendTxnsB2C(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function testingMethod(
   transport: Transport,
@@ -412,16 +375,13 @@ export declare function testingMethod(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export declare function transactionStatusCancelled(
@@ -448,21 +408,17 @@ export declare function transactionStatusCancelled(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export declare function updateNameAmendment(
   transport: Transport,

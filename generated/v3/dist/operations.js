@@ -17,16 +17,13 @@
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export function getAcctTitle(transport, body, options) {
@@ -60,21 +57,17 @@ export function getAcctTitle(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendOnlineFundsTransfer(transport, body, options) {
   return transport.call(
@@ -106,21 +99,17 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendOnlineFundsTransferV1(transport, body, options) {
   return transport.call(
@@ -151,16 +140,13 @@ export function sendOnlineFundsTransferV1(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export function getAgentAccntBalance(transport, body, options) {
@@ -192,16 +178,13 @@ export function getAgentAccntBalance(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export function getTransactionStatus(transport, body, options) {
@@ -235,21 +218,17 @@ export function getTransactionStatus(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendTxns(transport, body, options) {
   return transport.call(
@@ -281,21 +260,17 @@ export function sendTxns(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendTxnsV1(transport, body, options) {
   return transport.call(
@@ -328,21 +303,17 @@ export function sendTxnsV1(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendOnlineFundsTransferB2C(transport, body, options) {
   return transport.call(
@@ -375,21 +346,17 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function sendTxnsB2C(transport, body, options) {
   return transport.call(
@@ -421,21 +388,17 @@ export function sendTxnsB2C(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function testingMethod(transport, body, options) {
   return transport.call(
@@ -465,16 +428,13 @@ export function testingMethod(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} The bank answered with an error status, or with an answer
- * the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429 on the last try.
- * @throws {TimeoutError} The last try took longer than `timeoutMs`.
+ * @throws {ApiError} An error answer, or an answer the client cannot use.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
+ * try.
+ * @throws {TimeoutError} The last try outlasted `timeoutMs`.
  * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when the call is aborted.
  */
 export function transactionStatusCancelled(transport, body, options) {
@@ -507,21 +467,17 @@ export function transactionStatusCancelled(transport, body, options) {
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have carried it out (a time-out,
- * abort or lost connection after sending, a 5xx, a redirect, or an unreadable
- * 2xx): do not resend; reconcile with getTransactionStatus before sending
- * again.
- * @throws {ApiError} A 4xx answer: the bank did not carry it out.
- * @throws {RateLimitError} The plan's limit was reached (`rateLimit:
- * "reject"`), or the bank answered 429: not carried out.
- * @throws {NetworkError} The request certainly never left (connection refused,
- * DNS failure): it may be sent again.
- * @throws {AuthError} No usable access token, or the bank refused a freshly
- * requested one.
- * @throws {ConfigError} A call option is out of range (`timeoutMs`,
- * `retry.attempts`).
- * @throws The signal's reason, when the call is aborted before the request is
- * sent.
+ * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * answer says it was not): do not resend; reconcile with getTransactionStatus
+ * before sending again.
+ * @throws {ApiError} A 4xx answer: not carried out.
+ * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
+ * out.
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS
+ * failure).
+ * @throws {AuthError} No usable access token, or a 401 to a fresh one.
+ * @throws {ConfigError} A call option is out of range.
+ * @throws The signal's reason, when the call is aborted before it is sent.
  */
 export function updateNameAmendment(transport, body, options) {
   return transport.call(
