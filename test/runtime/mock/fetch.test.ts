@@ -12,7 +12,13 @@ import {
   OutcomeUnknownError,
   TimeoutError,
 } from "../../../src/runtime/errors.js";
-import { api, basic, validAccount, validSend } from "./fixture.js";
+import {
+  api,
+  fetchToken,
+  postOperation,
+  validAccount,
+  validSend,
+} from "./fixture.js";
 
 const READ = {
   name: "get_txn_status",
@@ -64,37 +70,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function token(fetch: typeof globalThis.fetch): Promise<string> {
-  const res = await fetch("https://auth.mock/oauth2/token", {
-    method: "POST",
-    headers: {
-      authorization: basic("mock-client-id", "mock-client-secret"),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-function post(
-  fetch: typeof globalThis.fetch,
-  path: string,
-  body: unknown,
-  bearer: string,
-  signal?: AbortSignal,
-): Promise<Response> {
-  return fetch(`https://remittance.mock${path}`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify(body),
-    ...(signal !== undefined ? { signal } : {}),
-  });
-}
-
 /** The reason a promise rejects with (fails the test if it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -128,8 +103,8 @@ function transport(
 describe("createMockFetch", () => {
   it("answers the token endpoint and operations, and records the calls", async () => {
     const fetch = createMockFetch(api);
-    const bearer = await token(fetch);
-    const res = await post(
+    const bearer = await fetchToken(fetch);
+    const res = await postOperation(
       fetch,
       "/get_acct_title",
       { account: validAccount },
@@ -168,7 +143,7 @@ describe("createMockFetch", () => {
   it("gives each mock fetch its own engine (no shared state)", async () => {
     const first = createMockFetch(api);
     const second = createMockFetch(api, { baseUrl: "https://other.mock" });
-    await token(first);
+    await fetchToken(first);
     expect(first.engine).not.toBe(second.engine);
     expect(first.engine.tokenRequests).toBe(1);
     expect(second.engine.tokenRequests).toBe(0);
@@ -179,19 +154,25 @@ describe("createMockFetch", () => {
   it("waits the latency before answering", async () => {
     const fetch = createMockFetch(api, { latencyMs: 120 });
     const started = performance.now();
-    await token(fetch);
+    await fetchToken(fetch);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
 
   it("rejects an already aborted call with the signal's reason, recording nothing", async () => {
     const fetch = createMockFetch(api);
-    const bearer = await token(fetch);
+    const bearer = await fetchToken(fetch);
     const controller = new AbortController();
     const reason = new Error("caller gave up");
     controller.abort(reason);
     expect(
       await rejection(
-        post(fetch, "/send_txns", validSend, bearer, controller.signal),
+        postOperation(
+          fetch,
+          "/send_txns",
+          validSend,
+          bearer,
+          controller.signal,
+        ),
       ),
     ).toBe(reason);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -202,10 +183,10 @@ describe("createMockFetch", () => {
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: "error" });
     try {
-      const mswBearer = await token(globalThis.fetch);
+      const mswBearer = await fetchToken(globalThis.fetch);
       expect(
         await rejection(
-          post(
+          postOperation(
             globalThis.fetch,
             "/send_txns",
             validSend,
@@ -223,11 +204,11 @@ describe("createMockFetch", () => {
 
   it("rejects a call aborted during its latency at once, with the reason, and clears the timer", async () => {
     const fetch = createMockFetch(api);
-    const bearer = await token(fetch);
+    const bearer = await fetchToken(fetch);
     fetch.engine.setOverride("send_txns", { latencyMs: 60_000 });
     const timers = trackTimers();
     const controller = new AbortController();
-    const pending = post(
+    const pending = postOperation(
       fetch,
       "/send_txns",
       validSend,
@@ -248,14 +229,16 @@ describe("createMockFetch", () => {
 
   it("rejects a drop like undici's lost connection: TypeError('fetch failed') with no code", async () => {
     const fetch = createMockFetch(api);
-    const bearer = await token(fetch);
+    const bearer = await fetchToken(fetch);
     fetch.engine.setOverride("send_txns", {
       fault: { kind: "applied-then-drop" },
       faultTimes: 1,
       latencyMs: 50,
     });
     const started = performance.now();
-    const error = await rejection(post(fetch, "/send_txns", validSend, bearer));
+    const error = await rejection(
+      postOperation(fetch, "/send_txns", validSend, bearer),
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
     expect(error).toBeInstanceOf(TypeError);
     expect(error).toMatchObject({ message: "fetch failed" });
@@ -276,7 +259,7 @@ describe("createMockFetch", () => {
     });
     const controller = new AbortController();
     const timers = trackTimers();
-    const pending = post(
+    const pending = postOperation(
       fetch,
       "/send_txns",
       validSend,
@@ -291,11 +274,11 @@ describe("createMockFetch", () => {
 
   it("leaves a hang unanswered until the signal aborts, then rejects with its reason", async () => {
     const fetch = createMockFetch(api);
-    const bearer = await token(fetch);
+    const bearer = await fetchToken(fetch);
     fetch.engine.setOverride("get_txn_status", { fault: { kind: "timeout" } });
     const timers = trackTimers();
     let settled = false;
-    const pending = post(
+    const pending = postOperation(
       fetch,
       "/get_txn_status",
       {},

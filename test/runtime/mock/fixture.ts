@@ -239,3 +239,39 @@ export function opRequest(
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
+
+/** A token from the mock's token endpoint, through `fetch` (msw's or a mock fetch). */
+export async function fetchToken(
+  fetch: typeof globalThis.fetch = globalThis.fetch,
+): Promise<string> {
+  const res = await fetch("https://auth.mock/oauth2/token", {
+    method: "POST",
+    headers: {
+      authorization: basic("mock-client-id", "mock-client-secret"),
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  if (res.status !== 200)
+    throw new Error(`token endpoint answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** POSTs a JSON body to an operation of the mock, through `fetch`. */
+export function postOperation(
+  fetch: typeof globalThis.fetch,
+  path: string,
+  body: unknown,
+  bearer: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`https://remittance.mock${path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+    ...(signal !== undefined ? { signal } : {}),
+  });
+}

@@ -1,7 +1,13 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMockHandlers } from "../../../src/runtime/mock/msw.js";
-import { api, basic, validAccount, validSend } from "./fixture.js";
+import {
+  api,
+  fetchToken,
+  postOperation,
+  validAccount,
+  validSend,
+} from "./fixture.js";
 
 const oddApi = {
   ...api,
@@ -21,36 +27,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => engine.reset());
 afterAll(() => server.close());
 
-async function token(): Promise<string> {
-  const res = await fetch("https://auth.mock/oauth2/token", {
-    method: "POST",
-    headers: {
-      authorization: basic("mock-client-id", "mock-client-secret"),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-function post(
-  path: string,
-  body: unknown,
-  bearer: string,
-  signal?: AbortSignal,
-): Promise<Response> {
-  return fetch(`https://remittance.mock${path}`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify(body),
-    ...(signal !== undefined ? { signal } : {}),
-  });
-}
-
 describe("msw adapter", () => {
   it("is an array of handlers carrying the engine", () => {
     expect(Array.isArray(handlers)).toBe(true);
@@ -59,8 +35,9 @@ describe("msw adapter", () => {
   });
 
   it("serves the token endpoint and operations through plain fetch", async () => {
-    const bearer = await token();
-    const res = await post(
+    const bearer = await fetchToken();
+    const res = await postOperation(
+      fetch,
       "/get_acct_title",
       { account: validAccount },
       bearer,
@@ -68,7 +45,8 @@ describe("msw adapter", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { account: unknown };
     expect(body.account).toBeDefined();
-    const again = await post(
+    const again = await postOperation(
+      fetch,
       "/get_acct_title",
       { account: validAccount },
       bearer,
@@ -81,10 +59,15 @@ describe("msw adapter", () => {
   });
 
   it("answers refusals from the engine (401, 400 with violations, 405)", async () => {
-    const unauth = await post("/send_txns", validSend, "nope");
+    const unauth = await postOperation(fetch, "/send_txns", validSend, "nope");
     expect(unauth.status).toBe(401);
-    const bearer = await token();
-    const bad = await post("/send_txns", { reference: "r" }, bearer);
+    const bearer = await fetchToken();
+    const bad = await postOperation(
+      fetch,
+      "/send_txns",
+      { reference: "r" },
+      bearer,
+    );
     expect(bad.status).toBe(400);
     const details = (
       (await bad.json()) as { error: { details: { path: string }[] } }
@@ -102,15 +85,15 @@ describe("msw adapter", () => {
   });
 
   it("turns drop and applied-then-drop into network errors", async () => {
-    const bearer = await token();
+    const bearer = await fetchToken();
     engine.setOverride("send_txns", {
       fault: { kind: "applied-then-drop" },
       faultTimes: 1,
     });
-    await expect(post("/send_txns", validSend, bearer)).rejects.toThrow(
-      TypeError,
-    );
-    const retry = await post("/send_txns", validSend, bearer);
+    await expect(
+      postOperation(fetch, "/send_txns", validSend, bearer),
+    ).rejects.toThrow(TypeError);
+    const retry = await postOperation(fetch, "/send_txns", validSend, bearer);
     expect(retry.status).toBe(200);
     expect(engine.calls.map((c) => c.outcome)).toEqual([
       "applied-then-dropped",
@@ -119,17 +102,23 @@ describe("msw adapter", () => {
     expect(engine.calls[0]?.applied).toBe(true);
 
     engine.setOverride("get_txn_status", { fault: { kind: "drop" } });
-    await expect(post("/get_txn_status", {}, bearer)).rejects.toThrow(
-      TypeError,
-    );
+    await expect(
+      postOperation(fetch, "/get_txn_status", {}, bearer),
+    ).rejects.toThrow(TypeError);
   });
 
   it("never answers a timeout fault; the client's abort ends it", async () => {
-    const bearer = await token();
+    const bearer = await fetchToken();
     engine.setOverride("get_txn_status", { fault: { kind: "timeout" } });
     const started = Date.now();
     await expect(
-      post("/get_txn_status", {}, bearer, AbortSignal.timeout(150)),
+      postOperation(
+        fetch,
+        "/get_txn_status",
+        {},
+        bearer,
+        AbortSignal.timeout(150),
+      ),
     ).rejects.toMatchObject({
       name: "TimeoutError",
     });
@@ -138,10 +127,10 @@ describe("msw adapter", () => {
   });
 
   it("applies latency with msw's delay", async () => {
-    const bearer = await token();
+    const bearer = await fetchToken();
     engine.setOverride("get_txn_status", { latencyMs: 120 });
     const started = performance.now();
-    const res = await post("/get_txn_status", {}, bearer);
+    const res = await postOperation(fetch, "/get_txn_status", {}, bearer);
     expect(res.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
