@@ -66,6 +66,11 @@ export interface GenerateOptions {
    * removed and StoppedError thrown. Once committing, the run completes.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Called once if another run holds the output folder and this one waits
+   * for it (up to two minutes), with that run's process id when known.
+   */
+  readonly onLockWait?: (holderPid: number | undefined) => void;
 }
 
 export interface GenerateResult {
@@ -115,7 +120,10 @@ export async function generate(
   // One run at a time per output folder, from reading it (and its record)
   // to writing it: a run started beside another waits, then sees what that
   // one left.
-  const lock = await lockOutput(outDir, { signal });
+  const lock = await lockOutput(outDir, {
+    signal,
+    onWait: options.onLockWait,
+  });
   try {
     return await generateLocked(options, {
       started,
@@ -163,6 +171,11 @@ const optionShapes: {
       value !== null &&
       typeof (value as AbortSignal).aborted === "boolean" &&
       typeof (value as AbortSignal).addEventListener === "function",
+  ],
+  onLockWait: [
+    "a function",
+    "(pid) => console.error(`waiting for ${pid}`)",
+    (value) => typeof value === "function",
   ],
 };
 

@@ -18,6 +18,7 @@ import { packageRoot } from "../paths.js";
 import { checkSpecFile } from "../spec/load.js";
 import { manifestName } from "../write/output-dir.js";
 import {
+  lockWaitLine,
   plural,
   reportFailure,
   stopSignal,
@@ -172,6 +173,7 @@ function buildProgram(io: CliIO): Program {
             reuse: options.force !== true,
             cwd: io.cwd,
             signal: stop.signal,
+            onLockWait: (pid) => io.err(lockWaitLine(options.out, pid)),
           });
         } finally {
           stop.dispose();

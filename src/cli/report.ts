@@ -36,6 +36,18 @@ export function summaryLine(result: GenerateResult): string {
   );
 }
 
+/** Said once when another run holds the output folder, so a wait is not taken for a hang. */
+export function lockWaitLine(
+  out: string,
+  holderPid: number | undefined,
+): string {
+  const holder =
+    holderPid === undefined
+      ? "another run"
+      : `another run (process ${holderPid})`;
+  return `remitgen: ${holder} is writing ${out}; waiting until it is done`;
+}
+
 /**
  * Prints an error the way the CLI does and returns its exit status: 1 for a
  * spec problem or a failure, 2 for a usage error. Never a stack trace.

@@ -9,7 +9,7 @@ import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
-import { reportFailure, summaryLine } from "./report.js";
+import { lockWaitLine, reportFailure, summaryLine } from "./report.js";
 
 export interface WatchOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -307,6 +307,10 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         cwd,
         // Stopping the watch stops a run in progress too, which undoes itself.
         signal,
+        onLockWait: (pid) =>
+          error(
+            `[${clock()}] ${lockWaitLine(options.out ?? "generated", pid)}`,
+          ),
       });
       log(`[${clock()}] ${summaryLine(result)}`);
       return { ok: true, result };

@@ -45,6 +45,11 @@ export interface LockOptions {
   readonly signal?: AbortSignal | undefined;
   /** Where lock files are kept. Default `<temp>/remitgen-locks-<uid>`. */
   readonly lockDir?: string;
+  /**
+   * Called once, when another live run holds the folder and this one starts
+   * waiting for it: a wait of up to two minutes should not look like a hang.
+   */
+  readonly onWait?: ((holderPid: number | undefined) => void) | undefined;
 }
 
 const defaultWaitMs = 120_000;
@@ -71,6 +76,7 @@ export async function lockOutput(
   const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
   const waitMs = options.waitMs ?? defaultWaitMs;
   const started = Date.now();
+  let waiting = false;
   try {
     mkdirSync(lockDir, { recursive: true });
   } catch {
@@ -91,6 +97,10 @@ export async function lockOutput(
     ) {
       removeQuietly(file);
       continue;
+    }
+    if (!waiting) {
+      waiting = true;
+      options.onWait?.(typeof holder === "number" ? holder : undefined);
     }
     if (Date.now() - started >= waitMs) {
       const text = usageProblems.outputLocked(

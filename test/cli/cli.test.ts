@@ -14,7 +14,9 @@ import {
   recordingIO,
   repoRoot,
   repoSpec,
+  waitFor,
 } from "../generate/support.js";
+import { lockOutput } from "../../src/write/output-lock.js";
 
 async function run(args: string[], cwd = repoRoot) {
   const io = recordingIO(cwd);
@@ -255,6 +257,26 @@ describe("generate", () => {
     const second = await run(["generate"], root);
     const again = summary.exec(second.stdout) ?? [];
     expect([again[3], again[4], again[6]]).toEqual([files, "0", files]);
+  });
+
+  it("says once that it waits for another run holding the output folder, then generates", async () => {
+    const { root, out } = await makeProject();
+    const other = await lockOutput(out); // as another run would hold it
+    try {
+      const io = recordingIO(root);
+      const running = runCli(["generate"], io);
+      await waitFor("the waiting notice", () => io.stderr.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(io.stderr).toEqual([
+        `remitgen: another run (process ${process.pid}) is writing generated; waiting until it is done`,
+      ]);
+      expect(existsSync(out)).toBe(false);
+      other.release();
+      expect(await running).toBe(0);
+      expect(io.stdout.join("\n")).toMatch(summary);
+    } finally {
+      other.release();
+    }
   });
 
   it("--set v3 generates only v3; other sets are added beside it", async () => {

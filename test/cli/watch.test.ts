@@ -16,12 +16,40 @@ import {
   snapshot,
   waitFor,
 } from "../generate/support.js";
+import { lockOutput } from "../../src/write/output-lock.js";
 import { stackTrace, startBin } from "./process.js";
 
 const ranLine =
   /^\[\d\d:\d\d:\d\d\] remitgen: 3 sets, 12 operations, \d+ files \((\d+) written(?:, \d+ removed)?, \d+ unchanged\) in \d+ ms$/;
 
 describe("generate --watch through runCli", () => {
+  it("says when a run waits for another run holding the output folder", async () => {
+    const { root, out } = await makeProject();
+    const other = await lockOutput(out); // as another run would hold it
+    const controller = new AbortController();
+    try {
+      const io = recordingIO(root, controller.signal);
+      const status = runCli(["generate", "--watch"], io);
+      await waitFor("the waiting notice", () => io.stderr.length > 0);
+      expect(io.stderr).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^\\[\\d\\d:\\d\\d:\\d\\d\\] remitgen: another run \\(process ${process.pid}\\) is writing generated; waiting until it is done$`,
+          ),
+        ),
+      ]);
+      other.release();
+      await waitFor("the first run", () =>
+        io.stdout.some((line) => ranLine.test(line)),
+      );
+      controller.abort();
+      expect(await status).toBe(0);
+    } finally {
+      other.release();
+      controller.abort();
+    }
+  });
+
   it("regenerates on change, survives a broken spec, and stops on abort", async () => {
     const { root, spec, out } = await makeProject();
     const controller = new AbortController();

@@ -87,6 +87,27 @@ describe("lockOutput", () => {
     b.release();
   });
 
+  it("calls onWait once when it has to wait, and not at all when it does not", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const waits: (number | undefined)[] = [];
+    const first = await lockOutput(out, {
+      lockDir,
+      onWait: (pid) => waits.push(pid),
+    });
+    expect(waits).toEqual([]);
+    const second = lockOutput(out, {
+      lockDir,
+      onWait: (pid) => waits.push(pid),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(waits).toEqual([process.pid]);
+    first.release();
+    (await second).release();
+    expect(waits).toEqual([process.pid]);
+  });
+
   it("takes over a lock left by a killed run at once", async () => {
     const root = temp();
     const lockDir = join(root, "locks");
@@ -189,12 +210,18 @@ describe("generate runs started together on one folder", () => {
     const other = await lockOutput(out); // as another run would, in the default place
     defaultPlaceLocks.push(other);
     let done = false;
-    const run = generate({ cwd: root, spec: "a.yaml", out: "out" }).finally(
-      () => (done = true),
-    );
+    const waits: (number | undefined)[] = [];
+    const run = generate({
+      cwd: root,
+      spec: "a.yaml",
+      out: "out",
+      onLockWait: (pid) => waits.push(pid),
+    }).finally(() => (done = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(done).toBe(false);
     expect(existsSync(out)).toBe(false);
+    // Told once, with the holder's process, however many times it looked.
+    expect(waits).toEqual([process.pid]);
     other.release();
     const result = await run;
     expect(result.written.length).toBeGreaterThan(0);
