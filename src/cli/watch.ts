@@ -7,6 +7,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
+import { outputLockedCode } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { lockWaitLine, reportFailure, summaryLine } from "./report.js";
@@ -318,7 +319,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       if (failure instanceof StoppedError) return { ok: false, error: failure };
       // On the first run a usage error is the command line's (bad --out
       // or --set): report it plainly, the command ends with 2.
-      if (first && failure instanceof UsageError) {
+      if (first && isCommandLineError(failure)) {
         reportFailure(failure, { err: error });
         return { ok: false, error: failure };
       }
@@ -348,7 +349,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       // change after it.
       seen = await specState(specPath);
       const outcome = await runOnce(first);
-      if (first && !outcome.ok && outcome.error instanceof UsageError) {
+      if (first && !outcome.ok && isCommandLineError(outcome.error)) {
         stop(2);
         return;
       }
@@ -403,6 +404,15 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   const status = await done;
   if (status === 0) log("stopped watching");
   return status;
+}
+
+/**
+ * A usage error of the command line (bad --out or --set), which ends a
+ * watch at its first run. Another run's lock held too long is not one: it
+ * is reported like a failed run, and watched past.
+ */
+function isCommandLineError(error: unknown): boolean {
+  return error instanceof UsageError && error.code !== outputLockedCode;
 }
 
 function newFolder(dir: string, names: ReadonlySet<string>): Folder {

@@ -497,6 +497,13 @@ export const diagnostics = {
 } as const;
 
 /**
+ * The one usage error a run meets that its command line did not cause:
+ * another run held the output folder too long. A watch reports it and
+ * goes on, as it does a broken spec.
+ */
+export const outputLockedCode = "RG095";
+
+/**
  * Usage problems that are not in the spec: a set id that names no set, and
  * options passed to the programmatic API from JavaScript, where no type
  * checks them.
@@ -523,7 +530,7 @@ export const usageProblems = {
     seconds: number,
     lockFile: string,
   ): DiagnosticText => ({
-    code: "RG095",
+    code: outputLockedCode,
     message: `another remitgen run${holder !== undefined ? ` (process ${holder})` : ""} has been writing to ${target} for over ${seconds} s`,
     hint: `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${lockFile})`,
   }),
