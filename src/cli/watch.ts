@@ -7,7 +7,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
-import { outputLockedCode } from "../diagnostics/codes.js";
+import { outputLockedCode, usageProblems } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { lockWaitLine, reportFailure, summaryLine } from "./report.js";
@@ -389,9 +389,12 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     if (stopped) break;
     const outcome = await open(folder);
     if (outcome === "lost" && folder.dir === specFolder) {
-      error(
-        `remitgen: cannot watch ${specFolder}: ${messageOf(folder.failure)}`,
+      const text = usageProblems.cannotWatch(
+        specFolder,
+        messageOf(folder.failure),
+        isMissing(folder.failure),
       );
+      error(`remitgen: ${text.message} [${text.code}]\n  hint: ${text.hint}`);
       stop(1);
     }
   }

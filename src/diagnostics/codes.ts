@@ -545,6 +545,17 @@ export const usageProblems = {
       ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
       : `sets: ${known.join(", ")}`,
   }),
+  cannotWatch: (
+    folder: string,
+    reason: string,
+    missing: boolean,
+  ): DiagnosticText => ({
+    code: "RG096",
+    message: `cannot watch ${folder}: ${reason}`,
+    hint: missing
+      ? "create the folder, or give --spec a file in a folder that exists"
+      : "check that the folder can be read; on Linux, ENOSPC means the inotify watch limit (raise fs.inotify.max_user_watches)",
+  }),
   notOptions: (found: string): DiagnosticText => ({
     code: "RG092",
     message: `generate options must be an object, not ${found}`,

@@ -171,6 +171,26 @@ describe("generate --watch through runCli", () => {
     expect(await snapshot(out)).toBeUndefined();
   });
 
+  it("a spec in a folder that does not exist ends the watch with 1, its code and a hint", async () => {
+    const { root, out } = await makeProject();
+    const controller = new AbortController();
+    const io = recordingIO(root, controller.signal);
+    expect(
+      await runCli(
+        ["generate", "--watch", "--spec", "nope/remittance.yaml"],
+        io,
+      ),
+    ).toBe(1);
+    const [first, hint] = io.stderr.join("\n").split("\n");
+    expect(first).toMatch(
+      /^remitgen: cannot watch .*nope: ENOENT.* \[RG096\]$/,
+    );
+    expect(hint).toBe(
+      "  hint: create the folder, or give --spec a file in a folder that exists",
+    );
+    expect(await snapshot(out)).toBeUndefined();
+  });
+
   it.each([
     ["without --force keeps", [], true],
     ["--force renders every run whole and keeps no", ["--force"], false],
