@@ -86,10 +86,13 @@ function withCode(message: string, code: string): string {
     : `${message.slice(0, end)} [${code}]${message.slice(end)}`;
 }
 
+/** Signals that stop a run cleanly: Ctrl-C, a CI cancel, a closed terminal. */
+const stopSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /**
- * An AbortSignal that fires on `given`, or (when none is given) on SIGINT
- * or SIGTERM; later signals are ignored until `dispose`, which removes the
- * process listeners.
+ * An AbortSignal that fires on `given`, or (when none is given) on SIGINT,
+ * SIGTERM or SIGHUP (the terminal closed); later signals are ignored until
+ * `dispose`, which removes the process listeners.
  */
 export function stopSignal(given: AbortSignal | undefined): {
   readonly signal: AbortSignal;
@@ -102,13 +105,11 @@ export function stopSignal(given: AbortSignal | undefined): {
   // forwards, would otherwise end the process by default while the run
   // undoes or completes its writes, leaving the output half written.
   const stop = (signal: NodeJS.Signals): void => controller.abort(signal);
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  for (const each of stopSignals) process.on(each, stop);
   return {
     signal: controller.signal,
     dispose: () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      for (const each of stopSignals) process.off(each, stop);
     },
   };
 }

@@ -111,10 +111,11 @@ describe("generate stopped by its signal", () => {
 });
 
 describe("remitgen generate interrupted", () => {
-  it("exits 130 on SIGINT (143 on SIGTERM) and removes what it wrote", async () => {
+  it("exits 130 on SIGINT (143 on SIGTERM, 129 on SIGHUP) and removes what it wrote", async () => {
     for (const [signal, status] of [
       ["SIGINT", 130],
       ["SIGTERM", 143],
+      ["SIGHUP", 129],
     ] as const) {
       const { root, out } = await largeProject(300);
       const running = startBin(["generate"], root);
