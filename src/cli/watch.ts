@@ -353,6 +353,9 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         stop(2);
         return;
       }
+      // Another run held the folder too long: the output still lags the
+      // spec, so this one tries again rather than wait for an edit.
+      if (!outcome.ok && isLockTimeout(outcome.error)) again = true;
       options.onRun?.(outcome);
     })().finally(() => {
       running = undefined;
@@ -412,10 +415,15 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
 /**
  * A usage error of the command line (bad --out or --set), which ends a
  * watch at its first run. Another run's lock held too long is not one: it
- * is reported like a failed run, and watched past.
+ * is reported like a failed run, and the run is tried again.
  */
 function isCommandLineError(error: unknown): boolean {
-  return error instanceof UsageError && error.code !== outputLockedCode;
+  return error instanceof UsageError && !isLockTimeout(error);
+}
+
+/** Another run held the output folder past the lock's wait (RG095). */
+function isLockTimeout(error: unknown): boolean {
+  return error instanceof UsageError && error.code === outputLockedCode;
 }
 
 function newFolder(dir: string, names: ReadonlySet<string>): Folder {
