@@ -115,3 +115,18 @@ export function startBin(
 
 /** A stack trace line, which the CLI must never print. */
 export const stackTrace: RegExp = /^\s+at .+[:(]\d+:\d+\)?$/m;
+
+/**
+ * Sends SIGINT every 5 ms until the process ends, as a user pressing
+ * Ctrl-C again (or npm forwarding a copy): some land while it stops.
+ */
+export async function pressCtrlCUntilExit(
+  running: Running,
+): Promise<{ finished: Finished; sent: number }> {
+  let sent = 0;
+  const pressing = setInterval(() => {
+    if (running.process.kill("SIGINT")) sent++;
+  }, 5);
+  const finished = await running.exited.finally(() => clearInterval(pressing));
+  return { finished, sent };
+}

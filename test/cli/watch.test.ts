@@ -3,7 +3,7 @@
  * broken spec and keeps watching, stops on abort, SIGINT and SIGTERM.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
@@ -14,10 +14,11 @@ import {
   makeProject,
   recordingIO,
   snapshot,
+  someFilesWritten,
   waitFor,
 } from "../generate/support.js";
 import { lockOutput } from "../../src/write/output-lock.js";
-import { stackTrace, startBin } from "./process.js";
+import { pressCtrlCUntilExit, stackTrace, startBin } from "./process.js";
 
 const ranLine =
   /^\[\d\d:\d\d:\d\d\] remitgen: 3 sets, 12 operations, \d+ files \((\d+) written(?:, \d+ removed)?, \d+ unchanged\) in \d+ ms$/;
@@ -296,18 +297,8 @@ describe("generate --watch as a process", () => {
     // Large enough that the first run is still writing when it is stopped.
     await writeFile(spec, syntheticSpec(300).yaml);
     const child = startBin(["generate", "--watch"], root);
-    await waitFor(
-      "the first run to have written some files",
-      async () =>
-        existsSync(out) &&
-        (await readdir(out, { recursive: true })).length > 20,
-      20_000,
-    );
-    let sent = 0;
-    const pressing = setInterval(() => {
-      if (child.process.kill("SIGINT")) sent++;
-    }, 5);
-    const finished = await child.exited.finally(() => clearInterval(pressing));
+    await someFilesWritten(out);
+    const { finished, sent } = await pressCtrlCUntilExit(child);
     expect(sent).toBeGreaterThan(1);
     expect(existsSync(out)).toBe(false);
     // 0 as for one Ctrl-C, or ended by a press once it had stopped.

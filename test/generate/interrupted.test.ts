@@ -10,12 +10,13 @@ import { describe, expect, it } from "vitest";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
 import { StoppedError } from "../../src/diagnostics/diagnostic.js";
 import { generate } from "../../src/generate.js";
-import { runBin, startBin } from "../cli/process.js";
+import { pressCtrlCUntilExit, runBin, startBin } from "../cli/process.js";
 import {
   editFile,
   makeProject,
   manifestName,
   snapshot,
+  someFilesWritten,
   waitFor,
 } from "./support.js";
 
@@ -138,21 +139,9 @@ describe("remitgen generate interrupted", () => {
   it("a Ctrl-C pressed again while it stops (or forwarded by npm) does not cut the undoing short", async () => {
     const { root, out } = await largeProject(300);
     const running = startBin(["generate"], root);
-    await waitFor(
-      "some files",
-      async () =>
-        existsSync(out) &&
-        (await readdir(out, { recursive: true })).length > 20,
-      20_000,
-    );
+    await someFilesWritten(out);
     // Again and again until it ends: some arrive while it undoes its writes.
-    let sent = 0;
-    const pressing = setInterval(() => {
-      if (running.process.kill("SIGINT")) sent++;
-    }, 5);
-    const finished = await running.exited.finally(() =>
-      clearInterval(pressing),
-    );
+    const { finished, sent } = await pressCtrlCUntilExit(running);
     expect(sent).toBeGreaterThan(1);
     // Undone in full: nothing of the new folder is left.
     expect(existsSync(out)).toBe(false);
@@ -167,13 +156,7 @@ describe("remitgen generate interrupted", () => {
   it("after SIGKILL into a new folder, the next run accepts the folder and completes it", async () => {
     const { root, out } = await largeProject(300);
     const running = startBin(["generate"], root);
-    await waitFor(
-      "some files",
-      async () =>
-        existsSync(out) &&
-        (await readdir(out, { recursive: true })).length > 20,
-      20_000,
-    );
+    await someFilesWritten(out);
     running.process.kill("SIGKILL");
     await running.exited;
     // Killed part way: a manifest listing nothing yet, and some files.

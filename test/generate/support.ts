@@ -173,3 +173,13 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Waits until a run has written more than 20 entries under `out`: a run stopped then is mid-write. */
+export async function someFilesWritten(out: string): Promise<void> {
+  await waitFor(
+    "some files",
+    async () =>
+      existsSync(out) && (await readdir(out, { recursive: true })).length > 20,
+    20_000,
+  );
+}
