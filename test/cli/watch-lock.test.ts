@@ -1,9 +1,11 @@
 /**
  * A watch whose first run meets another run's lock for too long (RG095):
  * not a command-line mistake, so it is reported like a failed run and the
- * watch goes on. generate is replaced: the real lock waits two minutes.
+ * watch goes on. generate is replaced (vi.mock is hoisted above the
+ * imports): the real lock waits two minutes.
  */
 import { describe, expect, it, vi } from "vitest";
+import { watchGenerate } from "../../src/cli/watch.js";
 import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import { usageProblems } from "../../src/diagnostics/codes.js";
 import { makeProject, recordingIO, waitFor } from "../generate/support.js";
@@ -28,8 +30,6 @@ vi.mock("../../src/generate.js", async (importOriginal) => {
     },
   };
 });
-
-const { watchGenerate } = await import("../../src/cli/watch.js");
 
 describe("generate --watch and another run's lock", () => {
   it("reports a first run that timed out on the lock, keeps watching, and tries again by itself", async () => {
