@@ -14,6 +14,7 @@ import {
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { maskQuoted, secretsOf, type Secrets } from "../diagnostics/secrets.js";
 import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
@@ -79,6 +80,31 @@ export function parseSpecText(text: string, file: string): ParseResult {
     document: yamlOptions,
   });
   const lineCounter = fast?.lineCounter ?? new LineCounter();
+  // A message or hint may quote the line's secrets (a password in an
+  // address, a secret key's value): masked here, where every spec
+  // diagnostic is made, as the report's excerpt masks them, so that a
+  // caller logging the diagnostics prints no secret. Each line is looked
+  // at once: a long line can hold many diagnostics.
+  const lineSecrets = new Map<number, Secrets>();
+  const masks = (
+    line: number,
+    column: number,
+    message: DiagnosticText,
+  ): DiagnosticText => {
+    let secrets = lineSecrets.get(line);
+    if (secrets === undefined) {
+      const from = lineCounter.lineStarts[line - 1] ?? 0;
+      const end = text.indexOf("\n", from);
+      const shown = text.slice(from, end === -1 ? text.length : end);
+      secrets = secretsOf(shown.endsWith("\r") ? shown.slice(0, -1) : shown);
+      lineSecrets.set(line, secrets);
+    }
+    return {
+      code: message.code,
+      message: maskQuoted(message.message, secrets, column - 1),
+      hint: maskQuoted(message.hint, secrets, column - 1),
+    };
+  };
   const at = (
     range: readonly [number, number] | undefined,
     message: DiagnosticText,
@@ -93,7 +119,7 @@ export function parseSpecText(text: string, file: string): ParseResult {
     let lineEnd = start;
     while (lineEnd < stop && text.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
     const length = Math.max(1, lineEnd - start);
-    return diagnosticAt(file, line, col, length, message);
+    return diagnosticAt(file, line, col, length, masks(line, col, message));
   };
   let document: Document.Parsed;
   try {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CheckFailure } from "../../src/spec/load.js";
-import { UsageError } from "../../src/diagnostics/diagnostic.js";
+import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
   checkSpecFile,
   checkSpecText,
@@ -332,3 +332,54 @@ describe("the YAML version", () => {
     expect(checkSpecText(`%YAML 1.2\n---\n${good}`, "spec.yaml").ok).toBe(true);
   });
 });
+
+describe("secrets in the diagnostics a build script gets", () => {
+  // A build script logs `error.diagnostics` or JSON.stringify's a check's
+  // result: the objects must mask what the formatted report masks.
+  const leaky = good
+    .replace(
+      "path: /get_acct_title",
+      "path: https://svc-user:hunter2-Pa55@bank.example/x",
+    )
+    .replace(
+      "  scheme: oauth2-client-credentials",
+      "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret: 738291047362 # rotated\n  plan: {clientId: app-1, clientSecret: 519283746501}",
+    );
+  const secrets = /hunter2|svc-user|738291047362|519283746501/;
+
+  it("checkSpecText masks them in each diagnostic's message and hint, as the report does", () => {
+    const result = checkSpecText(leaky, "spec.yaml");
+    if (result.ok) throw new Error("expected a failure");
+    expect(JSON.stringify(result.diagnostics)).not.toMatch(secrets);
+    expect(result.formatted).not.toMatch(secrets);
+    const messages = result.diagnostics.map(
+      (each) => `${each.message} | ${each.hint}`,
+    );
+    expect(messages).toContain(
+      'path "https://*********************@bank.example/x" is not a valid operation path | a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+    );
+    expect(messages).toContain(
+      `notShown "clientSecret" must be a string, found a number | quote the value: "${"*".repeat(12)}"`,
+    );
+    // The report shows each message as the diagnostic holds it.
+    for (const each of result.diagnostics)
+      expect(result.formatted).toContain(`${each.message} [${each.code}]`);
+  });
+
+  it("checkSpecFile and loadSpec's SpecError hold them masked too", async () => {
+    const path = await fileWith(leaky);
+    const checked = await checkSpecFile(path);
+    if (checked.ok) throw new Error("expected a failure");
+    expect(JSON.stringify(checked.diagnostics)).not.toMatch(secrets);
+    const error: unknown = await loadSpec(path).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(SpecError);
+    const { diagnostics: found, message } = error as SpecError;
+    expect(found.length).toBeGreaterThan(1);
+    expect(JSON.stringify(found)).not.toMatch(secrets);
+    expect(message).not.toMatch(secrets);
+  });
+});
+
