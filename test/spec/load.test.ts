@@ -383,3 +383,40 @@ describe("secrets in the diagnostics a build script gets", () => {
   });
 });
 
+describe("a NUL character", () => {
+  const withNul = good.replace(
+    "summary: Account title lookup.",
+    'summary: "Account\u0000title"',
+  );
+
+  it("is refused in text passed to checkSpecText, as in a file, at the same place", async () => {
+    const fromText = checkSpecText(withNul, "spec.yaml");
+    const fromFile = await checkSpecFile(await fileWith(withNul), "spec.yaml");
+    if (fromText.ok || fromFile.ok) throw new Error("expected failures");
+    expect(firstDiagnostic(fromFile)).toBe(
+      `20:${'    summary: "Account'.length + 1} RG009 the spec is not UTF-8 text: it holds NUL bytes (UTF-16, or not a text file)`,
+    );
+    expect(fromText.diagnostics).toEqual(fromFile.diagnostics);
+    expect(fromText.formatted).toBe(fromFile.formatted);
+  });
+
+  it("is counted on the line a lone CR starts, in a file as in text", async () => {
+    const oldMac = withNul.replace(/\n/g, "\r");
+    const fromText = checkSpecText(oldMac, "spec.yaml");
+    const fromFile = await checkSpecFile(await fileWith(oldMac), "spec.yaml");
+    if (fromText.ok || fromFile.ok) throw new Error("expected failures");
+    expect(firstDiagnostic(fromText)).toMatch(/^20:22 RG009 /);
+    expect(fromText.diagnostics).toEqual(fromFile.diagnostics);
+  });
+
+  it("written as the escape \\0 of a double-quoted value is still read", () => {
+    // YAML's own escape: the text holds no NUL, so it is no encoding fault.
+    const result = checkSpecText(
+      good.replace("summary: Account title lookup.", 'summary: "a\\0b"'),
+      "spec.yaml",
+    );
+    expect(result.diagnostics.map((each) => each.code)).not.toContain(
+      "RG009",
+    );
+  });
+});
