@@ -10,6 +10,8 @@ import {
   visit,
   type Document,
   type Node,
+  type ScalarTag,
+  type Tags,
   type YAMLError,
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
@@ -24,6 +26,20 @@ export const maxSpecDepth: number = 64;
 /** Nodes the spec may hold once aliases are expanded: bounds "billion laughs" specs. */
 export const maxSpecNodes: number = 100_000;
 
+/**
+ * `!!float` on a whole number (`!!float 1`): YAML 1.2's core schema reads
+ * it as the number (its float pattern admits integers), but `yaml`'s float
+ * tags do not match one, so it was refused as a value that does not fit
+ * its tag. Only ever chosen by an explicit tag: a plain `1` meets the core
+ * schema's int first.
+ */
+const wholeFloat: ScalarTag = {
+  tag: "tag:yaml.org,2002:float",
+  default: true,
+  test: /^[-+]?[0-9]+$/,
+  resolve: (text) => Number(text),
+};
+
 /** How `yaml` parses specs (the fast reader builds the same document). */
 const yamlOptions = {
   prettyErrors: false,
@@ -33,6 +49,7 @@ const yamlOptions = {
   // reported (see unreadFeatures): resolved, they made Buffers and Dates,
   // and a Date example was printed in the machine's time zone.
   resolveKnownTags: false,
+  customTags: (tags: Tags): Tags => [...tags, wholeFloat],
 } as const;
 
 /** A parsed spec file: its text, YAML document, and a way to turn offsets into positions. */

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CheckFailure } from "../../src/spec/load.js";
+import type { CheckFailure, CheckResult } from "../../src/spec/load.js";
 import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
   checkSpecFile,
@@ -419,4 +419,36 @@ describe("a NUL character", () => {
       "RG009",
     );
   });
+});
+
+describe("the core schema's !!float tag", () => {
+  const minimum = (written: string): CheckResult =>
+    checkSpecText(
+      good.replace("minimum: 0 }", `minimum: ${written} }`),
+      "spec.yaml",
+    );
+
+  it.each([
+    ["!!float 0", "0"],
+    ["!!float 1", "1"],
+    ["!!float -2", "-2"],
+    ["!!float 1.5", "1.5"],
+    ["!!float 2e1", "20"],
+  ])("reads %s as YAML 1.2 does, the number %s", (written, plain) => {
+    const tagged = minimum(written);
+    const untagged = minimum(plain);
+    if (!tagged.ok || !untagged.ok) throw new Error("expected the spec to check");
+    expect(tagged.model).toEqual(untagged.model);
+  });
+
+  it.each(["!!float 0x1", "!!float one", "!!float 1_000"])(
+    "refuses %s, which is no float of the core schema",
+    (written) => {
+      const result = minimum(written);
+      if (result.ok) throw new Error("expected a failure");
+      expect(
+        result.diagnostics.map((each) => `${each.code} ${each.message}`),
+      ).toEqual(["RG016 the value does not fit its YAML tag !!float"]);
+    },
+  );
 });
