@@ -421,6 +421,49 @@ describe("a NUL character", () => {
   });
 });
 
+describe("the spec format version", () => {
+  const withVersion = (written: string): string[] => {
+    const result = checkSpecText(
+      good.replace("remitgen: 1\n", `remitgen: ${written}\n`),
+      "spec.yaml",
+    );
+    return result.ok
+      ? []
+      : result.diagnostics.map(
+          (each) =>
+            `${each.line}:${each.column}:${each.length} ${each.code} ${each.message} | ${each.hint}`,
+        );
+  };
+
+  it.each(["1.0", "1.", "1e0", "0x1", "0o1", "+1", "01", "!!float 1"])(
+    "refuses %s, which reads as 1 but is no whole number written as one",
+    (written) => {
+      const value = written.replace("!!float ", "");
+      const column = written.length - value.length + 11;
+      expect(withVersion(written)).toEqual([
+        `1:${column}:${value.length} RG005 the spec format version is written ${JSON.stringify(written)}, not as a whole number | write \`remitgen: 1\`: the format version is one whole number (each set's own version goes under \`sets:\`, as \`version: 1.0.3\`)`,
+      ]);
+    },
+  );
+
+  it("still refuses another format, quoted or not", () => {
+    expect(withVersion("2")[0]).toMatch(
+      /^1:11:1 RG005 unsupported spec format version 2 \| /,
+    );
+    expect(withVersion("'1'")[0]).toMatch(
+      /^1:11:3 RG005 unsupported spec format version '1' \| /,
+    );
+    expect(withVersion("1.5")[0]).toMatch(
+      /^1:11:3 RG005 unsupported spec format version 1.5 \| /,
+    );
+  });
+
+  it("reads 1, tagged !!int or not", () => {
+    expect(withVersion("1")).toEqual([]);
+    expect(withVersion("!!int 1")).toEqual([]);
+  });
+});
+
 describe("the core schema's !!float tag", () => {
   const minimum = (written: string): CheckResult =>
     checkSpecText(
