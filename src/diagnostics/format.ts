@@ -4,11 +4,13 @@ import { maskQuoted, masked, secretsOf, type Secrets } from "./secrets.js";
 
 /**
  * Formats diagnostics compiler-style: `file:line:column: message`, the
- * offending line with a caret underline, then the hint.
+ * offending line with a caret underline, then the hint. Without
+ * `sourceText` (a SpecError's diagnostics, say) no line is shown. What a
+ * line holds of a secret is masked, and control characters are escaped.
  */
 export function formatDiagnostics(
   diagnostics: readonly Diagnostic[],
-  sourceText: string | undefined,
+  sourceText?: string,
 ): string {
   const lines = sourceText === undefined ? [] : sourceText.split(/\r?\n/);
   // Each line is masked and cleaned once, not once per diagnostic on it: a

@@ -246,6 +246,10 @@ export async function loadSpec(
   path: string,
   displayName?: string,
 ): Promise<Model> {
+  // Checked here too, so that a usage error names the function called.
+  mustBeString("loadSpec", "path", path);
+  if (displayName !== undefined)
+    mustBeString("loadSpec", "displayName", displayName);
   const result = await checkSpecFile(path, displayName);
   if (!result.ok) throw new SpecError(result.diagnostics, result.formatted);
   return result.model;

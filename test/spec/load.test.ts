@@ -221,6 +221,22 @@ describe("arguments of the wrong type, from JavaScript", () => {
   });
 });
 
+describe("loadSpec's own name in its usage errors", () => {
+  it("names loadSpec, the function the caller called, not checkSpecFile", async () => {
+    for (const run of [
+      () => loadSpec(42 as unknown as string),
+      () => loadSpec("spec.yaml", 7 as unknown as string),
+    ]) {
+      const error: unknown = await run().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message).toMatch(/^loadSpec: /);
+    }
+  });
+});
+
 describe("a spec with hundreds of thousands of problems", () => {
   it("reports each of them, without overflowing the call stack", () => {
     const unknown = Array.from({ length: 150_000 }, (_, index) => `n${index}`);
@@ -415,9 +431,7 @@ describe("a NUL character", () => {
       good.replace("summary: Account title lookup.", 'summary: "a\\0b"'),
       "spec.yaml",
     );
-    expect(result.diagnostics.map((each) => each.code)).not.toContain(
-      "RG009",
-    );
+    expect(result.diagnostics.map((each) => each.code)).not.toContain("RG009");
   });
 });
 
@@ -480,7 +494,8 @@ describe("the core schema's !!float tag", () => {
   ])("reads %s as YAML 1.2 does, the number %s", (written, plain) => {
     const tagged = minimum(written);
     const untagged = minimum(plain);
-    if (!tagged.ok || !untagged.ok) throw new Error("expected the spec to check");
+    if (!tagged.ok || !untagged.ok)
+      throw new Error("expected the spec to check");
     expect(tagged.model).toEqual(untagged.model);
   });
 
