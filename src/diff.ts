@@ -1,5 +1,5 @@
 /** `remitgen diff A B`: what set B adds and removes relative to set A, and plan changes. */
-import { usageProblems } from "./diagnostics/codes.js";
+import { kindOf, usageProblems } from "./diagnostics/codes.js";
 import { UsageError } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
@@ -12,8 +12,22 @@ export interface SetDiff {
   readonly planChanges: readonly { readonly field: string; readonly from: string; readonly to: string }[];
 }
 
-/** Throws UsageError (RG091) for an id that names no set. */
+/**
+ * What set `toId` adds and removes relative to set `fromId`, and how its plan differs.
+ * Throws UsageError: RG091 for an id that names no set, RG092 for an argument of the wrong type.
+ */
 export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
+  // A JavaScript caller's spec path or undefined would end in a TypeError.
+  const isModel = typeof model === "object" && model !== null && Array.isArray((model as { sets?: unknown }).sets);
+  if (!isModel)
+    refuse(
+      "model",
+      "a model from loadSpec",
+      model,
+      'pass the model loadSpec returns: diffSets(await loadSpec("spec/remittance.yaml"), "V1", "v3")',
+    );
+  if (typeof fromId !== "string") refuse("fromId", "a string", fromId, 'pass a set id, e.g. "V1"');
+  if (typeof toId !== "string") refuse("toId", "a string", toId, 'pass a set id, e.g. "v3"');
   const from = findSet(model, fromId);
   const to = findSet(model, toId);
   const fromIds = new Set(from.operations.map((operation) => operation.id));
@@ -33,6 +47,11 @@ export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
       .map(([field, read]) => ({ field, from: read(from), to: read(to) }))
       .filter((change) => change.from !== change.to),
   };
+}
+
+function refuse(name: string, expected: string, value: unknown, hint: string): never {
+  const { code, message } = usageProblems.badArgument("diffSets", name, expected, kindOf(value), hint);
+  throw new UsageError(code, message, hint);
 }
 
 function findSet(model: Model, id: string): OperationSetModel {

@@ -284,6 +284,9 @@ export function readStructure(source: SpecSource): StructureResult {
   return { raw, parts, diagnostics: reader.found };
 }
 
+/** YAML's float tag: `!!float 1` reads as 1, but says it is no whole number. */
+const floatTag = "tag:yaml.org,2002:float";
+
 function readRoot(
   reader: Reader,
   root: Node,
@@ -301,10 +304,16 @@ function readRoot(
   const version = fields.get("remitgen");
   if (version !== undefined) {
     const node = reader.deref(version.value);
-    if (!isScalar(node) || node.value !== 1) {
-      const written = reader.written(node)?.trim() ?? "";
+    const written = reader.written(node)?.trim() ?? "";
+    if (!isScalar(node) || node.value !== 1)
       reader.report(version.valueRange, diagnostics.specVersion(written));
-    }
+    else if (written !== "1" || node.tag === floatTag)
+      reader.report(
+        version.valueRange,
+        diagnostics.specVersionNotWhole(
+          node.tag === floatTag ? `!!float ${written}` : written,
+        ),
+      );
   }
   const collected: Collected = {
     operations: new Map(),

@@ -58,6 +58,16 @@ export const diagnostics = {
         : `unsupported spec format version ${found}`,
     hint: "this remitgen reads spec format 1: write `remitgen: 1` (a number, unquoted)",
   }),
+  /**
+   * A format version that reads as 1 but is written otherwise (`1.0`,
+   * `0x1`, `!!float 1`): a `1.0` suggests minor format versions, which
+   * there are none of, so it is refused rather than read as 1.
+   */
+  specVersionNotWhole: (written: string): DiagnosticText => ({
+    code: "RG005",
+    message: `the spec format version is written ${quote(written)}, not as a whole number`,
+    hint: "write `remitgen: 1`: the format version is one whole number (each set's own version goes under `sets:`, as `version: 1.0.3`)",
+  }),
   notUtf8: (detail: string): DiagnosticText => ({
     code: "RG009",
     message: `the spec is not UTF-8 text: ${detail}`,

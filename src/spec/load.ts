@@ -45,6 +45,16 @@ export function checkSpecText(text: string, file: string): CheckResult {
   // parser does not, and took such a spec for one line. Replaced one for
   // one, so every position stays where it was.
   if (text.includes("\r")) text = text.replace(/\r(?!\n)/g, "\n");
+  // No text file holds a NUL (a file's is refused as it is read): text from
+  // code is refused alike, at the same place, so both paths agree.
+  const nul = text.indexOf("\0");
+  if (nul >= 0) {
+    const { line, column } = positionIn(text, nul);
+    return failure(
+      [diagnosticAt(file, line, column, 1, diagnostics.notUtf8(holdsNul))],
+      undefined,
+    );
+  }
   const parsed = parseSpecText(text, file);
   if (!parsed.ok) return failure(parsed.diagnostics, text);
   const structure = readStructure(parsed.source);
@@ -207,19 +217,27 @@ function encodingProblem(
     offset += width;
   }
   // A byte order mark is no column (checkSpecText drops it too).
-  const before = text.slice(
-    text.charCodeAt(0) === 0xfeff ? 1 : 0,
-    Math.max(at, 0),
-  );
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   return {
-    line,
-    column,
+    ...positionIn(text.slice(bom), Math.max(at, 0) - bom),
     detail:
       text.charCodeAt(at) === 0
-        ? "it holds NUL bytes (UTF-16, or not a text file)"
+        ? holdsNul
         : "it holds bytes that are not UTF-8 (Latin-1 or Windows-1252?)",
+  };
+}
+
+const holdsNul = "it holds NUL bytes (UTF-16, or not a text file)";
+
+/** 1-based line and column of `index`; a lone CR ends a line, as checkSpecText reads it. */
+function positionIn(
+  text: string,
+  index: number,
+): { line: number; column: number } {
+  const before = text.slice(0, index).replace(/\r(?!\n)/g, "\n");
+  return {
+    line: before.split("\n").length,
+    column: before.length - before.lastIndexOf("\n"),
   };
 }
 
@@ -228,6 +246,10 @@ export async function loadSpec(
   path: string,
   displayName?: string,
 ): Promise<Model> {
+  // Checked here too, so that a usage error names the function called.
+  mustBeString("loadSpec", "path", path);
+  if (displayName !== undefined)
+    mustBeString("loadSpec", "displayName", displayName);
   const result = await checkSpecFile(path, displayName);
   if (!result.ok) throw new SpecError(result.diagnostics, result.formatted);
   return result.model;

@@ -10,10 +10,13 @@ import {
   visit,
   type Document,
   type Node,
+  type ScalarTag,
+  type Tags,
   type YAMLError,
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { maskQuoted, secretsOf, type Secrets } from "../diagnostics/secrets.js";
 import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
@@ -22,6 +25,20 @@ export const maxSpecBytes: number = 10 * 1024 * 1024;
 export const maxSpecDepth: number = 64;
 /** Nodes the spec may hold once aliases are expanded: bounds "billion laughs" specs. */
 export const maxSpecNodes: number = 100_000;
+
+/**
+ * `!!float` on a whole number (`!!float 1`): YAML 1.2's core schema reads
+ * it as the number (its float pattern admits integers), but `yaml`'s float
+ * tags do not match one, so it was refused as a value that does not fit
+ * its tag. Only ever chosen by an explicit tag: a plain `1` meets the core
+ * schema's int first.
+ */
+const wholeFloat: ScalarTag = {
+  tag: "tag:yaml.org,2002:float",
+  default: true,
+  test: /^[-+]?[0-9]+$/,
+  resolve: (text) => Number(text),
+};
 
 /** How `yaml` parses specs (the fast reader builds the same document). */
 const yamlOptions = {
@@ -32,6 +49,7 @@ const yamlOptions = {
   // reported (see unreadFeatures): resolved, they made Buffers and Dates,
   // and a Date example was printed in the machine's time zone.
   resolveKnownTags: false,
+  customTags: (tags: Tags): Tags => [...tags, wholeFloat],
 } as const;
 
 /** A parsed spec file: its text, YAML document, and a way to turn offsets into positions. */
@@ -79,6 +97,31 @@ export function parseSpecText(text: string, file: string): ParseResult {
     document: yamlOptions,
   });
   const lineCounter = fast?.lineCounter ?? new LineCounter();
+  // A message or hint may quote the line's secrets (a password in an
+  // address, a secret key's value): masked here, where every spec
+  // diagnostic is made, as the report's excerpt masks them, so that a
+  // caller logging the diagnostics prints no secret. Each line is looked
+  // at once: a long line can hold many diagnostics.
+  const lineSecrets = new Map<number, Secrets>();
+  const masks = (
+    line: number,
+    column: number,
+    message: DiagnosticText,
+  ): DiagnosticText => {
+    let secrets = lineSecrets.get(line);
+    if (secrets === undefined) {
+      const from = lineCounter.lineStarts[line - 1] ?? 0;
+      const end = text.indexOf("\n", from);
+      const shown = text.slice(from, end === -1 ? text.length : end);
+      secrets = secretsOf(shown.endsWith("\r") ? shown.slice(0, -1) : shown);
+      lineSecrets.set(line, secrets);
+    }
+    return {
+      code: message.code,
+      message: maskQuoted(message.message, secrets, column - 1),
+      hint: maskQuoted(message.hint, secrets, column - 1),
+    };
+  };
   const at = (
     range: readonly [number, number] | undefined,
     message: DiagnosticText,
@@ -93,7 +136,7 @@ export function parseSpecText(text: string, file: string): ParseResult {
     let lineEnd = start;
     while (lineEnd < stop && text.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
     const length = Math.max(1, lineEnd - start);
-    return diagnosticAt(file, line, col, length, message);
+    return diagnosticAt(file, line, col, length, masks(line, col, message));
   };
   let document: Document.Parsed;
   try {

@@ -11,7 +11,15 @@ import {
   getAcctTitle,
   OutcomeUnknownError,
   RateLimitError,
+  RemitError,
+  transportDefaults,
   type ClientOptions,
+  type Clock,
+  type OperationDescriptor,
+  type PlanLimit,
+  type RemitErrorCode,
+  type Transport,
+  type TransportDefaults,
   type GetAcctTitleResponse,
   type JsonObject,
   type JsonValue,
@@ -139,3 +147,45 @@ export const mockedClient: ClientV3 = createV3({
   clientSecret: "mock-client-secret",
   fetch: mockFetch,
 });
+
+// Error codes are a closed union: a switch over them is checked, and a
+// misspelt code is an error, not a branch that never runs.
+export function byCode(error: RemitError): string {
+  switch (error.code) {
+    case "API_ERROR":
+    case "AUTH_ERROR":
+    case "CONFIG_ERROR":
+    case "NETWORK_ERROR":
+    case "RATE_LIMITED":
+    case "REMIT_ERROR":
+    case "TIMEOUT":
+      return "failed";
+    case "OUTCOME_UNKNOWN":
+      return "reconcile";
+    default: {
+      const unhandled: never = error.code;
+      return unhandled;
+    }
+  }
+}
+export function misspelt(error: RemitError): boolean {
+  // @ts-expect-error TS2367 no error has this code
+  return error.code === "OUTCOME_UNKOWN";
+}
+export const outcomeCode: "OUTCOME_UNKNOWN" = new OutcomeUnknownError("send_txns", {}).code;
+export const codes: Equal<RemitError["code"], RemitErrorCode> = true;
+
+// Every type the public options and functions name can be named from the
+// package's root: a fake clock for tests, a transport that wraps another.
+const clock: Clock = { now: () => 0, sleep: async () => undefined };
+export const withClock: ClientV3 = createV3({ ...options, clock });
+export function logging(inner: Transport): Transport {
+  return {
+    call<TResponse>(operation: OperationDescriptor, body: unknown, callOptions?: ReadCallOptions | WriteCallOptions) {
+      console.log(operation.name, operation.effect);
+      return inner.call<TResponse>(operation, body, callOptions);
+    },
+  };
+}
+const defaults: TransportDefaults = transportDefaults;
+export const plan: PlanLimit = defaults.plan;

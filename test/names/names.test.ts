@@ -2,6 +2,7 @@
  * Every generated name comes from src/names/names.ts: the bank's twelve
  * operations, and names no bank should send but a spec may hold.
  */
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -195,6 +196,28 @@ describe("reserved and inherited names", () => {
     expect(schemaTypeName("Error")).toBe("ErrorSchema");
     expect(schemaTypeName("ApiError")).toBe("ApiErrorSchema");
     expect(schemaTypeName("account")).toBe("Account");
+  });
+
+  it("gives no schema or operation a name a package's root already exports", () => {
+    // Read from a generated package's index: a name added to its exports
+    // and not to the reserved list would let a schema shadow it.
+    const index = readFileSync(
+      new URL("../../generated/v3/src/index.ts", import.meta.url),
+      "utf8",
+    );
+    const exported = [...index.matchAll(/export (?:type )?\{([^}]*)\}/g)]
+      .flatMap((match) => match[1]!.split(","))
+      .map((name) => name.trim().split(/\s+as\s+/).pop()!)
+      // The client's type is named after the package: the rules refuse a
+      // schema or operation that generates it (RG022).
+      .filter((name) => name !== "" && name !== "RemittanceClient");
+    expect(exported).toEqual(
+      expect.arrayContaining(["Clock", "OperationDescriptor", "RemitErrorCode"]),
+    );
+    for (const name of exported) {
+      expect(schemaTypeName(name)).not.toBe(name);
+      expect(operationMethodName(name)).not.toBe(name);
+    }
   });
 
   it("keeps `__proto__` and `constructor` out of file names' way", () => {

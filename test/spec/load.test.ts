@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CheckFailure } from "../../src/spec/load.js";
-import { UsageError } from "../../src/diagnostics/diagnostic.js";
+import type { CheckFailure, CheckResult } from "../../src/spec/load.js";
+import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
   checkSpecFile,
   checkSpecText,
@@ -221,6 +221,22 @@ describe("arguments of the wrong type, from JavaScript", () => {
   });
 });
 
+describe("loadSpec's own name in its usage errors", () => {
+  it("names loadSpec, the function the caller called, not checkSpecFile", async () => {
+    for (const run of [
+      () => loadSpec(42 as unknown as string),
+      () => loadSpec("spec.yaml", 7 as unknown as string),
+    ]) {
+      const error: unknown = await run().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message).toMatch(/^loadSpec: /);
+    }
+  });
+});
+
 describe("a spec with hundreds of thousands of problems", () => {
   it("reports each of them, without overflowing the call stack", () => {
     const unknown = Array.from({ length: 150_000 }, (_, index) => `n${index}`);
@@ -331,4 +347,166 @@ describe("the YAML version", () => {
   it("reads a %YAML 1.2 directive", () => {
     expect(checkSpecText(`%YAML 1.2\n---\n${good}`, "spec.yaml").ok).toBe(true);
   });
+});
+
+describe("secrets in the diagnostics a build script gets", () => {
+  // A build script logs `error.diagnostics` or JSON.stringify's a check's
+  // result: the objects must mask what the formatted report masks.
+  const leaky = good
+    .replace(
+      "path: /get_acct_title",
+      "path: https://svc-user:hunter2-Pa55@bank.example/x",
+    )
+    .replace(
+      "  scheme: oauth2-client-credentials",
+      "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret: 738291047362 # rotated\n  plan: {clientId: app-1, clientSecret: 519283746501}",
+    );
+  const secrets = /hunter2|svc-user|738291047362|519283746501/;
+
+  it("checkSpecText masks them in each diagnostic's message and hint, as the report does", () => {
+    const result = checkSpecText(leaky, "spec.yaml");
+    if (result.ok) throw new Error("expected a failure");
+    expect(JSON.stringify(result.diagnostics)).not.toMatch(secrets);
+    expect(result.formatted).not.toMatch(secrets);
+    const messages = result.diagnostics.map(
+      (each) => `${each.message} | ${each.hint}`,
+    );
+    expect(messages).toContain(
+      'path "https://*********************@bank.example/x" is not a valid operation path | a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+    );
+    expect(messages).toContain(
+      `notShown "clientSecret" must be a string, found a number | quote the value: "${"*".repeat(12)}"`,
+    );
+    // The report shows each message as the diagnostic holds it.
+    for (const each of result.diagnostics)
+      expect(result.formatted).toContain(`${each.message} [${each.code}]`);
+  });
+
+  it("checkSpecFile and loadSpec's SpecError hold them masked too", async () => {
+    const path = await fileWith(leaky);
+    const checked = await checkSpecFile(path);
+    if (checked.ok) throw new Error("expected a failure");
+    expect(JSON.stringify(checked.diagnostics)).not.toMatch(secrets);
+    const error: unknown = await loadSpec(path).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(SpecError);
+    const { diagnostics: found, message } = error as SpecError;
+    expect(found.length).toBeGreaterThan(1);
+    expect(JSON.stringify(found)).not.toMatch(secrets);
+    expect(message).not.toMatch(secrets);
+  });
+});
+
+describe("a NUL character", () => {
+  const withNul = good.replace(
+    "summary: Account title lookup.",
+    'summary: "Account\u0000title"',
+  );
+
+  it("is refused in text passed to checkSpecText, as in a file, at the same place", async () => {
+    const fromText = checkSpecText(withNul, "spec.yaml");
+    const fromFile = await checkSpecFile(await fileWith(withNul), "spec.yaml");
+    if (fromText.ok || fromFile.ok) throw new Error("expected failures");
+    expect(firstDiagnostic(fromFile)).toBe(
+      `20:${'    summary: "Account'.length + 1} RG009 the spec is not UTF-8 text: it holds NUL bytes (UTF-16, or not a text file)`,
+    );
+    expect(fromText.diagnostics).toEqual(fromFile.diagnostics);
+    expect(fromText.formatted).toBe(fromFile.formatted);
+  });
+
+  it("is counted on the line a lone CR starts, in a file as in text", async () => {
+    const oldMac = withNul.replace(/\n/g, "\r");
+    const fromText = checkSpecText(oldMac, "spec.yaml");
+    const fromFile = await checkSpecFile(await fileWith(oldMac), "spec.yaml");
+    if (fromText.ok || fromFile.ok) throw new Error("expected failures");
+    expect(firstDiagnostic(fromText)).toMatch(/^20:22 RG009 /);
+    expect(fromText.diagnostics).toEqual(fromFile.diagnostics);
+  });
+
+  it("written as the escape \\0 of a double-quoted value is still read", () => {
+    // YAML's own escape: the text holds no NUL, so it is no encoding fault.
+    const result = checkSpecText(
+      good.replace("summary: Account title lookup.", 'summary: "a\\0b"'),
+      "spec.yaml",
+    );
+    expect(result.diagnostics.map((each) => each.code)).not.toContain("RG009");
+  });
+});
+
+describe("the spec format version", () => {
+  const withVersion = (written: string): string[] => {
+    const result = checkSpecText(
+      good.replace("remitgen: 1\n", `remitgen: ${written}\n`),
+      "spec.yaml",
+    );
+    return result.ok
+      ? []
+      : result.diagnostics.map(
+          (each) =>
+            `${each.line}:${each.column}:${each.length} ${each.code} ${each.message} | ${each.hint}`,
+        );
+  };
+
+  it.each(["1.0", "1.", "1e0", "0x1", "0o1", "+1", "01", "!!float 1"])(
+    "refuses %s, which reads as 1 but is no whole number written as one",
+    (written) => {
+      const value = written.replace("!!float ", "");
+      const column = written.length - value.length + 11;
+      expect(withVersion(written)).toEqual([
+        `1:${column}:${value.length} RG005 the spec format version is written ${JSON.stringify(written)}, not as a whole number | write \`remitgen: 1\`: the format version is one whole number (each set's own version goes under \`sets:\`, as \`version: 1.0.3\`)`,
+      ]);
+    },
+  );
+
+  it("still refuses another format, quoted or not", () => {
+    expect(withVersion("2")[0]).toMatch(
+      /^1:11:1 RG005 unsupported spec format version 2 \| /,
+    );
+    expect(withVersion("'1'")[0]).toMatch(
+      /^1:11:3 RG005 unsupported spec format version '1' \| /,
+    );
+    expect(withVersion("1.5")[0]).toMatch(
+      /^1:11:3 RG005 unsupported spec format version 1.5 \| /,
+    );
+  });
+
+  it("reads 1, tagged !!int or not", () => {
+    expect(withVersion("1")).toEqual([]);
+    expect(withVersion("!!int 1")).toEqual([]);
+  });
+});
+
+describe("the core schema's !!float tag", () => {
+  const minimum = (written: string): CheckResult =>
+    checkSpecText(
+      good.replace("minimum: 0 }", `minimum: ${written} }`),
+      "spec.yaml",
+    );
+
+  it.each([
+    ["!!float 0", "0"],
+    ["!!float 1", "1"],
+    ["!!float -2", "-2"],
+    ["!!float 1.5", "1.5"],
+    ["!!float 2e1", "20"],
+  ])("reads %s as YAML 1.2 does, the number %s", (written, plain) => {
+    const tagged = minimum(written);
+    const untagged = minimum(plain);
+    if (!tagged.ok || !untagged.ok)
+      throw new Error("expected the spec to check");
+    expect(tagged.model).toEqual(untagged.model);
+  });
+
+  it.each(["!!float 0x1", "!!float one", "!!float 1_000"])(
+    "refuses %s, which is no float of the core schema",
+    (written) => {
+      const result = minimum(written);
+      if (result.ok) throw new Error("expected a failure");
+      expect(
+        result.diagnostics.map((each) => `${each.code} ${each.message}`),
+      ).toEqual(["RG016 the value does not fit its YAML tag !!float"]);
+    },
+  );
 });

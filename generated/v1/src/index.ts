@@ -14,16 +14,21 @@ export {
   RemitError,
   TimeoutError,
 } from "./runtime/errors.js";
+export type { RemitErrorCode } from "./runtime/errors.js";
 export type {
   AccessTokenProvider,
   ClientCredentials,
   ClientOptions,
   ClientSettings,
+  Clock,
+  OperationDescriptor,
+  PlanLimit,
   ReadCallOptions,
   RequestEvent,
   ResponseEvent,
   RetryOptions,
   Transport,
+  TransportDefaults,
   WriteCallOptions,
 } from "./runtime/transport.js";
 export type { JsonObject, JsonValue } from "./runtime/json.js";

@@ -18,11 +18,15 @@ const transportTypes = [
   "ClientCredentials",
   "ClientOptions",
   "ClientSettings",
+  "Clock",
+  "OperationDescriptor",
+  "PlanLimit",
   "ReadCallOptions",
   "RequestEvent",
   "ResponseEvent",
   "RetryOptions",
   "Transport",
+  "TransportDefaults",
   "WriteCallOptions",
 ];
 
@@ -37,6 +41,7 @@ export function renderIndex(model: Model, set: OperationSetModel, flavor: Flavor
   if (typed) writer.writeLine('export type * from "./types.js";');
   writeNamedImport(writer, "export", errorClasses, '"./runtime/errors.js"');
   if (typed) {
+    writer.writeLine('export type { RemitErrorCode } from "./runtime/errors.js";');
     writeNamedImport(writer, "export type", transportTypes, '"./runtime/transport.js"');
     writer.writeLine('export type { JsonObject, JsonValue } from "./runtime/json.js";');
   }

@@ -21,6 +21,21 @@ export interface CauseOptions {
 }
 
 /**
+ * Every {@link RemitError.code} the client's errors carry, so that a
+ * `switch (error.code)` is checked (a type only: no runtime bytes).
+ * `"REMIT_ERROR"` is the base class's default; the client throws none.
+ */
+export type RemitErrorCode =
+  | "API_ERROR"
+  | "AUTH_ERROR"
+  | "CONFIG_ERROR"
+  | "NETWORK_ERROR"
+  | "OUTCOME_UNKNOWN"
+  | "RATE_LIMITED"
+  | "REMIT_ERROR"
+  | "TIMEOUT";
+
+/**
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
@@ -28,14 +43,18 @@ export interface CauseOptions {
  */
 export class RemitError extends Error {
   /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
-  declare readonly code: string;
+  declare readonly code: RemitErrorCode;
 
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
    * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
-  constructor(message: string, code = "REMIT_ERROR", options?: CauseOptions) {
+  constructor(
+    message: string,
+    code: RemitErrorCode = "REMIT_ERROR",
+    options?: CauseOptions,
+  ) {
     super(message, options);
     this.code = code;
     // Literal names: minifiers rename classes, so `constructor.name` is unreliable.
@@ -49,6 +68,7 @@ export class RemitError extends Error {
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
  */
 export class ApiError extends RemitError {
+  declare readonly code: "API_ERROR";
   /** Name of the operation, e.g. `send_transfer`. */
   declare readonly operation: string;
   /** HTTP status code. */
@@ -75,6 +95,7 @@ export class ApiError extends RemitError {
  * usable token, or the bank rejected a freshly issued token (a second 401).
  */
 export class AuthError extends RemitError {
+  declare readonly code: "AUTH_ERROR";
   /** HTTP status from the token endpoint or operation, when there was one. */
   declare readonly status: number | undefined;
   /** OAuth 2.0 `error` code from the token endpoint (RFC 6749 §5.2), if sent. */
@@ -109,6 +130,7 @@ export class AuthError extends RemitError {
  * bank answered 429 and the call was not (or no longer) retried.
  */
 export class RateLimitError extends RemitError {
+  declare readonly code: "RATE_LIMITED";
   /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
   declare readonly retryAfterMs: number | undefined;
 
@@ -130,6 +152,7 @@ export class RateLimitError extends RemitError {
 
 /** A read operation did not complete within `timeoutMs`. */
 export class TimeoutError extends RemitError {
+  declare readonly code: "TIMEOUT";
   /** Name of the operation. */
   declare readonly operation: string;
   /** The timeout that elapsed, in milliseconds. */
@@ -153,6 +176,7 @@ export class TimeoutError extends RemitError {
  * it is safe to send the write again.
  */
 export class NetworkError extends RemitError {
+  declare readonly code: "NETWORK_ERROR";
   /** Name of the operation. */
   declare readonly operation: string;
 
@@ -176,6 +200,7 @@ export class NetworkError extends RemitError {
  * transaction-status operation and reconcile before deciding to send again.
  */
 export class OutcomeUnknownError extends RemitError {
+  declare readonly code: "OUTCOME_UNKNOWN";
   /** Name of the write operation. */
   declare readonly operation: string;
   /** The body the caller passed, to identify the transfer when reconciling. */
@@ -200,6 +225,7 @@ export class OutcomeUnknownError extends RemitError {
 
 /** The client was created with missing or invalid options. */
 export class ConfigError extends RemitError {
+  declare readonly code: "CONFIG_ERROR";
   /** @param message - Names the option; never echoes its value. */
   constructor(message: string) {
     super(message, "CONFIG_ERROR");

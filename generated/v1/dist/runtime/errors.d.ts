@@ -19,6 +19,20 @@ export interface CauseOptions {
   cause?: unknown;
 }
 /**
+ * Every {@link RemitError.code} the client's errors carry, so that a
+ * `switch (error.code)` is checked (a type only: no runtime bytes).
+ * `"REMIT_ERROR"` is the base class's default; the client throws none.
+ */
+export type RemitErrorCode =
+  | "API_ERROR"
+  | "AUTH_ERROR"
+  | "CONFIG_ERROR"
+  | "NETWORK_ERROR"
+  | "OUTCOME_UNKNOWN"
+  | "RATE_LIMITED"
+  | "REMIT_ERROR"
+  | "TIMEOUT";
+/**
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
@@ -26,13 +40,13 @@ export interface CauseOptions {
  */
 export declare class RemitError extends Error {
   /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
-  readonly code: string;
+  readonly code: RemitErrorCode;
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
    * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
-  constructor(message: string, code?: string, options?: CauseOptions);
+  constructor(message: string, code?: RemitErrorCode, options?: CauseOptions);
 }
 /**
  * The bank answered an operation with an error status, or a read with an
@@ -40,6 +54,7 @@ export declare class RemitError extends Error {
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
  */
 export declare class ApiError extends RemitError {
+  readonly code: "API_ERROR";
   /** Name of the operation, e.g. `send_transfer`. */
   readonly operation: string;
   /** HTTP status code. */
@@ -58,6 +73,7 @@ export declare class ApiError extends RemitError {
  * usable token, or the bank rejected a freshly issued token (a second 401).
  */
 export declare class AuthError extends RemitError {
+  readonly code: "AUTH_ERROR";
   /** HTTP status from the token endpoint or operation, when there was one. */
   readonly status: number | undefined;
   /** OAuth 2.0 `error` code from the token endpoint (RFC 6749 §5.2), if sent. */
@@ -84,6 +100,7 @@ export declare class AuthError extends RemitError {
  * bank answered 429 and the call was not (or no longer) retried.
  */
 export declare class RateLimitError extends RemitError {
+  readonly code: "RATE_LIMITED";
   /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
   readonly retryAfterMs: number | undefined;
   /**
@@ -99,6 +116,7 @@ export declare class RateLimitError extends RemitError {
 }
 /** A read operation did not complete within `timeoutMs`. */
 export declare class TimeoutError extends RemitError {
+  readonly code: "TIMEOUT";
   /** Name of the operation. */
   readonly operation: string;
   /** The timeout that elapsed, in milliseconds. */
@@ -115,6 +133,7 @@ export declare class TimeoutError extends RemitError {
  * it is safe to send the write again.
  */
 export declare class NetworkError extends RemitError {
+  readonly code: "NETWORK_ERROR";
   /** Name of the operation. */
   readonly operation: string;
   /**
@@ -132,6 +151,7 @@ export declare class NetworkError extends RemitError {
  * transaction-status operation and reconcile before deciding to send again.
  */
 export declare class OutcomeUnknownError extends RemitError {
+  readonly code: "OUTCOME_UNKNOWN";
   /** Name of the write operation. */
   readonly operation: string;
   /** The body the caller passed, to identify the transfer when reconciling. */
@@ -145,6 +165,7 @@ export declare class OutcomeUnknownError extends RemitError {
 }
 /** The client was created with missing or invalid options. */
 export declare class ConfigError extends RemitError {
+  readonly code: "CONFIG_ERROR";
   /** @param message - Names the option; never echoes its value. */
   constructor(message: string);
 }

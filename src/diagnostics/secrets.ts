@@ -1,0 +1,232 @@
+/**
+ * What a spec line may hold of a secret, and its masking: the credentials
+ * of an address and the value of a key named like a secret. One module,
+ * so the report's excerpt and every diagnostic a check makes mask alike.
+ */
+
+/** A source line, the credentials of its addresses, and where its secret keys' values stand. */
+export interface Secrets {
+  readonly line: string;
+  readonly credentials: ReadonlySet<string>;
+  readonly values: readonly (readonly [number, number])[];
+}
+
+/**
+ * Masks what a shown source line may hold of a secret, character for
+ * character so the caret stays in its column: the credentials of an
+ * address (RG046 points at them, and reports go to CI logs) and the value
+ * of a key named like a secret (an unknown key, but still a secret).
+ * Linear in the line's length: a spec line can be megabytes long, and
+ * regular expressions that did this took 22 s for a 200 KB line.
+ */
+export function masked(text: string): string {
+  return maskSecretValue(maskAddressCredentials(text));
+}
+
+/** Characters that end an address's `user:password` part. */
+const notUserinfo = /[\s/?#\\@"'`]/;
+const schemeChar = /[a-z0-9+.-]/i;
+
+/** `text` with the user and password of each address masked. */
+function maskAddressCredentials(text: string): string {
+  let out = "";
+  let copied = 0;
+  for (const [from, to] of credentialSpans(text)) {
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * Where the user and password of each address stand:
+ * `scheme://user:pw@` and `scheme:user:pw@`. Each `@` is looked back from
+ * once, and no look back passes an earlier `@`.
+ */
+function credentialSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    let start = at;
+    while (start > 0 && !notUserinfo.test(text.charAt(start - 1))) start--;
+    let from = -1;
+    let slashes = start;
+    while (slashes > 0 && /[\\/]/.test(text.charAt(slashes - 1))) slashes--;
+    if (slashes < start && schemeEndsAt(text, slashes - 1)) from = start;
+    else {
+      // No slashes: the scheme is the run's own beginning.
+      const colon = text.slice(start, at).indexOf(":");
+      if (colon > 0 && schemeEndsAt(text, start + colon))
+        from = start + colon + 1;
+    }
+    if (from >= 0 && from < at) spans.push([from, at]);
+  }
+  return spans;
+}
+
+/** Whether `text[colon]` is a ":" ending a URL scheme that starts a word. */
+function schemeEndsAt(text: string, colon: number): boolean {
+  if (text.charAt(colon) !== ":") return false;
+  let first = colon;
+  while (first > 0 && schemeChar.test(text.charAt(first - 1))) first--;
+  return (
+    first < colon &&
+    /[a-z]/i.test(text.charAt(first)) &&
+    !/\w/.test(text.charAt(first - 1))
+  );
+}
+
+/** The key of a `key: value` line that names a secret (`clientSecret`, `api_key`, `password`). */
+const secretKey =
+  /^\s*(?:-\s+)?["']?[\w.-]*(?:secret|passw(?:or)?d|api[-_]?key|private[-_]?key|access[-_]?token|refresh[-_]?token)[\w.-]*["']?[ \t]*$/i;
+/** Keys longer than this are no secret's: the key test stays cheap. */
+const maxSecretKeyLength = 200;
+
+/**
+ * Where the value of each key that names a secret stands: to the line's
+ * end after a key that starts the line, to the next `,`, `}` or `]` (a
+ * quoted value to its closing quote) after a key in a flow mapping
+ * (`auth: {clientSecret: x}`). One pass: a key starts at the line's start
+ * or after the last `{`, `,` or `[` before its colon.
+ */
+function secretValueSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const separator = /:[ \t]+(?=\S)/g;
+  let keyStart = 0;
+  let scanned = 0;
+  for (let found = separator.exec(text); found !== null;) {
+    for (; scanned < found.index; scanned++)
+      if (flowDelimiter.test(text.charAt(scanned))) keyStart = scanned + 1;
+    const from = found.index + found[0].length;
+    if (
+      found.index - keyStart > maxSecretKeyLength ||
+      !secretKey.test(text.slice(keyStart, found.index))
+    ) {
+      found = separator.exec(text);
+      continue;
+    }
+    const quote = text.charAt(from);
+    const end =
+      keyStart === 0
+        ? text.length
+        : quote === '"' || quote === "'"
+          ? closingQuote(text, from, quote)
+          : flowValueEnd(text, from);
+    spans.push([from, end]);
+    scanned = separator.lastIndex = end;
+    found = separator.exec(text);
+  }
+  return spans;
+}
+
+const flowDelimiter = /[{,[]/;
+
+/** Just after the quote closing the value that opens at `from`, or the line's end. */
+function closingQuote(text: string, from: number, quote: string): number {
+  const close = text.indexOf(quote, from + 1);
+  return close < 0 ? text.length : close + 1;
+}
+
+/** Where a plain value in a flow collection ends: its `,`, `}` or `]`, or the line's end. */
+function flowValueEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !",}]".includes(text.charAt(end))) end++;
+  return end;
+}
+
+/** `text` with the value masked after each key that names a secret. */
+function maskSecretValue(text: string): string {
+  let out = "";
+  let copied = 0;
+  for (const [from, to] of secretValueSpans(text)) {
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * What `masked` hides of a line, as a message would quote it: the
+ * credentials of its addresses, and where its secret keys' values stand.
+ */
+export function secretsOf(line: string): Secrets {
+  return {
+    line,
+    credentials: new Set(
+      credentialSpans(line).map(([from, to]) => line.slice(from, to)),
+    ),
+    values: secretValueSpans(line),
+  };
+}
+
+/**
+ * The secret values a diagnostic at `index` of its line may quote: the
+ * value its key stands before or that it points into, and the value of a
+ * secret key starting the line. Two at most, however many the line holds
+ * (a flow mapping can hold a million), so each message costs the same.
+ */
+function valuesNear(secrets: Secrets, index: number): string[] {
+  const { values, line } = secrets;
+  // The first value ending after `index` (spans are in order).
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]![1] <= index) low = middle + 1;
+    else high = middle;
+  }
+  const picked = new Set<readonly [number, number]>();
+  const near = values[low];
+  if (near !== undefined) picked.add(near);
+  // A key starting the line: its value runs to the line's end, the last span.
+  const last = values[values.length - 1];
+  if (last !== undefined && last[1] === line.length) picked.add(last);
+  return [...picked]
+    .map(([from, to]) => quotedValue(line.slice(from, to)))
+    .filter((value) => value !== "");
+}
+
+/** A secret value as a message would quote it: without its trailing comment and quotes. */
+function quotedValue(raw: string): string {
+  let value = raw;
+  const comment = value.indexOf(" #");
+  if (comment >= 0) value = value.slice(0, comment);
+  value = value.trim();
+  const first = value.charAt(0);
+  if (
+    value.length >= 2 &&
+    (first === '"' || first === "'") &&
+    value.endsWith(first)
+  )
+    value = value.slice(1, -1);
+  return value;
+}
+
+/**
+ * `text` (a message or hint) with what `masked` hides of its line masked
+ * too: the credentials the line's addresses hold, and the secret values
+ * near `index`, the diagnostic's column. Linear in the text's length,
+ * however many addresses the line holds. Only what the line masks: remitgen's own words
+ * ("user:password@") stay.
+ */
+export function maskQuoted(
+  text: string,
+  secrets: Secrets,
+  index: number,
+): string {
+  let out = "";
+  let copied = 0;
+  for (const [from, to] of credentialSpans(text)) {
+    if (!secrets.credentials.has(text.slice(from, to))) continue;
+    out += text.slice(copied, from) + "*".repeat(to - from);
+    copied = to;
+  }
+  out += text.slice(copied);
+  for (const value of valuesNear(secrets, index)) {
+    const stars = "*".repeat(value.length);
+    out = out.replaceAll(value, stars);
+    // As quote() writes it in a message.
+    const quoted = JSON.stringify(value).slice(1, -1);
+    if (quoted !== value) out = out.replaceAll(quoted, stars);
+  }
+  return out;
+}
