@@ -49,7 +49,7 @@ export interface GenerateOptions {
   readonly spec?: string;
   /** Output folder; default `generated` under `cwd`. */
   readonly out?: string;
-  /** Set ids to generate; default all. */
+  /** Set ids to generate (at least one); leave it out for every set. */
   readonly sets?: readonly string[];
   /** Compare with the folder and write nothing. */
   readonly check?: boolean;
@@ -155,10 +155,13 @@ const optionShapes: {
 } = {
   spec: ["a string (a file path)", '"spec/remittance.yaml"', isString],
   out: ["a string (a folder path)", '"generated"', isString],
+  // An empty list is refused, not read as "every set": a build script whose
+  // filter came back empty would otherwise rewrite every set's package.
   sets: [
-    "a list of set ids (strings)",
+    "a non-empty list of set ids (strings)",
     '["v3"]',
-    (value) => Array.isArray(value) && value.every(isString),
+    (value) =>
+      Array.isArray(value) && value.length > 0 && value.every(isString),
   ],
   check: ["true or false", "true", isBoolean],
   cwd: ["a string (a folder path)", "process.cwd()", isString],

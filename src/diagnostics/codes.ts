@@ -609,6 +609,7 @@ export const usageProblems = {
 export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) {
+    if (value.length === 0) return "an empty list";
     const odd = value.findIndex((item) => typeof item !== "string");
     return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
   }
