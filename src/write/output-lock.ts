@@ -11,15 +11,20 @@
  * folder's path: never in the output, which is committed and must hold
  * only generated files. It names its holder's process, so a lock left by a
  * killed run is taken over at once (also when its process id has since
- * come round to the run that finds it). Like the run record, the lock never
- * fails a run by itself: where no lock file can be made (a read-only temp
+ * come round to the run that finds it). Taking a stale lock over is itself
+ * one run's at a time (a "breaker" file beside the lock): two runs that
+ * both found it stale must not both remove it, the second removing the
+ * lock the first has just made. Like the run record, the lock never fails
+ * a run by itself: where no lock file can be made (a read-only temp
  * folder), the run goes on without one.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  linkSync,
   mkdirSync,
   readFileSync,
   statSync,
+  type Stats,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -54,9 +59,17 @@ export interface LockOptions {
 
 const defaultWaitMs = 120_000;
 const pollMs = 50;
-// A lock file is written in one call right after it is created; one still
-// empty after this long belongs to a run that died in between.
-const emptyLockStaleMs = 5_000;
+// Older remitgen wrote a lock's text after creating it; one still without
+// a process this long after belongs to a run that died in between.
+const unfinishedStaleMs = 5_000;
+// A breaker's own breaker, and so on: each level needs a run killed while
+// breaking the level below, so two are plenty.
+const breakerDepth = 2;
+
+/** Who asks: its own lock's text. */
+interface Self {
+  readonly text: string;
+}
 
 /** Waits until no other run holds `outDir`, then holds it. */
 export async function lockOutput(
@@ -74,6 +87,7 @@ export async function lockOutput(
     `${createHash("sha256").update(target).digest("hex").slice(0, 32)}.lock`,
   );
   const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
+  const self: Self = { text: `${token}\n${target}\n` };
   const waitMs = options.waitMs ?? defaultWaitMs;
   const started = Date.now();
   let waiting = false;
@@ -84,28 +98,28 @@ export async function lockOutput(
   }
   for (;;) {
     if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
-    try {
-      writeFileSync(file, `${token}\n${target}\n`, { flag: "wx" });
-      return { file, release: () => releaseIfHeld(file, token) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return noLock;
+    const made = create(file, self.text);
+    if (made === "made")
+      return { file, release: () => removeIfSame(file, self.text) };
+    if (made === "failed") return noLock;
+    const found = look(file);
+    if (found === undefined) continue; // released meanwhile: try again
+    const holder = holderOf(found);
+    if (holder.stale) {
+      const broken = breakStale(file, found, self, 0);
+      if (broken === "failed") return noLock;
+      if (broken === "done") continue;
+      // Another run is taking it over: wait for that run.
     }
-    const holder = holderOf(file);
-    if (
-      holder === "gone" ||
-      (typeof holder === "number" && !isRunning(holder))
-    ) {
-      removeQuietly(file);
-      continue;
-    }
+    const holderPid = holder.stale ? undefined : holder.pid;
     if (!waiting) {
       waiting = true;
-      options.onWait?.(typeof holder === "number" ? holder : undefined);
+      options.onWait?.(holderPid);
     }
     if (Date.now() - started >= waitMs) {
       const text = usageProblems.outputLocked(
         target,
-        typeof holder === "number" ? holder : undefined,
+        holderPid,
         Math.round(waitMs / 1000),
         file,
       );
@@ -123,44 +137,125 @@ const noLock: OutputLock = Object.freeze({
   release: () => undefined,
 });
 
-/** The process holding the lock; "gone" for a lock that will never be finished; undefined while unknown. */
-function holderOf(file: string): number | "gone" | undefined {
-  let text: string;
+/**
+ * Makes the file `path` holding `text`, unless there is one. It is written
+ * whole under a name of its own, then linked into place: no one ever sees
+ * it half written, and a link, like `wx`, neither replaces nor follows
+ * what is there.
+ */
+function create(path: string, text: string): "made" | "exists" | "failed" {
+  const draft = `${path}.${randomBytes(6).toString("hex")}.new`;
   try {
-    text = readFileSync(file, "utf8");
+    writeFileSync(draft, text, { flag: "wx", mode: 0o600 });
   } catch {
-    return undefined; // released meanwhile: the next attempt takes it
+    removeQuietly(draft);
+    return "failed";
   }
-  const pid = Number(/^(\d+) /.exec(text)?.[1]);
-  let madeMs: number;
   try {
-    madeMs = statSync(file).mtimeMs;
+    linkSync(draft, path);
+    return "made";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EEXIST"
+      ? "exists"
+      : "failed";
+  } finally {
+    removeQuietly(draft);
+  }
+}
+
+/** A lock file as found: its text and what the folder says of it. */
+interface Found {
+  readonly text: string;
+  readonly info: Stats;
+}
+
+/** The lock file at `path`; undefined if there is none. */
+function look(path: string): Found | undefined {
+  try {
+    return { text: readFileSync(path, "utf8"), info: statSync(path) };
   } catch {
     return undefined;
   }
-  if (Number.isSafeInteger(pid) && pid > 0) {
-    // This process's id on a lock made before it started: a killed run's,
-    // whose id came round to us (in a container ids repeat from one start
-    // to the next). Waiting for it would be waiting for ourselves.
-    return pid === process.pid && madeMs < performance.timeOrigin
-      ? "gone"
-      : pid;
-  }
-  return Date.now() - madeMs > emptyLockStaleMs ? "gone" : undefined;
 }
 
-function releaseIfHeld(file: string, token: string): void {
+/** Whether two looks found the very same file, unchanged. */
+function same(a: Found, b: Found): boolean {
+  return (
+    a.text === b.text &&
+    a.info.ino === b.info.ino &&
+    a.info.dev === b.info.dev &&
+    a.info.mtimeMs === b.info.mtimeMs
+  );
+}
+
+/** The process a lock names, and whether the lock is stale: its process can no longer be holding it. */
+function holderOf(found: Found): {
+  readonly pid?: number;
+  readonly stale: boolean;
+} {
+  const { text, info } = found;
+  const pid = Number(/^(\d+) /.exec(text)?.[1]);
+  if (!(Number.isSafeInteger(pid) && pid > 0))
+    return { stale: Date.now() - info.mtimeMs > unfinishedStaleMs };
+  // This process's id on a lock made before it started: a killed run's,
+  // whose id came round to us (in a container ids repeat from one start
+  // to the next). Waiting for it would be waiting for ourselves.
+  if (pid === process.pid)
+    return { pid, stale: info.mtimeMs < performance.timeOrigin };
+  return { pid, stale: !isRunning(pid) };
+}
+
+/**
+ * Removes the stale lock `found` at `path`, unless another run is already
+ * taking it over ("busy"). Under a breaker only one run can hold, the lock
+ * is looked at again and removed only if it is still the same stale file:
+ * a run that found it stale just after another had replaced it must not
+ * remove the new holder's lock. A breaker whose run was killed is itself
+ * stale, and broken the same way.
+ */
+function breakStale(
+  path: string,
+  found: Found,
+  self: Self,
+  depth: number,
+): "done" | "busy" | "failed" {
+  const breaker = `${path}.break`;
+  const made = create(breaker, self.text);
+  if (made === "failed") return "failed";
+  if (made === "exists") {
+    const other = look(breaker);
+    if (other === undefined) return "done"; // finished meanwhile: look again
+    return depth < breakerDepth && holderOf(other).stale
+      ? breakStale(breaker, other, self, depth + 1)
+      : "busy";
+  }
   try {
-    if (readFileSync(file, "utf8").startsWith(`${token}\n`)) unlinkSync(file);
+    const now = look(path);
+    if (now !== undefined && same(now, found) && holderOf(now).stale)
+      unlinkSync(path);
+    return "done";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT"
+      ? "done"
+      : "failed";
+  } finally {
+    removeIfSame(breaker, self.text);
+  }
+}
+
+/** Removes `path` if it still holds `text`: a holder's own lock, never one another run has made since. */
+function removeIfSame(path: string, text: string): void {
+  try {
+    if (readFileSync(path, "utf8") === text) unlinkSync(path);
   } catch {
     // already gone: nothing to release
   }
 }
 
-function removeQuietly(file: string): void {
+function removeQuietly(path: string): void {
   try {
-    unlinkSync(file);
+    unlinkSync(path);
   } catch {
-    // another run took it over first
+    // never made, or gone
   }
 }
