@@ -9,14 +9,16 @@
  *
  * The lock is a file in the system's temp folder, named after the output
  * folder's path: never in the output, which is committed and must hold
- * only generated files. It names its holder's process, so a lock left by a
- * killed run is taken over at once (also when its process id has since
- * come round to the run that finds it). Taking a stale lock over is itself
- * one run's at a time (a "breaker" file beside the lock): two runs that
- * both found it stale must not both remove it, the second removing the
- * lock the first has just made. Like the run record, the lock never fails
- * a run by itself: where no lock file can be made (a read-only temp
- * folder), the run goes on without one.
+ * only generated files. It names its holder's process by id and, where
+ * the system shows it (Linux), by start, so a lock left by a killed run is
+ * taken over at once, also when its id has since come round to another
+ * program or to the run that finds it. Elsewhere a live id is taken for
+ * the holder. Taking a stale lock over is itself one run's at a time (a
+ * "breaker" file beside the lock): two runs that both found it stale must
+ * not both remove it, the second removing the lock the first has just
+ * made. Like the run record, the lock never fails a run by itself: where
+ * no lock file can be made (a read-only temp folder), the run goes on
+ * without one.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -34,7 +36,12 @@ import { performance } from "node:perf_hooks";
 import { usageProblems } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { systemClock } from "../runtime/limiter.js";
-import { isRunning, realPathOf } from "./system.js";
+import {
+  isRunning,
+  processStart,
+  processStartedMs,
+  realPathOf,
+} from "./system.js";
 
 export interface OutputLock {
   /** The lock file, for messages and tests; undefined when none could be made. */
@@ -62,13 +69,17 @@ const pollMs = 50;
 // Older remitgen wrote a lock's text after creating it; one still without
 // a process this long after belongs to a run that died in between.
 const unfinishedStaleMs = 5_000;
+// An older lock has no start: it is compared with its process's start by
+// the file's time, which is to a second only.
+const startSlackMs = 2_000;
 // A breaker's own breaker, and so on: each level needs a run killed while
 // breaking the level below, so two are plenty.
 const breakerDepth = 2;
 
-/** Who asks: its own lock's text. */
+/** Who asks: its own lock's text, and what tells its own process apart. */
 interface Self {
   readonly text: string;
+  readonly start: string;
 }
 
 /** Waits until no other run holds `outDir`, then holds it. */
@@ -86,8 +97,14 @@ export async function lockOutput(
     lockDir,
     `${createHash("sha256").update(target).digest("hex").slice(0, 32)}.lock`,
   );
+  // Where the system does not show a process's start, this process's own
+  // start still tells its locks from those of an earlier one with its id.
+  const start = processStart(process.pid) ?? `origin ${performance.timeOrigin}`;
   const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
-  const self: Self = { text: `${token}\n${target}\n` };
+  const self: Self = {
+    text: `${token}\n${target}\nstarted ${start}\n`,
+    start,
+  };
   const waitMs = options.waitMs ?? defaultWaitMs;
   const started = Date.now();
   let waiting = false;
@@ -104,7 +121,7 @@ export async function lockOutput(
     if (made === "failed") return noLock;
     const found = look(file);
     if (found === undefined) continue; // released meanwhile: try again
-    const holder = holderOf(found);
+    const holder = holderOf(found, self);
     if (holder.stale) {
       const broken = breakStale(file, found, self, 0);
       if (broken === "failed") return noLock;
@@ -189,20 +206,49 @@ function same(a: Found, b: Found): boolean {
 }
 
 /** The process a lock names, and whether the lock is stale: its process can no longer be holding it. */
-function holderOf(found: Found): {
-  readonly pid?: number;
-  readonly stale: boolean;
-} {
+function holderOf(
+  found: Found,
+  self: Self,
+): { readonly pid?: number; readonly stale: boolean } {
   const { text, info } = found;
-  const pid = Number(/^(\d+) /.exec(text)?.[1]);
+  const [first = "", , third = ""] = text.split("\n");
+  const pid = Number(/^(\d+) /.exec(first)?.[1]);
   if (!(Number.isSafeInteger(pid) && pid > 0))
     return { stale: Date.now() - info.mtimeMs > unfinishedStaleMs };
-  // This process's id on a lock made before it started: a killed run's,
-  // whose id came round to us (in a container ids repeat from one start
-  // to the next). Waiting for it would be waiting for ourselves.
-  if (pid === process.pid)
+  const start = /^started (.+)$/.exec(third)?.[1];
+  if (pid === process.pid) {
+    // This process's id, but not this process: a killed run's, whose id
+    // came round to us (in a container ids repeat from one start to the
+    // next). Waiting for it would be waiting for ourselves.
+    if (start !== undefined) return { pid, stale: start !== self.start };
     return { pid, stale: info.mtimeMs < performance.timeOrigin };
-  return { pid, stale: !isRunning(pid) };
+  }
+  if (!isRunning(pid)) return { pid, stale: true };
+  if (start !== undefined) {
+    // Another process now has the id (Linux shows which).
+    const now = processStart(pid);
+    return { pid, stale: now !== undefined && otherStart(start, now) };
+  }
+  // An older lock: a process that started after it was made is not its
+  // holder.
+  const startedMs = processStartedMs(pid);
+  return {
+    pid,
+    stale: startedMs !== undefined && startedMs > info.mtimeMs + startSlackMs,
+  };
+}
+
+/**
+ * Whether two starts (see processStart) are of different processes. A boot
+ * that could not be read ("-") is left out rather than taken for another.
+ */
+function otherStart(recorded: string, now: string): boolean {
+  const [kind, boot, ticks] = recorded.split(" ");
+  const [, nowBoot, nowTicks] = now.split(" ");
+  if (kind !== "linux") return false; // made where /proc was not: no telling
+  return (
+    ticks !== nowTicks || (boot !== "-" && nowBoot !== "-" && boot !== nowBoot)
+  );
 }
 
 /**
@@ -225,13 +271,13 @@ function breakStale(
   if (made === "exists") {
     const other = look(breaker);
     if (other === undefined) return "done"; // finished meanwhile: look again
-    return depth < breakerDepth && holderOf(other).stale
+    return depth < breakerDepth && holderOf(other, self).stale
       ? breakStale(breaker, other, self, depth + 1)
       : "busy";
   }
   try {
     const now = look(path);
-    if (now !== undefined && same(now, found) && holderOf(now).stale)
+    if (now !== undefined && same(now, found) && holderOf(now, self).stale)
       unlinkSync(path);
     return "done";
   } catch (error) {

@@ -254,6 +254,67 @@ async function expectTakeover(
   }
 }
 
+describe("lockOutput and a process id that came round to another program", () => {
+  it("takes over at once a lock naming a live process that started after it was made", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    // A killed run's lock, its id now a shell's or an editor's: the
+    // program holds the id, but started long after the lock was made.
+    const pid = liveProcess();
+    writeFileSync(
+      file,
+      `${pid} 0123456789abcdef\n${out}\nstarted linux ${startOf(process.pid).split(" ")[1]} 1\n`,
+    );
+    await expectTakeover(out, lockDir, procfs);
+  });
+
+  it("takes over at once a lock in the older format (no start) made before its process started", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    writeFileSync(file, `${liveProcess()} 0123456789abcdef\n${out}\n`);
+    const made = new Date(Date.now() - 60_000);
+    utimesSync(file, made, made);
+    await expectTakeover(out, lockDir, procfs);
+  });
+
+  it("waits for a live holder that is the process the lock names, in either format", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    const pid = liveProcess();
+    const start = procfs ? startOf(pid) : "origin 1";
+    writeFileSync(file, `${pid} 0123456789abcdef\n${out}\nstarted ${start}\n`);
+    await expectTakeover(out, lockDir, false);
+    // The older format: made (now) after its process started.
+    writeFileSync(file, `${pid} 0123456789abcdef\n${out}\n`);
+    await expectTakeover(out, lockDir, false);
+  });
+
+  it("takes over at once a lock whose process is a zombie that nobody reaps", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    // `sleep 0` ends; its parent, now `sleep 30`, never waits for it.
+    const shell = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"]);
+    children.push(shell);
+    const zombie = await new Promise<number>((resolve) =>
+      shell.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk))),
+    );
+    await waitFor(
+      () =>
+        !procfs || /\) Z /.test(readFileSync(`/proc/${zombie}/stat`, "utf8")),
+    );
+    writeFileSync(file, `${zombie} 0123456789abcdef\n${out}\n`);
+    await expectTakeover(out, lockDir, procfs);
+  });
+});
+
 describe("lockOutput taking over a stale lock", () => {
   it("waits while a live run is taking it over, and breaks a breaker left by a killed one", async () => {
     const root = temp();
