@@ -7,25 +7,26 @@
  * compares the folder until after it has written it; a second run waits
  * for it, then works on what the first left.
  *
- * The lock is a file in the system's temp folder, named after the output
- * folder's path: never in the output, which is committed and must hold
- * only generated files. It names its holder's process by id and, where
- * the system shows it (Linux), by start, so a lock left by a killed run is
- * taken over at once, also when its id has since come round to another
- * program or to the run that finds it. Elsewhere a live id is taken for
- * the holder. Taking a stale lock over is itself one run's at a time (a
- * "breaker" file beside the lock): two runs that both found it stale must
- * not both remove it, the second removing the lock the first has just
- * made. Like the run record, the lock never fails a run by itself: where
- * no lock file can be made (a read-only temp folder), the run goes on
- * without one.
+ * The lock is a file in a folder of the user's own in the system's temp
+ * folder, named after the output folder's path: never in the output, which
+ * is committed and must hold only generated files. It names its holder's
+ * process by id and, where the system shows it (Linux), by start, so a
+ * lock left by a killed run is taken over at once, also when its id has
+ * since come round to another program or to the run that finds it.
+ * Elsewhere a live id is taken for the holder. Taking a stale lock over is
+ * itself one run's at a time (a "breaker" file beside the lock): two runs
+ * that both found it stale must not both remove it, the second removing
+ * the lock the first has just made. Like the run record, the lock never
+ * fails a run by itself: where no lock file can be made (a read-only temp
+ * folder, a lock folder another user made), the run goes on without one.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  chmodSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
-  statSync,
   type Stats,
   unlinkSync,
   writeFileSync,
@@ -33,9 +34,9 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
 import { usageProblems } from "../diagnostics/codes.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
-import { systemClock } from "../runtime/limiter.js";
 import {
   isRunning,
   processStart,
@@ -67,7 +68,8 @@ export interface LockOptions {
 const defaultWaitMs = 120_000;
 const pollMs = 50;
 // Older remitgen wrote a lock's text after creating it; one still without
-// a process this long after belongs to a run that died in between.
+// a process this long after (or before: the clock was set back) belongs to
+// a run that died in between.
 const unfinishedStaleMs = 5_000;
 // An older lock has no start: it is compared with its process's start by
 // the file's time, which is to a second only.
@@ -80,6 +82,7 @@ const breakerDepth = 2;
 interface Self {
   readonly text: string;
   readonly start: string;
+  readonly uid: number | undefined;
 }
 
 /** Waits until no other run holds `outDir`, then holds it. */
@@ -89,10 +92,10 @@ export async function lockOutput(
 ): Promise<OutputLock> {
   // Real, so two spellings of one folder share a lock.
   const target = await realPathOf(resolve(outDir));
+  const uid = process.getuid?.();
   // One folder per user: another user's folder could not be written to.
   const lockDir =
-    options.lockDir ??
-    join(tmpdir(), `remitgen-locks-${process.getuid?.() ?? "user"}`);
+    options.lockDir ?? join(tmpdir(), `remitgen-locks-${uid ?? "user"}`);
   const file = join(
     lockDir,
     `${createHash("sha256").update(target).digest("hex").slice(0, 32)}.lock`,
@@ -104,15 +107,13 @@ export async function lockOutput(
   const self: Self = {
     text: `${token}\n${target}\nstarted ${start}\n`,
     start,
+    uid,
   };
   const waitMs = options.waitMs ?? defaultWaitMs;
-  const started = Date.now();
+  // Not the wall clock, which may be set while a run waits.
+  const started = performance.now();
   let waiting = false;
-  try {
-    mkdirSync(lockDir, { recursive: true });
-  } catch {
-    return noLock;
-  }
+  if (!privateFolder(lockDir, uid)) return noLock;
   for (;;) {
     if (options.signal?.aborted) throw new StoppedError(options.signal.reason);
     const made = create(file, self.text);
@@ -133,7 +134,7 @@ export async function lockOutput(
       waiting = true;
       options.onWait?.(holderPid);
     }
-    if (Date.now() - started >= waitMs) {
+    if (performance.now() - started >= waitMs) {
       const text = usageProblems.outputLocked(
         target,
         holderPid,
@@ -142,8 +143,9 @@ export async function lockOutput(
       );
       throw new UsageError(text.code, text.message, text.hint);
     }
-    // The runtime's abortable sleep; an abort is a stopped run here.
-    await systemClock.sleep(pollMs, options.signal).catch(() => {
+    // Node's timer, not the runtime's sleep: that one counts by the wall
+    // clock, and a clock set back meanwhile would stretch the pause.
+    await delay(pollMs, undefined, { signal: options.signal }).catch(() => {
       throw new StoppedError(options.signal?.reason);
     });
   }
@@ -153,6 +155,29 @@ const noLock: OutputLock = Object.freeze({
   file: undefined,
   release: () => undefined,
 });
+
+/**
+ * Makes `dir` if need be, and says whether it is the user's own folder
+ * that no one else can write to. In the shared temp folder another user
+ * may have made the path first: a link to elsewhere would have remitgen
+ * write there, and a folder of theirs could hold a lock naming a live
+ * process of theirs, which every run would wait for.
+ */
+function privateFolder(dir: string, uid: number | undefined): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const info = lstatSync(dir);
+    if (!info.isDirectory()) return false;
+    // Windows: no owners to compare, and the temp folder is the user's.
+    if (uid === undefined) return true;
+    if (info.uid !== uid) return false;
+    // Made by an older remitgen, or under a lax umask.
+    if ((info.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Makes the file `path` holding `text`, unless there is one. It is written
@@ -180,16 +205,21 @@ function create(path: string, text: string): "made" | "exists" | "failed" {
   }
 }
 
-/** A lock file as found: its text and what the folder says of it. */
+/** A lock file as found: its text (none if it is not a plain file) and what the folder says of it. */
 interface Found {
-  readonly text: string;
+  readonly text: string | undefined;
   readonly info: Stats;
 }
 
 /** The lock file at `path`; undefined if there is none. */
 function look(path: string): Found | undefined {
   try {
-    return { text: readFileSync(path, "utf8"), info: statSync(path) };
+    const info = lstatSync(path);
+    // Never read through a link, nor from a pipe, which could block.
+    return {
+      text: info.isFile() ? readFileSync(path, "utf8") : undefined,
+      info,
+    };
   } catch {
     return undefined;
   }
@@ -211,10 +241,16 @@ function holderOf(
   self: Self,
 ): { readonly pid?: number; readonly stale: boolean } {
   const { text, info } = found;
+  // Not a file a run of this user's made: left from when the folder was
+  // open to others.
+  if (text === undefined || (self.uid !== undefined && info.uid !== self.uid))
+    return { stale: true };
   const [first = "", , third = ""] = text.split("\n");
   const pid = Number(/^(\d+) /.exec(first)?.[1]);
   if (!(Number.isSafeInteger(pid) && pid > 0))
-    return { stale: Date.now() - info.mtimeMs > unfinishedStaleMs };
+    return {
+      stale: Math.abs(Date.now() - info.mtimeMs) > unfinishedStaleMs,
+    };
   const start = /^started (.+)$/.exec(third)?.[1];
   if (pid === process.pid) {
     // This process's id, but not this process: a killed run's, whose id

@@ -9,12 +9,15 @@ import {
   type ChildProcessWithoutNullStreams,
 } from "node:child_process";
 import {
+  chmodSync,
+  chownSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -22,7 +25,15 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
 import { StoppedError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import { generate } from "../../src/generate.js";
 import { lockOutput, type OutputLock } from "../../src/write/output-lock.js";
@@ -330,6 +341,116 @@ describe("lockOutput taking over a stale lock", () => {
     writeFileSync(`${file}.break`, `${deadPid()} 00\n${out}\nstarted x\n`);
     await expectTakeover(out, lockDir, true);
     expect(readdirSync(lockDir)).toEqual([]);
+  });
+});
+
+describe("lockOutput where other users can reach the lock folder", () => {
+  it("never writes through a symbolic link planted at the lock folder's path", async () => {
+    const root = temp();
+    const elsewhere = join(root, "elsewhere");
+    mkdirSync(elsewhere);
+    const lockDir = join(root, "locks");
+    symlinkSync(elsewhere, lockDir);
+    const lock = await lockOutput(join(root, "out"), { lockDir });
+    expect(lock.file).toBeUndefined();
+    expect(readdirSync(elsewhere)).toEqual([]);
+    lock.release();
+  });
+
+  it("does not use, nor wait on, a lock folder owned by another user", async () => {
+    const root = temp();
+    const out = join(root, "out");
+    const lockDir = join(root, "locks");
+    const file = await lockFileOf(out, lockDir);
+    // Another user's lock naming a live process of theirs would make every
+    // run wait. (Only root can give a folder away; another user's folder,
+    // for anyone else, is one owned by root.)
+    writeFileSync(file, `${liveProcess()} 0123456789abcdef\n${out}\n`);
+    const foreign = process.getuid?.() === 0 ? lockDir : "/";
+    if (foreign === lockDir) chownSync(lockDir, 65534, 65534);
+    const started = performance.now();
+    const lock = await lockOutput(out, { lockDir: foreign, waitMs: 2000 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(lock.file).toBeUndefined();
+  });
+
+  it("makes a lock folder that others could write to private before using it", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    mkdirSync(lockDir);
+    chmodSync(lockDir, 0o777);
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    expect(statSync(lockDir).mode & 0o777).toBe(0o700);
+    // A lock another user planted while it was open, naming a live
+    // process of theirs, is not waited for. (Only root can plant one as
+    // another user here.)
+    writeFileSync(file, `${liveProcess()} 0123456789abcdef\n${out}\n`);
+    if (process.getuid?.() === 0) chownSync(file, 65534, 65534);
+    await expectTakeover(out, lockDir, process.getuid?.() === 0);
+  });
+
+  it("removes a symbolic link planted at the lock's path, never reading or writing through it", async () => {
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    // A link to a file naming a live holder (this process, as it records
+    // itself) would otherwise make runs wait.
+    const planted = join(root, "planted");
+    const start = procfs
+      ? startOf(process.pid)
+      : `origin ${performance.timeOrigin}`;
+    const text = `${process.pid} 0123456789abcdef\n${out}\nstarted ${start}\n`;
+    writeFileSync(planted, text);
+    symlinkSync(planted, file);
+    await expectTakeover(out, lockDir, true);
+    expect(readFileSync(planted, "utf8")).toBe(text);
+  });
+});
+
+describe("lockOutput and clock changes", () => {
+  for (const [way, shift] of [
+    ["ahead", 3_600_000],
+    ["back", -3_600_000],
+  ] as const) {
+    it(`waits as long as it should when the wall clock is set an hour ${way} meanwhile`, async () => {
+      const root = temp();
+      const lockDir = join(root, "locks");
+      const out = join(root, "out");
+      const held = await lockOutput(out, { lockDir });
+      let settled = false;
+      const second = lockOutput(out, { lockDir, waitMs: 60_000 }).finally(
+        () => (settled = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = Date.now;
+      vi.spyOn(Date, "now").mockImplementation(() => now() + shift);
+      try {
+        // Ahead: not an hour's wait over. Back: not an hour more to wait.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(settled).toBe(false);
+        held.release();
+        const started = performance.now();
+        await waitFor(() => settled || performance.now() - started > 2000);
+        expect(settled).toBe(true);
+        (await second).release();
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+  }
+
+  it("takes over an unfinished lock of an older run whose time lies ahead of the clock", async () => {
+    // The clock was set back after an older remitgen left an empty lock.
+    const root = temp();
+    const lockDir = join(root, "locks");
+    const out = join(root, "out");
+    const file = await lockFileOf(out, lockDir);
+    writeFileSync(file, "");
+    const ahead = new Date(Date.now() + 3_600_000);
+    utimesSync(file, ahead, ahead);
+    await expectTakeover(out, lockDir, true);
   });
 });
 
