@@ -274,9 +274,11 @@ describe("lockOutput and a process id that came round to another program", () =>
     // A killed run's lock, its id now a shell's or an editor's: the
     // program holds the id, but started long after the lock was made.
     const pid = liveProcess();
+    // This boot, one tick after it: long before that process started.
+    const boot = procfs ? startOf(process.pid).split(" ")[1] : "-";
     writeFileSync(
       file,
-      `${pid} 0123456789abcdef\n${out}\nstarted linux ${startOf(process.pid).split(" ")[1]} 1\n`,
+      `${pid} 0123456789abcdef\n${out}\nstarted linux ${boot} 1\n`,
     );
     await expectTakeover(out, lockDir, procfs);
   });
