@@ -259,7 +259,7 @@ export function createTransport(options, defaults) {
               operation: name,
               method: "POST",
               url,
-              headers: redactHeaders(headers),
+              headers: redactHeaders(headers, [token]),
               attempt: sent + 1,
             });
             // A hook may abort (a kill switch): still unsent, so still a plain abort.
@@ -299,7 +299,7 @@ export function createTransport(options, defaults) {
             emit(onResponse, {
               operation: name,
               status: res.status,
-              headers: redactHeaders(res.headers),
+              headers: redactHeaders(res.headers, [token]),
               attempt: sent,
               durationMs: clock.now() - started,
             });
