@@ -562,7 +562,10 @@ export function createTransport(
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
-          if (isWrite && (timedOut || !notSent(failure))) {
+          if (!timedOut && notSent(failure)) {
+            // It never left: the plan does not count it.
+            limiter?.release(slot!);
+          } else if (isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
         } else {
