@@ -263,10 +263,22 @@ function required(name: string, value: unknown): string {
   throw new ConfigError(`${name} is required`);
 }
 
-function checkAttempts(value: number): number {
-  // NaN or Infinity would retry a read for ever.
-  if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
-  throw new ConfigError("retry.attempts is out of range (1 to 10)");
+/** Checks a read's retry options and returns its number of tries. */
+function checkRetry(retry: RetryOptions): number {
+  const { attempts = 3, baseDelayMs = 0, maxDelayMs = 0 } = retry;
+  if (
+    // NaN or Infinity would retry a read for ever.
+    Number.isInteger(attempts) &&
+    attempts >= 1 &&
+    attempts <= 10 &&
+    // A NaN or negative delay retries at once; a NaN maxDelayMs would let
+    // any Retry-After, however long, be waited out.
+    baseDelayMs >= 0 &&
+    maxDelayMs >= 0
+  ) {
+    return attempts;
+  }
+  throw new ConfigError("retry is out of range");
 }
 
 function checkTimeout(value: number): number {
@@ -447,7 +459,7 @@ export function createTransport(
             clock,
           );
   const clientRetry = options.retry ?? {};
-  if (clientRetry.attempts !== undefined) checkAttempts(clientRetry.attempts);
+  checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
 
   return {
@@ -468,7 +480,7 @@ export function createTransport(
           : callRetry
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
-      const attempts = retry ? checkAttempts(retry.attempts ?? 3) : 1;
+      const attempts = retry ? checkRetry(retry) : 1;
       const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send
@@ -592,6 +604,10 @@ export function createTransport(
           }
           if (status === 401 && !redirected) {
             // The bank did not act on a 401: refresh once and replay once.
+            // A 401 is the answer of the token check, which runs before the
+            // operation (at the bank or a gateway in front of it): a bank
+            // acting and then answering 401 would break the rule every 4xx
+            // here relies on. A redirect's 401 is excluded above.
             if (replayed) {
               throw new AuthError(
                 `${name} failed with HTTP 401 after a token refresh`,
