@@ -261,10 +261,22 @@ function required(name: string, value: unknown): string {
   throw new ConfigError(`${name} is required`);
 }
 
-function checkAttempts(value: number): number {
-  // NaN or Infinity would retry a read for ever.
-  if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
-  throw new ConfigError("retry.attempts is out of range (1 to 10)");
+/** Checks a read's retry options and returns its number of tries. */
+function checkRetry(retry: RetryOptions): number {
+  const { attempts = 3, baseDelayMs = 0, maxDelayMs = 0 } = retry;
+  if (
+    // NaN or Infinity would retry a read for ever.
+    Number.isInteger(attempts) &&
+    attempts >= 1 &&
+    attempts <= 10 &&
+    // A NaN or negative delay retries at once; a NaN maxDelayMs would let
+    // any Retry-After, however long, be waited out.
+    baseDelayMs >= 0 &&
+    maxDelayMs >= 0
+  ) {
+    return attempts;
+  }
+  throw new ConfigError("retry is out of range");
 }
 
 function checkTimeout(value: number): number {
@@ -314,15 +326,12 @@ function notSent(error: unknown): boolean {
 
 function emit<T>(hook: (event: T) => void | Promise<void>, event: T): void {
   try {
-    const result = hook(event);
     // An async hook fails by rejecting; unhandled, that would end the process.
-    if (result) Promise.resolve(result).catch(ignore);
+    Promise.resolve(hook(event)).catch(() => {});
   } catch {
     // A hook must never break or change the call.
   }
 }
-
-function ignore(): void {}
 
 /**
  * Text that may hold a number JSON.parse cannot keep exactly: a number
@@ -332,30 +341,37 @@ function ignore(): void {}
 const MAY_BE_INEXACT = /(?:^|[:[,])\s*-?(?:\d{16}|\d+(?:\.\d+)?[eE])/;
 
 /**
- * Parses JSON text, or returns undefined when it is not JSON or holds an
- * integer too large for a number to keep exactly (beyond 2^53, e.g. a
- * transaction id): parsed, it would silently become another id.
+ * Parses JSON text, or returns undefined when it is not JSON, holds a number
+ * too large for a number to keep exactly (an integer beyond 2^53, e.g. a
+ * transaction id, would silently become another id; beyond the largest
+ * number, Infinity), or is nested too deep for the check: never throws, so
+ * an answer too odd to read is still classified (for a write, unknown).
  */
 function parseExact(text: string): JsonValue | undefined {
-  let value: JsonValue;
+  let inexact = false;
   try {
-    value = JSON.parse(text) as JsonValue;
+    const value = JSON.parse(
+      text,
+      // Only where the text may hold such a number: a reviver costs time.
+      MAY_BE_INEXACT.test(text)
+        ? (_key, item: unknown) => {
+            // Rounded, a number below 2^53 is a safe integer; from 2^53 on
+            // (Infinity too) it may not be the number written.
+            if (
+              typeof item == "number" &&
+              !Number.isSafeInteger(Math.round(item))
+            ) {
+              inexact = true;
+            }
+            return item;
+          }
+        : undefined,
+    ) as JsonValue;
+    return inexact ? undefined : value;
   } catch {
+    // Not JSON, or a reviver's recursion overflowed the stack.
     return undefined;
   }
-  if (!MAY_BE_INEXACT.test(text)) return value;
-  let inexact = false;
-  JSON.parse(text, (_key, item: unknown) => {
-    if (
-      typeof item === "number" &&
-      Number.isInteger(item) &&
-      !Number.isSafeInteger(item)
-    ) {
-      inexact = true;
-    }
-    return item;
-  });
-  return inexact ? undefined : value;
 }
 
 /**
@@ -364,22 +380,29 @@ function parseExact(text: string): JsonValue | undefined {
  * number keeps its digits); either way without the token a server may have
  * echoed. Each JSON string (keys too) is decoded, redacted and written
  * again, so the token goes however the server escaped it (`\/` from PHP,
- * `\u002B` from .NET), and numbers keep their digits as written.
+ * `\u002B` from .NET), and numbers keep their digits as written. A body
+ * with a JSON string too long for that (megabytes) is left out: `""`.
  */
 function errorBody(text: string, token: string): JsonValue {
-  const clean = redactText(
-    text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
-      try {
-        return JSON.stringify(redactText(JSON.parse(literal), [token]));
-      } catch {
-        return literal; // not a JSON string (an HTML attribute, say)
-      }
-    }),
-    // Outside JSON strings: as it is, and as a JSON encoder writes "/".
-    [token, token.split("/").join("\\/")],
-  );
-  const value = parseExact(clean);
-  return value === undefined ? clean.slice(0, 4096) : value;
+  try {
+    const clean = redactText(
+      text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+        try {
+          return JSON.stringify(redactText(JSON.parse(literal), [token]));
+        } catch {
+          return literal; // not a JSON string (an HTML attribute, say)
+        }
+      }),
+      // Outside JSON strings: as it is, and as a JSON encoder writes "/".
+      [token, token.split("/").join("\\/")],
+    );
+    const value = parseExact(clean);
+    return value === undefined ? clean.slice(0, 4096) : value;
+  } catch {
+    // A string too long for the regular expression's stack (megabytes):
+    // not redacted, so not shown; the error keeps its status.
+    return "";
+  }
 }
 
 /**
@@ -434,7 +457,7 @@ export function createTransport(
             clock,
           );
   const clientRetry = options.retry ?? {};
-  if (clientRetry.attempts !== undefined) checkAttempts(clientRetry.attempts);
+  checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
 
   return {
@@ -455,7 +478,7 @@ export function createTransport(
           : callRetry
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
-      const attempts = retry ? checkAttempts(retry.attempts ?? 3) : 1;
+      const attempts = retry ? checkRetry(retry) : 1;
       const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send
@@ -483,7 +506,7 @@ export function createTransport(
               operation: name,
               method: "POST",
               url,
-              headers: redactHeaders(headers),
+              headers: redactHeaders(headers, [token]),
               attempt: sent + 1,
             });
             // A hook may abort (a kill switch): still unsent, so still a plain abort.
@@ -491,7 +514,8 @@ export function createTransport(
           }
         } catch (error) {
           // Never sent, so it must not count against the plan.
-          if (slot !== undefined) limiter?.release(slot);
+          // (slot is undefined only without a limiter)
+          limiter?.release(slot!);
           throw error;
         }
         sent++;
@@ -523,7 +547,7 @@ export function createTransport(
             emit(onResponse, {
               operation: name,
               status: res.status,
-              headers: redactHeaders(res.headers),
+              headers: redactHeaders(res.headers, [token]),
               attempt: sent,
               durationMs: clock.now() - started,
             });
@@ -548,7 +572,10 @@ export function createTransport(
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
-          if (isWrite && (timedOut || !notSent(failure))) {
+          if (!timedOut && notSent(failure)) {
+            // It never left: the plan does not count it.
+            limiter?.release(slot!);
+          } else if (isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
         } else {
@@ -575,6 +602,10 @@ export function createTransport(
           }
           if (status === 401 && !redirected) {
             // The bank did not act on a 401: refresh once and replay once.
+            // A 401 is the answer of the token check, which runs before the
+            // operation (at the bank or a gateway in front of it): a bank
+            // acting and then answering 401 would break the rule every 4xx
+            // here relies on. A redirect's 401 is excluded above.
             if (replayed) {
               throw new AuthError(
                 `${name} failed with HTTP 401 after a token refresh`,
@@ -615,15 +646,13 @@ export function createTransport(
           }
           if (!isRetryableStatus(status)) throw error;
         }
-        // Only reads get here with attempts > 1.
-        if (
-          tries >= attempts ||
-          (retryAfter ?? 0) > (retry?.maxDelayMs ?? 10_000)
-        ) {
+        // Only reads get here with attempts > 1, so with `retry`; an
+        // unknown retryAfter compares false.
+        if (tries >= attempts || retryAfter! > (retry!.maxDelayMs ?? 10_000)) {
           throw error;
         }
         await clock.sleep(
-          retryAfter ?? backoffDelay(tries, retry ?? {}, random),
+          retryAfter ?? backoffDelay(tries, retry!, random),
           signal,
         );
       }

@@ -135,17 +135,26 @@ describe("redaction", () => {
       "X-Api-Key": "k",
       Cookie: "s=1",
     });
-    expect(redactHeaders(headers)).toEqual({
+    expect(redactHeaders(headers, [])).toEqual({
       authorization: REDACTED,
       "content-type": "application/json",
       "x-api-key": REDACTED,
       cookie: REDACTED,
     });
     expect(
-      redactHeaders({ "Proxy-Authorization": "Basic x", "X-Trace": "t" }),
+      redactHeaders({ "Proxy-Authorization": "Basic x", "X-Trace": "t" }, []),
     ).toEqual({
       "proxy-authorization": "[REDACTED]",
       "x-trace": "t",
+    });
+    // A secret is removed from the values kept, wherever it stands.
+    expect(
+      redactHeaders({ "X-Echo": "Bearer abc, again abc", Accept: "*/*" }, [
+        "abc",
+      ]),
+    ).toEqual({
+      "x-echo": "Bearer [REDACTED], again [REDACTED]",
+      accept: "*/*",
     });
   });
 });

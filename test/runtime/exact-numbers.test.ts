@@ -1,5 +1,6 @@
 // JSON numbers beyond 2^53 do not parse exactly: a transaction id would
-// silently become another. Such an answer is not read, never altered.
+// silently become another, an amount past the largest number Infinity.
+// Such an answer is not read, never altered.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, OutcomeUnknownError } from "../../src/runtime/errors.js";
 import {
@@ -24,6 +25,9 @@ describe.each([
   ['{"transactionId":9007199254740993}', "9007199254740993"],
   ['{"amountMinor":-12345678901234567891}', "-12345678901234567891"],
   ['{"nested":{"ids":[1,2,1e21]}}', "1e21"],
+  // Beyond the largest number: JSON.parse makes it Infinity.
+  ['{"amount":1e400}', "1e400"],
+  ['{"amount":-2e308}', "-2e308"],
 ])("an answer holding %s", (text, digits) => {
   it("fails a write as an unknown outcome, keeping the digits", async () => {
     const bank = await answering(text);

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, OutcomeUnknownError } from "../../src/runtime/errors.js";
 import { REDACTED, redactHeaders } from "../../src/runtime/redact.js";
+import type { ResponseEvent } from "../../src/runtime/transport.js";
 import {
   READ,
   WRITE,
@@ -146,7 +147,7 @@ describe("redactHeaders", () => {
       "www-authenticate": 'Bearer error="invalid_token"',
       accept: "application/json",
     };
-    const redacted = redactHeaders(headers);
+    const redacted = redactHeaders(headers, []);
     const kept = [
       "content-type",
       "x-request-id",
@@ -158,5 +159,33 @@ describe("redactHeaders", () => {
     for (const [name, value] of Object.entries(headers)) {
       expect(redacted[name]).toBe(kept.includes(name) ? value : REDACTED);
     }
+  });
+});
+
+describe("hook payloads", () => {
+  it("a token a server echoes in a response header value stays out of onResponse", async () => {
+    const server = await startServer((req, res) => {
+      const auth = String(req.headers.authorization);
+      res
+        .writeHead(401, {
+          "www-authenticate": `Bearer error="invalid_token", error_description="${auth} has expired"`,
+          "x-echo": auth,
+          "x-trace": "t1",
+        })
+        .end();
+    });
+    const events: ResponseEvent[] = [];
+    const transport = client(server, {
+      getAccessToken: async () => TOKEN,
+      onResponse: (event) => events.push(event),
+    });
+    for (const op of [READ, WRITE]) await rejection(transport.call(op, {}));
+    expect(events).toHaveLength(4); // each sent twice: the 401 replay
+    expect(exposure(events)).not.toContain(TOKEN);
+    expect(events[0]?.headers).toMatchObject({
+      "www-authenticate": `Bearer error="invalid_token", error_description="Bearer ${REDACTED} has expired"`,
+      "x-echo": `Bearer ${REDACTED}`,
+      "x-trace": "t1",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
+  ConfigError,
   NetworkError,
   RateLimitError,
   TimeoutError,
@@ -250,6 +251,41 @@ describe("read retries", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(3_600_000);
     expect(bank.calls(READ.path)).toBe(1);
+  });
+
+  it("refuses retry delays that are NaN or negative, per client and per call, before sending", async () => {
+    const time = fakeClock(true);
+    const bank = await startBank({
+      operation: (_req, res) =>
+        sendJson(res, 429, {}, { "retry-after": "3600" }),
+    });
+    const bad = [
+      // NaN compares false: a Retry-After of an hour would be waited out.
+      { maxDelayMs: Number.NaN },
+      { maxDelayMs: -1 },
+      // A NaN or negative backoff retries at once.
+      { baseDelayMs: Number.NaN },
+      { baseDelayMs: -200 },
+    ];
+    for (const retry of bad) {
+      expect(() => client(bank, { retry })).toThrow(ConfigError);
+      const transport = client(bank, { clock: time.clock, rateLimit: false });
+      const error = await rejection(transport.call(READ, {}, { retry }));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toBe("retry is out of range");
+    }
+    expect(bank.calls(READ.path)).toBe(0);
+    expect(time.sleeps).toEqual([]);
+    // 0 and Infinity are choices: no wait between tries, any Retry-After waited for.
+    const transport = client(bank, {
+      clock: time.clock,
+      rateLimit: false,
+      retry: { attempts: 2, baseDelayMs: 0, maxDelayMs: Infinity },
+    });
+    expect(await rejection(transport.call(READ, {}))).toBeInstanceOf(
+      RateLimitError,
+    );
+    expect(time.sleeps).toEqual([3_600_000]);
   });
 
   it("a 429 asking for ever pauses later calls for one window, not for good", async () => {

@@ -126,10 +126,16 @@ describe("configuration", () => {
       ],
       [{ authUrl: "https://auth.bank.example?" }, /authUrl must be/],
       // NaN or Infinity attempts would retry a read for ever.
-      [{ retry: { attempts: Number.NaN } }, /retry\.attempts/],
-      [{ retry: { attempts: Infinity } }, /retry\.attempts/],
-      [{ retry: { attempts: 0 } }, /retry\.attempts/],
-      [{ retry: { attempts: 1.5 } }, /retry\.attempts/],
+      [{ retry: { attempts: Number.NaN } }, /retry is out of range/],
+      [{ retry: { attempts: Infinity } }, /retry is out of range/],
+      [{ retry: { attempts: 0 } }, /retry is out of range/],
+      [{ retry: { attempts: 1.5 } }, /retry is out of range/],
+      // A NaN or negative delay would retry at once, a NaN maxDelayMs wait
+      // out any Retry-After.
+      [{ retry: { baseDelayMs: Number.NaN } }, /retry is out of range/],
+      [{ retry: { baseDelayMs: -1 } }, /retry is out of range/],
+      [{ retry: { maxDelayMs: Number.NaN } }, /retry is out of range/],
+      [{ retry: { maxDelayMs: -1 } }, /retry is out of range/],
     ];
     for (const [override, message] of cases) {
       let error: unknown;

@@ -1,14 +1,15 @@
 // A call that never left (no token could be had, the caller aborted first,
-// a hook aborted it) must not count against the plan, and an abort before
+// a hook aborted it, the connection was refused) must not count against the plan, and an abort before
 // the send stays a plain abort, even for a write.
 import { afterEach, expect, it } from "vitest";
 import { createTokenSource } from "../../src/runtime/auth.js";
-import { AuthError } from "../../src/runtime/errors.js";
+import { AuthError, NetworkError } from "../../src/runtime/errors.js";
 import {
   READ,
   WRITE,
   client,
   closeAll,
+  deadPort,
   delay,
   fakeClock,
   rejection,
@@ -50,6 +51,35 @@ it("calls failing at the token endpoint do not use up the rate limit", async () 
   await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
   // Two were sent: the plan's limit of two is used up now.
   await expect(transport.call(READ, {})).rejects.toThrow(/Rate limit/);
+});
+
+it("sends refused a connection do not use up the rate limit; sends that left do", async () => {
+  const bank = await startServer((_req, res) =>
+    sendJson(res, 200, { ok: true }),
+  );
+  const dead = `http://127.0.0.1:${await deadPort()}`;
+  let down = true;
+  const transport = client(bank, {
+    getAccessToken: async () => "tok-1",
+    clock: fakeClock(true).clock,
+    rateLimit: { limit: 2, intervalMs: HOUR, mode: "reject" },
+    // The bank's address refuses connections while it is down.
+    fetch: (input, init) =>
+      fetch(down ? String(input).replace(bank.url, dead) : input, init),
+  });
+  // A read tries three times, a write once: four refused sends.
+  expect(await rejection(transport.call(READ, {}))).toBeInstanceOf(
+    NetworkError,
+  );
+  expect(await rejection(transport.call(WRITE, {}))).toBeInstanceOf(
+    NetworkError,
+  );
+  down = false;
+  await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
+  await expect(transport.call(WRITE, {})).resolves.toEqual({ ok: true });
+  // Two were sent: the plan's limit of two is used up now.
+  await expect(transport.call(READ, {})).rejects.toThrow(/Rate limit/);
+  expect(bank.count(READ.path) + bank.count(WRITE.path)).toBe(2);
 });
 
 it("a call aborted while its token is fetched does not use up the rate limit", async () => {

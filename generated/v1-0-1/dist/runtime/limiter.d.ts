@@ -36,7 +36,8 @@ export interface Limiter {
   acquire(signal?: AbortSignal): number | Promise<number>;
   /**
    * Gives back a slot whose call was never sent (no token could be had,
-   * or the caller aborted first), so that it does not count.
+   * the caller aborted first, the connection was refused), so that it
+   * does not count.
    */
   release(slot: number): void;
   /**

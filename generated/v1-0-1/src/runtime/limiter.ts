@@ -82,7 +82,8 @@ export interface Limiter {
   acquire(signal?: AbortSignal): number | Promise<number>;
   /**
    * Gives back a slot whose call was never sent (no token could be had,
-   * or the caller aborted first), so that it does not count.
+   * the caller aborted first, the connection was refused), so that it
+   * does not count.
    */
   release(slot: number): void;
   /**
@@ -141,7 +142,8 @@ export function createLimiter(
     acquire(signal) {
       const now = clock.now();
       const start = Math.max(now, pausedUntil);
-      while (stamps.length > 0 && stamps[0]! <= start - intervalMs) {
+      // Out of range, stamps[i] is undefined: compared, false (no length test).
+      while (stamps[0]! <= start - intervalMs) {
         stamps.shift();
       }
       // A window holding the slot holds at most the `limit - 1` stamps
@@ -156,7 +158,7 @@ export function createLimiter(
       }
       // Usually the last; before later reservations when an abandoned one left a gap.
       let at = stamps.length;
-      while (at > 0 && stamps[at - 1]! > slot) at--;
+      while (stamps[at - 1]! > slot) at--;
       stamps.splice(at, 0, slot);
       return slot > now ? wait(slot, signal) : slot;
     },

@@ -11,11 +11,12 @@
 export interface RetryOptions {
   /** Total tries, including the first: a whole number from 1 to 10. Default 3; 1 disables retrying. */
   attempts?: number;
-  /** Backoff base in milliseconds. Default 200. */
+  /** Backoff base in milliseconds, 0 or more. Default 200. */
   baseDelayMs?: number;
   /**
-   * Longest wait between tries, in milliseconds. Default 10000. A
-   * `Retry-After` longer than this ends the retries instead of blocking.
+   * Longest wait between tries, in milliseconds, 0 or more (`Infinity`
+   * waits for any `Retry-After`). Default 10000. A `Retry-After` longer
+   * than this ends the retries instead of blocking.
    */
   maxDelayMs?: number;
 }

@@ -30,10 +30,14 @@ export declare function redactText(
 ): string;
 /**
  * Copies headers into a plain object (lower-case names) with every
- * sensitive value replaced by {@link REDACTED}.
+ * sensitive value replaced by {@link REDACTED}, and every secret removed
+ * from the other values: a server may echo the bearer token in any header
+ * (a `www-authenticate` challenge's description, a debugging header).
  *
  * @param headers - A `Headers` object, a record or name/value pairs.
+ * @param secrets - Values to remove from the values kept, e.g. the token.
  */
 export declare function redactHeaders(
   headers: HeadersInit,
+  secrets: readonly string[],
 ): Record<string, string>;

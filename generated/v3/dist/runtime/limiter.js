@@ -95,7 +95,8 @@ export function createLimiter(limit, intervalMs, mode, clock) {
     acquire(signal) {
       const now = clock.now();
       const start = Math.max(now, pausedUntil);
-      while (stamps.length > 0 && stamps[0] <= start - intervalMs) {
+      // Out of range, stamps[i] is undefined: compared, false (no length test).
+      while (stamps[0] <= start - intervalMs) {
         stamps.shift();
       }
       // A window holding the slot holds at most the `limit - 1` stamps
@@ -110,7 +111,7 @@ export function createLimiter(limit, intervalMs, mode, clock) {
       }
       // Usually the last; before later reservations when an abandoned one left a gap.
       let at = stamps.length;
-      while (at > 0 && stamps[at - 1] > slot) at--;
+      while (stamps[at - 1] > slot) at--;
       stamps.splice(at, 0, slot);
       return slot > now ? wait(slot, signal) : slot;
     },

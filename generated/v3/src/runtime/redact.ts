@@ -45,14 +45,20 @@ export function redactText(text: string, secrets: readonly string[]): string {
 
 /**
  * Copies headers into a plain object (lower-case names) with every
- * sensitive value replaced by {@link REDACTED}.
+ * sensitive value replaced by {@link REDACTED}, and every secret removed
+ * from the other values: a server may echo the bearer token in any header
+ * (a `www-authenticate` challenge's description, a debugging header).
  *
  * @param headers - A `Headers` object, a record or name/value pairs.
+ * @param secrets - Values to remove from the values kept, e.g. the token.
  */
-export function redactHeaders(headers: HeadersInit): Record<string, string> {
+export function redactHeaders(
+  headers: HeadersInit,
+  secrets: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((value, name) => {
-    out[name] = SENSITIVE.test(name) ? REDACTED : value;
+    out[name] = SENSITIVE.test(name) ? REDACTED : redactText(value, secrets);
   });
   return out;
 }

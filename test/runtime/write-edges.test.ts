@@ -1,0 +1,53 @@
+// Where a write can stop besides its answer: a body that never ends after a
+// 2xx, and an abort while the 401 replay waits for its new token.
+import { afterEach, expect, it } from "vitest";
+import { OutcomeUnknownError, TimeoutError } from "../../src/runtime/errors.js";
+import {
+  READ,
+  WRITE,
+  client,
+  closeAll,
+  delay,
+  rejection,
+  sendJson,
+  startBank,
+} from "./helpers/server.js";
+
+afterEach(closeAll);
+
+it("a 2xx whose body never ends times out: for a write an unknown outcome, sent once", async () => {
+  const bank = await startBank({
+    operation: (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"transactionId":"T-'); // and nothing more
+    },
+  });
+  const transport = client(bank, { retry: { attempts: 1 } });
+  // The call's timeout: the token request keeps the client's 30 s.
+  const fast = { timeoutMs: 100 };
+  const write = await rejection(transport.call(WRITE, { amount: 1 }, fast));
+  expect(write).toBeInstanceOf(OutcomeUnknownError);
+  expect((write as Error).cause).toBeInstanceOf(TimeoutError);
+  expect(bank.calls(WRITE.path)).toBe(1);
+  const read = await rejection(transport.call(READ, {}, fast));
+  expect(read).toBeInstanceOf(TimeoutError);
+});
+
+it("a write aborted while its 401 replay waits for a new token is a plain abort, sent once", async () => {
+  const controller = new AbortController();
+  const reason = new Error("caller gave up");
+  let tokens = 0;
+  const bank = await startBank({
+    // Tokens from here are unknown to the bank: every send meets 401.
+    token: async (_req, res) => {
+      // The replay's token request: the caller gives up while it runs.
+      if (tokens++ > 0) controller.abort(reason);
+      await delay(20);
+      sendJson(res, 200, { access_token: `tok-${tokens}`, expires_in: 3600 });
+    },
+  });
+  const call = client(bank).call(WRITE, {}, { signal: controller.signal });
+  expect(await rejection(call)).toBe(reason);
+  expect(bank.calls(WRITE.path)).toBe(1);
+  expect(bank.tokenRequests()).toBe(2);
+});
