@@ -13,7 +13,8 @@ for (let round = 0; round < 3; round++) {
   const started = performance.now();
   for (let r = 0; r < 10; r++) {
     const items = [];
-    for (let i = 0; i < 100_000; i++) items.push({ n: i, key: `k${i}`, pair: [i, i + 1] });
+    for (let i = 0; i < 100_000; i++)
+      items.push({ n: i, key: `k${i}`, pair: [i, i + 1] });
     const byKey = new Map();
     for (const item of items) byKey.set(item.key, item);
     for (let i = 0; i < 100_000; i += 7) sink += byKey.get(`k${i}`).pair[1];

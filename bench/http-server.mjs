@@ -16,16 +16,31 @@ const record = {
 };
 // Pad to exactly 1024 bytes of JSON.
 const base = JSON.stringify({ ...record, padding: "" });
-const payload = Buffer.from(JSON.stringify({ ...record, padding: "x".repeat(1024 - Buffer.byteLength(base)) }));
-if (payload.length !== 1024) throw new Error(`payload is ${payload.length} bytes`);
-const token = Buffer.from(JSON.stringify({ access_token: "bench-token", token_type: "Bearer", expires_in: 3600 }));
+const payload = Buffer.from(
+  JSON.stringify({
+    ...record,
+    padding: "x".repeat(1024 - Buffer.byteLength(base)),
+  }),
+);
+if (payload.length !== 1024)
+  throw new Error(`payload is ${payload.length} bytes`);
+const token = Buffer.from(
+  JSON.stringify({
+    access_token: "bench-token",
+    token_type: "Bearer",
+    expires_in: 3600,
+  }),
+);
 
 const server = createServer((request, response) => {
   // Drain the body, then answer.
   request.on("data", () => {});
   request.on("end", () => {
     const body = request.url?.startsWith("/oauth2/token") ? token : payload;
-    response.writeHead(200, { "content-type": "application/json", "content-length": body.length });
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": body.length,
+    });
     response.end(body);
   });
 });
@@ -33,7 +48,9 @@ server.keepAliveTimeout = 60_000;
 
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
-  process.stdout.write(`PORT ${typeof address === "object" && address ? address.port : 0}\n`);
+  process.stdout.write(
+    `PORT ${typeof address === "object" && address ? address.port : 0}\n`,
+  );
 });
 
 const stop = () => {

@@ -10,7 +10,17 @@
 //
 // Options: see `usage` below (`npm run bench -- --help`).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import { dirname, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -73,20 +83,32 @@ if (opts.help) {
   process.exit(0);
 }
 const smoke = opts.smoke;
-const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000")).split(",").map((text) => {
-  const size = Number(text.trim());
-  if (!Number.isInteger(size) || size < 3) usageError(`--sizes takes whole numbers of operations, each at least 3 (one per set): not "${text}"`);
-  return size;
-});
+const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000"))
+  .split(",")
+  .map((text) => {
+    const size = Number(text.trim());
+    if (!Number.isInteger(size) || size < 3)
+      usageError(
+        `--sizes takes whole numbers of operations, each at least 3 (one per set): not "${text}"`,
+      );
+    return size;
+  });
 const seconds = (name, { zero = false } = {}) => {
   const value = Number(opts[name]);
   if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
-    usageError(`--${name} takes a number of seconds ${zero ? "(0 or more)" : "above 0"}: not "${opts[name]}"`);
+    usageError(
+      `--${name} takes a number of seconds ${zero ? "(0 or more)" : "above 0"}: not "${opts[name]}"`,
+    );
   }
   return value;
 };
 const budgetMs = seconds("budget") * 1000;
-const settleMs = opts.settle !== undefined ? seconds("settle", { zero: true }) * 1000 : smoke ? 0 : 120_000;
+const settleMs =
+  opts.settle !== undefined
+    ? seconds("settle", { zero: true }) * 1000
+    : smoke
+      ? 0
+      : 120_000;
 const childTimeoutMs = seconds("timeout") * 1000;
 
 // Targets (2-core machine). MB = MiB here (maxRSS KiB / 1024).
@@ -115,7 +137,10 @@ const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
 // Outputs go inside a project, as in a consumer's build: generate keeps its
 // run record (which lets an unchanged rerun skip rendering) in the
 // project's node_modules/.cache.
-writeFileSync(join(tmp, "package.json"), '{ "name": "remitgen-bench-consumer", "private": true }\n');
+writeFileSync(
+  join(tmp, "package.json"),
+  '{ "name": "remitgen-bench-consumer", "private": true }\n',
+);
 const log = (text = "") => process.stdout.write(`${text}\n`);
 const problems = []; // things that failed and were skipped, for the report
 
@@ -139,12 +164,15 @@ const keepOutputsUntilEnd = (() => {
 })();
 /** Removes a run's output now only when the disk is short of room; the temp folder goes at the end. */
 const removeLater = (dir) => {
-  if (!opts.keep && !keepOutputsUntilEnd) rmSync(dir, { recursive: true, force: true });
+  if (!opts.keep && !keepOutputsUntilEnd)
+    rmSync(dir, { recursive: true, force: true });
 };
 /** A tmpfs folder for the in-memory runs, when the machine has one. */
 const memoryRoot = (() => {
   try {
-    return process.platform === "linux" && statSync("/dev/shm").isDirectory() ? "/dev/shm" : undefined;
+    return process.platform === "linux" && statSync("/dev/shm").isDirectory()
+      ? "/dev/shm"
+      : undefined;
   } catch {
     return undefined;
   }
@@ -169,11 +197,18 @@ function probeDisk() {
 async function settleDisk() {
   const started = performance.now();
   const probes = [probeDisk()];
-  while (probes.at(-1) > quietDiskMs && performance.now() - started < settleMs) {
+  while (
+    probes.at(-1) > quietDiskMs &&
+    performance.now() - started < settleMs
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 5000));
     probes.push(probeDisk());
   }
-  return { probes, waitedMs: performance.now() - started, quiet: probes.at(-1) <= quietDiskMs };
+  return {
+    probes,
+    waitedMs: performance.now() - started,
+    quiet: probes.at(-1) <= quietDiskMs,
+  };
 }
 
 // The host's speed, timed at the start and the end by bench/host-probe.mjs
@@ -181,9 +216,14 @@ async function settleDisk() {
 // This VM runs at different speeds from one hour to the next, and what
 // varies is the memory system, not the core; see host-probe.mjs.
 function probeHost() {
-  const result = spawnSync(process.execPath, [join(here, "host-probe.mjs")], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, [join(here, "host-probe.mjs")], {
+    encoding: "utf8",
+  });
   const ms = Number(result.stdout.trim());
-  if (result.status !== 0 || !Number.isFinite(ms)) throw new Error(`bench/host-probe.mjs failed: ${result.stderr || result.stdout}`);
+  if (result.status !== 0 || !Number.isFinite(ms))
+    throw new Error(
+      `bench/host-probe.mjs failed: ${result.stderr || result.stdout}`,
+    );
   return ms;
 }
 
@@ -200,25 +240,40 @@ const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
-const fmtS = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "n/a");
-const fmtMiB = (kib) => (Number.isFinite(kib) ? `${Math.round(kib / 1024)} MB` : "n/a");
-const fmtBytes = (b) => (Number.isFinite(b) ? (b < 10_240 ? `${(b / 1024).toFixed(2)} KB` : `${Math.round(b / 1024)} KB`) : "n/a");
-const firstLines = (text, n = 12) => text.trim().split("\n").slice(0, n).join("\n");
+const fmtS = (ms) =>
+  Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "n/a";
+const fmtMiB = (kib) =>
+  Number.isFinite(kib) ? `${Math.round(kib / 1024)} MB` : "n/a";
+const fmtBytes = (b) =>
+  Number.isFinite(b)
+    ? b < 10_240
+      ? `${(b / 1024).toFixed(2)} KB`
+      : `${Math.round(b / 1024)} KB`
+    : "n/a";
+const firstLines = (text, n = 12) =>
+  text.trim().split("\n").slice(0, n).join("\n");
 
 /**
  * Spawns `node bench/measure.mjs <args>` (the CLI in-process) and returns its
  * wall time as seen from here plus its own rusage. Never throws.
  */
 let measureCounter = 0;
-function runMeasured(args, { label, timeoutMs = childTimeoutMs, nodeArgs = [] } = {}) {
+function runMeasured(
+  args,
+  { label, timeoutMs = childTimeoutMs, nodeArgs = [] } = {},
+) {
   const reportFile = join(tmp, `measure-${++measureCounter}.json`);
   return new Promise((resolvePromise) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [...nodeArgs, measureScript, ...args], {
-      cwd: root,
-      env: { ...process.env, BENCH_MEASURE_OUT: reportFile },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, measureScript, ...args],
+      {
+        cwd: root,
+        env: { ...process.env, BENCH_MEASURE_OUT: reportFile },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -239,7 +294,10 @@ function runMeasured(args, { label, timeoutMs = childTimeoutMs, nodeArgs = [] } 
         usage = undefined;
       }
       const ok = code === 0 && !timedOut && usage !== undefined;
-      const summary = /(\d+) files \((\d+) written(?:, \d+ removed)?, (\d+) unchanged\) in (\d+) ms/.exec(stdout);
+      const summary =
+        /(\d+) files \((\d+) written(?:, \d+ removed)?, (\d+) unchanged\) in (\d+) ms/.exec(
+          stdout,
+        );
       resolvePromise({
         ok,
         label,
@@ -266,7 +324,8 @@ function runMeasured(args, { label, timeoutMs = childTimeoutMs, nodeArgs = [] } 
 }
 
 function describeFailure(run) {
-  if (run.timedOut) return `killed after ${Math.round(childTimeoutMs / 1000)} s (--timeout)`;
+  if (run.timedOut)
+    return `killed after ${Math.round(childTimeoutMs / 1000)} s (--timeout)`;
   const text = (run.stderr || run.stdout || "").trim();
   return `exit ${run.code ?? run.signal}${text ? `: ${firstLines(text, 8)}` : ""}`;
 }
@@ -294,7 +353,14 @@ function summarizeRuns(runs) {
  * to stay within their share of the budget; the report says so.
  */
 async function benchGenerate(name, specPath, ops, stageBudgetMs) {
-  const stage = { name, ops, fresh: undefined, unchanged: undefined, notes: [], error: undefined };
+  const stage = {
+    name,
+    ops,
+    fresh: undefined,
+    unchanged: undefined,
+    notes: [],
+    error: undefined,
+  };
   const wanted = runsFor(ops);
   const stageStarted = performance.now();
   const baseDir = join(tmp, `out-${name.replace(/\W+/g, "-")}`);
@@ -310,7 +376,9 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   process.stdout.write(`  ${name}: warm-up`);
   const warmDir = freshDir();
   flushDisk();
-  const warm = await runMeasured(generateArgs(warmDir), { label: `${name} warm-up` });
+  const warm = await runMeasured(generateArgs(warmDir), {
+    label: `${name} warm-up`,
+  });
   if (!warm.ok) {
     process.stdout.write(" FAILED\n");
     stage.error = describeFailure(warm);
@@ -345,7 +413,9 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   for (let i = 0; i < nFresh; i++) {
     const out = freshDir();
     flushDisk();
-    const run = await runMeasured(generateArgs(out), { label: `${name} fresh ${i + 1}` });
+    const run = await runMeasured(generateArgs(out), {
+      label: `${name} fresh ${i + 1}`,
+    });
     removeLater(dirname(out));
     process.stdout.write(".");
     if (!run.ok) {
@@ -356,14 +426,22 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   }
   const unchangedRuns = [];
   const lastWall = freshRuns.at(-1)?.wallMs ?? warm.wallMs;
-  if (!opts.full && !stage.error && budgetSpent() + lastWall > budgetMs * 1.05) {
+  if (
+    !opts.full &&
+    !stage.error &&
+    budgetSpent() + lastWall > budgetMs * 1.05
+  ) {
     // Over the total budget already: one more run of this size would only add to it.
     nUnchanged = 0;
-    stage.notes.push(`unchanged rerun skipped: total time budget (${Math.round(budgetMs / 1000)} s) spent (--full or --budget to run it)`);
+    stage.notes.push(
+      `unchanged rerun skipped: total time budget (${Math.round(budgetMs / 1000)} s) spent (--full or --budget to run it)`,
+    );
   }
   for (let i = 0; i < nUnchanged && !stage.error; i++) {
     flushDisk();
-    const run = await runMeasured(generateArgs(warmDir), { label: `${name} unchanged ${i + 1}` });
+    const run = await runMeasured(generateArgs(warmDir), {
+      label: `${name} unchanged ${i + 1}`,
+    });
     process.stdout.write("u");
     if (!run.ok) {
       stage.error = describeFailure(run);
@@ -371,7 +449,9 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
     }
     unchangedRuns.push(run);
     if (run.written !== 0 && run.written !== undefined) {
-      stage.notes.push(`unchanged rerun wrote ${run.written} files: output is not byte-identical between runs`);
+      stage.notes.push(
+        `unchanged rerun wrote ${run.written} files: output is not byte-identical between runs`,
+      );
     }
   }
   // Fresh runs whose output goes to memory (tmpfs), where there is one: the
@@ -381,7 +461,9 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   if (memoryRoot !== undefined && !stage.error && !countWarm) {
     for (let i = 0; i < nFresh; i++) {
       const dir = mkdtempSync(join(memoryRoot, "remitgen-bench-"));
-      const run = await runMeasured(generateArgs(join(dir, "generated")), { label: `${name} fresh in memory ${i + 1}` });
+      const run = await runMeasured(generateArgs(join(dir, "generated")), {
+        label: `${name} fresh in memory ${i + 1}`,
+      });
       rmSync(dir, { recursive: true, force: true });
       process.stdout.write("m");
       if (!run.ok) {
@@ -397,7 +479,9 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   // record (every file rendered and compared with disk).
   if (!stage.error && unchangedRuns.length > 0) {
     flushDisk();
-    const run = await runMeasured([...generateArgs(warmDir), "--force"], { label: `${name} forced` });
+    const run = await runMeasured([...generateArgs(warmDir), "--force"], {
+      label: `${name} forced`,
+    });
     process.stdout.write("f");
     if (run.ok) stage.forced = run;
     else stage.notes.push(`forced rerun failed: ${describeFailure(run)}`);
@@ -416,10 +500,15 @@ const indent = (text, n) => text.replace(/^/gm, " ".repeat(n));
 // ---------------------------------------------------------------- client overhead
 
 async function startServer() {
-  const child = spawn(process.execPath, [join(here, "http-server.mjs")], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [join(here, "http-server.mjs")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const port = await new Promise((resolvePromise, reject) => {
     let buffer = "";
-    const timer = setTimeout(() => reject(new Error("the bench HTTP server did not start in 10 s")), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error("the bench HTTP server did not start in 10 s")),
+      10_000,
+    );
     child.stdout.on("data", (d) => {
       buffer += d;
       const match = /PORT (\d+)/.exec(buffer);
@@ -428,7 +517,9 @@ async function startServer() {
         resolvePromise(Number(match[1]));
       }
     });
-    child.on("exit", (code) => reject(new Error(`the bench HTTP server exited (${code})`)));
+    child.on("exit", (code) =>
+      reject(new Error(`the bench HTTP server exited (${code})`)),
+    );
   });
   const stop = () =>
     new Promise((resolvePromise) => {
@@ -466,7 +557,10 @@ async function benchClient(packageDir) {
   }
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const body = { accountNumber: "PK36SCBL0000001123456702", bankCode: "SCBL" };
+    const body = {
+      accountNumber: "PK36SCBL0000001123456702",
+      bankCode: "SCBL",
+    };
     const bodyText = () => JSON.stringify(body);
     const client = mod.createClient({
       baseUrl: base,
@@ -481,7 +575,11 @@ async function benchClient(packageDir) {
     const raw = async () => {
       const response = await fetch(`${base}/get_acct_title`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer bench-token" },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          authorization: "Bearer bench-token",
+        },
         body: bodyText(),
       });
       if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
@@ -507,7 +605,11 @@ async function benchClient(packageDir) {
       try {
         const response = await fetch(`${base}/get_acct_title`, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer bench-token" },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json",
+            authorization: "Bearer bench-token",
+          },
           body: bodyText(),
           signal: controller.signal,
         });
@@ -517,12 +619,18 @@ async function benchClient(packageDir) {
         clearTimeout(timer);
       }
     };
-    const variants = { rawA: raw, client: viaClient, rawB: raw, rawSignal: rawWithTimeout };
+    const variants = {
+      rawA: raw,
+      client: viaClient,
+      rawB: raw,
+      rawSignal: rawWithTimeout,
+    };
     const names = Object.keys(variants);
     const samples = Object.fromEntries(names.map((n) => [n, []]));
     const roundRatios = []; // client median / raw median within each round: cancels load drift
     // Warm-up: JIT, sockets, the client's token cache.
-    for (let i = 0; i < (smoke ? 20 : 300); i++) for (const n of names) await variants[n]();
+    for (let i = 0; i < (smoke ? 20 : 300); i++)
+      for (const n of names) await variants[n]();
     // Rounds of 100 calls per variant, interleaved call by call (one call of
     // each variant in turn, the order rotated every turn): on this host the
     // speed drifts within seconds, and blocks of 100 calls per variant
@@ -532,7 +640,9 @@ async function benchClient(packageDir) {
     const deadline = performance.now() + 25_000;
     let done = 0;
     for (let r = 0; r < rounds && performance.now() < deadline; r++) {
-      const roundStart = Object.fromEntries(names.map((n) => [n, samples[n].length]));
+      const roundStart = Object.fromEntries(
+        names.map((n) => [n, samples[n].length]),
+      );
       for (let i = 0; i < perRound; i++) {
         const turn = r * perRound + i;
         for (let k = 0; k < names.length; k++) {
@@ -546,7 +656,11 @@ async function benchClient(packageDir) {
       const roundMedian = (n) => median(samples[n].slice(roundStart[n]));
       roundRatios.push(roundMedian("client") / roundMedian("rawA"));
     }
-    const stats = (xs) => ({ medianUs: median(xs) * 1000, p90Us: quantile(xs, 0.9) * 1000, n: xs.length });
+    const stats = (xs) => ({
+      medianUs: median(xs) * 1000,
+      p90Us: quantile(xs, 0.9) * 1000,
+      n: xs.length,
+    });
     result.rounds = done;
     result.raw = stats(samples.rawA);
     result.client = stats(samples.client);
@@ -554,7 +668,9 @@ async function benchClient(packageDir) {
     result.rawSignal = stats(samples.rawSignal);
     result.overheadUs = result.client.medianUs - result.raw.medianUs;
     result.overheadPct = (100 * result.overheadUs) / result.raw.medianUs;
-    result.noisePct = (100 * (result.rawB.medianUs - result.raw.medianUs)) / result.raw.medianUs;
+    result.noisePct =
+      (100 * (result.rawB.medianUs - result.raw.medianUs)) /
+      result.raw.medianUs;
     result.pairedPct = 100 * (median(roundRatios) - 1);
     return result;
   } finally {
@@ -615,12 +731,24 @@ async function benchBundle(packageDir) {
         hasCalledOp: text.includes("get_acct_title"),
         inputs: Object.entries(inputs)
           .filter(([, info]) => info.bytesInOutput > 0)
-          .map(([path, info]) => ({ path: path.replace(/^.*?\/(v3\/)/, "$1").replace(/^.*\/bundle\//, ""), bytes: info.bytesInOutput }))
+          .map(([path, info]) => ({
+            path: path
+              .replace(/^.*?\/(v3\/)/, "$1")
+              .replace(/^.*\/bundle\//, ""),
+            bytes: info.bytesInOutput,
+          }))
           .sort((a, b) => b.bytes - a.bytes),
       };
     } catch (error) {
-      const messages = error.errors?.map((e) => `${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ""}`);
-      result[name] = { error: messages?.length ? messages.slice(0, 3).join("; ") : error.message };
+      const messages = error.errors?.map(
+        (e) =>
+          `${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ""}`,
+      );
+      result[name] = {
+        error: messages?.length
+          ? messages.slice(0, 3).join("; ")
+          : error.message,
+      };
     }
   }
   result.unused = unused;
@@ -632,19 +760,31 @@ async function benchBundle(packageDir) {
 async function profileGenerate(name, specPath) {
   const dir = join(tmp, `profile-${name}`);
   mkdirSync(dir, { recursive: true });
-  const run = await runMeasured(["generate", "--spec", specPath, "--out", join(dir, "generated")], {
-    label: `${name} profile`,
-    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
-  });
+  const run = await runMeasured(
+    ["generate", "--spec", specPath, "--out", join(dir, "generated")],
+    {
+      label: `${name} profile`,
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+    },
+  );
   const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-  if (!file) return { name, error: `no profile written (${run.ok ? "?" : describeFailure(run)})` };
-  return { name, run, ...summarizeProfile(JSON.parse(readFileSync(join(dir, file), "utf8"))) };
+  if (!file)
+    return {
+      name,
+      error: `no profile written (${run.ok ? "?" : describeFailure(run)})`,
+    };
+  return {
+    name,
+    run,
+    ...summarizeProfile(JSON.parse(readFileSync(join(dir, file), "utf8"))),
+  };
 }
 
 function summarizeProfile(profile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  for (const n of profile.nodes)
+    for (const c of n.children ?? []) parent.set(c, n.id);
   const where = (cf) => {
     const url = cf.url || "";
     if (!url) return "";
@@ -656,13 +796,17 @@ function summarizeProfile(profile) {
   };
   const group = (cf) => {
     const w = where(cf);
-    if (!w) return cf.functionName ? `(${cf.functionName.replace(/[()]/g, "")})` : "(native)";
+    if (!w)
+      return cf.functionName
+        ? `(${cf.functionName.replace(/[()]/g, "")})`
+        : "(native)";
     if (w.startsWith("node:")) return "node internals";
     if (w.startsWith("dist/")) return `remitgen ${w.slice(5)}`;
     if (w.startsWith("bench/") || w.includes("/bench/")) return "bench wrapper";
     return `${w.split("/")[0]} (package)`;
   };
-  const key = (cf) => `${cf.functionName || "(anonymous)"} ${where(cf)}${where(cf) ? `:${cf.lineNumber + 1}` : ""}`;
+  const key = (cf) =>
+    `${cf.functionName || "(anonymous)"} ${where(cf)}${where(cf) ? `:${cf.lineNumber + 1}` : ""}`;
   const self = new Map();
   const inclusive = new Map();
   const groups = new Map();
@@ -689,14 +833,21 @@ function summarizeProfile(profile) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, ms]) => ({ name, ms, pct: (100 * ms) / total }));
-  return { totalMs: total, self: top(self, 20), inclusive: top(inclusive, 20), groups: top(groups, 12) };
+  return {
+    totalMs: total,
+    self: top(self, 20),
+    inclusive: top(inclusive, 20),
+    groups: top(groups, 12),
+  };
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
   if (!existsSync(cliBin)) {
-    console.error(`remitgen is not built (${relative(root, cliBin)} is missing): run \`npm run build\` first.`);
+    console.error(
+      `remitgen is not built (${relative(root, cliBin)} is missing): run \`npm run build\` first.`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -708,24 +859,37 @@ async function main() {
     memGiB: (os.totalmem() / 2 ** 30).toFixed(1),
     date: new Date().toISOString(),
     loadStart: os.loadavg(),
-    distBuilt: statSync(join(root, "dist/runtime-assets.json")).mtime.toISOString(), // rewritten by every build
+    distBuilt: statSync(
+      join(root, "dist/runtime-assets.json"),
+    ).mtime.toISOString(), // rewritten by every build
   };
-  log(`remitgen bench: ${env.cores} cores, ${env.cpu}, Node ${env.node}, load ${env.loadStart.map((l) => l.toFixed(2)).join(" ")}`);
+  log(
+    `remitgen bench: ${env.cores} cores, ${env.cpu}, Node ${env.node}, load ${env.loadStart.map((l) => l.toFixed(2)).join(" ")}`,
+  );
   log(`temp folder: ${tmp}${opts.keep ? " (kept)" : ""}`);
-  if (smoke) log("smoke run: one run per stage and a few client calls, to show the bench works; the figures mean nothing");
+  if (smoke)
+    log(
+      "smoke run: one run per stage and a few client calls, to show the bench works; the figures mean nothing",
+    );
   if (env.loadStart[0] > env.cores * 0.5) {
-    log(`note: the machine is busy (1-minute load ${env.loadStart[0].toFixed(2)} on ${env.cores} cores): figures will be noisy.`);
+    log(
+      `note: the machine is busy (1-minute load ${env.loadStart[0].toFixed(2)} on ${env.cores} cores): figures will be noisy.`,
+    );
   }
 
   env.disk = await settleDisk();
   diskWaitMs = env.disk.waitedMs;
   log(
     `disk probe: 256 files created in ${env.disk.probes.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}` +
-      (env.disk.quiet ? " (quiet)" : ` (not quiet after ${(env.disk.waitedMs / 1000).toFixed(0)} s: file creation is slow, and so will generate be)`),
+      (env.disk.quiet
+        ? " (quiet)"
+        : ` (not quiet after ${(env.disk.waitedMs / 1000).toFixed(0)} s: file creation is slow, and so will generate be)`),
   );
 
   env.hostStart = probeHost();
-  log(`host probe: an allocation-heavy loop took ${env.hostStart.toFixed(0)} ms (best of 3; lower is a faster host)`);
+  log(
+    `host probe: an allocation-heavy loop took ${env.hostStart.toFixed(0)} ms (best of 3; lower is a faster host)`,
+  );
 
   // Specs.
   const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
@@ -745,22 +909,35 @@ async function main() {
   // 0. The floor: Node's startup plus loading the CLI's modules, no work.
   const floorRuns = [];
   for (let i = 0; i < 6; i++) {
-    const run = await runMeasured(["--version"], { label: "remitgen --version" });
+    const run = await runMeasured(["--version"], {
+      label: "remitgen --version",
+    });
     if (run.ok && i > 0) floorRuns.push(run);
   }
   const floor = floorRuns.length ? summarizeRuns(floorRuns) : undefined;
-  if (floor) log(`startup floor (remitgen --version): ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU, ${fmtMiB(floor.maxRssKiB)}`);
+  if (floor)
+    log(
+      `startup floor (remitgen --version): ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU, ${fmtMiB(floor.maxRssKiB)}`,
+    );
 
   // 1. Default spec.
   log("\n[1/4] generate, default spec");
   const stages = [];
-  const defaultStage = await benchGenerate("default", defaultSpec, specs[0].ops, budgetMs * stageShare.default);
+  const defaultStage = await benchGenerate(
+    "default",
+    defaultSpec,
+    specs[0].ops,
+    budgetMs * stageShare.default,
+  );
   stages.push(defaultStage);
 
   // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
   const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
   log("\n[2/4] client per-call overhead vs raw fetch (v3 package)");
-  const client = v3 && existsSync(v3) ? await benchClient(v3) : { error: "no generated v3 package" };
+  const client =
+    v3 && existsSync(v3)
+      ? await benchClient(v3)
+      : { error: "no generated v3 package" };
   if (client.error) log(`  not measured: ${client.error}`);
   else
     log(
@@ -770,22 +947,33 @@ async function main() {
     );
 
   log("\n[3/4] bundle size (esbuild, minified, esm, browser)");
-  const bundle = v3 && existsSync(v3) ? await benchBundle(v3) : { error: "no generated v3 package" };
+  const bundle =
+    v3 && existsSync(v3)
+      ? await benchBundle(v3)
+      : { error: "no generated v3 package" };
   if (bundle.error) log(`  not measured: ${bundle.error}`);
   for (const name of ["oneOp", "full"]) {
     const b = bundle[name];
     if (!b) continue;
     if (b.error) log(`  ${name}: not built: ${b.error}`);
-    else log(`  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip; unused names present: ${b.present.join(", ") || "none"}`);
+    else
+      log(
+        `  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip; unused names present: ${b.present.join(", ") || "none"}`,
+      );
   }
 
   // 4. Synthetic specs.
   log("\n[4/4] synthetic specs: validate, then generate");
   const validations = {};
   for (const spec of specs.filter((s) => s.synthetic)) {
-    const v = await runMeasured(["validate", "--spec", spec.file], { label: `${spec.name} validate` });
+    const v = await runMeasured(["validate", "--spec", spec.file], {
+      label: `${spec.name} validate`,
+    });
     validations[spec.ops] = v;
-    if (v.ok) log(`  ${spec.name}: valid (validate: ${fmtS(v.wallMs)} wall, ${fmtMiB(v.maxRssKiB)})`);
+    if (v.ok)
+      log(
+        `  ${spec.name}: valid (validate: ${fmtS(v.wallMs)} wall, ${fmtMiB(v.maxRssKiB)})`,
+      );
     else {
       log(`  ${spec.name}: INVALID or failed: ${describeFailure(v)}`);
       problems.push(`${spec.name}: validate failed: ${describeFailure(v)}`);
@@ -793,20 +981,36 @@ async function main() {
     const share = stageShare[spec.ops] ?? 0.2;
     // Later stages may use what earlier ones left of the total budget.
     const remaining = budgetMs - budgetSpent();
-    const stageBudget = Math.max(budgetMs * share, remaining - budgetMs * futureShare(spec.ops));
-    const stage = await benchGenerate(spec.name, spec.file, spec.ops, stageBudget);
+    const stageBudget = Math.max(
+      budgetMs * share,
+      remaining - budgetMs * futureShare(spec.ops),
+    );
+    const stage = await benchGenerate(
+      spec.name,
+      spec.file,
+      spec.ops,
+      stageBudget,
+    );
     stage.validate = v;
     stages.push(stage);
-    if (stage.error) problems.push(`${spec.name}: generate failed: ${stage.error}`);
+    if (stage.error)
+      problems.push(`${spec.name}: generate failed: ${stage.error}`);
     if (stage.outDir) removeLater(dirname(stage.outDir));
   }
-  if (defaultStage.error) problems.push(`default spec: generate failed: ${defaultStage.error}`);
+  if (defaultStage.error)
+    problems.push(`default spec: generate failed: ${defaultStage.error}`);
 
   // Optional CPU profile.
   let profile;
   if (opts.profile) {
-    const spec = opts.profile === "default" ? specs[0] : specs.find((s) => String(s.ops) === opts.profile && s.synthetic);
-    if (!spec) log(`\n--profile ${opts.profile}: no such spec among ${specs.map((s) => s.synthetic ? s.ops : "default").join(", ")}`);
+    const spec =
+      opts.profile === "default"
+        ? specs[0]
+        : specs.find((s) => String(s.ops) === opts.profile && s.synthetic);
+    if (!spec)
+      log(
+        `\n--profile ${opts.profile}: no such spec among ${specs.map((s) => (s.synthetic ? s.ops : "default")).join(", ")}`,
+      );
     else {
       log(`\n[profile] node --cpu-prof generate, ${spec.name}`);
       profile = await profileGenerate(spec.name, spec.file);
@@ -818,17 +1022,29 @@ async function main() {
   log(`host probe at the end: ${env.hostEnd.toFixed(0)} ms`);
   env.loadEnd = os.loadavg();
   env.benchSeconds = elapsed() / 1000;
-  const report = buildReport({ env, specs, stages, client, bundle, profile, floor });
+  const report = buildReport({
+    env,
+    specs,
+    stages,
+    client,
+    bundle,
+    profile,
+    floor,
+  });
   log(`\n${report.console}`);
   if (!opts["no-results"] && !smoke) {
     writeFileSync(join(here, "results.md"), report.markdown);
-    log(`wrote ${relative(process.cwd(), join(here, "results.md")) || "bench/results.md"}`);
+    log(
+      `wrote ${relative(process.cwd(), join(here, "results.md")) || "bench/results.md"}`,
+    );
   }
   log(`bench took ${env.benchSeconds.toFixed(0)} s`);
 }
 
 function futureShare(ops) {
-  return sizes.filter((n) => n > ops).reduce((sum, n) => sum + (stageShare[n] ?? 0.2), 0);
+  return sizes
+    .filter((n) => n > ops)
+    .reduce((sum, n) => sum + (stageShare[n] ?? 0.2), 0);
 }
 
 function countDefaultOps(text) {
@@ -840,11 +1056,14 @@ function countDefaultOps(text) {
 function printProfile(profile) {
   if (profile.error) return log(`  ${profile.error}`);
   log(`  ${fmtS(profile.totalMs)} of samples; by package/module (self time):`);
-  for (const g of profile.groups) log(`    ${g.pct.toFixed(1).padStart(5)} %  ${g.name}`);
+  for (const g of profile.groups)
+    log(`    ${g.pct.toFixed(1).padStart(5)} %  ${g.name}`);
   log("  top self time:");
-  for (const f of profile.self.slice(0, 15)) log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
+  for (const f of profile.self.slice(0, 15))
+    log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
   log("  remitgen functions by inclusive time:");
-  for (const f of profile.inclusive.slice(0, 15)) log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
+  for (const f of profile.inclusive.slice(0, 15))
+    log(`    ${f.pct.toFixed(1).padStart(5)} %  ${f.name}`);
 }
 
 // ---------------------------------------------------------------- report
@@ -856,7 +1075,10 @@ function signalUs(client) {
 
 function diskText(disk) {
   const last = disk.probes.at(-1);
-  const waited = disk.probes.length > 1 ? ` after waiting ${(disk.waitedMs / 1000).toFixed(0)} s (first probe ${disk.probes[0].toFixed(0)} ms)` : "";
+  const waited =
+    disk.probes.length > 1
+      ? ` after waiting ${(disk.waitedMs / 1000).toFixed(0)} s (first probe ${disk.probes[0].toFixed(0)} ms)`
+      : "";
   return `256 files of 26 KB created in ${last.toFixed(0)} ms${waited}: ${disk.quiet ? `quiet (at most ${quietDiskMs} ms)` : "**not quiet**: creating files was slow, and generate's wall times with it"}`;
 }
 
@@ -864,10 +1086,12 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
   const s1000 = byName["1000 ops"];
   const s5000 = byName["5000 ops"];
-  const status = (ok) => (ok === undefined ? "n/a" : ok ? "met" : "**NOT MET**");
+  const status = (ok) =>
+    ok === undefined ? "n/a" : ok ? "met" : "**NOT MET**";
   const why = [];
   const rows = [];
-  const add = (what, measured, target, ok, note = "") => rows.push({ what, measured, target, ok, note });
+  const add = (what, measured, target, ok, note = "") =>
+    rows.push({ what, measured, target, ok, note });
 
   const d = byName.default;
   add(
@@ -877,7 +1101,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     d?.fresh ? d.fresh.wallMs <= targets.defaultWallMs : undefined,
     d?.fresh
       ? `CPU ${fmtS(d.fresh.cpuMs)}; unchanged rerun ${d.unchanged ? fmtS(d.unchanged.wallMs) : "n/a"}` +
-          (floor ? `; floor (\`remitgen --version\`: Node startup + module loading) ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU` : "")
+          (floor
+            ? `; floor (\`remitgen --version\`: Node startup + module loading) ${fmtS(floor.wallMs)} wall, ${fmtS(floor.cpuMs)} CPU`
+            : "")
       : "",
   );
   for (const [stage, wall, rss, label] of [
@@ -899,7 +1125,8 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     );
   }
   let ratio;
-  if (s1000?.fresh && s5000?.fresh) ratio = s5000.fresh.wallMs / s1000.fresh.wallMs;
+  if (s1000?.fresh && s5000?.fresh)
+    ratio = s5000.fresh.wallMs / s1000.fresh.wallMs;
   if (sizes.includes(1000) && sizes.includes(5000)) {
     add(
       "linear growth: time(5000) / time(1000)",
@@ -914,7 +1141,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   }
   add(
     "client per-call overhead vs raw fetch (median)",
-    client.error ? `not measured` : `${client.overheadPct.toFixed(1)} % (${client.overheadUs.toFixed(0)} µs)`,
+    client.error
+      ? `not measured`
+      : `${client.overheadPct.toFixed(1)} % (${client.overheadUs.toFixed(0)} µs)`,
     "< 5 %",
     client.error ? undefined : client.overheadPct < targets.clientOverheadPct,
     client.error
@@ -931,7 +1160,11 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   );
   add(
     "unused operations absent from the one-op bundle",
-    one && !one.error ? (one.present.length ? `present: ${one.present.join(", ")}` : "absent") : "not measured",
+    one && !one.error
+      ? one.present.length
+        ? `present: ${one.present.join(", ")}`
+        : "absent"
+      : "not measured",
     "absent",
     one && !one.error ? one.present.length === 0 : undefined,
   );
@@ -949,7 +1182,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       );
     }
     if (Number.isFinite(stage.fresh.internalMs)) {
-      parts.push(`generate reports ${fmtS(stage.fresh.internalMs)} inside the process (the rest is Node startup and module loading)`);
+      parts.push(
+        `generate reports ${fmtS(stage.fresh.internalMs)} inside the process (the rest is Node startup and module loading)`,
+      );
     }
     const { mainThreadMs, otherThreadsMs, cpuMs } = stage.fresh;
     if (Number.isFinite(mainThreadMs) && Number.isFinite(otherThreadsMs)) {
@@ -960,7 +1195,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       );
     }
     if (stage.fresh.cpuMs < stage.fresh.wallMs * 0.8) {
-      parts.push(`CPU ${fmtS(stage.fresh.cpuMs)} < wall: the process waited (I/O, or a busy machine)`);
+      parts.push(
+        `CPU ${fmtS(stage.fresh.cpuMs)} < wall: the process waited (I/O, or a busy machine)`,
+      );
     }
     if (parts.length) stage.explain = parts;
   }
@@ -970,10 +1207,35 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   }
 
   // Console table.
-  const consoleRows = [["target", "measured", "target", "status"], ...rows.map((r) => [r.what, r.measured, r.target, r.ok === undefined ? "n/a" : r.ok ? "met" : "NOT MET"])];
-  const widths = consoleRows[0].map((_, i) => Math.max(...consoleRows.map((r) => String(r[i]).length)));
+  const consoleRows = [
+    ["target", "measured", "target", "status"],
+    ...rows.map((r) => [
+      r.what,
+      r.measured,
+      r.target,
+      r.ok === undefined ? "n/a" : r.ok ? "met" : "NOT MET",
+    ]),
+  ];
+  const widths = consoleRows[0].map((_, i) =>
+    Math.max(...consoleRows.map((r) => String(r[i]).length)),
+  );
   const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  const genRows = [["spec", "ops", "runs", "wall", "CPU", "max RSS", "ms/op", "unchanged wall", "unchanged CPU", "unchanged RSS", "forced rerun", "in memory"]];
+  const genRows = [
+    [
+      "spec",
+      "ops",
+      "runs",
+      "wall",
+      "CPU",
+      "max RSS",
+      "ms/op",
+      "unchanged wall",
+      "unchanged CPU",
+      "unchanged RSS",
+      "forced rerun",
+      "in memory",
+    ],
+  ];
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -992,22 +1254,30 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       stage.memory ? fmtS(stage.memory.wallMs) : "-",
     ]);
   }
-  const gw = genRows[0].map((_, i) => Math.max(...genRows.map((r) => String(r[i]).length)));
+  const gw = genRows[0].map((_, i) =>
+    Math.max(...genRows.map((r) => String(r[i]).length)),
+  );
   const gline = (r) => r.map((c, i) => String(c).padEnd(gw[i])).join("  ");
   const consoleText = [
     "generate (whole process; medians; RSS = max over runs):",
     ...genRows.map(gline),
     "",
     ...consoleRows.map(line),
-    ...(missed.length ? ["", `NOT MET: ${missed.map((r) => r.what).join("; ")}`] : []),
-    ...(problems.length ? ["", "problems:", ...problems.map((p) => `  - ${firstLines(p, 3)}`)] : []),
+    ...(missed.length
+      ? ["", `NOT MET: ${missed.map((r) => r.what).join("; ")}`]
+      : []),
+    ...(problems.length
+      ? ["", "problems:", ...problems.map((p) => `  - ${firstLines(p, 3)}`)]
+      : []),
   ].join("\n");
 
   // Markdown.
   const md = [];
   md.push("# remitgen benchmark results");
   md.push("");
-  md.push(`Written by \`npm run bench\` (bench/run.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(" ")}` : ""}). Do not edit by hand.`);
+  md.push(
+    `Written by \`npm run bench\` (bench/run.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(" ")}` : ""}). Do not edit by hand.`,
+  );
   md.push("");
   md.push("| machine | |");
   md.push("| --- | --- |");
@@ -1017,7 +1287,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push(`| memory | ${env.memGiB} GiB |`);
   md.push(`| Node | ${env.node} |`);
   md.push(`| OS | ${env.platform} |`);
-  md.push(`| load average (1, 5, 15 min) at start / end | ${env.loadStart.map((l) => l.toFixed(2)).join(", ")} / ${env.loadEnd.map((l) => l.toFixed(2)).join(", ")} |`);
+  md.push(
+    `| load average (1, 5, 15 min) at start / end | ${env.loadStart.map((l) => l.toFixed(2)).join(", ")} / ${env.loadEnd.map((l) => l.toFixed(2)).join(", ")} |`,
+  );
   md.push(`| remitgen dist/ built | ${env.distBuilt} |`);
   md.push(`| bench duration | ${env.benchSeconds.toFixed(0)} s |`);
   md.push(
@@ -1038,7 +1310,10 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push("");
   md.push("| | measured | target | status | note |");
   md.push("| --- | --- | --- | --- | --- |");
-  for (const r of rows) md.push(`| ${r.what} | ${r.measured} | ${r.target} | ${status(r.ok)} | ${mdCell(r.note)} |`);
+  for (const r of rows)
+    md.push(
+      `| ${r.what} | ${r.measured} | ${r.target} | ${status(r.ok)} | ${mdCell(r.note)} |`,
+    );
   md.push("");
   if (missed.length) {
     md.push(`**Not met:** ${missed.map((r) => r.what).join("; ")}.`);
@@ -1046,7 +1321,9 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   }
   const unmeasured = rows.filter((r) => r.ok === undefined);
   if (unmeasured.length) {
-    md.push(`**Not measured:** ${unmeasured.map((r) => `${r.what} (${mdCell(r.note || r.measured)})`).join("; ")}.`);
+    md.push(
+      `**Not measured:** ${unmeasured.map((r) => `${r.what} (${mdCell(r.note || r.measured)})`).join("; ")}.`,
+    );
     md.push("");
   }
   const explained = stages.filter((s) => s.explain);
@@ -1071,8 +1348,12 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
       "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
   );
   md.push("");
-  md.push("| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | fresh wall, output in memory | notes |");
-  md.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  md.push(
+    "| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | fresh wall, output in memory | notes |",
+  );
+  md.push(
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
   for (const stage of stages) {
     const f = stage.fresh;
     const u = stage.unchanged;
@@ -1092,13 +1373,17 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push("");
   const vals = stages.filter((s) => s.validate);
   if (vals.length) {
-    md.push("`remitgen validate` on the same synthetic specs (read, parse, check and resolve; nothing rendered or written), one run:");
+    md.push(
+      "`remitgen validate` on the same synthetic specs (read, parse, check and resolve; nothing rendered or written), one run:",
+    );
     md.push("");
     md.push("| spec | result | wall | CPU | max RSS |");
     md.push("| --- | --- | --- | --- | --- |");
     for (const s of vals) {
       const v = s.validate;
-      md.push(`| ${s.name} | ${v.ok ? "valid" : mdCell(`failed: ${describeFailure(v)}`)} | ${fmtS(v.wallMs)} | ${fmtS(v.cpuMs)} | ${fmtMiB(v.maxRssKiB)} |`);
+      md.push(
+        `| ${s.name} | ${v.ok ? "valid" : mdCell(`failed: ${describeFailure(v)}`)} | ${fmtS(v.wallMs)} | ${fmtS(v.cpuMs)} | ${fmtMiB(v.maxRssKiB)} |`,
+      );
     }
     md.push("");
   }
@@ -1111,7 +1396,10 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   md.push("");
   md.push("| spec | operations | sets | size | lines |");
   md.push("| --- | --- | --- | --- | --- |");
-  for (const s of specs) md.push(`| ${s.synthetic ? s.name : "spec/remittance.yaml"} | ${s.ops} | 3 | ${fmtBytes(s.bytes)} | ${s.lines} |`);
+  for (const s of specs)
+    md.push(
+      `| ${s.synthetic ? s.name : "spec/remittance.yaml"} | ${s.ops} | 3 | ${fmtBytes(s.bytes)} | ${s.lines} |`,
+    );
   md.push("");
   md.push("## Client per-call overhead");
   md.push("");
@@ -1126,10 +1414,18 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     md.push("");
     md.push("| | median per call | p90 | calls |");
     md.push("| --- | --- | --- | --- |");
-    md.push(`| raw fetch | ${client.raw.medianUs.toFixed(0)} µs | ${client.raw.p90Us.toFixed(0)} µs | ${client.raw.n} |`);
-    md.push(`| generated client | ${client.client.medianUs.toFixed(0)} µs | ${client.client.p90Us.toFixed(0)} µs | ${client.client.n} |`);
-    md.push(`| raw fetch (second series) | ${client.rawB.medianUs.toFixed(0)} µs | ${client.rawB.p90Us.toFixed(0)} µs | ${client.rawB.n} |`);
-    md.push(`| raw fetch + AbortController signal + timer, \`text()\` + \`JSON.parse\` (what the transport adds for its timeout) | ${client.rawSignal.medianUs.toFixed(0)} µs | ${client.rawSignal.p90Us.toFixed(0)} µs | ${client.rawSignal.n} |`);
+    md.push(
+      `| raw fetch | ${client.raw.medianUs.toFixed(0)} µs | ${client.raw.p90Us.toFixed(0)} µs | ${client.raw.n} |`,
+    );
+    md.push(
+      `| generated client | ${client.client.medianUs.toFixed(0)} µs | ${client.client.p90Us.toFixed(0)} µs | ${client.client.n} |`,
+    );
+    md.push(
+      `| raw fetch (second series) | ${client.rawB.medianUs.toFixed(0)} µs | ${client.rawB.p90Us.toFixed(0)} µs | ${client.rawB.n} |`,
+    );
+    md.push(
+      `| raw fetch + AbortController signal + timer, \`text()\` + \`JSON.parse\` (what the transport adds for its timeout) | ${client.rawSignal.medianUs.toFixed(0)} µs | ${client.rawSignal.p90Us.toFixed(0)} µs | ${client.rawSignal.n} |`,
+    );
     md.push("");
     md.push(
       `Overhead: ${client.overheadUs.toFixed(1)} µs per call, ${client.overheadPct.toFixed(1)} % of the raw median ` +
@@ -1153,9 +1449,16 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   };
   for (const name of ["oneOp", "full"]) {
     const b = bundle[name];
-    if (!b) md.push(`| ${programsText[name]} | not built | | ${mdCell(bundle.error ?? "")} |`);
-    else if (b.error) md.push(`| ${programsText[name]} | not built | | ${mdCell(b.error)} |`);
-    else md.push(`| ${programsText[name]} | ${fmtBytes(b.rawBytes)} | ${fmtBytes(b.gzipBytes)} | ${b.present.length ? b.present.join(", ") : `none of ${bundle.unused.join(", ")}`} |`);
+    if (!b)
+      md.push(
+        `| ${programsText[name]} | not built | | ${mdCell(bundle.error ?? "")} |`,
+      );
+    else if (b.error)
+      md.push(`| ${programsText[name]} | not built | | ${mdCell(b.error)} |`);
+    else
+      md.push(
+        `| ${programsText[name]} | ${fmtBytes(b.rawBytes)} | ${fmtBytes(b.gzipBytes)} | ${b.present.length ? b.present.join(", ") : `none of ${bundle.unused.join(", ")}`} |`,
+      );
   }
   md.push("");
   if (bundle.oneOp?.inputs) {
@@ -1167,25 +1470,32 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   if (profile && !profile.error) {
     md.push(`## CPU profile: generate, ${profile.name}`);
     md.push("");
-    md.push(`\`node --cpu-prof\`, one run (${fmtS(profile.run.wallMs)} wall under the profiler, ${fmtS(profile.totalMs)} sampled).`);
+    md.push(
+      `\`node --cpu-prof\`, one run (${fmtS(profile.run.wallMs)} wall under the profiler, ${fmtS(profile.totalMs)} sampled).`,
+    );
     md.push("");
     md.push("Self time by package or module:");
     md.push("");
     md.push("| share | ms | where |");
     md.push("| --- | --- | --- |");
-    for (const g of profile.groups) md.push(`| ${g.pct.toFixed(1)} % | ${g.ms.toFixed(0)} | ${mdCell(g.name)} |`);
+    for (const g of profile.groups)
+      md.push(
+        `| ${g.pct.toFixed(1)} % | ${g.ms.toFixed(0)} | ${mdCell(g.name)} |`,
+      );
     md.push("");
     md.push("Top functions by self time:");
     md.push("");
     md.push("| share | ms | function |");
     md.push("| --- | --- | --- |");
-    for (const f of profile.self.slice(0, 15)) md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
+    for (const f of profile.self.slice(0, 15))
+      md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
     md.push("");
     md.push("remitgen functions by inclusive time:");
     md.push("");
     md.push("| share | ms | function |");
     md.push("| --- | --- | --- |");
-    for (const f of profile.inclusive.slice(0, 15)) md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
+    for (const f of profile.inclusive.slice(0, 15))
+      md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
     md.push("");
   }
   if (problems.length) {
@@ -1203,7 +1513,9 @@ function notMeasured(stage) {
 }
 
 function mdCell(text) {
-  return String(text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ");
+  return String(text ?? "")
+    .replace(/\|/g, "\\|")
+    .replace(/\n+/g, " ");
 }
 
 try {

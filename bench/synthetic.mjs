@@ -18,7 +18,18 @@ export function mulberry32(seed) {
   };
 }
 
-const verbs = ["get", "send", "update", "cancel", "check", "list", "post", "verify", "fetch", "reverse"];
+const verbs = [
+  "get",
+  "send",
+  "update",
+  "cancel",
+  "check",
+  "list",
+  "post",
+  "verify",
+  "fetch",
+  "reverse",
+];
 const nouns = [
   "acct_title",
   "txns",
@@ -36,15 +47,55 @@ const nouns = [
 const suffixes = ["", "", "", "_V1", "_B2C", "_V2"];
 const readVerbs = new Set(["get", "check", "list", "fetch", "verify"]);
 
-const stringFields = ["reference", "accountNumber", "iban", "remitterName", "beneficiaryName", "agentCode", "purpose", "narration"];
+const stringFields = [
+  "reference",
+  "accountNumber",
+  "iban",
+  "remitterName",
+  "beneficiaryName",
+  "agentCode",
+  "purpose",
+  "narration",
+];
 const numberFields = ["amount", "fxRate", "fee", "settledAmount", "charges"];
-const integerFields = ["attempt", "sequenceNo", "branchCode", "batchSize", "priority"];
-const booleanFields = ["urgent", "isResident", "notifyBeneficiary", "dryRun", "verified"];
+const integerFields = [
+  "attempt",
+  "sequenceNo",
+  "branchCode",
+  "batchSize",
+  "priority",
+];
+const booleanFields = [
+  "urgent",
+  "isResident",
+  "notifyBeneficiary",
+  "dryRun",
+  "verified",
+];
 const enumFields = ["currency", "channel", "status", "purposeCode", "idType"];
 const objectFields = ["beneficiary", "remitter", "agent", "sender", "address"];
 const arrayFields = ["tags", "documents", "references", "legs", "notes"];
-const dateFields = ["createdAt", "valueDate", "expiresAt", "submittedAt", "settledAt"];
-const enumValues = ["PKR", "USD", "AED", "GBP", "SAR", "EUR", "ONLINE", "CASH", "ACCOUNT", "WALLET", "PENDING", "PAID"];
+const dateFields = [
+  "createdAt",
+  "valueDate",
+  "expiresAt",
+  "submittedAt",
+  "settledAt",
+];
+const enumValues = [
+  "PKR",
+  "USD",
+  "AED",
+  "GBP",
+  "SAR",
+  "EUR",
+  "ONLINE",
+  "CASH",
+  "ACCOUNT",
+  "WALLET",
+  "PENDING",
+  "PAID",
+];
 
 function pick(rand, list) {
   return list[Math.floor(rand() * list.length)];
@@ -54,7 +105,8 @@ function pickSome(rand, list, min, max) {
   const count = min + Math.floor(rand() * (max - min + 1));
   const pool = [...list];
   const out = [];
-  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+  while (out.length < count && pool.length > 0)
+    out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
   return out;
 }
 
@@ -69,23 +121,35 @@ function objectSchemaLines(rand, indent) {
   const lines = [`${i}type: object`, `${i}properties:`];
   const p = `${i}  `;
   const maxLength = 8 + Math.floor(rand() * 64);
-  lines.push(`${p}${pick(rand, stringFields)}: { type: string, maxLength: ${maxLength}, minLength: 1${req()} }`);
-  lines.push(`${p}${pick(rand, numberFields)}: { type: number, minimum: 0, maximum: ${1 + Math.floor(rand() * 1_000_000)}${req()} }`);
-  lines.push(`${p}${pick(rand, integerFields)}: { type: integer, minimum: 0, maximum: ${1 + Math.floor(rand() * 999)}${req()} }`);
+  lines.push(
+    `${p}${pick(rand, stringFields)}: { type: string, maxLength: ${maxLength}, minLength: 1${req()} }`,
+  );
+  lines.push(
+    `${p}${pick(rand, numberFields)}: { type: number, minimum: 0, maximum: ${1 + Math.floor(rand() * 1_000_000)}${req()} }`,
+  );
+  lines.push(
+    `${p}${pick(rand, integerFields)}: { type: integer, minimum: 0, maximum: ${1 + Math.floor(rand() * 999)}${req()} }`,
+  );
   lines.push(`${p}${pick(rand, booleanFields)}: { type: boolean${req()} }`);
-  lines.push(`${p}${pick(rand, enumFields)}: { type: string, enum: [${pickSome(rand, enumValues, 2, 5).join(", ")}]${req()} }`);
+  lines.push(
+    `${p}${pick(rand, enumFields)}: { type: string, enum: [${pickSome(rand, enumValues, 2, 5).join(", ")}]${req()} }`,
+  );
   lines.push(`${p}${pick(rand, objectFields)}:`);
   lines.push(`${p}  type: object`);
   lines.push(`${p}  description: Nested party details.`);
   lines.push(`${p}  properties:`);
   lines.push(`${p}    name: { type: string, maxLength: 64, required: true }`);
-  lines.push(`${p}    accountNumber: { type: string, pattern: "^[A-Z0-9]{8,24}$" }`);
+  lines.push(
+    `${p}    accountNumber: { type: string, pattern: "^[A-Z0-9]{8,24}$" }`,
+  );
   lines.push(`${p}    country: { type: string, enum: [PK, AE, GB, SA, US] }`);
   lines.push(`${p}${pick(rand, arrayFields)}:`);
   lines.push(`${p}  type: array`);
   lines.push(`${p}  maxItems: ${1 + Math.floor(rand() * 20)}`);
   lines.push(`${p}  items: { type: string, maxLength: 32 }`);
-  lines.push(`${p}${pick(rand, dateFields)}: { type: string, format: date-time${req()} }`);
+  lines.push(
+    `${p}${pick(rand, dateFields)}: { type: string, format: date-time${req()} }`,
+  );
   // Field names are picked per kind from disjoint lists, so they never repeat in one object.
   return lines;
 }
@@ -105,14 +169,25 @@ export function syntheticSpec(operationCount, seed = 20240601) {
     // The padded index keeps every id, method and type name unique.
     const id = `${verb}_${noun}_${pad(n, width)}${suffix}`;
     const schemaBase = `Op${pad(n, width)}`;
-    ops.push({ id, effect: readVerbs.has(verb) ? "read" : "write", request: `${schemaBase}In`, response: `${schemaBase}Out` });
+    ops.push({
+      id,
+      effect: readVerbs.has(verb) ? "read" : "write",
+      request: `${schemaBase}In`,
+      response: `${schemaBase}Out`,
+    });
   }
   const third = Math.ceil(operationCount / 3);
-  const groups = [ops.slice(0, third), ops.slice(third, 2 * third), ops.slice(2 * third)];
+  const groups = [
+    ops.slice(0, third),
+    ops.slice(third, 2 * third),
+    ops.slice(2 * third),
+  ];
   const setIds = ["s1", "s2", "s3"];
 
   const out = [];
-  out.push(`# Synthetic remitgen spec for bench/run.mjs: ${operationCount} operations, seed ${seed}. Generated; do not edit.`);
+  out.push(
+    `# Synthetic remitgen spec for bench/run.mjs: ${operationCount} operations, seed ${seed}. Generated; do not edit.`,
+  );
   out.push("remitgen: 1");
   out.push("");
   out.push("service:");
@@ -174,5 +249,9 @@ export function syntheticSpec(operationCount, seed = 20240601) {
     }
   }
   out.push("");
-  return { yaml: out.join("\n"), operations: ops.map((op) => op.id), sets: setIds };
+  return {
+    yaml: out.join("\n"),
+    operations: ops.map((op) => op.id),
+    sets: setIds,
+  };
 }

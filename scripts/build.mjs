@@ -13,22 +13,29 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bundledCli = "dist/remitgen.mjs";
 const require = createRequire(import.meta.url);
 const tsc = require.resolve("typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.json")], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.json")], {
+  stdio: "inherit",
+});
 
 const runtimeDir = join(root, "src/runtime");
 const sources = [];
 const walk = (dir) => {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path);
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) sources.push(path);
+    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+      sources.push(path);
   }
 };
 walk(runtimeDir);
 
 const files = [];
 for (const source of sources) {
-  const path = relative(runtimeDir, source).replaceAll("\\", "/").replace(/\.ts$/, "");
+  const path = relative(runtimeDir, source)
+    .replaceAll("\\", "/")
+    .replace(/\.ts$/, "");
   const header = `// Copied by remitgen from its runtime (src/runtime/${path}.ts). DO NOT EDIT.\n`;
   const ts = readFileSync(source, "utf8");
   const js = readFileSync(join(root, "dist/runtime", `${path}.js`), "utf8");
@@ -40,7 +47,10 @@ for (const source of sources) {
     dts: header + "\n" + (await prettier.format(dts, { parser: "typescript" })),
   });
 }
-writeFileSync(join(root, "dist/runtime-assets.json"), JSON.stringify({ files }));
+writeFileSync(
+  join(root, "dist/runtime-assets.json"),
+  JSON.stringify({ files }),
+);
 
 // The docs templates, precompiled with the options generate compiles them
 // with, so a run loads only Handlebars' runtime. Each source is kept beside
@@ -54,7 +64,9 @@ const specs = [];
 for (const [key, file] of Object.entries(templateFiles)) {
   const source = readFileSync(join(root, "templates", file), "utf8");
   templateSources[key] = source;
-  specs.push(`  ${key}: ${Handlebars.precompile(source, { ...templateCompileOptions })},`);
+  specs.push(
+    `  ${key}: ${Handlebars.precompile(source, { ...templateCompileOptions })},`,
+  );
 }
 writeFileSync(
   join(root, precompiledFile),
@@ -81,7 +93,9 @@ await build({
   target: "node20",
   logLevel: "warning",
   // Bundled CommonJS packages call require(); ESM has none of its own.
-  banner: { js: 'import { createRequire as remitgenCreateRequire } from "node:module";\nconst require = remitgenCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as remitgenCreateRequire } from "node:module";\nconst require = remitgenCreateRequire(import.meta.url);',
+  },
 });
 // An identity for this build: generate's run record (src/write/run-record.ts)
 // keeps it, so output from an earlier build of remitgen is never taken as
@@ -93,10 +107,17 @@ const walkBuilt = (dir) => {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walkBuilt(path);
-    else if (entry.name !== ".tsbuildinfo" && entry.name !== "build-id.txt") builtFiles.push(relative(root, path).replaceAll("\\", "/"));
+    else if (entry.name !== ".tsbuildinfo" && entry.name !== "build-id.txt")
+      builtFiles.push(relative(root, path).replaceAll("\\", "/"));
   }
 };
 walkBuilt(join(root, "dist"));
-for (const path of builtFiles.sort()) buildHash.update(`${path}\0`).update(readFileSync(join(root, path))).update("\0");
+for (const path of builtFiles.sort())
+  buildHash
+    .update(`${path}\0`)
+    .update(readFileSync(join(root, path)))
+    .update("\0");
 writeFileSync(join(root, "dist/build-id.txt"), `${buildHash.digest("hex")}\n`);
-console.log(`built remitgen: ${files.length} runtime modules, ${specs.length} precompiled templates, ${bundledCli}`);
+console.log(
+  `built remitgen: ${files.length} runtime modules, ${specs.length} precompiled templates, ${bundledCli}`,
+);

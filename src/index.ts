@@ -1,7 +1,21 @@
 /** remitgen's programmatic API, for build scripts. */
-export { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
-export { loadSpec, checkSpecFile, checkSpecText, type CheckResult } from "./spec/load.js";
+export {
+  generate,
+  type GenerateOptions,
+  type GenerateResult,
+} from "./generate.js";
+export {
+  loadSpec,
+  checkSpecFile,
+  checkSpecText,
+  type CheckResult,
+} from "./spec/load.js";
 export { diffSets, type SetDiff } from "./diff.js";
-export { SpecError, StoppedError, UsageError, type Diagnostic } from "./diagnostics/diagnostic.js";
+export {
+  SpecError,
+  StoppedError,
+  UsageError,
+  type Diagnostic,
+} from "./diagnostics/diagnostic.js";
 export { formatDiagnostics } from "./diagnostics/format.js";
 export type * from "./model/types.js";

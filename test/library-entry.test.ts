@@ -4,7 +4,14 @@
  * also lets tools read its package.json.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
@@ -21,7 +28,9 @@ function run(script: string): string {
 
 describe("the remitgen package entry", () => {
   it("exports the programmatic API by package name", () => {
-    const names = run('const api = await import("remitgen"); console.log(Object.keys(api).sort().join(" "));');
+    const names = run(
+      'const api = await import("remitgen"); console.log(Object.keys(api).sort().join(" "));',
+    );
     expect(names.split(" ")).toEqual(
       expect.arrayContaining([
         "SpecError",
@@ -40,17 +49,27 @@ describe("the remitgen package entry", () => {
   it("is the same API to require(), for a CommonJS build script (Node 20.19 loads ES modules so)", () => {
     const names = execFileSync(
       process.execPath,
-      ["--input-type=commonjs", "-e", 'console.log(Object.keys(require("remitgen")).sort().join(" "))'],
+      [
+        "--input-type=commonjs",
+        "-e",
+        'console.log(Object.keys(require("remitgen")).sort().join(" "))',
+      ],
       { cwd: repoRoot, encoding: "utf8" },
     ).trim();
-    expect(names).toBe(run('const api = await import("remitgen"); console.log(Object.keys(api).sort().join(" "));'));
+    expect(names).toBe(
+      run(
+        'const api = await import("remitgen"); console.log(Object.keys(api).sort().join(" "));',
+      ),
+    );
   });
 
   it("lets tools read its package.json through the exports map", () => {
     const version = run(
       'import { createRequire } from "node:module"; const require = createRequire(import.meta.url + "/"); console.log(require("remitgen/package.json").version);',
     );
-    const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string };
+    const manifest = JSON.parse(
+      readFileSync(join(repoRoot, "package.json"), "utf8"),
+    ) as { version: string };
     expect(version).toBe(manifest.version);
   });
 });
@@ -82,7 +101,10 @@ describe("remitgen as a TypeScript build script sees it (dist/*.d.ts)", () => {
     });
     return ts
       .getPreEmitDiagnostics(program)
-      .map((each) => `TS${each.code} ${ts.flattenDiagnosticMessageText(each.messageText, "\n")}`);
+      .map(
+        (each) =>
+          `TS${each.code} ${ts.flattenDiagnosticMessageText(each.messageText, "\n")}`,
+      );
   }
 
   it("formats a SpecError's diagnostics without the spec's text, which it does not have", () => {

@@ -78,9 +78,13 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
   // The most specific kind reports a pair first; "exported name" catches
   // only the function/type clashes no other kind covers.
   const kinds = new Map<string, Map<string, Claim[]>>(
-    ["method name", "docs file name", "type name", "directory", exportedName].map(
-      (what) => [what, new Map<string, Claim[]>()],
-    ),
+    [
+      "method name",
+      "docs file name",
+      "type name",
+      "directory",
+      exportedName,
+    ].map((what) => [what, new Map<string, Claim[]>()]),
   );
   const claim = (what: string, item: Claim): void => {
     const byName = kinds.get(what) ?? new Map<string, Claim[]>();

@@ -50,7 +50,9 @@ export class Reader {
    */
   rangeOf(node: Node | null | undefined, fallback: Range): Range {
     const range = node?.range;
-    return range && range[1] > range[0] ? (range as unknown as Range) : fallback;
+    return range && range[1] > range[0]
+      ? (range as unknown as Range)
+      : fallback;
   }
 
   /** The source text of a node, as written (for hints that show the fix). */

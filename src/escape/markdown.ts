@@ -28,7 +28,19 @@ const invisible =
   /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/;
 
 /** ASCII punctuation escaped wherever it stands in inline text (`#` too: a heading ends at ` #`). */
-const alwaysEscaped = new Set(["\\", "`", "*", "[", "]", "<", "|", "~", "$", "&", "#"]);
+const alwaysEscaped = new Set([
+  "\\",
+  "`",
+  "*",
+  "[",
+  "]",
+  "<",
+  "|",
+  "~",
+  "$",
+  "&",
+  "#",
+]);
 
 /** Characters that start a block (heading, quote, list, setext line) at the start of a line. */
 const blockStarters = new Set([">", "-", "+", "="]);
@@ -50,7 +62,9 @@ function codePoints(text: string): number[] {
 }
 
 function oneLine(text: string): string {
-  return /[\t\n\v\f\r\u0085\u2028\u2029]| {2}/.test(text) ? text.replace(breaks, " ").trim() : text.trim();
+  return /[\t\n\v\f\r\u0085\u2028\u2029]| {2}/.test(text)
+    ? text.replace(breaks, " ").trim()
+    : text.trim();
 }
 
 interface InlineOptions {
@@ -66,11 +80,17 @@ interface InlineOptions {
  * of 8.4 million characters (a description within the spec's 10 MB).
  */
 function singleSpaced(text: string, first: RegExp, chars: RegExp): boolean {
-  return first.test(text) && chars.test(text) && !text.includes("  ") && !text.endsWith(" ");
+  return (
+    first.test(text) &&
+    chars.test(text) &&
+    !text.includes("  ") &&
+    !text.endsWith(" ")
+  );
 }
 
 /** Text that needs no escape anywhere: starts with a letter, single spaces, no special punctuation. */
-const plainText = (text: string): boolean => singleSpaced(text, /^[A-Za-z]/, /^[A-Za-z0-9,.;:'"()/?!% -]*$/);
+const plainText = (text: string): boolean =>
+  singleSpaced(text, /^[A-Za-z]/, /^[A-Za-z0-9,.;:'"()/?!% -]*$/);
 
 /** Autolinks: a URL scheme or `www.` (e-mail addresses need `@`, which plain text excludes). */
 const autolink = /:\/\/|www\./i;
@@ -79,7 +99,8 @@ const autolink = /:\/\/|www\./i;
 const shortCode = /:[A-Za-z0-9_+-]+:/;
 
 /** A code span value that needs no padding or escape, in or out of tables: no backtick, `|` or `\\`. */
-const plainCode = (text: string): boolean => singleSpaced(text, /^[!-[\]-_a-{}~]/, /^[ !-[\]-_a-{}~]*$/);
+const plainCode = (text: string): boolean =>
+  singleSpaced(text, /^[!-[\]-_a-{}~]/, /^[ !-[\]-_a-{}~]*$/);
 
 /** Every character that may need attention in inline text; the rest is copied as it is. */
 const special = new RegExp(
@@ -91,43 +112,69 @@ const special = new RegExp(
 const nonAscii = /[^\x00-\x7f]/gu;
 
 function escapeText(text: string, options: InlineOptions): string {
-  if (plainText(text) && !shortCode.test(text) && !autolink.test(text)) return text;
+  if (plainText(text) && !shortCode.test(text) && !autolink.test(text))
+    return text;
   const line = oneLine(text);
   const leadingDigits = /^\d*/.exec(line)![0].length;
   const out = line.replace(special, (char: string, index: number): string => {
     const next = line[index + 1];
-    if (char.length === 1 && char >= "\ud800" && char <= "\udfff") return "\ufffd";
+    if (char.length === 1 && char >= "\ud800" && char <= "\udfff")
+      return "\ufffd";
     if (invisible.test(char)) return `\\${visibleCode(char.charCodeAt(0))}`;
     if (alwaysEscaped.has(char)) return `\\${char}`;
     switch (char) {
       case "_": {
         // Between letters or digits (snake_case) `_` cannot start emphasis.
-        const before = index > 0 ? String.fromCodePoint(line.codePointAt(index - 1)!) : "";
-        const after = next !== undefined ? String.fromCodePoint(line.codePointAt(index + 1)!) : "";
-        return letterOrDigit.test(before) && letterOrDigit.test(after) ? "_" : "\\_";
+        const before =
+          index > 0 ? String.fromCodePoint(line.codePointAt(index - 1)!) : "";
+        const after =
+          next !== undefined
+            ? String.fromCodePoint(line.codePointAt(index + 1)!)
+            : "";
+        return letterOrDigit.test(before) && letterOrDigit.test(after)
+          ? "_"
+          : "\\_";
       }
       case "{":
         // `{{ }}` and `{% %}` are template (liquid) syntax to prettier.
         return next === "{" || next === "%" ? "\\{" : char;
       case ":":
         // `:name:` is an emoji short code on GitHub; `scheme://` starts an autolink.
-        return /^(?:[A-Za-z0-9_+-]+:|\/\/)/.test(line.slice(index + 1, index + 40)) ? "\\:" : char;
+        return /^(?:[A-Za-z0-9_+-]+:|\/\/)/.test(
+          line.slice(index + 1, index + 40),
+        )
+          ? "\\:"
+          : char;
       case "@": {
         // `name@host` is an e-mail autolink (GFM takes `a@.a` too). An
         // invisible character before it is written as `\u200b`, whose
         // letters would make the name.
         const before = index > 0 ? line[index - 1]! : "";
-        const name = /[A-Za-z0-9._+-]/.test(before) || (before !== "" && invisible.test(before));
-        return name && next !== undefined && /[A-Za-z0-9._-]/.test(next) ? "\\@" : char;
+        const name =
+          /[A-Za-z0-9._+-]/.test(before) ||
+          (before !== "" && invisible.test(before));
+        return name && next !== undefined && /[A-Za-z0-9._-]/.test(next)
+          ? "\\@"
+          : char;
       }
       case ".":
       case ")":
         // `www.` starts an autolink.
-        if (char === "." && index >= 3 && /(?:^|[^A-Za-z0-9])www$/i.test(line.slice(Math.max(0, index - 4), index))) {
+        if (
+          char === "." &&
+          index >= 3 &&
+          /(?:^|[^A-Za-z0-9])www$/i.test(
+            line.slice(Math.max(0, index - 4), index),
+          )
+        ) {
           return "\\.";
         }
         // `1.` or `1)` at the start of a line is an ordered list.
-        return index > 0 && index === leadingDigits && (next === undefined || next === " ") ? `\\${char}` : char;
+        return index > 0 &&
+          index === leadingDigits &&
+          (next === undefined || next === " ")
+          ? `\\${char}`
+          : char;
       default:
         // `>`, `-`, `+`, `=` start a quote, list or heading underline at the start of a line.
         return index === 0 && blockStarters.has(char) ? `\\${char}` : char;
@@ -135,7 +182,9 @@ function escapeText(text: string, options: InlineOptions): string {
   });
   if (!options.widthSafe) return out;
   return out.replace(nonAscii, (char) =>
-    charWidth(char.codePointAt(0)!) === undefined ? `&#x${char.codePointAt(0)!.toString(16).toUpperCase()};` : char,
+    charWidth(char.codePointAt(0)!) === undefined
+      ? `&#x${char.codePointAt(0)!.toString(16).toUpperCase()};`
+      : char,
   );
 }
 
@@ -174,7 +223,11 @@ export function paragraphs(text: string): string {
 /** The value of a code span as prettier keeps it: one line, control characters visible. */
 function codeValue(text: string): string {
   return codePoints(text.replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, " "))
-    .map((code) => (invisible.test(String.fromCodePoint(code)) ? visibleCode(code) : String.fromCodePoint(code)))
+    .map((code) =>
+      invisible.test(String.fromCodePoint(code))
+        ? visibleCode(code)
+        : String.fromCodePoint(code),
+    )
     .join("");
 }
 
@@ -213,11 +266,17 @@ export function codeSpan(text: string, options: CodeSpanOptions = {}): string {
   if (value === "") return "_(empty)_";
   if (options.table) {
     // A backslash before `|` cannot be kept apart from the pipe's escape in a cell.
-    if (!isWidthKnown(value) || value.includes("\\|")) return cellText(text) === "" ? "_(empty)_" : cellText(text);
+    if (!isWidthKnown(value) || value.includes("\\|"))
+      return cellText(text) === "" ? "_(empty)_" : cellText(text);
     value = value.replaceAll("|", "\\|");
   }
   const fence = "`".repeat(minAbsentRun(value, "`"));
-  const pad = value.startsWith("`") || value.endsWith("`") || (/^ /.test(value) && / $/.test(value) && /[^ ]/.test(value)) ? " " : "";
+  const pad =
+    value.startsWith("`") ||
+    value.endsWith("`") ||
+    (/^ /.test(value) && / $/.test(value) && /[^ ]/.test(value))
+      ? " "
+      : "";
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 
@@ -231,7 +290,9 @@ export function codeSpan(text: string, options: CodeSpanOptions = {}): string {
 export function linkTarget(url: string): string {
   if (/^[A-Za-z0-9\-._~/#?=:@]*$/.test(url)) return url;
   let out = "";
-  for (const byte of new TextEncoder().encode(url.replace(/[\ud800-\udfff]/g, "\ufffd"))) {
+  for (const byte of new TextEncoder().encode(
+    url.replace(/[\ud800-\udfff]/g, "\ufffd"),
+  )) {
     const char = String.fromCharCode(byte);
     if (byte < 0x80 && /[A-Za-z0-9\-._~/#%?=:@]/.test(char)) out += char;
     else out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
@@ -250,7 +311,11 @@ export function link(markdownText: string, target: string): string {
  */
 export function generatedHeader(specFile: string): string {
   const name = codePoints(oneLine(specFile))
-    .map((code) => (invisible.test(String.fromCodePoint(code)) ? visibleCode(code) : String.fromCodePoint(code)))
+    .map((code) =>
+      invisible.test(String.fromCodePoint(code))
+        ? visibleCode(code)
+        : String.fromCodePoint(code),
+    )
     .join("")
     .replace(/-(?=-)/g, "- ")
     .replace(/[<>]/g, (char) => (char === "<" ? "&lt;" : "&gt;"));
@@ -268,11 +333,16 @@ export function charWidth(code: number): number | undefined {
   if (code < 0xa0) return undefined;
   if (/[\p{Mn}\p{Me}]/u.test(String.fromCodePoint(code))) {
     // Combining marks measure zero, except where they start an emoji sequence.
-    return code === 0x20e3 || (code >= 0xfe00 && code <= 0xfe0f) || code >= 0xe0000 ? undefined : 0;
+    return code === 0x20e3 ||
+      (code >= 0xfe00 && code <= 0xfe0f) ||
+      code >= 0xe0000
+      ? undefined
+      : 0;
   }
   if (code < 0x1100) return code === 0xa9 || code === 0xae ? undefined : 1;
   // General punctuation and currency symbols, without the two emoji (‼ ⁉).
-  if (code >= 0x2010 && code <= 0x205e) return code === 0x203c || code === 0x2049 ? undefined : 1;
+  if (code >= 0x2010 && code <= 0x205e)
+    return code === 0x203c || code === 0x2049 ? undefined : 1;
   if (code >= 0x20a0 && code <= 0x20c0) return 1;
   // Latin extended additional, Greek extended.
   if (code >= 0x1e00 && code <= 0x1fff) return 1;
@@ -287,7 +357,8 @@ export function charWidth(code: number): number | undefined {
 
 /** Whether every character of text has a known width. */
 export function isWidthKnown(text: string): boolean {
-  for (const char of text) if (charWidth(char.codePointAt(0)!) === undefined) return false;
+  for (const char of text)
+    if (charWidth(char.codePointAt(0)!) === undefined) return false;
   return true;
 }
 
@@ -302,7 +373,9 @@ export function displayWidth(markdown: string): number {
   for (const char of markdown) {
     const known = charWidth(char.codePointAt(0)!);
     if (known === undefined) {
-      throw new Error(`displayWidth: U+${char.codePointAt(0)!.toString(16).toUpperCase()} has no known width; use cellText()`);
+      throw new Error(
+        `displayWidth: U+${char.codePointAt(0)!.toString(16).toUpperCase()} has no known width; use cellText()`,
+      );
     }
     width += known;
   }
@@ -316,21 +389,33 @@ export function displayWidth(markdown: string): number {
  * `link`); an empty cell is allowed. Every row must have the header's
  * number of cells.
  */
-export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const all = [header, ...rows];
   // Each cell measured once: widths of every cell, row by row.
   const cellWidths = all.map((row) => {
     if (row.length !== header.length) {
-      throw new Error(`table: a row has ${row.length} cells, the header ${header.length}`);
+      throw new Error(
+        `table: a row has ${row.length} cells, the header ${header.length}`,
+      );
     }
     return row.map(displayWidth);
   });
   const widths = header.map(() => 3);
-  for (const row of cellWidths) row.forEach((width, index) => (widths[index] = Math.max(widths[index]!, width)));
+  for (const row of cellWidths)
+    row.forEach(
+      (width, index) => (widths[index] = Math.max(widths[index]!, width)),
+    );
   const line = (cells: readonly string[], rowIndex: number): string =>
     `| ${cells.map((cell, index) => cell + " ".repeat(widths[index]! - cellWidths[rowIndex]![index]!)).join(" | ")} |`;
   const lines = all.map(line);
-  lines.splice(1, 0, `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`);
+  lines.splice(
+    1,
+    0,
+    `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`,
+  );
   return lines.join("\n");
 }
 

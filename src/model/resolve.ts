@@ -63,7 +63,10 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     memberSets.filter(([, ids]) => ids.has(operationId)).map(([id]) => id);
 
   const schemaByName = new Map(
-    raw.schemas.map((schema) => [schema.name.value, toSchemaNode(schema.schema)]),
+    raw.schemas.map((schema) => [
+      schema.name.value,
+      toSchemaNode(schema.schema),
+    ]),
   );
 
   const operations: OperationModel[] = raw.operations.map((operation) => {

@@ -3,7 +3,10 @@
  * paths: casing, reserved words, file-system safety. Renderers never build
  * a name themselves; the checker uses the same functions to find clashes.
  */
-import { isPortableIdentifierPart, isPortableIdentifierStart } from "../escape/typescript.js";
+import {
+  isPortableIdentifierPart,
+  isPortableIdentifierStart,
+} from "../escape/typescript.js";
 
 /**
  * Words of a spec name: split on anything but letters/digits, and at case
@@ -19,11 +22,14 @@ export function splitWords(text: string): string[] {
   if (!ascii) {
     // Composed once only portable characters are left: NFC of characters
     // Unicode 3 knew is the same on every Node.
-    text = Array.from(text, (char) => (char <= "\x7f" || isPortableIdentifierPart(char) ? char : " "))
+    text = Array.from(text, (char) =>
+      char <= "\x7f" || isPortableIdentifierPart(char) ? char : " ",
+    )
       .join("")
       .normalize("NFC");
   }
-  const chunks = text.match(ascii ? /[A-Za-z0-9]+/g : /[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
+  const chunks =
+    text.match(ascii ? /[A-Za-z0-9]+/g : /[\p{L}\p{M}\p{Nd}]+/gu) ?? [];
   const words: string[] = [];
   for (const chunk of chunks) {
     // "fundsTransfer" -> funds, Transfer; "B2C" and "V1" stay whole.
@@ -57,10 +63,15 @@ function lowerFirstWord(word: string): string {
  * TypeScript 5.9 does not know, and an older Node's ICU none.
  */
 function portableCase(text: string, to: "upper" | "lower"): string {
-  if (/^[\x00-\x7f]*$/.test(text)) return to === "upper" ? text.toUpperCase() : text.toLowerCase();
+  if (/^[\x00-\x7f]*$/.test(text))
+    return to === "upper" ? text.toUpperCase() : text.toLowerCase();
   return Array.from(text, (char) => {
     const cased = to === "upper" ? char.toUpperCase() : char.toLowerCase();
-    return Array.from(cased).every((part) => part <= "\x7f" || isPortableIdentifierPart(part)) ? cased : char;
+    return Array.from(cased).every(
+      (part) => part <= "\x7f" || isPortableIdentifierPart(part),
+    )
+      ? cased
+      : char;
   }).join("");
 }
 
@@ -194,10 +205,17 @@ function identifier(base: string, fallbackFrom: string): string {
   // Cased names are mostly letters and digits already: then nothing is dropped.
   const kept = /^[A-Za-z0-9_$]*$/.test(base)
     ? base
-    : [...base].filter((char) => /[A-Za-z0-9_$]/.test(char) || isPortableIdentifierPart(char)).join("");
+    : [...base]
+        .filter(
+          (char) =>
+            /[A-Za-z0-9_$]/.test(char) || isPortableIdentifierPart(char),
+        )
+        .join("");
   const name = kept === "" ? `u${hashName(fallbackFrom)}` : kept;
   const [first = ""] = name;
-  return /[A-Za-z_$]/.test(first) || isPortableIdentifierStart(first) ? name : `_${name}`;
+  return /[A-Za-z_$]/.test(first) || isPortableIdentifierStart(first)
+    ? name
+    : `_${name}`;
 }
 
 /** Method and function name of an operation: `get_acct_title` -> `getAcctTitle`. */

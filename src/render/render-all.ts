@@ -6,7 +6,10 @@
  */
 import type { Model, OperationSetModel } from "../model/types.js";
 import { renderClientPackage } from "./client/package.js";
-import { loadRuntimeAssets, type RuntimeAsset } from "./client/runtime-assets.js";
+import {
+  loadRuntimeAssets,
+  type RuntimeAsset,
+} from "./client/runtime-assets.js";
 import { createDocsRenderer, type DocsRenderer } from "./docs/index.js";
 import { createRenderMemo, type RenderMemo } from "./memo.js";
 import { renderOpenApi } from "./openapi/openapi.js";
@@ -24,12 +27,18 @@ export interface Renderers {
 
 /** Loads the runtime assets and templates, and starts an empty memo: once per run. */
 export async function loadRenderers(): Promise<Renderers> {
-  const [runtime, docs] = await Promise.all([loadRuntimeAssets(), createDocsRenderer()]);
+  const [runtime, docs] = await Promise.all([
+    loadRuntimeAssets(),
+    createDocsRenderer(),
+  ]);
   return { runtime, docs, memo: createRenderMemo() };
 }
 
 /** The overview of all sets, at the output root. */
-export function renderOverview(model: Model, renderers: Renderers): OutputFile[] {
+export function renderOverview(
+  model: Model,
+  renderers: Renderers,
+): OutputFile[] {
   return renderers.docs.renderOverviewDocs(model);
 }
 
@@ -38,10 +47,24 @@ export function renderOverview(model: Model, renderers: Renderers): OutputFile[]
  * rendered as they are asked for: the docs pages and the OpenAPI document
  * of a large set are tens of megabytes.
  */
-export function* renderSet(model: Model, set: OperationSetModel, renderers: Renderers): Generator<OutputFile> {
+export function* renderSet(
+  model: Model,
+  set: OperationSetModel,
+  renderers: Renderers,
+): Generator<OutputFile> {
   const prefix = `${set.names.directory}/`;
-  const inFolder = (file: OutputFile): OutputFile => ({ path: prefix + file.path, contents: file.contents });
-  for (const file of renderClientPackage(model, set, renderers.runtime, renderers.memo)) yield inFolder(file);
-  for (const file of renderers.docs.setDocsFiles(model, set, renderers.memo)) yield inFolder(file);
+  const inFolder = (file: OutputFile): OutputFile => ({
+    path: prefix + file.path,
+    contents: file.contents,
+  });
+  for (const file of renderClientPackage(
+    model,
+    set,
+    renderers.runtime,
+    renderers.memo,
+  ))
+    yield inFolder(file);
+  for (const file of renderers.docs.setDocsFiles(model, set, renderers.memo))
+    yield inFolder(file);
   yield inFolder(renderOpenApi(model, set, renderers.memo));
 }

@@ -1,11 +1,6 @@
 /** A JSON value as it travels on the wire. */
 export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
  * A JSON object whose members the bank has not published. Used for every

@@ -129,7 +129,10 @@ export async function startBackgroundWrites(
  * since sizing first joins text built of pieces. A lone surrogate becomes
  * U+FFFD either way, as in writeFileSync.
  */
-export function utf8Bytes(text: string, encoder: TextEncoder): Uint8Array<ArrayBuffer> {
+export function utf8Bytes(
+  text: string,
+  encoder: TextEncoder,
+): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(Buffer.byteLength(text, "utf8"));
   encoder.encodeInto(text, bytes);
   return bytes;

@@ -13,9 +13,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../generate/support.js";
 
-function runBench(args: readonly string[]): Promise<{ code: number | null; out: string }> {
+function runBench(
+  args: readonly string[],
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, "bench/run.mjs"), ...args], { cwd: repoRoot });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, "bench/run.mjs"), ...args],
+      { cwd: repoRoot },
+    );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -30,19 +36,30 @@ describe("npm run bench", () => {
     const before = await readFile(results, "utf8");
     const { code, out } = await runBench(["--smoke"]);
     expect(code, out).toBe(0);
-    for (const stage of ["[1/4] generate, default spec", "[2/4] client per-call overhead", "[3/4] bundle size", "[4/4] synthetic specs"]) {
+    for (const stage of [
+      "[1/4] generate, default spec",
+      "[2/4] client per-call overhead",
+      "[3/4] bundle size",
+      "[4/4] synthetic specs",
+    ]) {
       expect(out).toContain(stage);
     }
     // The disk is probed before anything is measured, and a smoke run does not wait for it.
-    expect(out).toMatch(/^disk probe: 256 files created in \d+ ms \((quiet|not quiet after 0 s: .*)\)$/m);
+    expect(out).toMatch(
+      /^disk probe: 256 files created in \d+ ms \((quiet|not quiet after 0 s: .*)\)$/m,
+    );
     // The host's speed is timed at the start and the end.
     expect(out).toMatch(/^host probe: an allocation-heavy loop took \d+ ms /m);
     expect(out).toMatch(/^host probe at the end: \d+ ms$/m);
     expect(out).toMatch(/^default +12 +1\+1 /m);
     expect(out).toMatch(/^100 ops +100 +1\+1 /m);
     expect(out).toMatch(/oneOp: .* unused names present: none/);
-    expect(out).toMatch(/unused operations absent from the one-op bundle +absent +absent +met/);
-    expect(out).toMatch(/client per-call overhead vs raw fetch \(median\) +-?\d/);
+    expect(out).toMatch(
+      /unused operations absent from the one-op bundle +absent +absent +met/,
+    );
+    expect(out).toMatch(
+      /client per-call overhead vs raw fetch \(median\) +-?\d/,
+    );
     expect(out).not.toContain("FAILED");
     expect(out).not.toContain("not byte-identical");
     expect(out).not.toContain("wrote bench/results.md");
@@ -56,9 +73,18 @@ describe("npm run bench", () => {
     expect(help.out).toContain("--sizes 100,1000,5000");
     for (const [args, message] of [
       [["--bogus"], "Unknown option '--bogus'"],
-      [["--sizes", "100,2"], '--sizes takes whole numbers of operations, each at least 3 (one per set): not "2"'],
-      [["--budget", "soon"], '--budget takes a number of seconds above 0: not "soon"'],
-      [["--settle", "later"], '--settle takes a number of seconds (0 or more): not "later"'],
+      [
+        ["--sizes", "100,2"],
+        '--sizes takes whole numbers of operations, each at least 3 (one per set): not "2"',
+      ],
+      [
+        ["--budget", "soon"],
+        '--budget takes a number of seconds above 0: not "soon"',
+      ],
+      [
+        ["--settle", "later"],
+        '--settle takes a number of seconds (0 or more): not "later"',
+      ],
     ] as const) {
       const { code, out } = await runBench(args);
       expect(code, out).toBe(2);
@@ -74,10 +100,14 @@ describe("bench/measure.mjs", () => {
     const dir = await mkdtemp(join(tmpdir(), "remitgen-measure-"));
     try {
       const report = join(dir, "report.json");
-      const run = spawnSync(process.execPath, [join(repoRoot, "bench/measure.mjs"), "--version"], {
-        env: { ...process.env, BENCH_MEASURE_OUT: report },
-        encoding: "utf8",
-      });
+      const run = spawnSync(
+        process.execPath,
+        [join(repoRoot, "bench/measure.mjs"), "--version"],
+        {
+          env: { ...process.env, BENCH_MEASURE_OUT: report },
+          encoding: "utf8",
+        },
+      );
       expect(run.status, run.stderr).toBe(0);
       const usage = JSON.parse(await readFile(report, "utf8"));
       expect(usage.exitCode).toBe(0);
@@ -86,7 +116,9 @@ describe("bench/measure.mjs", () => {
         expect(usage.threads.mainMs).toBeGreaterThan(0);
         expect(usage.threads.otherMs).toBeGreaterThanOrEqual(0);
         // Ticks of 10 ms, so a thread's figure may round up past the process's by a tick or two.
-        expect(usage.threads.mainMs + usage.threads.otherMs).toBeLessThanOrEqual(usage.userMs + usage.systemMs + 50);
+        expect(
+          usage.threads.mainMs + usage.threads.otherMs,
+        ).toBeLessThanOrEqual(usage.userMs + usage.systemMs + 50);
       } else {
         expect(usage.threads).toBeUndefined();
       }

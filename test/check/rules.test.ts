@@ -410,28 +410,54 @@ describe("examples that break their own schema", () => {
 });
 
 describe("package names npm accepts", () => {
-  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  const good = readFileSync(
+    new URL("../fixtures/good-spec.yaml", import.meta.url),
+    "utf8",
+  );
   it.each([
-    ["scope", "    scope: remitgen\n", `    scope: ${"s".repeat(51)}\n`, 'package scope "sss', "over 50"],
-    ["name", "    name: remittance\n", `    name: ${"n".repeat(81)}\n`, 'package name "nnn', "over 80"],
-  ])("a package %s too long for @scope/name-set to fit npm's 214 characters is refused", (_what, from, to, start, over) => {
-    const result = checkSpecText(good.replace(from, to), "spec.yaml");
-    if (result.ok) throw new Error("expected a diagnostic");
-    expect(result.diagnostics.map((d) => d.code)).toEqual(["RG043"]);
-    expect(result.diagnostics[0]!.message).toContain(start);
-    expect(result.diagnostics[0]!.message).toContain(over);
-  });
+    [
+      "scope",
+      "    scope: remitgen\n",
+      `    scope: ${"s".repeat(51)}\n`,
+      'package scope "sss',
+      "over 50",
+    ],
+    [
+      "name",
+      "    name: remittance\n",
+      `    name: ${"n".repeat(81)}\n`,
+      'package name "nnn',
+      "over 80",
+    ],
+  ])(
+    "a package %s too long for @scope/name-set to fit npm's 214 characters is refused",
+    (_what, from, to, start, over) => {
+      const result = checkSpecText(good.replace(from, to), "spec.yaml");
+      if (result.ok) throw new Error("expected a diagnostic");
+      expect(result.diagnostics.map((d) => d.code)).toEqual(["RG043"]);
+      expect(result.diagnostics[0]!.message).toContain(start);
+      expect(result.diagnostics[0]!.message).toContain(over);
+    },
+  );
 
   it("the longest accepted scope, name and set folder make a name npm accepts", () => {
     // A set id whose folder is as long as folders get (80 characters).
     const longSet = "s".repeat(200);
     const text = good
-      .replace("    scope: remitgen\n", `    scope: ${"s".repeat(maxPackageScope)}\n`)
-      .replace("    name: remittance\n", `    name: ${"n".repeat(maxPackageBase)}\n`)
+      .replace(
+        "    scope: remitgen\n",
+        `    scope: ${"s".repeat(maxPackageScope)}\n`,
+      )
+      .replace(
+        "    name: remittance\n",
+        `    name: ${"n".repeat(maxPackageBase)}\n`,
+      )
       .replace("  V1:\n", `  ${longSet}:\n`);
     const result = checkSpecText(text, "spec.yaml");
     if (!result.ok) throw new Error(result.formatted);
-    const longest = Math.max(...result.model.sets.map((set) => set.names.packageName.length));
+    const longest = Math.max(
+      ...result.model.sets.map((set) => set.names.packageName.length),
+    );
     expect(longest).toBeGreaterThan(200);
     expect(longest).toBeLessThanOrEqual(214);
   });
@@ -442,9 +468,15 @@ describe("package names npm accepts", () => {
     const dashes = "-".repeat(2_000_000);
     for (const [scope, hint] of [
       [`"Ab${dashes}c!"`, "use lowercase letters, digits"],
-      [`"-_Remit${dashes.slice(0, 30)}Gen${dashes}"`, `did you mean "remit${dashes.slice(0, 30)}gen"?`],
+      [
+        `"-_Remit${dashes.slice(0, 30)}Gen${dashes}"`,
+        `did you mean "remit${dashes.slice(0, 30)}gen"?`,
+      ],
     ] as const) {
-      const result = checkSpecText(good.replace("    scope: remitgen\n", `    scope: ${scope}\n`), "spec.yaml");
+      const result = checkSpecText(
+        good.replace("    scope: remitgen\n", `    scope: ${scope}\n`),
+        "spec.yaml",
+      );
       if (result.ok) throw new Error("expected a diagnostic");
       expect(result.diagnostics.map((d) => d.code)).toEqual(["RG043"]);
       expect(result.diagnostics[0]!.hint).toContain(hint);
@@ -453,32 +485,50 @@ describe("package names npm accepts", () => {
 });
 
 describe("review mends", () => {
-  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  const good = readFileSync(
+    new URL("../fixtures/good-spec.yaml", import.meta.url),
+    "utf8",
+  );
   const codes = (text: string): string[] => {
     const result = checkSpecText(text, "spec.yaml");
     return result.ok ? [] : result.diagnostics.map((d) => d.code);
   };
 
-  it.each(["https:user:pw@bank.example.com", "https:\\\\user:pw@bank.example.com", "https:///user:pw@bank.example.com", "https://user@bank.example.com"])(
-    "a base URL the URL parser reads credentials in is refused: %s",
-    (url) => {
-      expect(codes(good.replace('baseUrl: "{base_url}"', `baseUrl: ${JSON.stringify(url)}`))).toContain("RG046");
-    },
-  );
+  it.each([
+    "https:user:pw@bank.example.com",
+    "https:\\\\user:pw@bank.example.com",
+    "https:///user:pw@bank.example.com",
+    "https://user@bank.example.com",
+  ])("a base URL the URL parser reads credentials in is refused: %s", (url) => {
+    expect(
+      codes(
+        good.replace(
+          'baseUrl: "{base_url}"',
+          `baseUrl: ${JSON.stringify(url)}`,
+        ),
+      ),
+    ).toContain("RG046");
+  });
 
   it("an example is checked without running the spec's pattern (one can backtrack for hours)", () => {
     const text = good.replace(
       "schemas:\n",
       `schemas:\n  Slow:\n    type: string\n    pattern: "^(a+)+$"\n    example: "${"a".repeat(40)}!"\n`,
     );
-    if (!text.includes("  Slow:")) throw new Error("good-spec.yaml changed shape");
+    if (!text.includes("  Slow:"))
+      throw new Error("good-spec.yaml changed shape");
     expect(codes(text)).toEqual([]);
   });
 
   it("a package name of valid characters but too long is called too long, whatever its length", () => {
-    const result = checkSpecText(good.replace("    name: remittance\n", `    name: ${"n".repeat(120)}\n`), "spec.yaml");
+    const result = checkSpecText(
+      good.replace("    name: remittance\n", `    name: ${"n".repeat(120)}\n`),
+      "spec.yaml",
+    );
     if (result.ok) throw new Error("expected a diagnostic");
-    expect(result.diagnostics[0]!.message).toContain("is 120 characters, over 80");
+    expect(result.diagnostics[0]!.message).toContain(
+      "is 120 characters, over 80",
+    );
   });
 });
 
@@ -529,21 +579,30 @@ describe("a reference that differs from its name only in how accents are encoded
 });
 
 describe("a rate limit's count", () => {
-  const withLimit = (limit: string): string => good.replace("rateLimit: 10000/hour", `rateLimit: ${limit}`);
+  const withLimit = (limit: string): string =>
+    good.replace("rateLimit: 10000/hour", `rateLimit: ${limit}`);
 
-  it.each(["1000000000/hour", "99999999999999999999999/second", "12345678901 per day"])(
-    "%s: too large, not of the wrong form",
+  it.each([
+    "1000000000/hour",
+    "99999999999999999999999/second",
+    "12345678901 per day",
+  ])("%s: too large, not of the wrong form", (limit) => {
+    expect(only(withLimit(limit))).toEqual({
+      at: `RG040 rate limit "${limit}" has a count over 999999999 @ ${limit}`,
+      hint: "write a count of at most 999999999; for a higher rate, count per a shorter unit (second, minute)",
+    });
+  });
+
+  it.each(["999999999/hour", "0000000001/hour"])(
+    "%s: read as before",
     (limit) => {
-      expect(only(withLimit(limit))).toEqual({
-        at: `RG040 rate limit "${limit}" has a count over 999999999 @ ${limit}`,
-        hint: "write a count of at most 999999999; for a higher rate, count per a shorter unit (second, minute)",
-      });
+      expect(
+        problems(withLimit(limit)).filter((each) =>
+          each.includes("a count over"),
+        ),
+      ).toEqual([]);
     },
   );
-
-  it.each(["999999999/hour", "0000000001/hour"])("%s: read as before", (limit) => {
-    expect(problems(withLimit(limit)).filter((each) => each.includes("a count over"))).toEqual([]);
-  });
 });
 
 describe("an alias in a list", () => {
@@ -554,8 +613,13 @@ describe("an alias in a list", () => {
     );
     const result = checkSpecText(text, "spec.yaml");
     if (result.ok) throw new Error("expected a diagnostic");
-    const line = text.split("\n").findIndex((each) => each.includes("*first")) + 1;
-    expect(result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code} ${each.length}`)).toEqual([
+    const line =
+      text.split("\n").findIndex((each) => each.includes("*first")) + 1;
+    expect(
+      result.diagnostics.map(
+        (each) => `${each.line}:${each.column} ${each.code} ${each.length}`,
+      ),
+    ).toEqual([
       `${line}:${text.split("\n")[line - 1]!.indexOf("*first") + 1} RG031 6`,
     ]);
   });
@@ -566,19 +630,33 @@ describe("an integer too large for a JavaScript number", () => {
     good.replace("balance: { type: number, minimum: 0 }", `balance: ${schema}`);
 
   it.each([
-    ["a bound", "{ type: integer, maximum: 9007199254740993 }", "9007199254740993", "9007199254740992"],
-    ["an example", "{ type: integer, example: 12345678901234567891 }", "12345678901234567891", "12345678901234567168"],
-  ])("%s is refused where it is written, not silently rounded", (_, schema, written, readAs) => {
-    expect(only(withBalance(schema))).toEqual({
-      at: `RG018 the number ${written} is too large to be read exactly: it would read as ${readAs} @ ${written}`,
-      hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
-    });
-  });
-
-  it.each(["{ type: integer, maximum: 9007199254740991, example: -9007199254740991 }", "{ type: number, maximum: 100000000000000000000 }", "{ type: number, maximum: 1e300 }"])(
-    "%s: read as before",
-    (schema) => {
-      expect(problems(withBalance(schema))).toEqual([]);
+    [
+      "a bound",
+      "{ type: integer, maximum: 9007199254740993 }",
+      "9007199254740993",
+      "9007199254740992",
+    ],
+    [
+      "an example",
+      "{ type: integer, example: 12345678901234567891 }",
+      "12345678901234567891",
+      "12345678901234567168",
+    ],
+  ])(
+    "%s is refused where it is written, not silently rounded",
+    (_, schema, written, readAs) => {
+      expect(only(withBalance(schema))).toEqual({
+        at: `RG018 the number ${written} is too large to be read exactly: it would read as ${readAs} @ ${written}`,
+        hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
+      });
     },
   );
+
+  it.each([
+    "{ type: integer, maximum: 9007199254740991, example: -9007199254740991 }",
+    "{ type: number, maximum: 100000000000000000000 }",
+    "{ type: number, maximum: 1e300 }",
+  ])("%s: read as before", (schema) => {
+    expect(problems(withBalance(schema))).toEqual([]);
+  });
 });

@@ -22,12 +22,15 @@ const seed = readFileSync(seedPath, "utf8");
 describe("the seed's copy", () => {
   it("is the published interface, byte for byte, where the original stands beside the checkout", () => {
     if (existsSync(publishedPath)) {
-      expect(seed, "spec/seed/ is stale: copy ../shared/seed/remittance-interface.md over it").toBe(
-        readFileSync(publishedPath, "utf8"),
-      );
+      expect(
+        seed,
+        "spec/seed/ is stale: copy ../shared/seed/remittance-interface.md over it",
+      ).toBe(readFileSync(publishedPath, "utf8"));
     }
     // Anywhere, the copy is the interface document, whole.
-    expect(seed).toMatch(/^# Remittance Transfer Service Interface Specification\n/);
+    expect(seed).toMatch(
+      /^# Remittance Transfer Service Interface Specification\n/,
+    );
     expect(seed.match(/^## \d+\. /gm)?.length ?? 0).toBeGreaterThanOrEqual(8);
   });
 });

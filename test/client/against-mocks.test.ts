@@ -16,7 +16,10 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const packageDir = `${repoRoot}generated/v3/dist/`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Call = (body: Record<string, Json>, options?: Record<string, unknown>) => Promise<Json>;
+type Call = (
+  body: Record<string, Json>,
+  options?: Record<string, unknown>,
+) => Promise<Json>;
 interface Client {
   readonly getAcctTitle: Call;
   readonly sendTxns: Call;
@@ -28,18 +31,29 @@ interface ClientModule {
   RateLimitError: new (...args: never[]) => Error;
 }
 interface MocksModule {
-  createHandlers(options?: Record<string, unknown>): unknown[] & { engine: MockEngine };
+  createHandlers(
+    options?: Record<string, unknown>,
+  ): unknown[] & { engine: MockEngine };
 }
 
 const pkg = (await import(`${packageDir}index.js`)) as ClientModule;
 const mocks = (await import(`${packageDir}mocks.js`)) as MocksModule;
 interface MockFetchModule {
-  createMockFetch(options?: Record<string, unknown>): typeof fetch & { engine: MockEngine };
+  createMockFetch(
+    options?: Record<string, unknown>,
+  ): typeof fetch & { engine: MockEngine };
 }
-const mockFetchModule = (await import(`${packageDir}mock-fetch.js`)) as MockFetchModule;
+const mockFetchModule = (await import(
+  `${packageDir}mock-fetch.js`
+)) as MockFetchModule;
 
 /** One clock for client and mock: sleeps (backoff, Retry-After, limiter) pass instantly. */
-function fakeClock(): { now(): number; sleep(ms: number): Promise<void>; advance(ms: number): void; slept: number } {
+function fakeClock(): {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  advance(ms: number): void;
+  slept: number;
+} {
   let time = Date.UTC(2026, 0, 1);
   const clock = {
     slept: 0,
@@ -58,10 +72,16 @@ function fakeClock(): { now(): number; sleep(ms: number): Promise<void>; advance
 interface FrontDoor {
   readonly engine: MockEngine;
   /** A fresh client on its own clock (shared with the mock where the mock can take one). */
-  client(options?: Record<string, unknown>): { client: Client; clock: ReturnType<typeof fakeClock> };
+  client(options?: Record<string, unknown>): {
+    client: Client;
+    clock: ReturnType<typeof fakeClock>;
+  };
 }
 
-const credentials = { clientId: "mock-client-id", clientSecret: "mock-client-secret" };
+const credentials = {
+  clientId: "mock-client-id",
+  clientSecret: "mock-client-secret",
+};
 
 function viaMsw(): { door: FrontDoor; start(): void; stop(): void } {
   let clock = fakeClock();
@@ -110,7 +130,10 @@ function viaMockFetch(): { door: FrontDoor; stop(): void } {
   };
 }
 
-async function viaRemitgenMock(): Promise<{ door: FrontDoor; stop(): Promise<number> }> {
+async function viaRemitgenMock(): Promise<{
+  door: FrontDoor;
+  stop(): Promise<number>;
+}> {
   const controller = new AbortController();
   let listening: MockServer | undefined;
   const lines: string[] = [];
@@ -126,7 +149,8 @@ async function viaRemitgenMock(): Promise<{ door: FrontDoor; stop(): Promise<num
   });
   const started = Date.now();
   while (listening === undefined) {
-    if (Date.now() - started > 10_000) throw new Error(`remitgen mock did not start:\n${lines.join("\n")}`);
+    if (Date.now() - started > 10_000)
+      throw new Error(`remitgen mock did not start:\n${lines.join("\n")}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const server = listening;
@@ -135,7 +159,13 @@ async function viaRemitgenMock(): Promise<{ door: FrontDoor; stop(): Promise<num
       engine: server.engine,
       client: (options = {}) => {
         const clock = fakeClock();
-        const client = pkg.createClient({ baseUrl: server.baseUrl, authUrl: server.authUrl, ...credentials, clock, ...options });
+        const client = pkg.createClient({
+          baseUrl: server.baseUrl,
+          authUrl: server.authUrl,
+          ...credentials,
+          clock,
+          ...options,
+        });
         return { client, clock };
       },
     },
@@ -146,7 +176,10 @@ async function viaRemitgenMock(): Promise<{ door: FrontDoor; stop(): Promise<num
   };
 }
 
-const doors: Record<string, () => Promise<{ door: FrontDoor; stop(): Promise<unknown> | void }>> = {
+const doors: Record<
+  string,
+  () => Promise<{ door: FrontDoor; stop(): Promise<unknown> | void }>
+> = {
   "msw handlers (in-process)": async () => {
     const msw = viaMsw();
     msw.start();
@@ -171,7 +204,8 @@ for (const [name, open] of Object.entries(doors)) {
     });
     beforeEach(() => door.engine.reset());
 
-    const callsOf = (operation: string) => door.engine.calls.filter((call) => call.operation === operation);
+    const callsOf = (operation: string) =>
+      door.engine.calls.filter((call) => call.operation === operation);
 
     it("gets one token, reuses it, and fetches a new one once it expires", async () => {
       const { client, clock } = door.client();
@@ -182,7 +216,9 @@ for (const [name, open] of Object.entries(doors)) {
       clock.advance(3600 * 1000);
       await client.getAcctTitle({});
       expect(door.engine.tokenRequests).toBe(2);
-      expect(callsOf("get_acct_title").map((call) => call.status)).toEqual([200, 200, 200, 200]);
+      expect(callsOf("get_acct_title").map((call) => call.status)).toEqual([
+        200, 200, 200, 200,
+      ]);
     });
 
     it("a token the mock no longer accepts (401) is refreshed once and the call replayed once", async () => {
@@ -191,7 +227,9 @@ for (const [name, open] of Object.entries(doors)) {
       door.engine.revokeTokens();
       await expect(client.sendTxns({ ref: "T-1" })).resolves.toBeDefined();
       expect(door.engine.tokenRequests).toBe(2);
-      expect(callsOf("send_txns").map((call) => call.status)).toEqual([401, 200]);
+      expect(callsOf("send_txns").map((call) => call.status)).toEqual([
+        401, 200,
+      ]);
     });
 
     it("a 429 with Retry-After holds a read for that long, then it succeeds", async () => {
@@ -202,34 +240,55 @@ for (const [name, open] of Object.entries(doors)) {
       });
       await expect(client.getAcctTitle({})).resolves.toBeDefined();
       expect(clock.slept).toBeGreaterThanOrEqual(7000);
-      expect(callsOf("get_acct_title").map((call) => call.status)).toEqual([429, 200]);
+      expect(callsOf("get_acct_title").map((call) => call.status)).toEqual([
+        429, 200,
+      ]);
     });
 
     it("the plan's 100 calls per hour: the mock answers the 101st write 429 and the client throws RateLimitError, sent once", async () => {
       // The client's own limiter off, so the mock's is the one that speaks.
       const { client } = door.client({ rateLimit: false });
-      for (let index = 0; index < 100; index++) await client.sendTxns({ index });
-      const error = await client.sendTxns({ index: 100 }).catch((failure: unknown) => failure);
+      for (let index = 0; index < 100; index++)
+        await client.sendTxns({ index });
+      const error = await client
+        .sendTxns({ index: 100 })
+        .catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(pkg.RateLimitError);
-      expect((error as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(0);
+      expect((error as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(
+        0,
+      );
       expect(callsOf("send_txns")).toHaveLength(101);
       expect(callsOf("send_txns").at(-1)!.status).toBe(429);
     });
 
     it("a read meeting an injected 503 is retried and succeeds", async () => {
       const { client } = door.client();
-      door.engine.setOverride("get_transaction_status", { fault: { kind: "status", status: 503 }, faultTimes: 1 });
-      await expect((client.getTransactionStatus as Call)({ ref: "T-1" })).resolves.toBeDefined();
-      expect(callsOf("get_transaction_status").map((call) => call.status)).toEqual([503, 200]);
+      door.engine.setOverride("get_transaction_status", {
+        fault: { kind: "status", status: 503 },
+        faultTimes: 1,
+      });
+      await expect(
+        (client.getTransactionStatus as Call)({ ref: "T-1" }),
+      ).resolves.toBeDefined();
+      expect(
+        callsOf("get_transaction_status").map((call) => call.status),
+      ).toEqual([503, 200]);
     });
 
     it("a write whose answer is lost after it was applied throws OutcomeUnknownError and is recorded exactly once", async () => {
       const { client } = door.client();
-      door.engine.setOverride("send_txns", { fault: { kind: "applied-then-drop" } });
+      door.engine.setOverride("send_txns", {
+        fault: { kind: "applied-then-drop" },
+      });
       const body = { ref: "T-42", amount: 1000 };
-      const error = await client.sendTxns(body).catch((failure: unknown) => failure);
+      const error = await client
+        .sendTxns(body)
+        .catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(pkg.OutcomeUnknownError);
-      expect(error).toMatchObject({ operation: "send_txns", requestBody: body });
+      expect(error).toMatchObject({
+        operation: "send_txns",
+        requestBody: body,
+      });
       const calls = callsOf("send_txns");
       expect(calls).toHaveLength(1);
       expect(calls[0]!.applied).toBe(true);

@@ -11,7 +11,15 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+} from "vitest";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -29,12 +37,18 @@ import {
   type Reply,
 } from "./support.js";
 
-type Method = (body: unknown, options?: Record<string, unknown>) => Promise<unknown>;
+type Method = (
+  body: unknown,
+  options?: Record<string, unknown>,
+) => Promise<unknown>;
 type Client = Record<string, Method>;
 type ErrorClass = new (...args: never[]) => Error;
 interface ClientPackage {
   createClient(options: Record<string, unknown>): Client;
-  transportDefaults: { plan: { name: string; limit: number; intervalMs: number }; tokenPath: string };
+  transportDefaults: {
+    plan: { name: string; limit: number; intervalMs: number };
+    tokenPath: string;
+  };
   ApiError: ErrorClass;
   AuthError: ErrorClass;
   ConfigError: ErrorClass;
@@ -58,7 +72,9 @@ beforeAll(async () => {
   temp = await makeTemp("behaviour");
   await generateInto(join(temp, "out"));
   const load = async (dir: string): Promise<ClientPackage> =>
-    (await import(pathToFileURL(join(temp!, "out", dir, "src/index.ts")).href)) as ClientPackage;
+    (await import(
+      pathToFileURL(join(temp!, "out", dir, "src/index.ts")).href
+    )) as ClientPackage;
   v101 = await load("v1-0-1");
   v3 = await load("v3");
   bank = await startFakeBank();
@@ -72,7 +88,13 @@ afterAll(async () => {
 beforeEach(() => bank.reset());
 
 function options(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { baseUrl: bank.baseUrl, authUrl: bank.authUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...extra };
+  return {
+    baseUrl: bank.baseUrl,
+    authUrl: bank.authUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    ...extra,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<Failure> {
@@ -85,9 +107,16 @@ async function failure(promise: Promise<unknown>): Promise<Failure> {
 }
 
 /** Answers 503 (or `reply`) the first `times` requests to `path`, then as the default bank does. */
-function failFirst(path: string, times: number, reply: Reply = { status: 503 }): FakeBank["handler"] {
+function failFirst(
+  path: string,
+  times: number,
+  reply: Reply = { status: 503 },
+): FakeBank["handler"] {
   let seen = 0;
-  return (request, self) => (request.path === path && seen++ < times ? reply : defaultHandler(request, self));
+  return (request, self) =>
+    request.path === path && seen++ < times
+      ? reply
+      : defaultHandler(request, self);
 }
 
 describe("the set's surface at run time", () => {
@@ -104,7 +133,11 @@ describe("the set's surface at run time", () => {
       limit: 100,
       intervalMs: 3_600_000,
     });
-    expect(v101.transportDefaults.plan).toEqual({ name: "default plan", limit: 10_000, intervalMs: 3_600_000 });
+    expect(v101.transportDefaults.plan).toEqual({
+      name: "default plan",
+      limit: 10_000,
+      intervalMs: 3_600_000,
+    });
     expect(v3.transportDefaults.tokenPath).toBe("/oauth2/token");
   });
 });
@@ -117,14 +150,22 @@ describe("access tokens", () => {
         : defaultHandler(request, self);
     const client = v3.createClient(options());
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => client.getAcctTitle!({ accountNumber: String(index) })),
+      Array.from({ length: 50 }, (_, index) =>
+        client.getAcctTitle!({ accountNumber: String(index) }),
+      ),
     );
     expect(results).toHaveLength(50);
-    expect(results[7]).toEqual({ ok: true, path: "/bank/get_acct_title", echo: { accountNumber: "7" } });
+    expect(results[7]).toEqual({
+      ok: true,
+      path: "/bank/get_acct_title",
+      echo: { accountNumber: "7" },
+    });
     expect(bank.tokenRequests()).toHaveLength(1);
     const operations = bank.operationRequests();
     expect(operations).toHaveLength(50);
-    expect(new Set(operations.map(bearerOf))).toEqual(new Set(bank.tokensIssued));
+    expect(new Set(operations.map(bearerOf))).toEqual(
+      new Set(bank.tokensIssued),
+    );
     expect(bank.tokensIssued).toHaveLength(1);
   });
 
@@ -133,16 +174,25 @@ describe("access tokens", () => {
     await client.getAgentAccntBalance!({});
     const [token] = bank.tokenRequests();
     expect(token?.method).toBe("POST");
-    expect(new URLSearchParams(token!.body).get("grant_type")).toBe("client_credentials");
+    expect(new URLSearchParams(token!.body).get("grant_type")).toBe(
+      "client_credentials",
+    );
     const [operation] = bank.operationRequests();
-    expect(operation).toMatchObject({ method: "POST", path: "/bank/get_agent_accnt_balance", body: "{}" });
-    expect(operation!.headers.authorization).toBe(`Bearer ${bank.tokensIssued[0]}`);
+    expect(operation).toMatchObject({
+      method: "POST",
+      path: "/bank/get_agent_accnt_balance",
+      body: "{}",
+    });
+    expect(operation!.headers.authorization).toBe(
+      `Bearer ${bank.tokensIssued[0]}`,
+    );
     expect(operation!.headers["content-type"]).toBe("application/json");
   });
 
   it("a 401 refreshes the token once and replays the call once", async () => {
     bank.handler = (request, self) =>
-      request.path.startsWith("/bank/") && bearerOf(request) === self.tokensIssued[0]
+      request.path.startsWith("/bank/") &&
+      bearerOf(request) === self.tokensIssued[0]
         ? { status: 401, body: { error: "token revoked" } }
         : defaultHandler(request, self);
     const client = v3.createClient(options());
@@ -151,23 +201,31 @@ describe("access tokens", () => {
     expect(bank.tokenRequests()).toHaveLength(2);
     const operations = bank.operationRequests();
     expect(operations.map(bearerOf)).toEqual(bank.tokensIssued);
-    expect(operations.map((request) => request.body)).toEqual(['{"reference":"T-9"}', '{"reference":"T-9"}']);
+    expect(operations.map((request) => request.body)).toEqual([
+      '{"reference":"T-9"}',
+      '{"reference":"T-9"}',
+    ]);
   });
 
   it("a 401 met by 10 concurrent calls still refreshes the token once", async () => {
     bank.handler = (request, self) =>
-      request.path.startsWith("/bank/") && bearerOf(request) === self.tokensIssued[0]
+      request.path.startsWith("/bank/") &&
+      bearerOf(request) === self.tokensIssued[0]
         ? { status: 401, delayMs: 20 }
         : defaultHandler(request, self);
     const client = v3.createClient(options());
-    await Promise.all(Array.from({ length: 10 }, () => client.getAcctTitle!({})));
+    await Promise.all(
+      Array.from({ length: 10 }, () => client.getAcctTitle!({})),
+    );
     expect(bank.tokenRequests()).toHaveLength(2);
     expect(bank.operationRequests()).toHaveLength(20);
   });
 
   it("a second 401 after the refresh throws AuthError without a third send", async () => {
     bank.handler = (request, self) =>
-      request.path.startsWith("/bank/") ? { status: 401, body: { error: "no" } } : defaultHandler(request, self);
+      request.path.startsWith("/bank/")
+        ? { status: 401, body: { error: "no" } }
+        : defaultHandler(request, self);
     const client = v3.createClient(options());
     const error = await failure(client.getAcctTitle!({}));
     expect(error).toBeInstanceOf(v3.AuthError);
@@ -178,12 +236,15 @@ describe("access tokens", () => {
 
   it("a write answered 401 (not acted on) is replayed once with the new token", async () => {
     bank.handler = (request, self) =>
-      request.path.startsWith("/bank/") && bearerOf(request) === self.tokensIssued[0]
+      request.path.startsWith("/bank/") &&
+      bearerOf(request) === self.tokensIssued[0]
         ? { status: 401 }
         : defaultHandler(request, self);
     const client = v3.createClient(options());
     await client.sendOnlineFundsTransfer!({ reference: "T-1", amount: 10 });
-    expect(bank.operationRequests("/bank/send_online_fundsTransfer")).toHaveLength(2);
+    expect(
+      bank.operationRequests("/bank/send_online_fundsTransfer"),
+    ).toHaveLength(2);
   });
 });
 
@@ -194,17 +255,22 @@ describe("responses", () => {
     for (const text of ["", "null", "[1,2]", '"ok"', "42", "not json"]) {
       bank.reset();
       bank.handler = (request, self) =>
-        request.path.startsWith("/bank/") ? { status: 200, raw: text } : defaultHandler(request, self);
+        request.path.startsWith("/bank/")
+          ? { status: 200, raw: text }
+          : defaultHandler(request, self);
       outcomes[text] = await v3.createClient(options()).getAcctTitle!({}).then(
         (value) =>
           value !== null && typeof value === "object" && !Array.isArray(value)
             ? "object"
             : `resolved ${JSON.stringify(value)}`,
-        (error: unknown) => (error instanceof v3.ApiError ? "ApiError" : `threw ${String(error)}`),
+        (error: unknown) =>
+          error instanceof v3.ApiError ? "ApiError" : `threw ${String(error)}`,
       );
     }
     // Either fix keeps the promise: an ApiError, or a JSON object (e.g. {} for an empty body).
-    const broken = Object.entries(outcomes).filter(([, outcome]) => outcome !== "ApiError" && outcome !== "object");
+    const broken = Object.entries(outcomes).filter(
+      ([, outcome]) => outcome !== "ApiError" && outcome !== "object",
+    );
     expect(broken, JSON.stringify(outcomes)).toEqual([]);
   });
 });
@@ -213,11 +279,15 @@ describe("the plan's rate limit", () => {
   it("v3 (100/hour) holds the 101st call in wait mode until the clock reaches the next slot", async () => {
     const clock = fakeClock();
     const client = v3.createClient(options({ clock }));
-    await Promise.all(Array.from({ length: 100 }, () => client.getAcctTitle!({})));
+    await Promise.all(
+      Array.from({ length: 100 }, () => client.getAcctTitle!({})),
+    );
     expect(bank.operationRequests()).toHaveLength(100);
 
     let settled = false;
-    const held = client.getAcctTitle!({ call: 101 }).finally(() => (settled = true));
+    const held = client.getAcctTitle!({ call: 101 }).finally(
+      () => (settled = true),
+    );
     await settle(100);
     expect(settled).toBe(false);
     expect(bank.operationRequests()).toHaveLength(100);
@@ -229,14 +299,19 @@ describe("the plan's rate limit", () => {
     expect(bank.operationRequests()).toHaveLength(100);
 
     clock.advance(1);
-    await expect(held).resolves.toMatchObject({ ok: true, echo: { call: 101 } });
+    await expect(held).resolves.toMatchObject({
+      ok: true,
+      echo: { call: 101 },
+    });
     expect(bank.operationRequests()).toHaveLength(101);
   });
 
   it('v3 in rateLimit: "reject" mode throws RateLimitError for the 101st call without sending it', async () => {
     const clock = fakeClock();
     const client = v3.createClient(options({ clock, rateLimit: "reject" }));
-    await Promise.all(Array.from({ length: 100 }, () => client.getAcctTitle!({})));
+    await Promise.all(
+      Array.from({ length: 100 }, () => client.getAcctTitle!({})),
+    );
     const error = await failure(client.sendTxns!({ reference: "T-101" }));
     expect(error).toBeInstanceOf(v3.RateLimitError);
     expect(error).toBeInstanceOf(v3.RemitError);
@@ -245,13 +320,17 @@ describe("the plan's rate limit", () => {
     expect(bank.operationRequests()).toHaveLength(100);
     // The window slides: an hour later there is room again.
     clock.advance(3_600_000);
-    await expect(client.sendTxns!({ reference: "T-101" })).resolves.toMatchObject({ ok: true });
+    await expect(
+      client.sendTxns!({ reference: "T-101" }),
+    ).resolves.toMatchObject({ ok: true });
   });
 
   it("v1.0.1 (10000/hour) does not hold the 101st call", async () => {
     const clock = fakeClock();
     const client = v101.createClient(options({ clock, rateLimit: "reject" }));
-    await Promise.all(Array.from({ length: 101 }, () => client.getAcctTitle!({})));
+    await Promise.all(
+      Array.from({ length: 101 }, () => client.getAcctTitle!({})),
+    );
     expect(bank.operationRequests()).toHaveLength(101);
     expect(clock.sleepers).toBe(0);
   });
@@ -261,17 +340,29 @@ describe("retries: reads only, writes never sent twice", () => {
   it("a read that meets 503 is retried and succeeds", async () => {
     bank.handler = failFirst("/bank/get_transaction_status", 1);
     const client = v3.createClient(options({ random: () => 0 }));
-    await expect(client.getTransactionStatus!({ reference: "T-5" })).resolves.toMatchObject({ ok: true });
+    await expect(
+      client.getTransactionStatus!({ reference: "T-5" }),
+    ).resolves.toMatchObject({ ok: true });
     const sent = bank.operationRequests("/bank/get_transaction_status");
-    expect(sent.map((request) => request.body)).toEqual(['{"reference":"T-5"}', '{"reference":"T-5"}']);
+    expect(sent.map((request) => request.body)).toEqual([
+      '{"reference":"T-5"}',
+      '{"reference":"T-5"}',
+    ]);
   });
 
   it("a read that keeps meeting 503 gives up after 3 tries with ApiError 503", async () => {
-    bank.handler = failFirst("/bank/get_acct_title", 10, { status: 503, body: { error: "busy" } });
+    bank.handler = failFirst("/bank/get_acct_title", 10, {
+      status: 503,
+      body: { error: "busy" },
+    });
     const client = v3.createClient(options({ random: () => 0 }));
     const error = await failure(client.getAcctTitle!({}));
     expect(error).toBeInstanceOf(v3.ApiError);
-    expect(error).toMatchObject({ status: 503, operation: "get_acct_title", body: { error: "busy" } });
+    expect(error).toMatchObject({
+      status: 503,
+      operation: "get_acct_title",
+      body: { error: "busy" },
+    });
     expect(bank.operationRequests()).toHaveLength(3);
   });
 
@@ -284,15 +375,28 @@ describe("retries: reads only, writes never sent twice", () => {
 
   it("a read that times out is retried", async () => {
     bank.handler = failFirst("/bank/get_agent_accnt_balance", 1, "hang");
-    const client = v3.createClient(options({ random: () => 0, timeoutMs: 150 }));
-    await expect(client.getAgentAccntBalance!({})).resolves.toMatchObject({ ok: true });
+    const client = v3.createClient(
+      options({ random: () => 0, timeoutMs: 150 }),
+    );
+    await expect(client.getAgentAccntBalance!({})).resolves.toMatchObject({
+      ok: true,
+    });
     expect(bank.operationRequests()).toHaveLength(2);
   });
 
   it("a write that times out is sent exactly once and throws OutcomeUnknownError with its name and body", async () => {
-    bank.handler = (request, self) => (request.path.startsWith("/bank/") ? "hang" : defaultHandler(request, self));
-    const client = v3.createClient(options({ timeoutMs: 200, retry: { attempts: 5 }, random: () => 0 }));
-    const body = { reference: "T-77", amount: 2500, beneficiary: { iban: "PK36SCBL0000001123456702" } };
+    bank.handler = (request, self) =>
+      request.path.startsWith("/bank/")
+        ? "hang"
+        : defaultHandler(request, self);
+    const client = v3.createClient(
+      options({ timeoutMs: 200, retry: { attempts: 5 }, random: () => 0 }),
+    );
+    const body = {
+      reference: "T-77",
+      amount: 2500,
+      beneficiary: { iban: "PK36SCBL0000001123456702" },
+    };
     const error = await failure(client.sendOnlineFundsTransfer!(body));
     expect(error).toBeInstanceOf(v3.OutcomeUnknownError);
     expect(error.code).toBe("OUTCOME_UNKNOWN");
@@ -307,8 +411,13 @@ describe("retries: reads only, writes never sent twice", () => {
   });
 
   it("a write whose connection drops after sending is sent once: OutcomeUnknownError", async () => {
-    bank.handler = (request, self) => (request.path.startsWith("/bank/") ? "destroy" : defaultHandler(request, self));
-    const client = v3.createClient(options({ retry: { attempts: 5 }, random: () => 0 }));
+    bank.handler = (request, self) =>
+      request.path.startsWith("/bank/")
+        ? "destroy"
+        : defaultHandler(request, self);
+    const client = v3.createClient(
+      options({ retry: { attempts: 5 }, random: () => 0 }),
+    );
     const error = await failure(client.sendTxns!({ reference: "T-8" }));
     expect(error).toBeInstanceOf(v3.OutcomeUnknownError);
     await settle(100);
@@ -317,8 +426,12 @@ describe("retries: reads only, writes never sent twice", () => {
 
   it("a write answered 502 or 500 is sent once: OutcomeUnknownError; answered 422, once: ApiError", async () => {
     bank.handler = failFirst("/bank/send_txns", 10, { status: 502 });
-    const client = v3.createClient(options({ retry: { attempts: 5 }, random: () => 0 }));
-    expect(await failure(client.sendTxns!({ reference: "T-9" }))).toBeInstanceOf(v3.OutcomeUnknownError);
+    const client = v3.createClient(
+      options({ retry: { attempts: 5 }, random: () => 0 }),
+    );
+    expect(
+      await failure(client.sendTxns!({ reference: "T-9" })),
+    ).toBeInstanceOf(v3.OutcomeUnknownError);
     expect(bank.operationRequests()).toHaveLength(1);
 
     // A 500 does not say the transfer was not made.
@@ -343,9 +456,19 @@ describe("secrets never leak", () => {
   /** Everything that could carry a credential: the secret, each token, the Basic header. */
   function leaks(text: string): string[] {
     // Every credential the bank received: the Basic value (however the client encoded it) and each bearer token.
-    const sent = bank.received.flatMap((request) => request.headers.authorization?.split(" ")[1] ?? []);
+    const sent = bank.received.flatMap(
+      (request) => request.headers.authorization?.split(" ")[1] ?? [],
+    );
     expect(sent.length).toBeGreaterThan(0);
-    const secrets = [...new Set([CLIENT_SECRET, "s3cr3t", ...sent, ...bank.tokensIssued, "Qm9vaz"])];
+    const secrets = [
+      ...new Set([
+        CLIENT_SECRET,
+        "s3cr3t",
+        ...sent,
+        ...bank.tokensIssued,
+        "Qm9vaz",
+      ]),
+    ];
     return secrets.filter((secret) => text.includes(secret));
   }
   function views(error: Failure): Record<string, string> {
@@ -379,9 +502,14 @@ describe("secrets never leak", () => {
     // The token endpoint refuses, echoing the secret only.
     bank.handler = () => ({
       status: 401,
-      body: { error: "invalid_client", error_description: `secret ${CLIENT_SECRET} is wrong` },
+      body: {
+        error: "invalid_client",
+        error_description: `secret ${CLIENT_SECRET} is wrong`,
+      },
     });
-    errors.tokenRefused = await failure(v3.createClient(options()).getAcctTitle!({}));
+    errors.tokenRefused = await failure(
+      v3.createClient(options()).getAcctTitle!({}),
+    );
     expect(errors.tokenRefused).toBeInstanceOf(v3.AuthError);
     expect(errors.tokenRefused.message).toContain("invalid_client");
 
@@ -392,12 +520,18 @@ describe("secrets never leak", () => {
       "set-cookie": `s=${bearerOf(request)}`,
     });
     bank.handler = (request, self) => {
-      if (!request.path.startsWith("/bank/")) return defaultHandler(request, self);
+      if (!request.path.startsWith("/bank/"))
+        return defaultHandler(request, self);
       if (request.path === "/bank/get_acct_title")
-        return { status: 500, headers: echoHeaders(request), body: { error: "down" } };
+        return {
+          status: 500,
+          headers: echoHeaders(request),
+          body: { error: "down" },
+        };
       if (request.path === "/bank/get_transaction_status") return "hang";
       if (request.path === "/bank/send_txns") return "hang";
-      if (request.path === "/bank/Update_Name_Amendment") return { status: 401, headers: echoHeaders(request) };
+      if (request.path === "/bank/Update_Name_Amendment")
+        return { status: 401, headers: echoHeaders(request) };
       return { headers: echoHeaders(request), body: { ok: true } };
     };
     const events: unknown[] = [];
@@ -406,12 +540,19 @@ describe("secrets never leak", () => {
       onResponse: (event: unknown) => events.push(event),
     };
     const client = v3.createClient(
-      options({ ...hooks, timeoutMs: 150, retry: false, rateLimit: { limit: 6, intervalMs: 60_000, mode: "reject" } }),
+      options({
+        ...hooks,
+        timeoutMs: 150,
+        retry: false,
+        rateLimit: { limit: 6, intervalMs: 60_000, mode: "reject" },
+      }),
     );
     await client.getAgentAccntBalance!({});
     errors.api = await failure(client.getAcctTitle!({}));
     errors.timeout = await failure(client.getTransactionStatus!({}));
-    errors.outcomeUnknown = await failure(client.sendTxns!({ reference: "T-1" }));
+    errors.outcomeUnknown = await failure(
+      client.sendTxns!({ reference: "T-1" }),
+    );
     errors.auth = await failure(client.updateNameAmendment!({ name: "x" }));
     errors.rateLimit = await failure(client.getAgentAccntBalance!({}));
     expect(errors.api).toBeInstanceOf(v3.ApiError);
@@ -428,13 +569,17 @@ describe("secrets never leak", () => {
     closed.close();
     await once(closed, "close");
     errors.network = await failure(
-      v3.createClient(options({ baseUrl: `http://127.0.0.1:${port}`, retry: false })).getAcctTitle!({}),
+      v3.createClient(
+        options({ baseUrl: `http://127.0.0.1:${port}`, retry: false }),
+      ).getAcctTitle!({}),
     );
     expect(errors.network).toBeInstanceOf(v3.NetworkError);
 
     // Credentials in a URL are refused without echoing them.
     try {
-      v3.createClient(options({ baseUrl: `https://agent:${CLIENT_SECRET}@bank.example` }));
+      v3.createClient(
+        options({ baseUrl: `https://agent:${CLIENT_SECRET}@bank.example` }),
+      );
     } catch (error) {
       errors.config = error as Failure;
     }
@@ -458,7 +603,13 @@ describe("secrets never leak", () => {
   it("in an ApiError whose body echoes the bearer token the bank received", async () => {
     bank.handler = (request, self) =>
       request.path.startsWith("/bank/")
-        ? { status: 400, body: { error: "bad request", received: { authorization: request.headers.authorization } } }
+        ? {
+            status: 400,
+            body: {
+              error: "bad request",
+              received: { authorization: request.headers.authorization },
+            },
+          }
         : defaultHandler(request, self);
     const error = await failure(v3.createClient(options()).getAcctTitle!({}));
     expect(error).toBeInstanceOf(v3.ApiError);
@@ -469,7 +620,11 @@ describe("secrets never leak", () => {
 });
 
 describe("https only, except for local addresses", () => {
-  const base = { authUrl: "https://auth.example", clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
+  const base = {
+    authUrl: "https://auth.example",
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+  };
 
   it("refuses a plain http baseUrl or authUrl", () => {
     for (const url of [
@@ -478,11 +633,17 @@ describe("https only, except for local addresses", () => {
       "http://127.0.0.1.bank.example",
       "ftp://bank.example",
     ]) {
-      expect(() => v3.createClient({ ...base, baseUrl: url }), url).toThrow(v3.ConfigError);
+      expect(() => v3.createClient({ ...base, baseUrl: url }), url).toThrow(
+        v3.ConfigError,
+      );
     }
-    expect(() => v3.createClient({ ...base, baseUrl: "https://bank.example", authUrl: "http://auth.example" })).toThrow(
-      v3.ConfigError,
-    );
+    expect(() =>
+      v3.createClient({
+        ...base,
+        baseUrl: "https://bank.example",
+        authUrl: "http://auth.example",
+      }),
+    ).toThrow(v3.ConfigError);
     const error = (() => {
       try {
         v101.createClient({ ...base, baseUrl: "http://bank.example" });
@@ -496,10 +657,23 @@ describe("https only, except for local addresses", () => {
   });
 
   it("accepts https, http on localhost and 127.0.0.1, and any http with allowInsecureHttp", () => {
-    for (const url of ["https://bank.example", "http://localhost:8080", "http://127.0.0.1:8080/api"]) {
-      expect(() => v3.createClient({ ...base, baseUrl: url }), url).not.toThrow();
+    for (const url of [
+      "https://bank.example",
+      "http://localhost:8080",
+      "http://127.0.0.1:8080/api",
+    ]) {
+      expect(
+        () => v3.createClient({ ...base, baseUrl: url }),
+        url,
+      ).not.toThrow();
     }
-    expect(() => v3.createClient({ ...base, baseUrl: "http://bank.example", allowInsecureHttp: true })).not.toThrow();
+    expect(() =>
+      v3.createClient({
+        ...base,
+        baseUrl: "http://bank.example",
+        allowInsecureHttp: true,
+      }),
+    ).not.toThrow();
     expect(() =>
       v3.createClient({
         ...base,

@@ -59,7 +59,13 @@ interface MockFetchOutput {
   write: unknown;
   lost: unknown;
   tokenRequests: number;
-  calls: { operation: string; status: number | null; outcome: string; applied: boolean; body: unknown }[];
+  calls: {
+    operation: string;
+    status: number | null;
+    outcome: string;
+    applied: boolean;
+    body: unknown;
+  }[];
 }
 let mockFetchOutput: MockFetchOutput;
 
@@ -88,8 +94,14 @@ beforeAll(async () => {
 
   bank = await startFakeBank();
   bank.handler = (request, self) => {
-    if (request.path === "/bank/send_txns" && request.body.includes("REJECT-ME")) {
-      return { status: 422, body: { error: "rejected", reference: "REJECT-ME" } };
+    if (
+      request.path === "/bank/send_txns" &&
+      request.body.includes("REJECT-ME")
+    ) {
+      return {
+        status: 422,
+        body: { error: "rejected", reference: "REJECT-ME" },
+      };
     }
     return defaultHandler(request, self);
   };
@@ -104,7 +116,9 @@ beforeAll(async () => {
     },
   });
   output = JSON.parse(stdout) as ConsumerOutput;
-  const mocked = await run(process.execPath, ["mock-fetch.mjs"], { cwd: consumer });
+  const mocked = await run(process.execPath, ["mock-fetch.mjs"], {
+    cwd: consumer,
+  });
   mockFetchOutput = JSON.parse(mocked.stdout) as MockFetchOutput;
 }, 120_000);
 
@@ -120,14 +134,20 @@ describe("installing the generated packages by path", () => {
       // A copy, not a link to the generated folder.
       expect((await stat(installed)).isDirectory()).toBe(true);
       expect(await realpath(installed)).toBe(installed);
-      const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as Record<string, unknown>;
+      const manifest = JSON.parse(
+        await readFile(join(installed, "package.json"), "utf8"),
+      ) as Record<string, unknown>;
       expect(manifest.name).toBe(pkg.name);
       expect(manifest.type).toBe("module");
       expect(manifest.dependencies).toBeUndefined();
       const files = await listFiles(installed);
       const others = files.filter((file) => !/^(dist|src)\//.test(file));
-      expect(others.filter((file) => !/^docs\/[a-z0-9-]+\.md$/.test(file))).toEqual(["README.md", "openapi.json", "package.json"]);
-      expect(others.filter((file) => file.startsWith("docs/")).length).toBeGreaterThan(0);
+      expect(
+        others.filter((file) => !/^docs\/[a-z0-9-]+\.md$/.test(file)),
+      ).toEqual(["README.md", "openapi.json", "package.json"]);
+      expect(
+        others.filter((file) => file.startsWith("docs/")).length,
+      ).toBeGreaterThan(0);
       expect(files).toContain("dist/index.js");
       expect(files).toContain("dist/index.d.ts");
       expect(files).toContain("dist/mocks.js");
@@ -146,7 +166,11 @@ describe("installing the generated packages by path", () => {
           if (seen.has(file)) return;
           seen.add(file);
           const text = await readFile(file, "utf8");
-          for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
+          for (const { fileName: specifier } of ts.preProcessFile(
+            text,
+            true,
+            true,
+          ).importedFiles) {
             if (specifier.startsWith(".")) {
               const target = join(dirname(file), specifier);
               expect(relative(root, target).startsWith("..")).toBe(false);
@@ -175,11 +199,22 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
       "sendTxns",
       "sendTxnsB2C",
     ]);
-    expect(output.methods.V1).toEqual([...output.methods["v1.0.1"]!, "sendTxnsV1", "testingMethod"].sort());
-    expect(output.methods.v3).toEqual(
-      [...output.methods.V1!, "sendOnlineFundsTransferV1", "transactionStatusCancelled", "updateNameAmendment"].sort(),
+    expect(output.methods.V1).toEqual(
+      [...output.methods["v1.0.1"]!, "sendTxnsV1", "testingMethod"].sort(),
     );
-    expect(output.v3Plan).toEqual({ name: "default plan (open variant)", limit: 100, intervalMs: 3_600_000 });
+    expect(output.methods.v3).toEqual(
+      [
+        ...output.methods.V1!,
+        "sendOnlineFundsTransferV1",
+        "transactionStatusCancelled",
+        "updateNameAmendment",
+      ].sort(),
+    );
+    expect(output.v3Plan).toEqual({
+      name: "default plan (open variant)",
+      limit: 100,
+      intervalMs: 3_600_000,
+    });
   });
 
   it("every call succeeded except the one the bank rejected, and returned the bank's JSON", () => {
@@ -188,9 +223,15 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
     expect(byLabel.get("v1.0.1 getAcctTitle")).toEqual({
       label: "v1.0.1 getAcctTitle",
       ok: true,
-      response: { ok: true, path: "/bank/get_acct_title", echo: { accountNumber: "PK36SCBL0000001123456702" } },
+      response: {
+        ok: true,
+        path: "/bank/get_acct_title",
+        echo: { accountNumber: "PK36SCBL0000001123456702" },
+      },
     });
-    for (const call of output.calls.filter((call) => call.label !== "v3 sendTxns rejected")) {
+    for (const call of output.calls.filter(
+      (call) => call.label !== "v3 sendTxns rejected",
+    )) {
       expect(call.ok, call.label).toBe(true);
     }
     expect(byLabel.get("v3 sendTxns rejected")).toEqual({
@@ -211,9 +252,16 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
     expect(tokens).toHaveLength(4);
     for (const request of tokens) {
       expect(request.method).toBe("POST");
-      expect(basicCredentialsOf(request)).toEqual({ id: CLIENT_ID, secret: CLIENT_SECRET });
-      expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
-      expect(new URLSearchParams(request.body).get("grant_type")).toBe("client_credentials");
+      expect(basicCredentialsOf(request)).toEqual({
+        id: CLIENT_ID,
+        secret: CLIENT_SECRET,
+      });
+      expect(request.headers["content-type"]).toBe(
+        "application/x-www-form-urlencoded",
+      );
+      expect(new URLSearchParams(request.body).get("grant_type")).toBe(
+        "client_credentials",
+      );
       // Neither the secret nor the id travel in the body.
       expect(request.body).not.toContain("s3cr3t");
     }
@@ -221,7 +269,9 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
 
   it("each operation was POSTed as JSON to its path with a bearer token the bank issued", () => {
     const operations = bank.operationRequests();
-    expect(operations.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(
+      operations.map((request) => `${request.method} ${request.path}`),
+    ).toEqual([
       "POST /bank/get_acct_title",
       "POST /bank/send_online_fundsTransfer",
       "POST /bank/send_txns_V1",
@@ -242,7 +292,10 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
       tags: ["a", "b"],
       nested: { x: null },
     });
-    expect(JSON.parse(operations[4]!.body)).toEqual({ reference: "T-3", name: "Ayesha Khan" });
+    expect(JSON.parse(operations[4]!.body)).toEqual({
+      reference: "T-3",
+      name: "Ayesha Khan",
+    });
     expect(JSON.parse(operations[3]!.body)).toEqual({});
   });
 });
@@ -255,8 +308,14 @@ describe("mock-fetch.mjs, plain Node ESM with no msw installed", () => {
   });
 
   it("a read and a write through createMockFetch are answered by the mock and recorded, with one token", () => {
-    expect(mockFetchOutput.read).toEqual({ operation: "get_acct_title", mock: true });
-    expect(mockFetchOutput.write).toEqual({ operation: "send_txns", mock: true });
+    expect(mockFetchOutput.read).toEqual({
+      operation: "get_acct_title",
+      mock: true,
+    });
+    expect(mockFetchOutput.write).toEqual({
+      operation: "send_txns",
+      mock: true,
+    });
     expect(mockFetchOutput.tokenRequests).toBe(1);
     expect(mockFetchOutput.calls.slice(0, 2)).toEqual([
       {
@@ -266,14 +325,30 @@ describe("mock-fetch.mjs, plain Node ESM with no msw installed", () => {
         applied: true,
         body: { accountNumber: "PK36SCBL0000001123456702" },
       },
-      { operation: "send_txns", status: 200, outcome: "answered", applied: true, body: { reference: "T-1", amount: 1500.5 } },
+      {
+        operation: "send_txns",
+        status: 200,
+        outcome: "answered",
+        applied: true,
+        body: { reference: "T-1", amount: 1500.5 },
+      },
     ]);
   });
 
   it("a write whose connection the mock drops after applying it is OutcomeUnknownError, sent once", () => {
-    expect(mockFetchOutput.lost).toEqual({ name: "OutcomeUnknownError", isOutcomeUnknown: true, operation: "send_txns" });
+    expect(mockFetchOutput.lost).toEqual({
+      name: "OutcomeUnknownError",
+      isOutcomeUnknown: true,
+      operation: "send_txns",
+    });
     expect(mockFetchOutput.calls.slice(2)).toEqual([
-      { operation: "send_txns", status: null, outcome: "applied-then-dropped", applied: true, body: { reference: "T-2" } },
+      {
+        operation: "send_txns",
+        status: null,
+        outcome: "applied-then-dropped",
+        applied: true,
+        body: { reference: "T-2" },
+      },
     ]);
   });
 });

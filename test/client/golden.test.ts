@@ -14,7 +14,14 @@ import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import * as prettier from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixturesDir, generateInto, listFiles, makeTemp, removeTemp, repoRoot } from "./support.js";
+import {
+  fixturesDir,
+  generateInto,
+  listFiles,
+  makeTemp,
+  removeTemp,
+  repoRoot,
+} from "./support.js";
 
 const expectedDir = join(fixturesDir, "expected");
 const update = process.env.REMITGEN_UPDATE_GOLDEN === "1";
@@ -24,8 +31,10 @@ let goldenOut: string;
 let realOut: string;
 let generated: string[];
 
-const isRuntime = (path: string): boolean => /^[^/]+\/(src|dist)\/runtime\//.test(path);
-const isManifest = (path: string): boolean => path === ".remitgen-manifest.json";
+const isRuntime = (path: string): boolean =>
+  /^[^/]+\/(src|dist)\/runtime\//.test(path);
+const isManifest = (path: string): boolean =>
+  path === ".remitgen-manifest.json";
 
 beforeAll(async () => {
   temp = await makeTemp("golden");
@@ -33,15 +42,23 @@ beforeAll(async () => {
   realOut = join(temp, "real");
   // Headers name the spec relative to the output's parent folder: next to
   // each other, the bytes do not depend on where the repository is.
-  await copyFile(join(fixturesDir, "golden-spec.yaml"), join(temp, "golden-spec.yaml"));
+  await copyFile(
+    join(fixturesDir, "golden-spec.yaml"),
+    join(temp, "golden-spec.yaml"),
+  );
   await generateInto(goldenOut, join(temp, "golden-spec.yaml"));
   await generateInto(realOut);
-  generated = (await listFiles(goldenOut)).filter((path) => !isRuntime(path) && !isManifest(path));
+  generated = (await listFiles(goldenOut)).filter(
+    (path) => !isRuntime(path) && !isManifest(path),
+  );
   if (update) {
     await rm(expectedDir, { recursive: true, force: true });
     for (const path of generated) {
       await mkdir(dirname(join(expectedDir, path)), { recursive: true });
-      await writeFile(join(expectedDir, path), await readFile(join(goldenOut, path)));
+      await writeFile(
+        join(expectedDir, path),
+        await readFile(join(goldenOut, path)),
+      );
     }
   }
 }, 60_000);
@@ -70,12 +87,17 @@ describe("the files generated from golden-spec.yaml", () => {
         readFile(join(goldenOut, path), "utf8"),
         readFile(join(expectedDir, path), "utf8"),
       ]);
-      expect(actual, `${path} differs from test/fixtures/client/expected/${path}`).toBe(wanted);
+      expect(
+        actual,
+        `${path} differs from test/fixtures/client/expected/${path}`,
+      ).toBe(wanted);
     }
   });
 
   it("carry the runtime verbatim from the build (dist/runtime-assets.json), headed DO NOT EDIT", async () => {
-    const assets = JSON.parse(await readFile(join(repoRoot, "dist/runtime-assets.json"), "utf8")) as {
+    const assets = JSON.parse(
+      await readFile(join(repoRoot, "dist/runtime-assets.json"), "utf8"),
+    ) as {
       files: { path: string; ts: string; js: string; dts: string }[];
     };
     const runtime = (await listFiles(goldenOut)).filter(isRuntime);
@@ -89,9 +111,13 @@ describe("the files generated from golden-spec.yaml", () => {
         ] as const) {
           wanted.push(file);
           expect(
-            text.startsWith(`// Copied by remitgen from its runtime (src/runtime/${asset.path}.ts). DO NOT EDIT.\n`),
+            text.startsWith(
+              `// Copied by remitgen from its runtime (src/runtime/${asset.path}.ts). DO NOT EDIT.\n`,
+            ),
           ).toBe(true);
-          expect(await readFile(join(goldenOut, file), "utf8"), file).toBe(text);
+          expect(await readFile(join(goldenOut, file), "utf8"), file).toBe(
+            text,
+          );
         }
       }
     }
@@ -123,7 +149,8 @@ describe("prettier", () => {
         const key = `${parser}\0${text}`;
         if (checked.has(key)) continue;
         checked.add(key);
-        if ((await prettier.format(text, { parser: parser! })) !== text) changed.push(`${out}/${path}`);
+        if ((await prettier.format(text, { parser: parser! })) !== text)
+          changed.push(`${out}/${path}`);
       }
     }
     expect(files).toBeGreaterThan(250);

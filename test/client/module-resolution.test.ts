@@ -12,7 +12,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Project, ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatProblems, linkModule, makeTemp, problemsOf, removeTemp, repoRoot } from "./support.js";
+import {
+  formatProblems,
+  linkModule,
+  makeTemp,
+  problemsOf,
+  removeTemp,
+  repoRoot,
+} from "./support.js";
 
 const consumerSource = [
   'import { createTransport, getAcctTitle, OutcomeUnknownError } from "@remitgen/remittance-v3";',
@@ -39,7 +46,11 @@ beforeAll(async () => {
   temp = await makeTemp("module-resolution");
   consumerRoot = join(temp, "consumer");
   await mkdir(consumerRoot);
-  await linkModule(consumerRoot, "@remitgen/remittance-v3", join(repoRoot, "generated/v3"));
+  await linkModule(
+    consumerRoot,
+    "@remitgen/remittance-v3",
+    join(repoRoot, "generated/v3"),
+  );
   await linkModule(temp, "msw", join(repoRoot, "node_modules/msw"));
   for (const file of ["consumer.ts", "consumer.mts", "consumer.cts"]) {
     await writeFile(join(consumerRoot, file), consumerSource);
@@ -67,9 +78,21 @@ const settings: readonly [string, string, ts.CompilerOptions][] = [
       moduleResolution: ts.ModuleResolutionKind.Bundler,
     },
   ],
-  ["module preserve (bundler resolution)", "consumer.ts", { module: ts.ModuleKind.Preserve }],
-  ["NodeNext, an ES module (.mts)", "consumer.mts", { module: ts.ModuleKind.NodeNext }],
-  ["NodeNext, a CommonJS module (.cts)", "consumer.cts", { module: ts.ModuleKind.NodeNext }],
+  [
+    "module preserve (bundler resolution)",
+    "consumer.ts",
+    { module: ts.ModuleKind.Preserve },
+  ],
+  [
+    "NodeNext, an ES module (.mts)",
+    "consumer.mts",
+    { module: ts.ModuleKind.NodeNext },
+  ],
+  [
+    "NodeNext, a CommonJS module (.cts)",
+    "consumer.cts",
+    { module: ts.ModuleKind.NodeNext },
+  ],
   // The declarations need no library newer than the consumer's: Node 16's
   // ES2021 (no ErrorOptions), with every declaration file checked.
   [
@@ -102,8 +125,14 @@ describe("a TypeScript consumer of the generated package", () => {
     if (options.skipLibCheck === false) {
       // Every file the consumer loads, the package's declarations included.
       const all = ts.getPreEmitDiagnostics(project.getProgram().compilerObject);
-      const where = (diagnostic: ts.Diagnostic): string => diagnostic.file?.fileName ?? "(options)";
-      expect(all.map((d) => `${where(d)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`)).toEqual([]);
+      const where = (diagnostic: ts.Diagnostic): string =>
+        diagnostic.file?.fileName ?? "(options)";
+      expect(
+        all.map(
+          (d) =>
+            `${where(d)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+        ),
+      ).toEqual([]);
     }
   });
 });
@@ -116,10 +145,14 @@ describe("a CommonJS consumer at run time", () => {
       'const mockFetch = require("@remitgen/remittance-v3/mock-fetch");',
       "console.log(typeof client.createTransport, typeof client.getAcctTitle, typeof mocks.createHandlers, typeof mockFetch.createMockFetch);",
     ].join("\n");
-    const output = execFileSync(process.execPath, ["--no-warnings", "-e", script], {
-      cwd: consumerRoot,
-      encoding: "utf8",
-    });
+    const output = execFileSync(
+      process.execPath,
+      ["--no-warnings", "-e", script],
+      {
+        cwd: consumerRoot,
+        encoding: "utf8",
+      },
+    );
     expect(output.trim()).toBe("function function function function");
   });
 });

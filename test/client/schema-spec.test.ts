@@ -48,18 +48,39 @@ beforeAll(async () => {
     ["plain-consumer", "plain-out"],
   ] as const) {
     await mkdir(join(temp, consumer));
-    for (const pkg of remittancePackages) await linkModule(join(temp, consumer), pkg.name, join(temp, out, pkg.dir));
-    await copyFile(join(consumerDir, "schema-types.ts"), join(temp, consumer, "schema-types.ts"));
+    for (const pkg of remittancePackages)
+      await linkModule(
+        join(temp, consumer),
+        pkg.name,
+        join(temp, out, pkg.dir),
+      );
+    await copyFile(
+      join(consumerDir, "schema-types.ts"),
+      join(temp, consumer, "schema-types.ts"),
+    );
   }
-  await writeFile(join(temp, "schema-consumer", "schema-types-stripped.ts"), split.stripped);
+  await writeFile(
+    join(temp, "schema-consumer", "schema-types-stripped.ts"),
+    split.stripped,
+  );
 
-  const tsconfig = await readFile(join(temp, "schema-out/v3/tsconfig.json"), "utf8");
+  const tsconfig = await readFile(
+    join(temp, "schema-out/v3/tsconfig.json"),
+    "utf8",
+  );
   project = new Project({
-    compilerOptions: consumerCompilerOptions(tsconfig, join(temp, "schema-out/v3")),
+    compilerOptions: consumerCompilerOptions(
+      tsconfig,
+      join(temp, "schema-out/v3"),
+    ),
     skipAddingFilesFromTsConfig: true,
   });
-  withSchemas = project.addSourceFileAtPath(join(temp, "schema-consumer/schema-types.ts"));
-  withSchemasStripped = project.addSourceFileAtPath(join(temp, "schema-consumer/schema-types-stripped.ts"));
+  withSchemas = project.addSourceFileAtPath(
+    join(temp, "schema-consumer/schema-types.ts"),
+  );
+  withSchemasStripped = project.addSourceFileAtPath(
+    join(temp, "schema-consumer/schema-types-stripped.ts"),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -68,10 +89,17 @@ afterAll(async () => {
 
 describe("the fixture spec", () => {
   it("is spec/remittance.yaml plus the two schemas and the two references, nothing else", async () => {
-    const real = parse(await readFile(join(repoRoot, "spec/remittance.yaml"), "utf8")) as Record<string, any>;
-    const edited = parse(await readFile(join(fixturesDir, "schema-spec.yaml"), "utf8")) as Record<string, any>;
+    const real = parse(
+      await readFile(join(repoRoot, "spec/remittance.yaml"), "utf8"),
+    ) as Record<string, any>;
+    const edited = parse(
+      await readFile(join(fixturesDir, "schema-spec.yaml"), "utf8"),
+    ) as Record<string, any>;
     const operation = edited.operations.get_acct_title;
-    expect({ request: operation.request, response: operation.response }).toEqual({
+    expect({
+      request: operation.request,
+      response: operation.response,
+    }).toEqual({
       request: "AcctTitleRequest",
       response: "AcctTitleResponse",
     });
@@ -84,7 +112,10 @@ describe("the fixture spec", () => {
           bankCode: { type: "string", enum: ["HBL", "MCB", "UBL"] },
         },
       },
-      AcctTitleResponse: { type: "object", properties: { title: { type: "string", required: true } } },
+      AcctTitleResponse: {
+        type: "object",
+        properties: { title: { type: "string", required: true } },
+      },
     });
     delete operation.request;
     delete operation.response;
@@ -93,16 +124,29 @@ describe("the fixture spec", () => {
 
   it("changes types and docs only: the JavaScript of the client is the same", async () => {
     for (const pkg of remittancePackages) {
-      for (const file of ["dist/client.js", "dist/index.js", "dist/types.js", "src/index.ts"]) {
+      for (const file of [
+        "dist/client.js",
+        "dist/index.js",
+        "dist/types.js",
+        "src/index.ts",
+      ]) {
         const [a, b] = await Promise.all(
           ["schema-out", "plain-out"].map(async (out) =>
-            (await readFile(join(temp!, out, pkg.dir, file), "utf8")).split("\n").slice(1).join("\n"),
+            (await readFile(join(temp!, out, pkg.dir, file), "utf8"))
+              .split("\n")
+              .slice(1)
+              .join("\n"),
           ),
         );
         expect(a, `${pkg.dir}/${file}`).toBe(b);
       }
-      const types = await readFile(join(temp!, "schema-out", pkg.dir, "dist/types.d.ts"), "utf8");
-      expect(types).toContain("export type GetAcctTitleRequest = AcctTitleRequest;");
+      const types = await readFile(
+        join(temp!, "schema-out", pkg.dir, "dist/types.d.ts"),
+        "utf8",
+      );
+      expect(types).toContain(
+        "export type GetAcctTitleRequest = AcctTitleRequest;",
+      );
     }
   });
 });
@@ -110,9 +154,12 @@ describe("the fixture spec", () => {
 describe("a consumer of the packages generated from it (test/consumer/schema-types.ts)", () => {
   it("compiles, using accountNumber, bankCode and title with their types", () => {
     expect(formatProblems(problemsOf(project, withSchemas))).toBe("");
-    expect(withSchemas.getImportDeclarations()[1]?.getModuleSpecifierSourceFileOrThrow().getFilePath()).toContain(
-      "/schema-out/v3/dist/index.d.ts",
-    );
+    expect(
+      withSchemas
+        .getImportDeclarations()[1]
+        ?.getModuleSpecifierSourceFileOrThrow()
+        .getFilePath(),
+    ).toContain("/schema-out/v3/dist/index.d.ts");
   });
 
   it("misuses fail: missing accountNumber, a wrong enum value, reading a missing response field", () => {
@@ -123,8 +170,13 @@ describe("a consumer of the packages generated from it (test/consumer/schema-typ
       formatProblems(problems),
     ).toEqual(expected.map(({ line, code }) => ({ line, code })));
     const at = (note: string): string =>
-      problems.find((problem) => problem.line === expected.find((entry) => entry.note === note)?.line)?.message ?? "";
-    expect(at("accountNumber is required")).toContain("'accountNumber' is missing");
+      problems.find(
+        (problem) =>
+          problem.line === expected.find((entry) => entry.note === note)?.line,
+      )?.message ?? "";
+    expect(at("accountNumber is required")).toContain(
+      "'accountNumber' is missing",
+    );
     expect(at("bankCode is one of HBL, MCB, UBL")).toContain(
       `'"ABC"' is not assignable to type '"HBL" | "MCB" | "UBL"`,
     );
@@ -136,15 +188,26 @@ describe("a consumer of the packages generated from it (test/consumer/schema-typ
   it("against the real spec's packages (no schemas) the same misuses compile unnoticed", async () => {
     // A Project of its own: TypeScript treats two packages of the same name
     // and version as one, so both outputs cannot share a program.
-    const tsconfig = await readFile(join(temp!, "plain-out/v3/tsconfig.json"), "utf8");
+    const tsconfig = await readFile(
+      join(temp!, "plain-out/v3/tsconfig.json"),
+      "utf8",
+    );
     const plain = new Project({
-      compilerOptions: consumerCompilerOptions(tsconfig, join(temp!, "plain-out/v3")),
+      compilerOptions: consumerCompilerOptions(
+        tsconfig,
+        join(temp!, "plain-out/v3"),
+      ),
       skipAddingFilesFromTsConfig: true,
     });
-    const withoutSchemas = plain.addSourceFileAtPath(join(temp!, "plain-consumer/schema-types.ts"));
-    expect(withoutSchemas.getImportDeclarations()[1]?.getModuleSpecifierSourceFileOrThrow().getFilePath()).toContain(
-      "/plain-out/v3/dist/index.d.ts",
+    const withoutSchemas = plain.addSourceFileAtPath(
+      join(temp!, "plain-consumer/schema-types.ts"),
     );
+    expect(
+      withoutSchemas
+        .getImportDeclarations()[1]
+        ?.getModuleSpecifierSourceFileOrThrow()
+        .getFilePath(),
+    ).toContain("/plain-out/v3/dist/index.d.ts");
     const problems = problemsOf(plain, withoutSchemas);
     // (A JsonValue is no number either: that one directive is used there too.)
     const directiveLines = expected
@@ -154,13 +217,19 @@ describe("a consumer of the packages generated from it (test/consumer/schema-typ
     // Every other @ts-expect-error is unused there (TS2578)...
     for (const line of directiveLines) {
       expect(
-        problems.some((problem) => problem.line === line && problem.code === 2578),
+        problems.some(
+          (problem) => problem.line === line && problem.code === 2578,
+        ),
         `line ${line}\n${formatProblems(problems)}`,
       ).toBe(true);
     }
     // ...and the schema's type names do not exist.
     expect(
-      problems.some((problem) => [2305, 2724].includes(problem.code) && problem.message.includes("AcctTitleRequest")),
+      problems.some(
+        (problem) =>
+          [2305, 2724].includes(problem.code) &&
+          problem.message.includes("AcctTitleRequest"),
+      ),
     ).toBe(true);
   });
 });

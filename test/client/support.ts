@@ -6,7 +6,11 @@
  */
 import { once } from "node:events";
 import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -14,7 +18,9 @@ import { fileURLToPath } from "node:url";
 import { Project, ts, type SourceFile } from "ts-morph";
 import { generate } from "../../src/index.js";
 
-export const repoRoot: string = fileURLToPath(new URL("../..", import.meta.url));
+export const repoRoot: string = fileURLToPath(
+  new URL("../..", import.meta.url),
+);
 export const consumerDir: string = join(repoRoot, "test/consumer");
 export const fixturesDir: string = join(repoRoot, "test/fixtures/client");
 
@@ -35,8 +41,15 @@ export async function removeTemp(dir: string | undefined): Promise<void> {
 }
 
 /** Generates every set of `spec` (default: the real spec; relative to the repository) into `out`. */
-export async function generateInto(out: string, spec = "spec/remittance.yaml"): Promise<readonly string[]> {
-  const result = await generate({ spec: resolve(repoRoot, spec), out, cwd: repoRoot });
+export async function generateInto(
+  out: string,
+  spec = "spec/remittance.yaml",
+): Promise<readonly string[]> {
+  const result = await generate({
+    spec: resolve(repoRoot, spec),
+    out,
+    cwd: repoRoot,
+  });
   return result.files;
 }
 
@@ -45,12 +58,18 @@ export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split("\\").join("/"))
+    .map((entry) =>
+      relative(dir, join(entry.parentPath, entry.name)).split("\\").join("/"),
+    )
     .sort();
 }
 
 /** Symlinks `node_modules/<name>` in `dir` to `target` (creating scope folders). */
-export async function linkModule(dir: string, name: string, target: string): Promise<void> {
+export async function linkModule(
+  dir: string,
+  name: string,
+  target: string,
+): Promise<void> {
   const path = join(dir, "node_modules", name);
   await mkdir(join(path, ".."), { recursive: true });
   await symlink(target, path, "dir");
@@ -106,7 +125,11 @@ export const CLIENT_ID = "remit-agent-7";
 export const CLIENT_SECRET = "s3cr3t-Kz9!pw:with/odd=chars";
 
 /** Issues a new token per request (`tok-<n>-<suffix>`), checking the client credentials. */
-export function issueToken(request: Received, bank: FakeBank, expiresIn: number | undefined = 3600): Reply {
+export function issueToken(
+  request: Received,
+  bank: FakeBank,
+  expiresIn: number | undefined = 3600,
+): Reply {
   const credentials = basicCredentialsOf(request);
   if (credentials?.id !== CLIENT_ID || credentials.secret !== CLIENT_SECRET) {
     return { status: 401, body: { error: "invalid_client" } };
@@ -114,7 +137,11 @@ export function issueToken(request: Received, bank: FakeBank, expiresIn: number 
   const token = `tok-${bank.tokensIssued.length + 1}-Qm9vaz`;
   bank.tokensIssued.push(token);
   return {
-    body: { access_token: token, token_type: "Bearer", ...(expiresIn === undefined ? {} : { expires_in: expiresIn }) },
+    body: {
+      access_token: token,
+      token_type: "Bearer",
+      ...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
+    },
   };
 }
 
@@ -123,20 +150,30 @@ export function issueToken(request: Received, bank: FakeBank, expiresIn: number 
  * form-urlencoded before base64 as RFC 6749 section 2.3.1 says (decoded the
  * way a conforming server does).
  */
-export function basicCredentialsOf(request: Received): { id: string; secret: string } | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(request.headers.authorization ?? "");
+export function basicCredentialsOf(
+  request: Received,
+): { id: string; secret: string } | undefined {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(
+    request.headers.authorization ?? "",
+  );
   if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
-  const formDecode = (text: string): string => new URLSearchParams(`v=${text}`).get("v") ?? "";
-  return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+  const formDecode = (text: string): string =>
+    new URLSearchParams(`v=${text}`).get("v") ?? "";
+  return {
+    id: formDecode(decoded.slice(0, colon)),
+    secret: formDecode(decoded.slice(colon + 1)),
+  };
 }
 
 /** The bearer token a request carries. */
 export function bearerOf(request: Received): string | undefined {
   const value = request.headers.authorization;
-  return value?.startsWith("Bearer ") ? value.slice("Bearer ".length) : undefined;
+  return value?.startsWith("Bearer ")
+    ? value.slice("Bearer ".length)
+    : undefined;
 }
 
 export function defaultHandler(request: Received, bank: FakeBank): Reply {
@@ -144,7 +181,13 @@ export function defaultHandler(request: Received, bank: FakeBank): Reply {
   const token = bearerOf(request);
   if (token === undefined || !bank.tokensIssued.includes(token))
     return { status: 401, body: { error: "unauthorized" } };
-  return { body: { ok: true, path: request.path, echo: JSON.parse(request.body || "null") } };
+  return {
+    body: {
+      ok: true,
+      path: request.path,
+      echo: JSON.parse(request.body || "null"),
+    },
+  };
 }
 
 export async function startFakeBank(): Promise<FakeBank> {
@@ -177,9 +220,15 @@ export async function startFakeBank(): Promise<FakeBank> {
           res.on("close", () => hanging.delete(res));
           return;
         }
-        if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-        const text = reply.raw ?? (reply.body === undefined ? "" : JSON.stringify(reply.body));
-        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+        if (reply.delayMs)
+          await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+        const text =
+          reply.raw ??
+          (reply.body === undefined ? "" : JSON.stringify(reply.body));
+        res.writeHead(reply.status ?? 200, {
+          "content-type": "application/json",
+          ...reply.headers,
+        });
         res.end(text);
       })();
     });
@@ -195,10 +244,13 @@ export async function startFakeBank(): Promise<FakeBank> {
     received: [],
     handler: defaultHandler,
     tokensIssued: [],
-    tokenRequests: () => bank.received.filter((request) => request.path === "/auth/oauth2/token"),
+    tokenRequests: () =>
+      bank.received.filter((request) => request.path === "/auth/oauth2/token"),
     operationRequests: (path) =>
       bank.received.filter(
-        (request) => request.path.startsWith("/bank/") && (path === undefined || request.path === path),
+        (request) =>
+          request.path.startsWith("/bank/") &&
+          (path === undefined || request.path === path),
       ),
     reset() {
       bank.received.length = 0;
@@ -272,11 +324,21 @@ export function settle(ms = 50): Promise<void> {
  * tsconfig.json (strict, NodeNext, noUncheckedIndexedAccess,
  * exactOptionalPropertyTypes), with declaration files checked too.
  */
-export function consumerCompilerOptions(tsconfigText: string, dir: string): ts.CompilerOptions {
+export function consumerCompilerOptions(
+  tsconfigText: string,
+  dir: string,
+): ts.CompilerOptions {
   const parsed = ts.parseConfigFileTextToJson("tsconfig.json", tsconfigText);
-  if (parsed.error) throw new Error(ts.flattenDiagnosticMessageText(parsed.error.messageText, "\n"));
-  const converted = ts.convertCompilerOptionsFromJson(parsed.config.compilerOptions, dir);
-  if (converted.errors.length > 0) throw new Error("bad generated tsconfig.json");
+  if (parsed.error)
+    throw new Error(
+      ts.flattenDiagnosticMessageText(parsed.error.messageText, "\n"),
+    );
+  const converted = ts.convertCompilerOptionsFromJson(
+    parsed.config.compilerOptions,
+    dir,
+  );
+  if (converted.errors.length > 0)
+    throw new Error("bad generated tsconfig.json");
   return { ...converted.options, skipLibCheck: false, types: ["node"] };
 }
 
@@ -292,9 +354,15 @@ export function problemsOf(project: Project, file: SourceFile): Problem[] {
   const program = project.getProgram().compilerObject;
   const source = program.getSourceFile(file.getFilePath());
   if (!source) throw new Error(`not in the program: ${file.getFilePath()}`);
-  return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((diagnostic) => ({
+  return [
+    ...program.getSyntacticDiagnostics(source),
+    ...program.getSemanticDiagnostics(source),
+  ].map((diagnostic) => ({
     file: file.getFilePath(),
-    line: diagnostic.start === undefined ? 0 : source.getLineAndCharacterOfPosition(diagnostic.start).line + 1,
+    line:
+      diagnostic.start === undefined
+        ? 0
+        : source.getLineAndCharacterOfPosition(diagnostic.start).line + 1,
     code: diagnostic.code,
     message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
   }));
@@ -313,20 +381,34 @@ export interface ExpectedError {
  * snippet with those directive lines blanked (line numbers unchanged), so
  * that compiling the stripped text shows which error each directive hid.
  */
-export function expectedErrors(text: string): { stripped: string; expected: ExpectedError[] } {
+export function expectedErrors(text: string): {
+  stripped: string;
+  expected: ExpectedError[];
+} {
   const lines = text.split("\n");
   const expected: ExpectedError[] = [];
   const stripped = lines.map((line, index) => {
     const match = /^\s*\/\/ @ts-expect-error(?:\s+TS(\d+))?\s*(.*)$/.exec(line);
     if (!match) return line;
     if (match[1] === undefined)
-      throw new Error(`line ${index + 1}: write the expected code, e.g. "// @ts-expect-error TS2339 why"`);
-    expected.push({ line: index + 2, code: Number(match[1]), note: match[2] ?? "" });
+      throw new Error(
+        `line ${index + 1}: write the expected code, e.g. "// @ts-expect-error TS2339 why"`,
+      );
+    expected.push({
+      line: index + 2,
+      code: Number(match[1]),
+      note: match[2] ?? "",
+    });
     return "";
   });
   return { stripped: stripped.join("\n"), expected };
 }
 
 export function formatProblems(problems: readonly Problem[]): string {
-  return problems.map((problem) => `${problem.file}:${problem.line} TS${problem.code} ${problem.message}`).join("\n");
+  return problems
+    .map(
+      (problem) =>
+        `${problem.file}:${problem.line} TS${problem.code} ${problem.message}`,
+    )
+    .join("\n");
 }

@@ -43,7 +43,8 @@ beforeAll(async () => {
   await linkModule(temp, "msw", join(repoRoot, "node_modules/msw"));
   const consumerRoot = join(temp, "consumer");
   await mkdir(consumerRoot);
-  for (const pkg of remittancePackages) await linkModule(consumerRoot, pkg.name, join(out, pkg.dir));
+  for (const pkg of remittancePackages)
+    await linkModule(consumerRoot, pkg.name, join(out, pkg.dir));
   const text = await readFile(join(consumerDir, "types.ts"), "utf8");
   await copyFile(join(consumerDir, "types.ts"), join(consumerRoot, "types.ts"));
   const split = expectedErrors(text);
@@ -56,11 +57,19 @@ beforeAll(async () => {
     skipAddingFilesFromTsConfig: true,
   });
   for (const pkg of remittancePackages) {
-    sources.set(pkg.dir, project.addSourceFilesAtPaths(join(out, pkg.dir, "src/**/*.ts")));
-    declarations.set(pkg.dir, project.addSourceFilesAtPaths(join(out, pkg.dir, "dist/**/*.d.ts")));
+    sources.set(
+      pkg.dir,
+      project.addSourceFilesAtPaths(join(out, pkg.dir, "src/**/*.ts")),
+    );
+    declarations.set(
+      pkg.dir,
+      project.addSourceFilesAtPaths(join(out, pkg.dir, "dist/**/*.d.ts")),
+    );
   }
   consumer = project.addSourceFileAtPath(join(consumerRoot, "types.ts"));
-  stripped = project.addSourceFileAtPath(join(consumerRoot, "types-stripped.ts"));
+  stripped = project.addSourceFileAtPath(
+    join(consumerRoot, "types-stripped.ts"),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -70,10 +79,15 @@ afterAll(async () => {
 describe("each generated package", () => {
   it("has the same strict tsconfig.json", async () => {
     const texts = await Promise.all(
-      remittancePackages.map((pkg) => readFile(join(temp!, "out", pkg.dir, "tsconfig.json"), "utf8")),
+      remittancePackages.map((pkg) =>
+        readFile(join(temp!, "out", pkg.dir, "tsconfig.json"), "utf8"),
+      ),
     );
     expect(new Set(texts).size).toBe(1);
-    const options = JSON.parse(texts[0]!) as { compilerOptions: Record<string, unknown>; include: string[] };
+    const options = JSON.parse(texts[0]!) as {
+      compilerOptions: Record<string, unknown>;
+      include: string[];
+    };
     expect(options.compilerOptions).toMatchObject({
       strict: true,
       module: "NodeNext",
@@ -97,39 +111,57 @@ describe("each generated package", () => {
     expect(await runtimeOf("v1")).toEqual(v3);
   });
 
-  it.each(remittancePackages.map((pkg) => [pkg.dir]))("%s: src/ type-checks in strict mode", (dir) => {
-    const files = sources.get(dir)!.filter((file) => dir === "v3" || !file.getFilePath().includes("/src/runtime/"));
-    expect(files.map((file) => file.getBaseName())).toEqual(
-      expect.arrayContaining([
-        "index.ts",
-        "client.ts",
-        "operations.ts",
-        "types.ts",
-        "mock-api.ts",
-        "mocks.ts",
-        "mock-fetch.ts",
-      ]),
-    );
-    const problems = files.flatMap((file) => problemsOf(project, file));
-    expect(formatProblems(problems)).toBe("");
-  });
+  it.each(remittancePackages.map((pkg) => [pkg.dir]))(
+    "%s: src/ type-checks in strict mode",
+    (dir) => {
+      const files = sources
+        .get(dir)!
+        .filter(
+          (file) =>
+            dir === "v3" || !file.getFilePath().includes("/src/runtime/"),
+        );
+      expect(files.map((file) => file.getBaseName())).toEqual(
+        expect.arrayContaining([
+          "index.ts",
+          "client.ts",
+          "operations.ts",
+          "types.ts",
+          "mock-api.ts",
+          "mocks.ts",
+          "mock-fetch.ts",
+        ]),
+      );
+      const problems = files.flatMap((file) => problemsOf(project, file));
+      expect(formatProblems(problems)).toBe("");
+    },
+  );
 
-  it.each(remittancePackages.map((pkg) => [pkg.dir]))("%s: dist/*.d.ts type-check (skipLibCheck off)", (dir) => {
-    const files = declarations.get(dir)!;
-    expect(files.length).toBe(sources.get(dir)!.length);
-    const problems = files.flatMap((file) => problemsOf(project, file));
-    expect(formatProblems(problems)).toBe("");
-  });
+  it.each(remittancePackages.map((pkg) => [pkg.dir]))(
+    "%s: dist/*.d.ts type-check (skipLibCheck off)",
+    (dir) => {
+      const files = declarations.get(dir)!;
+      expect(files.length).toBe(sources.get(dir)!.length);
+      const problems = files.flatMap((file) => problemsOf(project, file));
+      expect(formatProblems(problems)).toBe("");
+    },
+  );
 
   it.each(remittancePackages.map((pkg) => [pkg.dir]))(
     "%s: dist/index.d.ts, dist/mocks.d.ts and dist/mock-fetch.d.ts export what src/ exports",
     (dir) => {
       for (const name of ["index", "mocks", "mock-fetch"]) {
         const exportsOf = (path: string): string[] =>
-          [...project.getSourceFileOrThrow(path).getExportedDeclarations().keys()].sort();
+          [
+            ...project
+              .getSourceFileOrThrow(path)
+              .getExportedDeclarations()
+              .keys(),
+          ].sort();
         const fromSource = exportsOf(join(temp!, "out", dir, `src/${name}.ts`));
         expect(fromSource.length).toBeGreaterThan(3);
-        expect(exportsOf(join(temp!, "out", dir, `dist/${name}.d.ts`))).toEqual(fromSource);
+        expect(exportsOf(join(temp!, "out", dir, `dist/${name}.d.ts`))).toEqual(
+          fromSource,
+        );
       }
     },
   );
@@ -138,7 +170,11 @@ describe("each generated package", () => {
 describe("a strict consumer (test/consumer/types.ts)", () => {
   it("compiles: later sets' clients stand in for earlier ones, reads take retry, payloads are JsonObject", () => {
     expect(formatProblems(problemsOf(project, consumer))).toBe("");
-    expect(consumer.getImportDeclarations().map((declaration) => declaration.getModuleSpecifierValue())).toEqual([
+    expect(
+      consumer
+        .getImportDeclarations()
+        .map((declaration) => declaration.getModuleSpecifierValue()),
+    ).toEqual([
       "@remitgen/remittance-v1-0-1",
       "@remitgen/remittance-v1",
       "@remitgen/remittance-v3",
@@ -147,30 +183,52 @@ describe("a strict consumer (test/consumer/types.ts)", () => {
     ]);
     // Resolved through each package's exports to its declarations.
     for (const declaration of consumer.getImportDeclarations()) {
-      const target = declaration.getModuleSpecifierSourceFileOrThrow().getFilePath();
-      expect(target).toMatch(/\/out\/(v1-0-1|v1|v3)\/dist\/(index|mocks|mock-fetch)\.d\.ts$/);
+      const target = declaration
+        .getModuleSpecifierSourceFileOrThrow()
+        .getFilePath();
+      expect(target).toMatch(
+        /\/out\/(v1-0-1|v1|v3)\/dist\/(index|mocks|mock-fetch)\.d\.ts$/,
+      );
     }
   });
 
   it("each @ts-expect-error hides exactly the error it names", () => {
     expect(expected).toHaveLength(15);
     const problems = problemsOf(project, stripped);
-    const found = problems.map((problem) => ({ line: problem.line, code: problem.code }));
-    expect(found, formatProblems(problems)).toEqual(expected.map(({ line, code }) => ({ line, code })));
+    const found = problems.map((problem) => ({
+      line: problem.line,
+      code: problem.code,
+    }));
+    expect(found, formatProblems(problems)).toEqual(
+      expected.map(({ line, code }) => ({ line, code })),
+    );
   });
 
   it("names the missing operation, the retry option and the missing secret in those errors", () => {
     const problems = problemsOf(project, stripped);
     const at = (note: string): string => {
       const line = expected.find((entry) => entry.note === note)?.line;
-      return problems.find((problem) => problem.line === line)?.message ?? `(no error for ${note})`;
+      return (
+        problems.find((problem) => problem.line === line)?.message ??
+        `(no error for ${note})`
+      );
     };
-    expect(at("Update_Name_Amendment is only in v3")).toContain("Property 'updateNameAmendment' does not exist");
-    expect(at("a write is never retried")).toContain("'retry' does not exist in type 'WriteCallOptions'");
+    expect(at("Update_Name_Amendment is only in v3")).toContain(
+      "Property 'updateNameAmendment' does not exist",
+    );
+    expect(at("a write is never retried")).toContain(
+      "'retry' does not exist in type 'WriteCallOptions'",
+    );
     expect(at("a client needs its secret")).toContain("'clientSecret'");
-    expect(at("V1 adds send_txns_V1 and TestingMethod")).toMatch(/sendTxnsV1, testingMethod/);
-    expect(at("a response is not a number")).toMatch(/Type 'JsonObject' is not assignable to type 'number'/);
-    expect(at("no error has this code")).toMatch(/'RemitErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/);
+    expect(at("V1 adds send_txns_V1 and TestingMethod")).toMatch(
+      /sendTxnsV1, testingMethod/,
+    );
+    expect(at("a response is not a number")).toMatch(
+      /Type 'JsonObject' is not assignable to type 'number'/,
+    );
+    expect(at("no error has this code")).toMatch(
+      /'RemitErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/,
+    );
   });
 });
 
@@ -181,13 +239,18 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
     expect(position, text).toBeGreaterThan(-1);
     const info = project
       .getLanguageService()
-      .compilerObject.getQuickInfoAtPosition(consumer.getFilePath(), position + text.length - 1);
+      .compilerObject.getQuickInfoAtPosition(
+        consumer.getFilePath(),
+        position + text.length - 1,
+      );
     const join = (parts: readonly { text: string }[] | undefined): string =>
       (parts ?? []).map((part) => part.text).join("");
     return {
       doc: join(info?.documentation),
       // Wrapped comment lines read as one line of text.
-      tags: (info?.tags ?? []).map((tag) => `@${tag.name} ${join(tag.text).replace(/\s+/g, " ")}`),
+      tags: (info?.tags ?? []).map(
+        (tag) => `@${tag.name} ${join(tag.text).replace(/\s+/g, " ")}`,
+      ),
     };
   };
 
@@ -215,8 +278,12 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
   it("shows a write's effect and, first, that an unknown outcome must be reconciled, not resent", () => {
     const { doc, tags } = hover("clientV3.updateNameAmendment");
     expect(doc).toContain("Effect: write");
-    expect(tags[0]).toMatch(/^@throws {OutcomeUnknownError} .*do not resend; reconcile with getTransactionStatus/);
-    expect(tags.some((tag) => tag.startsWith("@throws {TimeoutError}"))).toBe(false);
+    expect(tags[0]).toMatch(
+      /^@throws {OutcomeUnknownError} .*do not resend; reconcile with getTransactionStatus/,
+    );
+    expect(tags.some((tag) => tag.startsWith("@throws {TimeoutError}"))).toBe(
+      false,
+    );
     expect(tags).toContain("@throws {ApiError} A 4xx answer: not carried out.");
   });
 });

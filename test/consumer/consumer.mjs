@@ -1,9 +1,18 @@
 // Plain Node ESM, no TypeScript toolchain: imports the installed packages by
 // name and calls the bank named by the environment, printing what happened
 // as JSON on stdout. Run by test/client/consumer.test.ts.
-import { createClient as createClientV101, createTransport, getTransactionStatus } from "@remitgen/remittance-v1-0-1";
+import {
+  createClient as createClientV101,
+  createTransport,
+  getTransactionStatus,
+} from "@remitgen/remittance-v1-0-1";
 import { createClient as createClientV1 } from "@remitgen/remittance-v1";
-import { ApiError, createClient as createClientV3, RemitError, transportDefaults } from "@remitgen/remittance-v3";
+import {
+  ApiError,
+  createClient as createClientV3,
+  RemitError,
+  transportDefaults,
+} from "@remitgen/remittance-v3";
 
 const options = {
   baseUrl: process.env.REMIT_BASE_URL,
@@ -43,7 +52,9 @@ async function record(label, call) {
   }
 }
 
-await record("v1.0.1 getAcctTitle", () => v101.getAcctTitle({ accountNumber: "PK36SCBL0000001123456702" }));
+await record("v1.0.1 getAcctTitle", () =>
+  v101.getAcctTitle({ accountNumber: "PK36SCBL0000001123456702" }),
+);
 await record("v1.0.1 sendOnlineFundsTransfer", () =>
   v101.sendOnlineFundsTransfer({
     reference: "T-1",
@@ -55,12 +66,18 @@ await record("v1.0.1 sendOnlineFundsTransfer", () =>
 );
 await record("V1 sendTxnsV1", () => v1.sendTxnsV1({ reference: "T-2" }));
 await record("V1 testingMethod", () => v1.testingMethod({}));
-await record("v3 updateNameAmendment", () => v3.updateNameAmendment({ reference: "T-3", name: "Ayesha Khan" }));
-await record("v3 transactionStatusCancelled", () => v3.transactionStatusCancelled({ reference: "T-3" }));
+await record("v3 updateNameAmendment", () =>
+  v3.updateNameAmendment({ reference: "T-3", name: "Ayesha Khan" }),
+);
+await record("v3 transactionStatusCancelled", () =>
+  v3.transactionStatusCancelled({ reference: "T-3" }),
+);
 await record("standalone getTransactionStatus", () =>
   getTransactionStatus(createTransport(options), { reference: "T-1" }),
 );
 // The fake bank answers 422 to this reference.
-await record("v3 sendTxns rejected", () => v3.sendTxns({ reference: "REJECT-ME" }));
+await record("v3 sendTxns rejected", () =>
+  v3.sendTxns({ reference: "REJECT-ME" }),
+);
 
 process.stdout.write(JSON.stringify(results) + "\n");

@@ -23,7 +23,9 @@ const client = createClient({
   fetch,
 });
 
-const read = await client.getAcctTitle({ accountNumber: "PK36SCBL0000001123456702" });
+const read = await client.getAcctTitle({
+  accountNumber: "PK36SCBL0000001123456702",
+});
 const write = await client.sendTxns({ reference: "T-1", amount: 1500.5 });
 fetch.engine.setOverride("send_txns", { fault: { kind: "applied-then-drop" } });
 const lost = await client.sendTxns({ reference: "T-2" }).catch((error) => ({

@@ -123,20 +123,36 @@ describe("formatDiagnostics", () => {
     // 送金 and 😀 take two cells each in a terminal, the accent none.
     const text = "title: 送金 😀 e\u0301 key\n";
     const column = text.indexOf("key") + 1;
-    const [, shown, caret] = formatDiagnostics([diagnostic({ column, length: 3 })], text).split("\n");
+    const [, shown, caret] = formatDiagnostics(
+      [diagnostic({ column, length: 3 })],
+      text,
+    ).split("\n");
     expect(shown).toBe("  1 | title: 送金 😀 e\u0301 key");
-    expect(caret).toBe(`    | ${" ".repeat("title: ".length + 4 + 1 + 2 + 1 + 1 + 1)}^^^`);
+    expect(caret).toBe(
+      `    | ${" ".repeat("title: ".length + 4 + 1 + 2 + 1 + 1 + 1)}^^^`,
+    );
   });
 
-  it.each(["説明。", "「説明」", "㐀㐁", "한국어", "ＡＢ"])("puts the caret after %j by terminal cells (two each)", (wide) => {
-    const text = `t: ${wide} key\n`;
-    const column = text.indexOf("key") + 1;
-    const [, , caret] = formatDiagnostics([diagnostic({ column, length: 3 })], text).split("\n");
-    expect(caret).toBe(`    | ${" ".repeat(3 + [...wide].length * 2 + 1)}^^^`);
-  });
+  it.each(["説明。", "「説明」", "㐀㐁", "한국어", "ＡＢ"])(
+    "puts the caret after %j by terminal cells (two each)",
+    (wide) => {
+      const text = `t: ${wide} key\n`;
+      const column = text.indexOf("key") + 1;
+      const [, , caret] = formatDiagnostics(
+        [diagnostic({ column, length: 3 })],
+        text,
+      ).split("\n");
+      expect(caret).toBe(
+        `    | ${" ".repeat(3 + [...wide].length * 2 + 1)}^^^`,
+      );
+    },
+  );
 
   it("shows invisible and bidirectional control characters as ?, so the line cannot be reordered", () => {
-    const [, shown] = formatDiagnostics([diagnostic({ column: 1 })], "a\u202eb\u2066c\u200bd\ufeffe\n").split("\n");
+    const [, shown] = formatDiagnostics(
+      [diagnostic({ column: 1 })],
+      "a\u202eb\u2066c\u200bd\ufeffe\n",
+    ).split("\n");
     expect(shown).toBe("  1 | a?b?c?d?e");
   });
 
@@ -243,7 +259,9 @@ describe("secrets in the source line shown", () => {
       [diagnostic({})],
       "a: mailto:ops@bank.example https:u:p@h.example x.y+z://v:w@i.example\n",
     ).split("\n");
-    expect(shown).toBe("  1 | a: mailto:***@bank.example https:***@h.example x.y+z://***@i.example");
+    expect(shown).toBe(
+      "  1 | a: mailto:***@bank.example https:***@h.example x.y+z://***@i.example",
+    );
   });
 
   it("shows a line of megabytes in linear time, however many schemes, colons and keys it holds", () => {
@@ -256,7 +274,9 @@ describe("secrets in the source line shown", () => {
       `x: ${"//a:b".repeat(300_000)}`,
     ];
     for (const line of lines) {
-      const [, shown] = formatDiagnostics([diagnostic({})], `${line}\n`).split("\n");
+      const [, shown] = formatDiagnostics([diagnostic({})], `${line}\n`).split(
+        "\n",
+      );
       expect(shown?.startsWith("  1 | ")).toBe(true);
     }
   });
@@ -301,11 +321,18 @@ describe("secrets in the source line shown", () => {
 describe("secrets and control characters in the message and hint", () => {
   it("masks credentials a message or hint echoes, as in the line shown", () => {
     const text = good
-      .replace("path: /get_acct_title", "path: https://svc-user:hunter2-Pa55@bank.example/x")
+      .replace(
+        "path: /get_acct_title",
+        "path: https://svc-user:hunter2-Pa55@bank.example/x",
+      )
       .replace("    effect: read", "    effect: https://u2:pw-Z9@bank.example");
     const out = formatted(text);
-    expect(out).toContain('path "https://*********************@bank.example/x" is not a valid operation path');
-    expect(out).toContain('effect is "https://********@bank.example", which is not allowed');
+    expect(out).toContain(
+      'path "https://*********************@bank.example/x" is not a valid operation path',
+    );
+    expect(out).toContain(
+      'effect is "https://********@bank.example", which is not allowed',
+    );
     expect(out).not.toMatch(/hunter2|svc-user|pw-Z9/);
   });
 
@@ -315,7 +342,9 @@ describe("secrets and control characters in the message and hint", () => {
       "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret: 738291047362 # rotated\n    apiKey: 'true'",
     );
     const out = formatted(text);
-    expect(out).toContain('notShown "clientSecret" must be a string, found a number');
+    expect(out).toContain(
+      'notShown "clientSecret" must be a string, found a number',
+    );
     expect(out).toContain(`hint: quote the value: "${"*".repeat(12)}"`);
     expect(out).not.toContain("738291047362");
   });
@@ -326,7 +355,9 @@ describe("secrets and control characters in the message and hint", () => {
       "  scheme: oauth2-client-credentials\n  notShown: {clientId: app-1, clientSecret: 738291047362}",
     );
     const out = formatted(text);
-    expect(out).toContain('notShown "clientSecret" must be a string, found a number');
+    expect(out).toContain(
+      'notShown "clientSecret" must be a string, found a number',
+    );
     expect(out).toContain(`hint: quote the value: "${"*".repeat(12)}"`);
     expect(out).not.toContain("738291047362");
   });
@@ -334,26 +365,42 @@ describe("secrets and control characters in the message and hint", () => {
   it("masks the secret each message quotes in linear time, however many the line holds", () => {
     // Each message looks only at the secret values near its own column:
     // matching all of a line's values in every message was quadratic.
-    const values = Array.from({ length: 60_000 }, (_, index) => `v${index}-${"x".repeat(12)}`);
+    const values = Array.from(
+      { length: 60_000 },
+      (_, index) => `v${index}-${"x".repeat(12)}`,
+    );
     const entries = values.map((value, index) => `secret${index}: ${value}`);
     const line = `a: {${entries.join(", ")}}`;
     let column = "a: {".length + 1;
     const found = entries.map((entry, index) => {
       const at = column + `secret${index}: `.length;
       column += entry.length + ", ".length;
-      return diagnostic({ column: at, length: values[index]!.length, message: `bad value "${values[index]}"` });
+      return diagnostic({
+        column: at,
+        length: values[index]!.length,
+        message: `bad value "${values[index]}"`,
+      });
     });
     const blocks = formatDiagnostics(found, `${line}\n`).split("\n\n");
     expect(blocks).toHaveLength(values.length);
     blocks.forEach((block, index) => {
-      expect(block.split("\n")[0]).toContain(`bad value "${"*".repeat(values[index]!.length)}"`);
+      expect(block.split("\n")[0]).toContain(
+        `bad value "${"*".repeat(values[index]!.length)}"`,
+      );
     });
   });
 
   it("shows control, invisible and bidirectional characters of a message as escapes, never raw", () => {
-    const text = good.replace("  get_acct_title:\n", '  "\\e]52;c;aGk=\\a\\u009b2J\\u202eX\\u2028": 1\n  get_acct_title:\n');
+    const text = good.replace(
+      "  get_acct_title:\n",
+      '  "\\e]52;c;aGk=\\a\\u009b2J\\u202eX\\u2028": 1\n  get_acct_title:\n',
+    );
     const out = formatted(text);
-    expect(out).toContain('operation "\\u001b]52;c;aGk=\\u0007\\u009b2J\\u202eX\\u2028" must be a mapping');
-    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/);
+    expect(out).toContain(
+      'operation "\\u001b]52;c;aGk=\\u0007\\u009b2J\\u202eX\\u2028" must be a mapping',
+    );
+    expect(out).not.toMatch(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/,
+    );
   });
 });

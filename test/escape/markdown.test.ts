@@ -13,9 +13,14 @@ import {
   paragraphs,
   table,
 } from "../../src/escape/markdown.js";
-import { markdownAst, visibleText, type MdNode } from "../render/markdown-ast.js";
+import {
+  markdownAst,
+  visibleText,
+  type MdNode,
+} from "../render/markdown-ast.js";
 
-const format = (markdown: string): Promise<string> => prettier.format(markdown, { parser: "markdown" });
+const format = (markdown: string): Promise<string> =>
+  prettier.format(markdown, { parser: "markdown" });
 
 /** One character as the reader sees it: invisible ones as `\uXXXX`, lone surrogates as U+FFFD. */
 function visibleChar(char: string): string {
@@ -30,13 +35,16 @@ function visibleChar(char: string): string {
 
 /** What the reader must see for spec text: one line, trimmed, invisible characters as `\uXXXX`. */
 function expectedVisible(text: string): string {
-  return [...text.replace(/[\t\n\v\f\r\u0085\u2028\u2029 ]+/g, " ").trim()].map(visibleChar).join("");
+  return [...text.replace(/[\t\n\v\f\r\u0085\u2028\u2029 ]+/g, " ").trim()]
+    .map(visibleChar)
+    .join("");
 }
 
 /** Node types below the paragraph other than text: spec text may produce none (no autolinks either). */
 function markupTypes(node: MdNode, out: Set<string> = new Set()): Set<string> {
   for (const child of node.children ?? []) {
-    if (child.type !== "text" && child.type !== "paragraph") out.add(child.type);
+    if (child.type !== "text" && child.type !== "paragraph")
+      out.add(child.type);
     markupTypes(child, out);
   }
   return out;
@@ -84,24 +92,33 @@ const hostile = [
 ];
 
 describe("inlineText", () => {
-  it.each(hostile)("shows %j literally, as plain text, stable under prettier", async (text) => {
-    const markdown = inlineText(text);
-    expect(markdown).not.toMatch(/\n/);
-    const document = `Before ${markdown}\n\n${markdown || "x"}\n\n- ${markdown || "x"}\n\n# ${markdown || "x"}\n`;
-    expect(await format(document)).toBe(document);
-    const ast = await markdownAst(`${markdown}\n`);
-    if (expectedVisible(text) === "") return;
-    expect(ast.children).toHaveLength(1);
-    expect(ast.children![0]!.type).toBe("paragraph");
-    expect(markupTypes(ast)).toEqual(new Set());
-    expect(visibleText(ast)).toBe(expectedVisible(text));
-  });
+  it.each(hostile)(
+    "shows %j literally, as plain text, stable under prettier",
+    async (text) => {
+      const markdown = inlineText(text);
+      expect(markdown).not.toMatch(/\n/);
+      const document = `Before ${markdown}\n\n${markdown || "x"}\n\n- ${markdown || "x"}\n\n# ${markdown || "x"}\n`;
+      expect(await format(document)).toBe(document);
+      const ast = await markdownAst(`${markdown}\n`);
+      if (expectedVisible(text) === "") return;
+      expect(ast.children).toHaveLength(1);
+      expect(ast.children![0]!.type).toBe("paragraph");
+      expect(markupTypes(ast)).toEqual(new Set());
+      expect(visibleText(ast)).toBe(expectedVisible(text));
+    },
+  );
 
   it("leaves ordinary prose alone", () => {
     expect(inlineText("Account title lookup.")).toBe("Account title lookup.");
-    expect(inlineText("The request payload shape: not shown.")).toBe("The request payload shape: not shown.");
-    expect(inlineText("get_acct_title and 1.0.3")).toBe("get_acct_title and 1.0.3");
-    expect(inlineText("business-to-customer (B2C)")).toBe("business-to-customer (B2C)");
+    expect(inlineText("The request payload shape: not shown.")).toBe(
+      "The request payload shape: not shown.",
+    );
+    expect(inlineText("get_acct_title and 1.0.3")).toBe(
+      "get_acct_title and 1.0.3",
+    );
+    expect(inlineText("business-to-customer (B2C)")).toBe(
+      "business-to-customer (B2C)",
+    );
   });
 
   it("escapes what would become markup", () => {
@@ -116,14 +133,29 @@ describe("inlineText", () => {
   });
 
   it("holds for generated strings (property test against prettier's parser)", async () => {
-    const pieces = fc.constantFrom(...hostile, ...[..."\\`*_[]()<>#|~$&{}:.!-+=@\n \u2028"], "a", "1", "é", "中", "😀");
+    const pieces = fc.constantFrom(
+      ...hostile,
+      ...[..."\\`*_[]()<>#|~$&{}:.!-+=@\n \u2028"],
+      "a",
+      "1",
+      "é",
+      "中",
+      "😀",
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(pieces, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 10 }).map((parts) => parts.join("")),
+        fc
+          .array(
+            fc.oneof(pieces, fc.string({ unit: "binary", maxLength: 4 })),
+            { maxLength: 10 },
+          )
+          .map((parts) => parts.join("")),
         async (text) => {
           const markdown = inlineText(text);
           const document = `${markdown || "x"}\n\n- item ${markdown}\n\n| a   |\n| --- |\n| ${cellText(text) || "x"} |\n`;
-          const formatted = await format(table(["a"], [[cellText(text)]]) + "\n");
+          const formatted = await format(
+            table(["a"], [[cellText(text)]]) + "\n",
+          );
           expect(formatted).toBe(table(["a"], [[cellText(text)]]) + "\n");
           const ast = await markdownAst(`${markdown}\n`);
           if (expectedVisible(text) !== "") {
@@ -140,7 +172,11 @@ describe("inlineText", () => {
 
 describe("cellText and table", () => {
   it("keeps a table's columns whatever the cells hold", async () => {
-    const rows = hostile.map((text) => [codeSpan(text, { table: true }), cellText(text), "x"]);
+    const rows = hostile.map((text) => [
+      codeSpan(text, { table: true }),
+      cellText(text),
+      "x",
+    ]);
     const markdown = `${table(["Code", "Text", "Other"], rows)}\n`;
     expect(await format(markdown)).toBe(markdown);
     const ast = await markdownAst(markdown);
@@ -149,7 +185,8 @@ describe("cellText and table", () => {
     for (const row of tableNode.children!) expect(row.children).toHaveLength(3);
     hostile.forEach((text, index) => {
       const cell = tableNode.children![index + 1]!.children![1]!;
-      if (expectedVisible(text) !== "") expect(visibleText(cell)).toBe(expectedVisible(text));
+      if (expectedVisible(text) !== "")
+        expect(visibleText(cell)).toBe(expectedVisible(text));
     });
   });
 
@@ -171,8 +208,13 @@ describe("cellText and table", () => {
       if (code >= 0xd800 && code <= 0xdfff) continue;
       const width = charWidth(code);
       if (width === undefined) continue;
-      const measured = prettier.util.getStringWidth(`a${String.fromCodePoint(code)}b`) - 2;
-      if (measured !== width) expect({ code: code.toString(16), width }).toEqual({ code: code.toString(16), width: measured });
+      const measured =
+        prettier.util.getStringWidth(`a${String.fromCodePoint(code)}b`) - 2;
+      if (measured !== width)
+        expect({ code: code.toString(16), width }).toEqual({
+          code: code.toString(16),
+          width: measured,
+        });
     }
   });
 
@@ -194,7 +236,9 @@ describe("codeSpan", () => {
       const markdown = `x ${codeSpan(text)}\n`;
       expect(await format(markdown)).toBe(markdown);
       const ast = await markdownAst(markdown);
-      const code = ast.children![0]!.children!.find((node) => node.type === "inlineCode");
+      const code = ast.children![0]!.children!.find(
+        (node) => node.type === "inlineCode",
+      );
       expect(code?.value).toBe(expectedCode(text));
     }
   });
@@ -233,13 +277,17 @@ describe("links and paragraphs", () => {
   });
 
   it("keeps blank-line paragraphs apart and joins lines", () => {
-    expect(paragraphs("one\ntwo\n\n# three\n\n\n")).toBe("one two\n\n\\# three");
+    expect(paragraphs("one\ntwo\n\n# three\n\n\n")).toBe(
+      "one two\n\n\\# three",
+    );
   });
 });
 
 describe("generatedHeader", () => {
   it("keeps the spec file name inside one comment", async () => {
-    expect(generatedHeader("spec/remittance.yaml")).toBe("<!-- Generated by remitgen from spec/remittance.yaml. DO NOT EDIT. -->");
+    expect(generatedHeader("spec/remittance.yaml")).toBe(
+      "<!-- Generated by remitgen from spec/remittance.yaml. DO NOT EDIT. -->",
+    );
     const header = generatedHeader("a--><script>x</script>\nb.yaml");
     expect(header.match(/-->/g)).toHaveLength(1);
     expect(header).not.toMatch(/<script/);
@@ -253,10 +301,14 @@ describe("as GitHub renders it (micromark with GFM, whose autolinks prettier's p
   const render = async (markdown: string): Promise<string> => {
     const { micromark } = await import("micromark");
     const { gfm, gfmHtml } = await import("micromark-extension-gfm");
-    return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    return micromark(markdown, {
+      extensions: [gfm()],
+      htmlExtensions: [gfmHtml()],
+    });
   };
   /** Every tag in rendered HTML, by name. */
-  const tags = (html: string): Set<string> => new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]!));
+  const tags = (html: string): Set<string> =>
+    new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]!));
   const autolinkBait = [
     "ops\u200b@bank.example",
     "support@.bank.example",
@@ -266,19 +318,44 @@ describe("as GitHub renders it (micromark with GFM, whose autolinks prettier's p
     "https://bank.example/a?b=c www.bank.example ftp://x",
   ];
 
-  it.each([...hostile, ...autolinkBait])("%j: inline text and table cells render no link and no HTML", async (text) => {
-    const inline = await render(`${inlineText(text) || "x"}\n`);
-    expect(tags(inline)).toEqual(new Set(["p"]));
-    const cells = await render(table(["a"], [[cellText(text) || "x"]]) + "\n");
-    expect([...tags(cells)].sort()).toEqual(["table", "tbody", "td", "th", "thead", "tr"]);
-  });
+  it.each([...hostile, ...autolinkBait])(
+    "%j: inline text and table cells render no link and no HTML",
+    async (text) => {
+      const inline = await render(`${inlineText(text) || "x"}\n`);
+      expect(tags(inline)).toEqual(new Set(["p"]));
+      const cells = await render(
+        table(["a"], [[cellText(text) || "x"]]) + "\n",
+      );
+      expect([...tags(cells)].sort()).toEqual([
+        "table",
+        "tbody",
+        "td",
+        "th",
+        "thead",
+        "tr",
+      ]);
+    },
+  );
 
   it("holds for generated strings (property test)", async () => {
-    const pieces = fc.constantFrom(...autolinkBait, ...[..."@._-:/\u200b\u00ad"], "a", "1", "www", "http", "é");
+    const pieces = fc.constantFrom(
+      ...autolinkBait,
+      ...[..."@._-:/\u200b\u00ad"],
+      "a",
+      "1",
+      "www",
+      "http",
+      "é",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join("")), async (text) => {
-        expect(tags(await render(`${inlineText(text) || "x"}\n`))).toEqual(new Set(["p"]));
-      }),
+      fc.asyncProperty(
+        fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join("")),
+        async (text) => {
+          expect(tags(await render(`${inlineText(text) || "x"}\n`))).toEqual(
+            new Set(["p"]),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -16,14 +16,19 @@ import {
   stringLiteral,
 } from "../../src/escape/typescript.js";
 
-const prettierWidth = (prettier as unknown as { util: { getStringWidth(text: string): number } }).util.getStringWidth;
+const prettierWidth = (
+  prettier as unknown as { util: { getStringWidth(text: string): number } }
+).util.getStringWidth;
 
 /** Evaluates a JavaScript expression. */
 function evaluate(expression: string): unknown {
   return new Function(`return (${expression});`)();
 }
 
-const longMixed = Array.from({ length: 10_000 }, (_, index) => "a*/`${'\"\\\n\r\u2028\u2029\0\u202e名😀"[index % 18]).join("");
+const longMixed = Array.from(
+  { length: 10_000 },
+  (_, index) => "a*/`${'\"\\\n\r\u2028\u2029\0\u202e名😀"[index % 18],
+).join("");
 
 /** Spec text that tries every way out of a literal, comment or key. */
 const hostile: readonly string[] = [
@@ -43,7 +48,7 @@ const hostile: readonly string[] = [
   "\\",
   "\\\\",
   "a\\",
-  "\\\"",
+  '\\"',
   "\\u0041",
   "\\u{1F600}",
   "\n",
@@ -91,18 +96,39 @@ const hostile: readonly string[] = [
 /** Strings of any UTF-16 code units (lone surrogates included) and the characters above. */
 const anyText = fc.string({
   unit: fc.oneof(
-    fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
-    fc.constantFrom("*", "/", "`", "$", "{", "}", '"', "'", "\\", "\n", "\r", "\u2028", "\u2029", "@", " "),
+    fc
+      .integer({ min: 0, max: 0xffff })
+      .map((code) => String.fromCharCode(code)),
+    fc.constantFrom(
+      "*",
+      "/",
+      "`",
+      "$",
+      "{",
+      "}",
+      '"',
+      "'",
+      "\\",
+      "\n",
+      "\r",
+      "\u2028",
+      "\u2029",
+      "@",
+      " ",
+    ),
     fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }),
   ),
   maxLength: 40,
 });
 
 describe("stringLiteral", () => {
-  it.each(hostile.map((text) => [JSON.stringify(text).slice(0, 60), text]))("evaluates to exactly %s", (_, text) => {
-    const literal = stringLiteral(text);
-    expect(evaluate(literal)).toBe(text);
-  });
+  it.each(hostile.map((text) => [JSON.stringify(text).slice(0, 60), text]))(
+    "evaluates to exactly %s",
+    (_, text) => {
+      const literal = stringLiteral(text);
+      expect(evaluate(literal)).toBe(text);
+    },
+  );
 
   it("evaluates to exactly its input for any UTF-16 text", () => {
     fc.assert(
@@ -117,7 +143,9 @@ describe("stringLiteral", () => {
     fc.assert(
       fc.property(anyText, (text) => {
         const literal = stringLiteral(text);
-        expect(literal).not.toMatch(/[\n\r\u2028\u2029\u0000-\u001f\u007f-\u009f\p{Cf}]/u);
+        expect(literal).not.toMatch(
+          /[\n\r\u2028\u2029\u0000-\u001f\u007f-\u009f\p{Cf}]/u,
+        );
         expect(literal.isWellFormed()).toBe(true);
         // One literal: the opening quote comes back only at the very end, unescaped.
         const quote = literal[0]!;
@@ -126,13 +154,14 @@ describe("stringLiteral", () => {
       }),
       { numRuns: 400 },
     );
-    for (const text of hostile) expect(stringLiteral(text)).not.toMatch(/[\n\r\u2028\u2029\u202e\u2066]/);
+    for (const text of hostile)
+      expect(stringLiteral(text)).not.toMatch(/[\n\r\u2028\u2029\u202e\u2066]/);
   });
 
   it("uses double quotes unless single quotes need fewer escapes, as prettier does", () => {
     expect(stringLiteral("plain")).toBe('"plain"');
     expect(stringLiteral('say "hi"')).toBe("'say \"hi\"'");
-    expect(stringLiteral("it's \"x\"")).toBe("'it\\'s \"x\"'");
+    expect(stringLiteral('it\'s "x"')).toBe("'it\\'s \"x\"'");
     expect(stringLiteral("it's 'x' \"y\"")).toBe('"it\'s \'x\' \\"y\\""');
     expect(stringLiteral("it's")).toBe('"it\'s"');
   });
@@ -147,10 +176,15 @@ describe("stringLiteral", () => {
   });
 
   it("is left unchanged by prettier, in TypeScript and JavaScript", async () => {
-    const samples = [...hostile.filter((text) => text.length < 200), ...fc.sample(anyText, { numRuns: 150, seed: 7 })];
+    const samples = [
+      ...hostile.filter((text) => text.length < 200),
+      ...fc.sample(anyText, { numRuns: 150, seed: 7 }),
+    ];
     // One literal per line (the array is far too long for one line), so no line break depends on a literal's width.
     const source = `export const all = [\n${samples.map((text) => `  ${stringLiteral(text)},\n`).join("")}];\n`;
-    expect(await prettier.format(source, { parser: "typescript" })).toBe(source);
+    expect(await prettier.format(source, { parser: "typescript" })).toBe(
+      source,
+    );
     expect(await prettier.format(source, { parser: "babel" })).toBe(source);
   });
 
@@ -174,7 +208,12 @@ describe("stringLiteral", () => {
 
   it("handles 10,000-character strings quickly", () => {
     const started = performance.now();
-    for (const text of ["y".repeat(10_000), longMixed, "名".repeat(10_000), "😀".repeat(5_000)]) {
+    for (const text of [
+      "y".repeat(10_000),
+      longMixed,
+      "名".repeat(10_000),
+      "😀".repeat(5_000),
+    ]) {
       expect(evaluate(stringLiteral(text))).toBe(text);
     }
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -190,17 +229,30 @@ describe("displayWidth", () => {
       const char = String.fromCodePoint(code);
       if (stringLiteral(char) !== `"${char}"`) continue;
       const text = `x${char}y`;
-      if (displayWidth(text) !== prettierWidth(text)) mismatches.push(code.toString(16));
+      if (displayWidth(text) !== prettierWidth(text))
+        mismatches.push(code.toString(16));
     }
     expect(mismatches).toEqual([]);
   });
 
   it("matches prettier for raw text with emoji, as JSON files keep it", () => {
     // Found by the jsonFile property test: prettier counts U+261D two columns, an emoji.
-    const line = '  "\\\\😀名名\\\\": ["          ", "     ", "      ", "    ⺀  ⭐  ", "   ⺀ ☝   "],';
+    const line =
+      '  "\\\\😀名名\\\\": ["          ", "     ", "      ", "    ⺀  ⭐  ", "   ⺀ ☝   "],';
     expect(displayWidth(line)).toBe(prettierWidth(line));
     expect(displayWidth(line)).toBe(81);
-    for (const text of ["©", "©\ufe0f", "☝", "☝\ufe0f", "☝🏽", "👨‍👩‍👧", "🇵🇰", "1\ufe0f\u20e3", "a\u0301", "™x"]) {
+    for (const text of [
+      "©",
+      "©\ufe0f",
+      "☝",
+      "☝\ufe0f",
+      "☝🏽",
+      "👨‍👩‍👧",
+      "🇵🇰",
+      "1\ufe0f\u20e3",
+      "a\u0301",
+      "™x",
+    ]) {
       expect(displayWidth(text), text).toBe(prettierWidth(text));
     }
     fc.assert(
@@ -213,9 +265,14 @@ describe("displayWidth", () => {
     const mismatches: string[] = [];
     for (let code = 0x2000; code <= 0x1faff; code++) {
       if (code >= 0xd800 && code <= 0xdfff) continue;
-      if (!/\p{Extended_Pictographic}/u.test(String.fromCodePoint(code))) continue;
-      for (const text of [String.fromCodePoint(code), `${String.fromCodePoint(code)}\ufe0f`]) {
-        if (displayWidth(text) !== prettierWidth(text)) mismatches.push(code.toString(16));
+      if (!/\p{Extended_Pictographic}/u.test(String.fromCodePoint(code)))
+        continue;
+      for (const text of [
+        String.fromCodePoint(code),
+        `${String.fromCodePoint(code)}\ufe0f`,
+      ]) {
+        if (displayWidth(text) !== prettierWidth(text))
+          mismatches.push(code.toString(16));
       }
     }
     expect(mismatches).toEqual([]);
@@ -224,12 +281,18 @@ describe("displayWidth", () => {
 
 describe("docLines", () => {
   const bodyOf = (text: string): string =>
-    ["/**", ...docLines(text).map((line) => (line === "" ? " *" : ` * ${line}`)), " */"].join("\n");
+    [
+      "/**",
+      ...docLines(text).map((line) => (line === "" ? " *" : ` * ${line}`)),
+      " */",
+    ].join("\n");
 
   it("never yields a line holding */, a line terminator, a control or bidi character, or a lone surrogate", () => {
     const bad = (line: string): boolean =>
       line.includes("*/") ||
-      /[\n\r\u2028\u2029\u0085\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(line) ||
+      /[\n\r\u2028\u2029\u0085\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(
+        line,
+      ) ||
       /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(line) ||
       !line.isWellFormed() ||
       line !== line.trimEnd();
@@ -244,8 +307,15 @@ describe("docLines", () => {
     const check = (text: string): void => {
       // Anything after the comment would run: the comment must swallow all of the text.
       expect(new Function(`${bodyOf(text)}\nreturn 1;`)()).toBe(1);
-      expect(new Function(`// ${docLines(text).join(" ")}\nreturn 2;`)()).toBe(2);
-      const scanned = ts.createSourceFile("x.ts", `${bodyOf(text)}\nexport {};\n`, ts.ScriptTarget.ES2022, true);
+      expect(new Function(`// ${docLines(text).join(" ")}\nreturn 2;`)()).toBe(
+        2,
+      );
+      const scanned = ts.createSourceFile(
+        "x.ts",
+        `${bodyOf(text)}\nexport {};\n`,
+        ts.ScriptTarget.ES2022,
+        true,
+      );
       expect(scanned.statements).toHaveLength(1);
     };
     for (const text of hostile) check(text);
@@ -255,7 +325,20 @@ describe("docLines", () => {
   it("keeps the text: only \\, */ and @ are escaped, line breaks split lines", () => {
     const plain = fc.string({
       unit: fc.oneof(
-        fc.constantFrom("*", "/", "@", "\\", "a", "名", "😀", "\n", "\u2028", "`", "$", "{"),
+        fc.constantFrom(
+          "*",
+          "/",
+          "@",
+          "\\",
+          "a",
+          "名",
+          "😀",
+          "\n",
+          "\u2028",
+          "`",
+          "$",
+          "{",
+        ),
         fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }),
       ),
       maxLength: 40,
@@ -265,7 +348,10 @@ describe("docLines", () => {
         const back = docLines(text)
           .join("\n")
           // One pass, as a Markdown reader undoes backslash escapes.
-          .replace(/\\([\\@])|\*\\\//g, (escape, escaped?: string) => escaped ?? "*/");
+          .replace(
+            /\\([\\@])|\*\\\//g,
+            (escape, escaped?: string) => escaped ?? "*/",
+          );
         const expected = text
           .replace(/\r\n?|\u2028|\u2029/g, "\n")
           .split("\n")
@@ -286,9 +372,16 @@ describe("docLines", () => {
   });
 
   it("is left unchanged by prettier inside a comment", async () => {
-    const samples = [...hostile.filter((text) => text.length < 200), ...fc.sample(anyText, { numRuns: 100, seed: 11 })];
-    const source = samples.map((text, index) => `${bodyOf(text)}\nexport const c${index} = 1;\n`).join("\n");
-    expect(await prettier.format(source, { parser: "typescript" })).toBe(source);
+    const samples = [
+      ...hostile.filter((text) => text.length < 200),
+      ...fc.sample(anyText, { numRuns: 100, seed: 11 }),
+    ];
+    const source = samples
+      .map((text, index) => `${bodyOf(text)}\nexport const c${index} = 1;\n`)
+      .join("\n");
+    expect(await prettier.format(source, { parser: "typescript" })).toBe(
+      source,
+    );
   });
 });
 
@@ -321,19 +414,41 @@ describe("property keys", () => {
       "",
     ),
     fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,8}$/),
-    fc.string({ unit: fc.constantFrom("a", "名", "é", "\u0301", "1", "_", "$", "ǅ", "٣", "𝒳"), maxLength: 6 }),
+    fc.string({
+      unit: fc.constantFrom(
+        "a",
+        "名",
+        "é",
+        "\u0301",
+        "1",
+        "_",
+        "$",
+        "ǅ",
+        "٣",
+        "𝒳",
+      ),
+      maxLength: 6,
+    }),
   );
 
   it("round-trip through JavaScript object literals as own members, __proto__ included", () => {
     fc.assert(
-      fc.property(names, fc.constantFrom("ts" as const, "js" as const), (name, flavor) => {
-        const object = evaluate(`{ ${objectLiteralKey(name, flavor)}: 1 }`) as object;
-        expect(Object.getOwnPropertyNames(object)).toEqual([name]);
-        expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
-      }),
+      fc.property(
+        names,
+        fc.constantFrom("ts" as const, "js" as const),
+        (name, flavor) => {
+          const object = evaluate(
+            `{ ${objectLiteralKey(name, flavor)}: 1 }`,
+          ) as object;
+          expect(Object.getOwnPropertyNames(object)).toEqual([name]);
+          expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+        },
+      ),
       { numRuns: 400 },
     );
-    const proto = evaluate(`{ ${objectLiteralKey("__proto__")}: { polluted: true } }`) as Record<string, unknown>;
+    const proto = evaluate(
+      `{ ${objectLiteralKey("__proto__")}: { polluted: true } }`,
+    ) as Record<string, unknown>;
     expect(Object.hasOwn(proto, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -341,12 +456,19 @@ describe("property keys", () => {
   it("round-trip through TypeScript interfaces", () => {
     fc.assert(
       fc.property(names, (name) => {
-        const file = ts.createSourceFile("x.ts", `interface A {\n  ${propertyKey(name)}: 1;\n}\n`, ts.ScriptTarget.ES2022);
+        const file = ts.createSourceFile(
+          "x.ts",
+          `interface A {\n  ${propertyKey(name)}: 1;\n}\n`,
+          ts.ScriptTarget.ES2022,
+        );
         const declaration = file.statements[0] as ts.InterfaceDeclaration;
-        expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+        expect(
+          (file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics,
+        ).toEqual([]);
         expect(file.statements).toHaveLength(1);
         expect(declaration.members).toHaveLength(1);
-        const key = declaration.members[0]!.name as ts.Identifier | ts.StringLiteral;
+        const key = declaration.members[0]!.name as
+          ts.Identifier | ts.StringLiteral;
         expect(key.text).toBe(name);
       }),
       { numRuns: 400 },
@@ -359,7 +481,11 @@ describe("property keys", () => {
     expect(await prettier.format(ts, { parser: "typescript" })).toBe(ts);
     for (const flavor of ["ts", "js"] as const) {
       const object = `const a = {\n${samples.map((name) => `  ${objectLiteralKey(name, flavor)}: 1,\n`).join("")}};\n`;
-      expect(await prettier.format(object, { parser: flavor === "js" ? "babel" : "typescript" })).toBe(object);
+      expect(
+        await prettier.format(object, {
+          parser: flavor === "js" ? "babel" : "typescript",
+        }),
+      ).toBe(object);
     }
   });
 
@@ -367,7 +493,8 @@ describe("property keys", () => {
     fc.assert(
       fc.property(names, (name) => {
         // (A bare `__proto__` key would set the prototype: object literals use objectLiteralKey.)
-        if (isPlainKey(name) && name !== "__proto__") expect(evaluate(`{ ${name}: 2 }.${name}`)).toBe(2);
+        if (isPlainKey(name) && name !== "__proto__")
+          expect(evaluate(`{ ${name}: 2 }.${name}`)).toBe(2);
       }),
       { numRuns: 400 },
     );
@@ -382,8 +509,16 @@ describe("property keys", () => {
     expect(propertyKey("\u2e2f")).toBe('"\u2e2f"');
     expect(objectLiteralKey("a\u2e2f")).toBe('"a\u2e2f"');
     const parsed = (source: string): unknown[] =>
-      (ts.createSourceFile("x.ts", source, ts.ScriptTarget.ES2022) as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics;
+      (
+        ts.createSourceFile(
+          "x.ts",
+          source,
+          ts.ScriptTarget.ES2022,
+        ) as unknown as { parseDiagnostics: unknown[] }
+      ).parseDiagnostics;
     expect(parsed("interface A {\n  \u2e2f: 1;\n}\n")).not.toEqual([]);
-    expect(parsed(`interface A {\n  ${propertyKey("\u2e2f")}: 1;\n}\n`)).toEqual([]);
+    expect(
+      parsed(`interface A {\n  ${propertyKey("\u2e2f")}: 1;\n}\n`),
+    ).toEqual([]);
   });
 });

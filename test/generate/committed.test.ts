@@ -8,7 +8,11 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 describe("the committed generated/ folder", () => {
   it("matches what the committed spec generates (generate --check)", async () => {
     const result = await generate({ cwd: root, check: true });
-    expect({ stale: result.stale, missing: result.missing, extra: result.extra }).toEqual({
+    expect({
+      stale: result.stale,
+      missing: result.missing,
+      extra: result.extra,
+    }).toEqual({
       stale: [],
       missing: [],
       extra: [],
@@ -24,7 +28,13 @@ describe("the committed generated/ folder", () => {
       "generated/README.md",
       "test/fixtures/client/expected/v1/src/client.ts",
     ];
-    const attributes = execFileSync("git", ["check-attr", "eol", "--", ...paths], { cwd: root, encoding: "utf8" });
-    expect(attributes.trim().split("\n")).toEqual(paths.map((path) => `${path}: eol: lf`));
+    const attributes = execFileSync(
+      "git",
+      ["check-attr", "eol", "--", ...paths],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(attributes.trim().split("\n")).toEqual(
+      paths.map((path) => `${path}: eol: lf`),
+    );
   });
 });

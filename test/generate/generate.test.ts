@@ -158,7 +158,9 @@ describe("writing only what changed", () => {
     expect(differing.length).toBeGreaterThan(0);
     // Only v3 has that rate limit; the overview README lists every set's plan.
     expect(differing.some((path) => path.startsWith("v3/"))).toBe(true);
-    expect(differing.every((path) => path.startsWith("v3/") || path === "README.md")).toBe(true);
+    expect(
+      differing.every((path) => path.startsWith("v3/") || path === "README.md"),
+    ).toBe(true);
 
     const result = await generate({ cwd: root });
     expect([...result.written].sort()).toEqual(differing.sort());
@@ -531,7 +533,11 @@ describe("the output folder", () => {
     const { root } = await makeProject();
     await refused(["--out", "package.json"], root, /it is not a folder/);
     // Below a file: a usage error that says so, not the system's ENOTDIR.
-    await refused(["--out", "package.json/out"], root, /a folder on its path is a file/);
+    await refused(
+      ["--out", "package.json/out"],
+      root,
+      /a folder on its path is a file/,
+    );
   });
 
   it("accepts an empty folder and a missing one", async () => {

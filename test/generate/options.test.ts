@@ -23,17 +23,37 @@ async function refusal(options: unknown): Promise<UsageError> {
 
 describe("generate() options of the wrong shape", () => {
   it.each([
-    ["sets as a string", { sets: "v3" }, /"sets" must be a non-empty list of set ids/],
-    ["a set id that is no string", { sets: [3] }, /"sets" must be a non-empty list of set ids/],
+    [
+      "sets as a string",
+      { sets: "v3" },
+      /"sets" must be a non-empty list of set ids/,
+    ],
+    [
+      "a set id that is no string",
+      { sets: [3] },
+      /"sets" must be a non-empty list of set ids/,
+    ],
     // A build script whose filter came back empty must not generate every set.
-    ["sets as an empty list", { sets: [] }, /"sets" must be a non-empty list of set ids \(strings\), not an empty list/],
+    [
+      "sets as an empty list",
+      { sets: [] },
+      /"sets" must be a non-empty list of set ids \(strings\), not an empty list/,
+    ],
     ["out as a number", { out: 42 }, /"out" must be a string/],
     ["spec as null", { spec: null }, /"spec" must be a string/],
     ["cwd as a number", { cwd: 5 }, /"cwd" must be a string/],
     ["check as a string", { check: "true" }, /"check" must be true or false/],
     ["reuse as a number", { reuse: 0 }, /"reuse" must be true or false/],
-    ["signal that is no AbortSignal", { signal: "SIGINT" }, /"signal" must be an AbortSignal/],
-    ["signal as a plain object", { signal: { aborted: false } }, /"signal" must be an AbortSignal/],
+    [
+      "signal that is no AbortSignal",
+      { signal: "SIGINT" },
+      /"signal" must be an AbortSignal/,
+    ],
+    [
+      "signal as a plain object",
+      { signal: { aborted: false } },
+      /"signal" must be an AbortSignal/,
+    ],
   ])("%s: UsageError RG092, nothing written", async (_, options, message) => {
     const { root } = await makeProject();
     const error = await refusal({ cwd: root, out: "generated", ...options });

@@ -9,7 +9,15 @@ import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate, type GenerateResult } from "../../src/index.js";
-import { hostileSpec, listFiles, prettierMismatches, readAll, runModule, sandbox, TypeChecker } from "./support.js";
+import {
+  hostileSpec,
+  listFiles,
+  prettierMismatches,
+  readAll,
+  runModule,
+  sandbox,
+  TypeChecker,
+} from "./support.js";
 
 /** The spec's path is hostile too (a folder `hostile *`, so the path holds `*` then `/`): every header prints it. */
 const specPath =
@@ -29,7 +37,13 @@ beforeAll(async () => {
   await copyFile(hostileSpec, join(root, specPath));
   result = await generate({ spec: specPath, out: "out", cwd: root });
   files = await listFiles(join(root, "out"));
-  sets = [...new Set(files.filter((path) => path.includes("/")).map((path) => path.split("/")[0]!))];
+  sets = [
+    ...new Set(
+      files
+        .filter((path) => path.includes("/"))
+        .map((path) => path.split("/")[0]!),
+    ),
+  ];
 }, 120_000);
 
 describe("the hostile spec", () => {
@@ -41,7 +55,10 @@ describe("the hostile spec", () => {
     for (const path of result.files) expect(written.has(path)).toBe(true);
     // Nothing but the sandbox's own entries next to the output folder.
     const outside = (await listFiles(root)).filter(
-      (path) => !path.startsWith("out/") && !path.startsWith("specs/") && path !== "node_modules",
+      (path) =>
+        !path.startsWith("out/") &&
+        !path.startsWith("specs/") &&
+        path !== "node_modules",
     );
     expect(outside).toEqual([]);
     expect(sets).toHaveLength(4);
@@ -49,15 +66,23 @@ describe("the hostile spec", () => {
 
   it("is left unchanged by prettier: package files", async () => {
     const generated = files.filter((path) => !path.includes("/runtime/"));
-    expect(generated.filter((path) => /\.(ts|js|json)$/.test(path)).length).toBeGreaterThan(60);
-    expect(await prettierMismatches(await readAll(join(root, "out"), generated))).toEqual([]);
+    expect(
+      generated.filter((path) => /\.(ts|js|json)$/.test(path)).length,
+    ).toBeGreaterThan(60);
+    expect(
+      await prettierMismatches(await readAll(join(root, "out"), generated)),
+    ).toEqual([]);
   });
 
   it("is left unchanged by prettier: the runtime copied into each package", async () => {
     const set = sets[0]!;
-    const runtime = files.filter((path) => path.startsWith(`${set}/`) && path.includes("/runtime/"));
+    const runtime = files.filter(
+      (path) => path.startsWith(`${set}/`) && path.includes("/runtime/"),
+    );
     expect(runtime.length).toBeGreaterThan(10);
-    expect(await prettierMismatches(await readAll(join(root, "out"), runtime))).toEqual([]);
+    expect(
+      await prettierMismatches(await readAll(join(root, "out"), runtime)),
+    ).toEqual([]);
   });
 
   it("type-checks in strict mode (sources and declarations) and parses as JavaScript", () => {
@@ -66,7 +91,10 @@ describe("the hostile spec", () => {
     sets.forEach((set, index) => {
       const mine = files.filter((path) => path.startsWith(`${set}/`));
       // The runtime is the same in every package: check it fully in the first one only.
-      const typed = mine.filter((path) => path.endsWith(".ts") && (index === 0 || !path.includes("/runtime/")));
+      const typed = mine.filter(
+        (path) =>
+          path.endsWith(".ts") && (index === 0 || !path.includes("/runtime/")),
+      );
       const scripts = mine.filter((path) => path.endsWith(".js"));
       problems.push(
         ...checker.check(
@@ -132,8 +160,21 @@ describe("the hostile spec", () => {
       console.log(JSON.stringify(report));
     `;
     const report = (await runModule(root, script)) as {
-      sets: { set: string; methods: number; operations: string[]; handlers: number; protoExampleOwn: boolean | null; protoExamplePrototype: boolean | null; protoProperty: boolean | null }[];
-      roundTrips: { keys?: string[]; plain?: boolean; status?: number; details?: { path: string; keyword: string }[] }[];
+      sets: {
+        set: string;
+        methods: number;
+        operations: string[];
+        handlers: number;
+        protoExampleOwn: boolean | null;
+        protoExamplePrototype: boolean | null;
+        protoProperty: boolean | null;
+      }[];
+      roundTrips: {
+        keys?: string[];
+        plain?: boolean;
+        status?: number;
+        details?: { path: string; keyword: string }[];
+      }[];
       markers: string[];
       polluted: string[];
     };
@@ -150,20 +191,35 @@ describe("the hostile spec", () => {
       }
     }
     // The operation names reach the mocks exactly as the spec spells them.
-    const hostileId = report.sets.flatMap((set) => set.operations).find((name) => name.startsWith("*/"));
-    expect(hostileId).toBe("*/ ${globalThis.__pwned=1} `x` \"y\" 'z' \\ \n\u2028 </script>");
+    const hostileId = report.sets
+      .flatMap((set) => set.operations)
+      .find((name) => name.startsWith("*/"));
+    expect(hostileId).toBe(
+      "*/ ${globalThis.__pwned=1} `x` \"y\" 'z' \\ \n\u2028 </script>",
+    );
     // A body with __proto__ as a member is validated as data: accepted as a string, refused otherwise.
     expect(report.roundTrips.length).toBeGreaterThanOrEqual(3);
     for (let index = 0; index < report.roundTrips.length; index += 3) {
-      const [accepted, wrongType, missing] = report.roundTrips.slice(index, index + 3);
+      const [accepted, wrongType, missing] = report.roundTrips.slice(
+        index,
+        index + 3,
+      );
       expect(accepted).toEqual({ keys: ["*/", "status"], plain: true });
-      expect(wrongType).toMatchObject({ status: 400, details: [{ path: "/__proto__", keyword: "type" }] });
-      expect(missing).toMatchObject({ status: 400, details: [{ path: "/__proto__", keyword: "required" }] });
+      expect(wrongType).toMatchObject({
+        status: 400,
+        details: [{ path: "/__proto__", keyword: "type" }],
+      });
+      expect(missing).toMatchObject({
+        status: 400,
+        details: [{ path: "/__proto__", keyword: "required" }],
+      });
     }
   }, 120_000);
 
   it("answers an operation whose response schema is an array (the mocks sample its __proto__ example as data)", async () => {
-    const set = sets.find((each) => files.includes(`${each}/dist/index.js`) && each.startsWith("s"))!;
+    const set = sets.find(
+      (each) => files.includes(`${each}/dist/index.js`) && each.startsWith("s"),
+    )!;
     const script = `
       import { pathToFileURL } from "node:url";
       import { setupServer } from "msw/node";
@@ -192,20 +248,41 @@ describe("the hostile spec", () => {
   }, 60_000);
 
   it("names the hostile spec file safely in every header", async () => {
-    const index = await readFile(join(root, "out", files.find((path) => path.endsWith("/src/index.ts"))!), "utf8");
+    const index = await readFile(
+      join(
+        root,
+        "out",
+        files.find((path) => path.endsWith("/src/index.ts"))!,
+      ),
+      "utf8",
+    );
     const header = index.split("\n")[0]!;
-    expect(header.startsWith("// Generated by remitgen from specs/hostile")).toBe(true);
+    expect(
+      header.startsWith("// Generated by remitgen from specs/hostile"),
+    ).toBe(true);
     expect(header).not.toMatch(/[\u2028\u2029\r]/);
   });
 });
 
 describe("operation ids that are names the generated modules use themselves", () => {
   /** Each becomes a function in operations.ts, next to that module's imports, and an export of index.ts. */
-  const ids = ["types", "transportDefaults", "createBaseTransport", "mockApi", "operations", "transport"];
+  const ids = [
+    "types",
+    "transportDefaults",
+    "createBaseTransport",
+    "mockApi",
+    "operations",
+    "transport",
+  ];
 
   it("still compile, and every operation is exported from the package", async () => {
     const root = await sandbox(true);
-    const operations = ids.map((id, index) => `  ${id}:\n    path: /op${index}\n    summary: Operation ${index}\n`).join("");
+    const operations = ids
+      .map(
+        (id, index) =>
+          `  ${id}:\n    path: /op${index}\n    summary: Operation ${index}\n`,
+      )
+      .join("");
     const text = `remitgen: 1
 service:
   title: T
@@ -228,9 +305,15 @@ ${operations}sets:
 `;
     await writeFile(join(root, "spec.yaml"), text);
     const result = await generate({ spec: "spec.yaml", out: "out", cwd: root });
-    const generated = result.files.filter((path) => /\/(src\/[a-z]+\.ts|dist\/[a-z]+\.d\.ts)$/.test(path));
-    expect(new TypeChecker().check(generated.map((path) => join(root, "out", path)))).toEqual([]);
-    const methods = result.model.operations.map((operation) => operation.names.method);
+    const generated = result.files.filter((path) =>
+      /\/(src\/[a-z]+\.ts|dist\/[a-z]+\.d\.ts)$/.test(path),
+    );
+    expect(
+      new TypeChecker().check(generated.map((path) => join(root, "out", path))),
+    ).toEqual([]);
+    const methods = result.model.operations.map(
+      (operation) => operation.names.method,
+    );
     // Each operation's function is what index.js exports under its name (nothing shadows it).
     const exported = (await runModule(
       root,

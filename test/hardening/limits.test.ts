@@ -14,7 +14,9 @@ import { checkIsolated, sandbox } from "./support.js";
 const tenMegabytes = 10 * 1024 * 1024;
 
 function codes(result: CheckResult): string[] {
-  return result.ok ? [] : result.diagnostics.map((diagnostic) => diagnostic.code);
+  return result.ok
+    ? []
+    : result.diagnostics.map((diagnostic) => diagnostic.code);
 }
 
 /** Checks text within a time limit; returns the result and how long it took. */
@@ -54,9 +56,15 @@ describe("size limit", () => {
     await handle.truncate(2 * 1024 * 1024 * 1024);
     await handle.close();
     const started = performance.now();
-    const error = await generate({ spec: path, out: join(dir, "out"), cwd: dir }).catch((caught: unknown) => caught);
+    const error = await generate({
+      spec: path,
+      out: join(dir, "out"),
+      cwd: dir,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(["RG002"]);
+    expect(
+      (error as SpecError).diagnostics.map((diagnostic) => diagnostic.code),
+    ).toEqual(["RG002"]);
     expect((error as SpecError).message).toMatch(/10/);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
@@ -71,9 +79,18 @@ describe("size limit", () => {
 
 describe("depth limit", () => {
   const cases: [string, string][] = [
-    ["10,000 nested flow lists", `remitgen: 1\nservice: ${"[".repeat(10_000)}${"]".repeat(10_000)}\n`],
-    ["10,000 nested flow maps", `remitgen: 1\nservice: ${"{a: ".repeat(10_000)}1${"}".repeat(10_000)}\n`],
-    ["10,000 nested block lists on one line", `remitgen: 1\nservice:\n  ${"- ".repeat(10_000)}x\n`],
+    [
+      "10,000 nested flow lists",
+      `remitgen: 1\nservice: ${"[".repeat(10_000)}${"]".repeat(10_000)}\n`,
+    ],
+    [
+      "10,000 nested flow maps",
+      `remitgen: 1\nservice: ${"{a: ".repeat(10_000)}1${"}".repeat(10_000)}\n`,
+    ],
+    [
+      "10,000 nested block lists on one line",
+      `remitgen: 1\nservice:\n  ${"- ".repeat(10_000)}x\n`,
+    ],
     [
       "1,000 indented maps",
       `remitgen: 1\nservice:\n${Array.from({ length: 1_000 }, (_, depth) => `${"  ".repeat(depth + 1)}a:`).join("\n")} 1\n`,
@@ -93,7 +110,10 @@ describe("depth limit", () => {
     expect(result.ok).toBe(false);
     // Unclosed brackets may be reported as a syntax error instead; everything else is RG004.
     if (!text.includes("unclosed")) expect(codes(result)).toContain("RG004");
-    else expect(codes(result).some((code) => code === "RG004" || code === "RG003")).toBe(true);
+    else
+      expect(
+        codes(result).some((code) => code === "RG004" || code === "RG003"),
+      ).toBe(true);
     expectPositions(result);
     expect(ms).toBeLessThan(5_000);
   });
@@ -101,17 +121,29 @@ describe("depth limit", () => {
   it("generate reports the depth error as a SpecError and writes nothing", async () => {
     const dir = await sandbox();
     await writeFile(join(dir, "deep.yaml"), cases[0]![1]);
-    const error = await generate({ spec: "deep.yaml", out: "out", cwd: dir }).catch((caught: unknown) => caught);
+    const error = await generate({
+      spec: "deep.yaml",
+      out: "out",
+      cwd: dir,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).diagnostics.map((diagnostic) => diagnostic.code)).toContain("RG004");
+    expect(
+      (error as SpecError).diagnostics.map((diagnostic) => diagnostic.code),
+    ).toContain("RG004");
   });
 });
 
 describe("alias bombs", () => {
   /** Nine levels of nine aliases: 9^9 (387 million) nodes once expanded. */
-  const levels = Array.from({ length: 9 }, (_, level) => String.fromCharCode(97 + level));
+  const levels = Array.from({ length: 9 }, (_, level) =>
+    String.fromCharCode(97 + level),
+  );
   const anchors = levels.map((name, level) =>
-    level === 0 ? `&a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]` : `&${name} [${Array(9).fill(`*${levels[level - 1]}`).join(", ")}]`,
+    level === 0
+      ? `&a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]`
+      : `&${name} [${Array(9)
+          .fill(`*${levels[level - 1]}`)
+          .join(", ")}]`,
   );
 
   const valid = (example: string): string => `remitgen: 1
@@ -150,7 +182,8 @@ schemas:
     const path = join(dir, "bomb.yaml");
     await writeFile(path, text);
     const outcome = await checkIsolated(path);
-    if (!outcome.finished) expect.fail(`the check did not finish: ${outcome.error}`);
+    if (!outcome.finished)
+      expect.fail(`the check did not finish: ${outcome.error}`);
     expect(outcome.ok).toBe(false);
     expect(outcome.diagnostics!.length).toBeGreaterThan(0);
     for (const diagnostic of outcome.diagnostics!) {
@@ -166,17 +199,26 @@ schemas:
   }, 60_000);
 
   it("a billion laughs at the root, never read: a clean error, quickly", async () => {
-    await isolated(`${levels.map((name, level) => `${name}: ${anchors[level]}`).join("\n")}\n${valid("[]")}`);
+    await isolated(
+      `${levels.map((name, level) => `${name}: ${anchors[level]}`).join("\n")}\n${valid("[]")}`,
+    );
   }, 60_000);
 
   it("a billion laughs in a set's operation list: a clean error, quickly", async () => {
-    const text = valid("[]").replace("operations: [op]", `operations: [${anchors.join(", ")}]`);
+    const text = valid("[]").replace(
+      "operations: [op]",
+      `operations: [${anchors.join(", ")}]`,
+    );
     await isolated(text);
   }, 60_000);
 
-  it.each(["&loop [1, *loop]", "*nothing", "&x { a: *x }"])("the example %s: a clean error", async (example) => {
-    await isolated(valid(example));
-  }, 60_000);
+  it.each(["&loop [1, *loop]", "*nothing", "&x { a: *x }"])(
+    "the example %s: a clean error",
+    async (example) => {
+      await isolated(valid(example));
+    },
+    60_000,
+  );
 
   it("a few harmless aliases still work, and the expanded example is generated", async () => {
     const example = `[&w "abc", *w, *w]`;
@@ -184,17 +226,25 @@ schemas:
     expect(result.ok).toBe(true);
     const dir = await sandbox();
     await writeFile(join(dir, "aliases.yaml"), valid(example));
-    const generated = await generate({ spec: "aliases.yaml", out: "out", cwd: dir });
+    const generated = await generate({
+      spec: "aliases.yaml",
+      out: "out",
+      cwd: dir,
+    });
     expect(generated.files.length).toBeGreaterThan(0);
   });
 });
 
 describe("block nesting so deep the parser overflows", () => {
-  const good = readFileSync(new URL("../fixtures/good-spec.yaml", import.meta.url), "utf8");
+  const good = readFileSync(
+    new URL("../fixtures/good-spec.yaml", import.meta.url),
+    "utf8",
+  );
   /** The good spec with `levels` nested keys under a new top-level key. */
   const nested = (levels: number): string => {
     let text = good;
-    for (let level = 0; level < levels; level++) text += `${" ".repeat(level)}k${level}:\n`;
+    for (let level = 0; level < levels; level++)
+      text += `${" ".repeat(level)}k${level}:\n`;
     return `${text}${" ".repeat(levels)}v: 1\n`;
   };
   const firstDiagnostic = (text: string): string => {

@@ -308,8 +308,17 @@ export async function runModule(dir: string, script: string): Promise<unknown> {
  * its own (a schema named `__proto__` once went missing from them).
  */
 export function danglingRefs(text: string): string[] {
-  const schemas = (JSON.parse(text) as { components: { schemas: object } }).components.schemas;
-  const refs = [...text.matchAll(/"\$ref": ("#\/components\/schemas\/(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
+  const schemas = (JSON.parse(text) as { components: { schemas: object } })
+    .components.schemas;
+  const refs = [
+    ...text.matchAll(/"\$ref": ("#\/components\/schemas\/(?:[^"\\]|\\.)*")/g),
+  ].map((match) => JSON.parse(match[1]!) as string);
   const prefix = "#/components/schemas/";
-  return refs.filter((ref) => !Object.hasOwn(schemas, ref.slice(prefix.length).replace(/~1/g, "/").replace(/~0/g, "~")));
+  return refs.filter(
+    (ref) =>
+      !Object.hasOwn(
+        schemas,
+        ref.slice(prefix.length).replace(/~1/g, "/").replace(/~0/g, "~"),
+      ),
+  );
 }

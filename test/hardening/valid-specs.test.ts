@@ -10,26 +10,64 @@ import fc from "fast-check";
 import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
-import { operationNames, schemaTypeName, setNames } from "../../src/names/names.js";
+import {
+  operationNames,
+  schemaTypeName,
+  setNames,
+} from "../../src/names/names.js";
 import { checkSpecText } from "../../src/spec/load.js";
-import { danglingRefs, listFiles, prettierMismatches, readAll, sandbox, TypeChecker } from "./support.js";
+import {
+  danglingRefs,
+  listFiles,
+  prettierMismatches,
+  readAll,
+  sandbox,
+  TypeChecker,
+} from "./support.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Spec text: any characters a person might type, or paste, on one or several lines. */
 const prose = fc
   .oneof(
-    { weight: 3, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }) },
-    { weight: 2, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 20 }) },
+    {
+      weight: 3,
+      arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 20 }),
+    },
     {
       weight: 2,
       arbitrary: fc.string({
-        unit: fc.constantFrom("*/", "`", "${x}", '"', "'", "\\", "\n", "\u2028", " ", "a", "名", "@", "<b>", "|", "😀"),
+        unit: fc.constantFrom(
+          "*/",
+          "`",
+          "${x}",
+          '"',
+          "'",
+          "\\",
+          "\n",
+          "\u2028",
+          " ",
+          "a",
+          "名",
+          "@",
+          "<b>",
+          "|",
+          "😀",
+        ),
         minLength: 1,
         maxLength: 20,
       }),
     },
-    { weight: 1, arbitrary: fc.integer({ min: 81, max: 300 }).map((length) => "long text ".repeat(length / 10)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 81, max: 300 })
+        .map((length) => "long text ".repeat(length / 10)),
+    },
   )
   .filter((text) => text.trim() !== "");
 
@@ -38,54 +76,141 @@ const name = fc
   .array(
     fc.oneof(
       fc.stringMatching(/^[A-Za-z][a-z0-9]{0,6}$/),
-      fc.constantFrom("V1", "B2C", "URL", "名前", "ñandú", "Δelta", "имя", "x2", "__proto__", "constructor", "default", "toString"),
+      fc.constantFrom(
+        "V1",
+        "B2C",
+        "URL",
+        "名前",
+        "ñandú",
+        "Δelta",
+        "имя",
+        "x2",
+        "__proto__",
+        "constructor",
+        "default",
+        "toString",
+      ),
     ),
     { minLength: 1, maxLength: 4 },
   )
-  .chain((words) => fc.constantFrom("_", "-", ".", " ", "").map((separator) => words.join(separator)));
+  .chain((words) =>
+    fc
+      .constantFrom("_", "-", ".", " ", "")
+      .map((separator) => words.join(separator)),
+  );
 
-const propertyName = fc.oneof(name, fc.constantFrom("__proto__", "1", "a-b", "", "名前", "*/", "x y", "constructor"));
+const propertyName = fc.oneof(
+  name,
+  fc.constantFrom(
+    "__proto__",
+    "1",
+    "a-b",
+    "",
+    "名前",
+    "*/",
+    "x y",
+    "constructor",
+  ),
+);
 
-function ownObject(entries: readonly (readonly [string, unknown])[]): { [key: string]: Json } {
+function ownObject(entries: readonly (readonly [string, unknown])[]): {
+  [key: string]: Json;
+} {
   const out: { [key: string]: Json } = {};
   for (const [key, value] of entries) {
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
 
 /** A schema as the spec writes it; `refs` are the named schemas it may refer to. */
-function schema(refs: readonly string[], depth: number): fc.Arbitrary<Record<string, unknown>> {
+function schema(
+  refs: readonly string[],
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const common = fc.record({ description: prose }, { requiredKeys: [] });
   const leaves: fc.Arbitrary<Record<string, unknown>>[] = [
-    fc.record({ type: fc.constant("string"), minLength: fc.nat(5), maxLength: fc.integer({ min: 5, max: 40 }), pattern: fc.constantFrom("^[A-Z]+$", "\\d{4}", "*/|`") }, { requiredKeys: ["type"] })
-      .map((node) => (node.pattern === "*/|`" ? { ...node, pattern: "\\*/|`" } : node)),
-    fc.record({ type: fc.constantFrom("number", "integer"), minimum: fc.integer({ min: -100, max: 0 }), maximum: fc.integer({ min: 0, max: 100 }) }, { requiredKeys: ["type"] }),
+    fc
+      .record(
+        {
+          type: fc.constant("string"),
+          minLength: fc.nat(5),
+          maxLength: fc.integer({ min: 5, max: 40 }),
+          pattern: fc.constantFrom("^[A-Z]+$", "\\d{4}", "*/|`"),
+        },
+        { requiredKeys: ["type"] },
+      )
+      .map((node) =>
+        node.pattern === "*/|`" ? { ...node, pattern: "\\*/|`" } : node,
+      ),
+    fc.record(
+      {
+        type: fc.constantFrom("number", "integer"),
+        minimum: fc.integer({ min: -100, max: 0 }),
+        maximum: fc.integer({ min: 0, max: 100 }),
+      },
+      { requiredKeys: ["type"] },
+    ),
     fc.constant({ type: "boolean" }),
-    fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom("*/", "`", "${x}", "名前", "\\", '"', "a".repeat(45))), { minLength: 1, maxLength: 6 })
-      .filter((values) => values.every((value) => value.trim() !== "" && !/^[\d.eE+-]+$/.test(value)))
+    fc
+      .uniqueArray(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.constantFrom("*/", "`", "${x}", "名前", "\\", '"', "a".repeat(45)),
+        ),
+        { minLength: 1, maxLength: 6 },
+      )
+      .filter((values) =>
+        values.every(
+          (value) => value.trim() !== "" && !/^[\d.eE+-]+$/.test(value),
+        ),
+      )
       .map((values) => ({ type: "string", enum: values })),
   ];
-  if (refs.length > 0) leaves.push(fc.constantFrom(...refs).map((ref) => ({ $ref: ref })));
+  if (refs.length > 0)
+    leaves.push(fc.constantFrom(...refs).map((ref) => ({ $ref: ref })));
   const branches: fc.Arbitrary<Record<string, unknown>>[] =
     depth <= 0
       ? []
       : [
           schema(refs, depth - 1).chain((items) =>
-            fc.record({ minItems: fc.nat(2), maxItems: fc.integer({ min: 2, max: 9 }) }, { requiredKeys: [] }).map((bounds) => ({
-              type: "array",
-              items,
-              ...bounds,
-            })),
+            fc
+              .record(
+                {
+                  minItems: fc.nat(2),
+                  maxItems: fc.integer({ min: 2, max: 9 }),
+                },
+                { requiredKeys: [] },
+              )
+              .map((bounds) => ({
+                type: "array",
+                items,
+                ...bounds,
+              })),
           ),
           fc
-            .uniqueArray(fc.tuple(propertyName, schema(refs, depth - 1), fc.boolean()), {
-              maxLength: 4,
-              selector: ([key]) => key,
-            })
+            .uniqueArray(
+              fc.tuple(propertyName, schema(refs, depth - 1), fc.boolean()),
+              {
+                maxLength: 4,
+                selector: ([key]) => key,
+              },
+            )
             .map((members) => ({
               type: "object",
-              properties: ownObject(members.map(([key, node, required]) => [key, required && !("$ref" in node) ? { ...node, required: true } : node])),
+              properties: ownObject(
+                members.map(([key, node, required]) => [
+                  key,
+                  required && !("$ref" in node)
+                    ? { ...node, required: true }
+                    : node,
+                ]),
+              ),
             })),
         ];
   return fc
@@ -96,20 +221,48 @@ function schema(refs: readonly string[], depth: number): fc.Arbitrary<Record<str
       const fitting = exampleFor(node);
       return fitting === undefined
         ? fc.constant(node)
-        : fc.option(fitting, { nil: undefined }).map((value) => (value === undefined ? node : { ...node, example: value }));
+        : fc
+            .option(fitting, { nil: undefined })
+            .map((value) =>
+              value === undefined ? node : { ...node, example: value },
+            );
     });
 }
 
 /** Hostile text a string example may hold: comment ends, template syntax, quotes, backslashes. */
-const exampleText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom("a", "Z", "*", "/", "`", "$", "{", "}", "\\", '"', "'", " ", "<", ">"), minLength, maxLength });
+const exampleText = (
+  minLength: number,
+  maxLength: number,
+): fc.Arbitrary<string> =>
+  fc.string({
+    unit: fc.constantFrom(
+      "a",
+      "Z",
+      "*",
+      "/",
+      "`",
+      "$",
+      "{",
+      "}",
+      "\\",
+      '"',
+      "'",
+      " ",
+      "<",
+      ">",
+    ),
+    minLength,
+    maxLength,
+  });
 
 /**
  * Examples that fit `node` (as the spec writes it), or undefined when none
  * is drawn here: a pattern, a `$ref`, or an object whose required member
  * has none.
  */
-function exampleFor(node: Record<string, unknown>): fc.Arbitrary<Json> | undefined {
+function exampleFor(
+  node: Record<string, unknown>,
+): fc.Arbitrary<Json> | undefined {
   if ("$ref" in node) return undefined;
   switch (node.type) {
     case "boolean":
@@ -118,29 +271,58 @@ function exampleFor(node: Record<string, unknown>): fc.Arbitrary<Json> | undefin
     case "integer": {
       const min = (node.minimum as number | undefined) ?? -1000;
       const max = (node.maximum as number | undefined) ?? 1000;
-      return node.type === "integer" ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      return node.type === "integer"
+        ? fc.integer({ min, max })
+        : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case "string":
-      if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as string[]));
+      if (Array.isArray(node.enum))
+        return fc.constantFrom(...(node.enum as string[]));
       if (node.pattern !== undefined) return undefined;
-      return exampleText((node.minLength as number | undefined) ?? 0, Math.min((node.maxLength as number | undefined) ?? 20, 20));
+      return exampleText(
+        (node.minLength as number | undefined) ?? 0,
+        Math.min((node.maxLength as number | undefined) ?? 20, 20),
+      );
     case "array": {
       const items = exampleFor(node.items as Record<string, unknown>);
       if (items === undefined) return undefined;
       const minLength = (node.minItems as number | undefined) ?? 0;
-      return fc.array(items, { minLength, maxLength: Math.max(minLength, Math.min((node.maxItems as number | undefined) ?? 3, 3)) });
+      return fc.array(items, {
+        minLength,
+        maxLength: Math.max(
+          minLength,
+          Math.min((node.maxItems as number | undefined) ?? 3, 3),
+        ),
+      });
     }
     case "object": {
-      const members = Object.entries(node.properties as Record<string, Record<string, unknown>>).map(
-        ([key, member]) => [key, member.required === true, exampleFor(member)] as const,
+      const members = Object.entries(
+        node.properties as Record<string, Record<string, unknown>>,
+      ).map(
+        ([key, member]) =>
+          [key, member.required === true, exampleFor(member)] as const,
       );
-      if (members.some(([, required, fitting]) => required && fitting === undefined)) return undefined;
+      if (
+        members.some(
+          ([, required, fitting]) => required && fitting === undefined,
+        )
+      )
+        return undefined;
       const drawn = members
-        .filter((member): member is readonly [string, boolean, fc.Arbitrary<Json>] => member[2] !== undefined)
+        .filter(
+          (member): member is readonly [string, boolean, fc.Arbitrary<Json>] =>
+            member[2] !== undefined,
+        )
         .map(([key, required, fitting]) =>
-          (required ? fitting : fc.option(fitting, { nil: undefined })).map((value) => [key, value] as const),
+          (required ? fitting : fc.option(fitting, { nil: undefined })).map(
+            (value) => [key, value] as const,
+          ),
         );
-      return fc.tuple(...drawn).map((entries) => ownObject(entries.filter(([, value]) => value !== undefined)));
+      return fc
+        .tuple(...drawn)
+        .map((entries) =>
+          ownObject(entries.filter(([, value]) => value !== undefined)),
+        );
     }
     default:
       return undefined;
@@ -157,16 +339,22 @@ interface Plan {
 const plan: fc.Arbitrary<Plan> = fc.record(
   {
     name: prose,
-    rateLimit: fc.tuple(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom("second", "minute", "hour", "day"), fc.constantFrom("/", " per ")).map(
-      ([count, unit, separator]) => `${count}${separator}${unit}`,
-    ),
+    rateLimit: fc
+      .tuple(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom("second", "minute", "hour", "day"),
+        fc.constantFrom("/", " per "),
+      )
+      .map(([count, unit, separator]) => `${count}${separator}${unit}`),
     cost: prose,
     note: prose,
   },
   { requiredKeys: ["name", "rateLimit", "cost"] },
 );
 
-const version = fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)).map((parts) => parts.join("."));
+const version = fc
+  .tuple(fc.nat(20), fc.nat(20), fc.nat(20))
+  .map((parts) => parts.join("."));
 
 /** A whole valid spec, as a plain object to be written as YAML. */
 const spec = fc
@@ -208,17 +396,28 @@ const spec = fc
     const schemaNames = base.schemaNames.filter((each) =>
       claim(`type:${schemaTypeName(each)}`, `export:${schemaTypeName(each)}`),
     );
-    const setIds = base.setIds.filter((id) => claim(`set:${setNames(id, base.scope, base.packageName).directory}`));
-    const namedSchemas = fc.tuple(...schemaNames.map((_, index) => schema(schemaNames.slice(0, index), 2)));
+    const setIds = base.setIds.filter((id) =>
+      claim(`set:${setNames(id, base.scope, base.packageName).directory}`),
+    );
+    const namedSchemas = fc.tuple(
+      ...schemaNames.map((_, index) => schema(schemaNames.slice(0, index), 2)),
+    );
     const payload = fc.option(
-      fc.oneof(schemaNames.length > 0 ? fc.constantFrom(...schemaNames) : fc.constant(undefined), schema(schemaNames, 1)),
+      fc.oneof(
+        schemaNames.length > 0
+          ? fc.constantFrom(...schemaNames)
+          : fc.constant(undefined),
+        schema(schemaNames, 1),
+      ),
       { nil: undefined },
     );
     const operations = fc.tuple(
       ...operationIds.map((_, index) =>
         fc.record(
           {
-            path: fc.stringMatching(/^[A-Za-z0-9\-._~/]{0,12}$/).map((tail) => `/p${index}/${tail}`),
+            path: fc
+              .stringMatching(/^[A-Za-z0-9\-._~/]{0,12}$/)
+              .map((tail) => `/p${index}/${tail}`),
             summary: prose,
             description: prose,
             effect: fc.constantFrom("read", "write"),
@@ -229,61 +428,124 @@ const spec = fc
         ),
       ),
     );
-    const sets = fc.tuple(...setIds.map(() => fc.record({ title: prose, version, plan, date: fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }) }, { requiredKeys: ["title", "version", "plan"] })));
+    const sets = fc.tuple(
+      ...setIds.map(() =>
+        fc.record(
+          {
+            title: prose,
+            version,
+            plan,
+            date: fc.date({
+              min: new Date("2000-01-01"),
+              max: new Date("2099-12-31"),
+              noInvalidDate: true,
+            }),
+          },
+          { requiredKeys: ["title", "version", "plan"] },
+        ),
+      ),
+    );
     // Each set after the first extends an earlier one; membership is split so that every operation is in a set.
-    const chains = fc.tuple(...setIds.map((_, index) => fc.nat(Math.max(0, index - 1))));
-    const shares = fc.array(fc.nat(setIds.length - 1), { minLength: operationIds.length, maxLength: operationIds.length });
-    const removing = fc.array(fc.boolean(), { minLength: setIds.length, maxLength: setIds.length });
-    return fc.tuple(namedSchemas, operations, sets, chains, shares, removing).map(([schemas, ops, setData, parents, owner, remove]) => {
-      const spec: Record<string, unknown> = {
-        remitgen: 1,
-        service: { title: base.title, description: base.description, baseUrl: "{base_url}", package: { scope: base.scope, name: base.packageName } },
-        auth: { title: "Auth", version: "1.0.0", baseUrl: "{auth_url}", token: { method: "POST", path: "/oauth2/token" }, scheme: "oauth2-client-credentials" },
-        operations: ownObject(operationIds.map((id, index) => [id, withoutUndefined(ops[index]!)])),
-        sets: {},
-        schemas: ownObject(schemaNames.map((each, index) => [each, schemas[index]!])),
-      };
-      const members: string[][] = [];
-      const setEntries: [string, unknown][] = [];
-      setIds.forEach((id, index) => {
-        const mine = operationIds.filter((_, op) => owner[op]! % setIds.length === index);
-        const data = setData[index]!;
-        const common = {
-          title: data.title,
-          version: data.version,
-          ...(data.date ? { date: data.date.toISOString().slice(0, 10) } : {}),
-          plan: withoutUndefined(data.plan),
-        };
-        if (index === 0) {
-          // The root set holds its share, or everything when its share is empty.
-          const list = mine.length > 0 ? mine : [operationIds[0]!];
-          members.push(list);
-          setEntries.push([id, { ...common, operations: list }]);
-          return;
-        }
-        const parentIndex = parents[index]!;
-        const parent = members[parentIndex]!;
-        const adds = mine.filter((op) => !parent.includes(op));
-        // Some sets remove every other operation of their parent, always keeping its first.
-        const removes = remove[index] ? parent.filter((_, i) => i % 2 === 1) : [];
-        const list = [...parent.filter((op) => !removes.includes(op)), ...adds];
-        members.push(list);
-        setEntries.push([id, { ...common, extends: setIds[parentIndex], adds, ...(removes.length > 0 ? { removes } : {}) }]);
-      });
-      // Every operation is in its owner's set, or in that set's parent; this is a safety net.
-      const covered = new Set(members.flat());
-      const missing = operationIds.filter((op) => !covered.has(op));
-      if (missing.length > 0) {
-        const root = setEntries[0]![1] as { operations: string[] };
-        root.operations = [...root.operations, ...missing];
-      }
-      spec.sets = ownObject(setEntries);
-      return spec;
+    const chains = fc.tuple(
+      ...setIds.map((_, index) => fc.nat(Math.max(0, index - 1))),
+    );
+    const shares = fc.array(fc.nat(setIds.length - 1), {
+      minLength: operationIds.length,
+      maxLength: operationIds.length,
     });
+    const removing = fc.array(fc.boolean(), {
+      minLength: setIds.length,
+      maxLength: setIds.length,
+    });
+    return fc
+      .tuple(namedSchemas, operations, sets, chains, shares, removing)
+      .map(([schemas, ops, setData, parents, owner, remove]) => {
+        const spec: Record<string, unknown> = {
+          remitgen: 1,
+          service: {
+            title: base.title,
+            description: base.description,
+            baseUrl: "{base_url}",
+            package: { scope: base.scope, name: base.packageName },
+          },
+          auth: {
+            title: "Auth",
+            version: "1.0.0",
+            baseUrl: "{auth_url}",
+            token: { method: "POST", path: "/oauth2/token" },
+            scheme: "oauth2-client-credentials",
+          },
+          operations: ownObject(
+            operationIds.map((id, index) => [
+              id,
+              withoutUndefined(ops[index]!),
+            ]),
+          ),
+          sets: {},
+          schemas: ownObject(
+            schemaNames.map((each, index) => [each, schemas[index]!]),
+          ),
+        };
+        const members: string[][] = [];
+        const setEntries: [string, unknown][] = [];
+        setIds.forEach((id, index) => {
+          const mine = operationIds.filter(
+            (_, op) => owner[op]! % setIds.length === index,
+          );
+          const data = setData[index]!;
+          const common = {
+            title: data.title,
+            version: data.version,
+            ...(data.date
+              ? { date: data.date.toISOString().slice(0, 10) }
+              : {}),
+            plan: withoutUndefined(data.plan),
+          };
+          if (index === 0) {
+            // The root set holds its share, or everything when its share is empty.
+            const list = mine.length > 0 ? mine : [operationIds[0]!];
+            members.push(list);
+            setEntries.push([id, { ...common, operations: list }]);
+            return;
+          }
+          const parentIndex = parents[index]!;
+          const parent = members[parentIndex]!;
+          const adds = mine.filter((op) => !parent.includes(op));
+          // Some sets remove every other operation of their parent, always keeping its first.
+          const removes = remove[index]
+            ? parent.filter((_, i) => i % 2 === 1)
+            : [];
+          const list = [
+            ...parent.filter((op) => !removes.includes(op)),
+            ...adds,
+          ];
+          members.push(list);
+          setEntries.push([
+            id,
+            {
+              ...common,
+              extends: setIds[parentIndex],
+              adds,
+              ...(removes.length > 0 ? { removes } : {}),
+            },
+          ]);
+        });
+        // Every operation is in its owner's set, or in that set's parent; this is a safety net.
+        const covered = new Set(members.flat());
+        const missing = operationIds.filter((op) => !covered.has(op));
+        if (missing.length > 0) {
+          const root = setEntries[0]![1] as { operations: string[] };
+          root.operations = [...root.operations, ...missing];
+        }
+        spec.sets = ownObject(setEntries);
+        return spec;
+      });
   });
 
 function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, member]) => member !== undefined),
+  ) as T;
 }
 
 describe("random valid specs", () => {
@@ -296,19 +558,35 @@ describe("random valid specs", () => {
       fc.asyncProperty(spec, async (data) => {
         const text = stringify(data, { lineWidth: 0 });
         const checked = checkSpecText(text, "random.yaml");
-        if (!checked.ok) expect.fail(`a valid spec was refused:\n${checked.formatted}\n\n${text}`);
+        if (!checked.ok)
+          expect.fail(
+            `a valid spec was refused:\n${checked.formatted}\n\n${text}`,
+          );
         const dir = join(parent, `run-${run++}`);
         const specPath = join(parent, `spec-${run}.yaml`);
         await writeFile(specPath, text);
-        const result = await generate({ spec: specPath, out: dir, cwd: parent });
+        const result = await generate({
+          spec: specPath,
+          out: dir,
+          cwd: parent,
+        });
         expect(result.sets.length).toBe(checked.model.sets.length);
-        const files = (await listFiles(dir)).filter((path) => !path.includes("/runtime/") && path.includes("/"));
+        const files = (await listFiles(dir)).filter(
+          (path) => !path.includes("/runtime/") && path.includes("/"),
+        );
         const contents = await readAll(dir, files);
         expect(await prettierMismatches(contents)).toEqual([]);
-        for (const file of contents.filter(({ path }) => path.endsWith("/openapi.json"))) expect(danglingRefs(file.contents)).toEqual([]);
+        for (const file of contents.filter(({ path }) =>
+          path.endsWith("/openapi.json"),
+        ))
+          expect(danglingRefs(file.contents)).toEqual([]);
         const problems = checker.check(
-          files.filter((path) => path.endsWith(".ts")).map((path) => join(dir, path)),
-          files.filter((path) => path.endsWith(".js")).map((path) => join(dir, path)),
+          files
+            .filter((path) => path.endsWith(".ts"))
+            .map((path) => join(dir, path)),
+          files
+            .filter((path) => path.endsWith(".js"))
+            .map((path) => join(dir, path)),
         );
         expect(problems).toEqual([]);
       }),

@@ -133,10 +133,31 @@ describe("words and casing", () => {
 
   it("splits ASCII names as the Unicode rules do (the ASCII patterns are a shortcut)", () => {
     // "é" forces the Unicode patterns; it is a word of its own after a separator.
-    const viaUnicode = (text: string): string[] => splitWords(`${text}_é`).slice(0, -1);
+    const viaUnicode = (text: string): string[] =>
+      splitWords(`${text}_é`).slice(0, -1);
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom("a", "b", "Z", "Q", "1", "0", "_", "-", " ", ".", "V", "B", "2", "C", "x", "$"), maxLength: 24 }),
+        fc.string({
+          unit: fc.constantFrom(
+            "a",
+            "b",
+            "Z",
+            "Q",
+            "1",
+            "0",
+            "_",
+            "-",
+            " ",
+            ".",
+            "V",
+            "B",
+            "2",
+            "C",
+            "x",
+            "$",
+          ),
+          maxLength: 24,
+        }),
         (text) => {
           expect(splitWords(text)).toEqual(viaUnicode(text));
         },
@@ -144,9 +165,12 @@ describe("words and casing", () => {
       { numRuns: 2000 },
     );
     fc.assert(
-      fc.property(fc.string({ unit: "binary-ascii", maxLength: 24 }), (text) => {
-        expect(splitWords(text)).toEqual(viaUnicode(text));
-      }),
+      fc.property(
+        fc.string({ unit: "binary-ascii", maxLength: 24 }),
+        (text) => {
+          expect(splitWords(text)).toEqual(viaUnicode(text));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -207,12 +231,21 @@ describe("reserved and inherited names", () => {
     );
     const exported = [...index.matchAll(/export (?:type )?\{([^}]*)\}/g)]
       .flatMap((match) => match[1]!.split(","))
-      .map((name) => name.trim().split(/\s+as\s+/).pop()!)
+      .map((name) =>
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
       // The client's type is named after the package: the rules refuse a
       // schema or operation that generates it (RG022).
       .filter((name) => name !== "" && name !== "RemittanceClient");
     expect(exported).toEqual(
-      expect.arrayContaining(["Clock", "OperationDescriptor", "RemitErrorCode"]),
+      expect.arrayContaining([
+        "Clock",
+        "OperationDescriptor",
+        "RemitErrorCode",
+      ]),
     );
     for (const name of exported) {
       expect(schemaTypeName(name)).not.toBe(name);
@@ -416,14 +449,18 @@ describe("did you mean", () => {
 });
 
 describe("names other code looks for on any object", () => {
-  it.each(["then", "toJSON"])("%s is never a method or export as it is: await or JSON.stringify would call it", (id) => {
-    expect(operationMethodName(id)).toBe(`${id}Operation`);
-    expect(operationNames(id).method).toBe(`${id}Operation`);
-  });
+  it.each(["then", "toJSON"])(
+    "%s is never a method or export as it is: await or JSON.stringify would call it",
+    (id) => {
+      expect(operationMethodName(id)).toBe(`${id}Operation`);
+      expect(operationNames(id).method).toBe(`${id}Operation`);
+    },
+  );
 });
 
 describe("identifiers outside ASCII", () => {
-  const isIdentifier = (name: string): boolean => ts.isIdentifierText(name, ts.ScriptTarget.ESNext);
+  const isIdentifier = (name: string): boolean =>
+    ts.isIdentifierText(name, ts.ScriptTarget.ESNext);
 
   it.each([
     // U+019B has an upper case only since Unicode 16 (U+A7DC), which TypeScript 5.9 does not know.
@@ -433,20 +470,34 @@ describe("identifiers outside ASCII", () => {
     ["x\u088fy", "xY", "XYRequest"],
     ["çevir_ödeme", "çevirÖdeme", "ÇevirÖdemeRequest"],
     ["転送_送金", "転送送金", "転送送金Request"],
-  ])("%j gives names TypeScript accepts, the same on every Node", (id, method, requestType) => {
-    const names = operationNames(id);
-    expect(names.method).toBe(method);
-    expect(names.requestType).toBe(requestType);
-  });
+  ])(
+    "%j gives names TypeScript accepts, the same on every Node",
+    (id, method, requestType) => {
+      const names = operationNames(id);
+      expect(names.method).toBe(method);
+      expect(names.requestType).toBe(requestType);
+    },
+  );
 
   it("are identifiers TypeScript accepts for any spec name (property test)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 }), (id) => {
-        const names = operationNames(id);
-        for (const name of [names.method, names.requestType, names.responseType, schemaTypeName(id)]) {
-          expect(isIdentifier(name), `${JSON.stringify(id)} -> ${JSON.stringify(name)}`).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 }),
+        (id) => {
+          const names = operationNames(id);
+          for (const name of [
+            names.method,
+            names.requestType,
+            names.responseType,
+            schemaTypeName(id),
+          ]) {
+            expect(
+              isIdentifier(name),
+              `${JSON.stringify(id)} -> ${JSON.stringify(name)}`,
+            ).toBe(true);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -12,7 +12,11 @@ import { Project, ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
 import type { Model } from "../../src/model/types.js";
-import { loadDocsTemplates, renderOverviewDocs, renderSetDocs } from "../../src/render/docs/index.js";
+import {
+  loadDocsTemplates,
+  renderOverviewDocs,
+  renderSetDocs,
+} from "../../src/render/docs/index.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -21,11 +25,16 @@ let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), "remitgen-docs-examples-"));
   // Generated mocks import msw, and examples use Node's types: resolve them from the repository.
-  await symlink(join(repoRoot, "node_modules"), join(workDir, "node_modules"), "dir");
+  await symlink(
+    join(repoRoot, "node_modules"),
+    join(workDir, "node_modules"),
+    "dir",
+  );
 });
 
 afterAll(async () => {
-  if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
+  if (workDir !== undefined)
+    await rm(workDir, { recursive: true, force: true });
 });
 
 interface Example {
@@ -34,13 +43,17 @@ interface Example {
   readonly code: string;
 }
 
-function examplesOf(model: Model, templatesLoaded: Awaited<ReturnType<typeof loadDocsTemplates>>): Map<string, Example[]> {
+function examplesOf(
+  model: Model,
+  templatesLoaded: Awaited<ReturnType<typeof loadDocsTemplates>>,
+): Map<string, Example[]> {
   const bySet = new Map<string, Example[]>();
   for (const set of model.sets) {
     const examples: Example[] = [];
     for (const file of renderSetDocs(model, set, templatesLoaded)) {
-      [...file.contents.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].forEach((match, index) =>
-        examples.push({ file: file.path, index, code: match[1]! }),
+      [...file.contents.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].forEach(
+        (match, index) =>
+          examples.push({ file: file.path, index, code: match[1]! }),
       );
     }
     bySet.set(set.id, examples);
@@ -58,9 +71,15 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   const examples = examplesOf(model, await loadDocsTemplates());
   const paths: Record<string, string[]> = {};
   for (const set of model.sets) {
-    paths[set.names.packageName] = [join(out, set.names.directory, "src/index.ts")];
-    paths[`${set.names.packageName}/mocks`] = [join(out, set.names.directory, "src/mocks.ts")];
-    paths[`${set.names.packageName}/mock-fetch`] = [join(out, set.names.directory, "src/mock-fetch.ts")];
+    paths[set.names.packageName] = [
+      join(out, set.names.directory, "src/index.ts"),
+    ];
+    paths[`${set.names.packageName}/mocks`] = [
+      join(out, set.names.directory, "src/mocks.ts"),
+    ];
+    paths[`${set.names.packageName}/mock-fetch`] = [
+      join(out, set.names.directory, "src/mock-fetch.ts"),
+    ];
   }
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
@@ -84,23 +103,43 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
     const list = examples.get(set.id)!;
     expect(list.length).toBe(set.operations.length + 5);
     // The README shows the mocks both ways: through msw, and as a fetch without it.
-    const readme = list.filter((example) => example.file === "README.md").map((example) => example.code);
-    const msw = readme.filter((code) => code.includes(`"${set.names.packageName}/mocks"`));
+    const readme = list
+      .filter((example) => example.file === "README.md")
+      .map((example) => example.code);
+    const msw = readme.filter((code) =>
+      code.includes(`"${set.names.packageName}/mocks"`),
+    );
     expect(msw).toHaveLength(1);
     expect(msw[0]).toContain('"msw/node"');
-    const mockFetch = readme.filter((code) => code.includes(`"${set.names.packageName}/mock-fetch"`));
+    const mockFetch = readme.filter((code) =>
+      code.includes(`"${set.names.packageName}/mock-fetch"`),
+    );
     expect(mockFetch).toHaveLength(1);
     expect(mockFetch[0]).not.toMatch(/"msw|\/mocks"/);
     for (const example of list) {
-      const path = join(workDir, `${name}-examples`, set.names.directory, `${example.file.replace(/[/.]/g, "_")}-${example.index}.mts`);
-      files.push({ where: `${set.id} ${example.file} block ${example.index + 1}`, code: example.code, source: project.createSourceFile(path, example.code) });
+      const path = join(
+        workDir,
+        `${name}-examples`,
+        set.names.directory,
+        `${example.file.replace(/[/.]/g, "_")}-${example.index}.mts`,
+      );
+      files.push({
+        where: `${set.id} ${example.file} block ${example.index + 1}`,
+        code: example.code,
+        source: project.createSourceFile(path, example.code),
+      });
     }
   }
   const problems: string[] = [];
   for (const file of files) {
     for (const diagnostic of file.source.getPreEmitDiagnostics()) {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.getMessageText() as string | ts.DiagnosticMessageChain, "\n");
-      problems.push(`${file.where}, line ${diagnostic.getLineNumber() ?? "?"}: ${message}`);
+      const message = ts.flattenDiagnosticMessageText(
+        diagnostic.getMessageText() as string | ts.DiagnosticMessageChain,
+        "\n",
+      );
+      problems.push(
+        `${file.where}, line ${diagnostic.getLineNumber() ?? "?"}: ${message}`,
+      );
     }
   }
   expect(problems).toEqual([]);
@@ -112,10 +151,16 @@ describe("ts examples in the docs type-check against the generated packages", ()
   }, 180_000);
 
   it("for the schema fixture (bodies built from the schemas)", async () => {
-    await typeCheckExamples(join(repoRoot, "test/fixtures/docs/schema.yaml"), "schema");
+    await typeCheckExamples(
+      join(repoRoot, "test/fixtures/docs/schema.yaml"),
+      "schema",
+    );
   }, 180_000);
 
   it("for the hostile fixture (quoted and computed keys, long names)", async () => {
-    await typeCheckExamples(join(repoRoot, "test/fixtures/docs/hostile.yaml"), "hostile");
+    await typeCheckExamples(
+      join(repoRoot, "test/fixtures/docs/hostile.yaml"),
+      "hostile",
+    );
   }, 180_000);
 });

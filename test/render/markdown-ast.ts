@@ -25,7 +25,12 @@ export async function markdownAst(markdown: string): Promise<MdNode> {
 
 /** The text a reader sees: text and code values, recursively (raw HTML included, to catch it). */
 export function visibleText(node: MdNode): string {
-  if (node.type === "text" || node.type === "inlineCode" || node.type === "html") return node.value ?? "";
+  if (
+    node.type === "text" ||
+    node.type === "inlineCode" ||
+    node.type === "html"
+  )
+    return node.value ?? "";
   return (node.children ?? []).map(visibleText).join("");
 }
 

@@ -202,20 +202,59 @@ describe("the fast YAML reader on real specs", () => {
 describe("mayMatchCoreTag", () => {
   it("is true for every text a core-schema tag resolves", () => {
     const tags = new Document().schema.tags.filter(
-      (tag): tag is typeof tag & { test: RegExp } => tag.default === true && tag.test !== undefined,
+      (tag): tag is typeof tag & { test: RegExp } =>
+        tag.default === true && tag.test !== undefined,
     );
     expect(tags.length).toBeGreaterThan(5);
-    const matched = (text: string): boolean => tags.some((tag) => tag.test.test(text));
-    const examples = ["", "~", "null", "NULL", "true", "False", "0o17", "0x1F", "-12", "+3", ".5", "1e3", "-.inf", ".NaN"];
+    const matched = (text: string): boolean =>
+      tags.some((tag) => tag.test.test(text));
+    const examples = [
+      "",
+      "~",
+      "null",
+      "NULL",
+      "true",
+      "False",
+      "0o17",
+      "0x1F",
+      "-12",
+      "+3",
+      ".5",
+      "1e3",
+      "-.inf",
+      ".NaN",
+    ];
     for (const text of examples) {
       expect(matched(text)).toBe(true);
       expect(mayMatchCoreTag(text)).toBe(true);
     }
     fc.assert(
-      fc.property(fc.string({ unit: "grapheme", maxLength: 12 }), fc.string({ unit: fc.constantFrom("0", "1", "e", "x", "o", ".", "+", "-", "n", "a", "N", "u", "l", "r"), maxLength: 8 }), (head, tail) => {
-        const text = head + tail;
-        if (matched(text)) expect(mayMatchCoreTag(text)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ unit: "grapheme", maxLength: 12 }),
+        fc.string({
+          unit: fc.constantFrom(
+            "0",
+            "1",
+            "e",
+            "x",
+            "o",
+            ".",
+            "+",
+            "-",
+            "n",
+            "a",
+            "N",
+            "u",
+            "l",
+            "r",
+          ),
+          maxLength: 8,
+        }),
+        (head, tail) => {
+          const text = head + tail;
+          if (matched(text)) expect(mayMatchCoreTag(text)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -224,7 +263,12 @@ describe("mayMatchCoreTag", () => {
     expect(mayMatchCoreTag("string")).toBe(false);
     expect(mayMatchCoreTag("amount")).toBe(false);
     expect(mayMatchCoreTag("type")).toBe(true);
-    expect(parseFastYaml("a: string\nb: Null\nc: trueish\n", options)!.document.toJS()).toEqual({
+    expect(
+      parseFastYaml(
+        "a: string\nb: Null\nc: trueish\n",
+        options,
+      )!.document.toJS(),
+    ).toEqual({
       a: "string",
       b: null,
       c: "trueish",

@@ -6,7 +6,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startBackgroundWrites, utf8Bytes } from "../../src/write/background-writes.js";
+import {
+  startBackgroundWrites,
+  utf8Bytes,
+} from "../../src/write/background-writes.js";
 import { repoRoot, tempDir } from "../generate/support.js";
 
 /** The built thread body: the thread runs JavaScript, so tests use dist/ (npm test builds first). */
@@ -75,8 +78,16 @@ describe("startBackgroundWrites", () => {
 
   it("encodes text as writeFileSync would: UTF-8, a lone surrogate as U+FFFD", () => {
     const encoder = new TextEncoder();
-    for (const text of ["", "plain ascii\n", "名前 é 😀", "x\ud800y\udc00", "\u2028".repeat(1000)]) {
-      expect(Buffer.from(utf8Bytes(text, encoder))).toEqual(Buffer.from(text, "utf8"));
+    for (const text of [
+      "",
+      "plain ascii\n",
+      "名前 é 😀",
+      "x\ud800y\udc00",
+      "\u2028".repeat(1000),
+    ]) {
+      expect(Buffer.from(utf8Bytes(text, encoder))).toEqual(
+        Buffer.from(text, "utf8"),
+      );
       expect(utf8Bytes(text, encoder)).toEqual(encoder.encode(text));
     }
   });

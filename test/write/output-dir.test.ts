@@ -153,7 +153,8 @@ describe("planOutput and applyPlan", () => {
     const killed: WriterFs = {
       ...nodeWriterFs,
       rename: async (from, to) => {
-        if (to.endsWith(manifestName) && ++manifestRenames === 2) return new Promise<void>(() => {});
+        if (to.endsWith(manifestName) && ++manifestRenames === 2)
+          return new Promise<void>(() => {});
         return nodeWriterFs.rename(from, to);
       },
     };
@@ -162,10 +163,17 @@ describe("planOutput and applyPlan", () => {
     expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe("added\n");
     expect(await manifestFiles(out)).toContain("a/src/added.ts");
     // The next run, with the file changed, knows it as remitgen's.
-    const changedAgain = [...first, { path: "a/src/added.ts", contents: "added again\n" }];
+    const changedAgain = [
+      ...first,
+      { path: "a/src/added.ts", contents: "added again\n" },
+    ];
     await written(out, changedAgain);
-    expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe("added again\n");
-    expect(await manifestFiles(out)).toEqual(changedAgain.map((file) => file.path).sort());
+    expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe(
+      "added again\n",
+    );
+    expect(await manifestFiles(out)).toEqual(
+      changedAgain.map((file) => file.path).sort(),
+    );
   });
 
   it("replaces a half-written file in a folder no finished run wrote into: what a killed run left", async () => {

@@ -10,7 +10,16 @@
  */
 import { displayWidth } from "../../escape/typescript.js";
 
-export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Fill | BreakParent;
+export type Doc =
+  | string
+  | readonly Doc[]
+  | Group
+  | Indent
+  | Line
+  | IfBreak
+  | IndentIfBreak
+  | Fill
+  | BreakParent;
 
 interface Group {
   readonly type: "group";
@@ -47,8 +56,16 @@ interface BreakParent {
   readonly type: "break-parent";
 }
 
-export function group(contents: Doc, options: { shouldBreak?: boolean; id?: symbol } = {}): Doc {
-  return { type: "group", contents, id: options.id, break: options.shouldBreak === true };
+export function group(
+  contents: Doc,
+  options: { shouldBreak?: boolean; id?: symbol } = {},
+): Doc {
+  return {
+    type: "group",
+    contents,
+    id: options.id,
+    break: options.shouldBreak === true,
+  };
 }
 export function indent(contents: Doc): Doc {
   return { type: "indent", contents };
@@ -56,9 +73,21 @@ export function indent(contents: Doc): Doc {
 export const line: Doc = { type: "line", soft: false, hard: false };
 export const softline: Doc = { type: "line", soft: true, hard: false };
 const breakParent: Doc = { type: "break-parent" };
-export const hardline: Doc = [{ type: "line", soft: false, hard: true }, breakParent];
-export function ifBreak(breakContents: Doc, flatContents: Doc = "", options: { groupId?: symbol } = {}): Doc {
-  return { type: "if-break", breakContents, flatContents, groupId: options.groupId };
+export const hardline: Doc = [
+  { type: "line", soft: false, hard: true },
+  breakParent,
+];
+export function ifBreak(
+  breakContents: Doc,
+  flatContents: Doc = "",
+  options: { groupId?: symbol } = {},
+): Doc {
+  return {
+    type: "if-break",
+    breakContents,
+    flatContents,
+    groupId: options.groupId,
+  };
 }
 export function indentIfBreak(contents: Doc, groupId: symbol): Doc {
   return { type: "indent-if-break", contents, groupId };
@@ -110,7 +139,8 @@ export function printDoc(doc: Doc, width: number): string {
       continue;
     }
     if (isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) stack.push(ind, mode, current[index]!, 0);
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push(ind, mode, current[index]!, 0);
       continue;
     }
     switch (current.type) {
@@ -119,10 +149,24 @@ export function printDoc(doc: Doc, width: number): string {
         break;
       case "group": {
         let next: Mode;
-        if (mode === FLAT && !shouldRemeasure) next = current.break ? BREAK : FLAT;
+        if (mode === FLAT && !shouldRemeasure)
+          next = current.break ? BREAK : FLAT;
         else {
           shouldRemeasure = false;
-          next = !current.break && fits(FLAT, current.contents, stack, width - position, groupModes, false, measure, scratch) ? FLAT : BREAK;
+          next =
+            !current.break &&
+            fits(
+              FLAT,
+              current.contents,
+              stack,
+              width - position,
+              groupModes,
+              false,
+              measure,
+              scratch,
+            )
+              ? FLAT
+              : BREAK;
         }
         stack.push(ind, next, current.contents, 0);
         if (current.id !== undefined) groupModes.set(current.id, next);
@@ -134,7 +178,16 @@ export function printDoc(doc: Doc, width: number): string {
         const length = parts.length - offset;
         if (length === 0) break;
         const content = parts[offset]!;
-        const contentFits = fits(FLAT, content, undefined, remaining, groupModes, true, measure, scratch);
+        const contentFits = fits(
+          FLAT,
+          content,
+          undefined,
+          remaining,
+          groupModes,
+          true,
+          measure,
+          scratch,
+        );
         if (length === 1) {
           stack.push(ind, contentFits ? FLAT : BREAK, content, 0);
           break;
@@ -147,18 +200,44 @@ export function printDoc(doc: Doc, width: number): string {
         }
         const second = parts[offset + 2]!;
         stack.push(ind, mode, current, offset + 2);
-        const bothFit = fits(FLAT, [content, whitespace, second], undefined, remaining, groupModes, true, measure, scratch);
+        const bothFit = fits(
+          FLAT,
+          [content, whitespace, second],
+          undefined,
+          remaining,
+          groupModes,
+          true,
+          measure,
+          scratch,
+        );
         stack.push(ind, bothFit ? FLAT : BREAK, whitespace, 0);
         stack.push(ind, bothFit || contentFits ? FLAT : BREAK, content, 0);
         break;
       }
       case "if-break":
       case "indent-if-break": {
-        const groupMode = current.groupId !== undefined ? groupModes.get(current.groupId) : mode;
+        const groupMode =
+          current.groupId !== undefined
+            ? groupModes.get(current.groupId)
+            : mode;
         if (groupMode === BREAK) {
-          stack.push(ind, mode, current.type === "if-break" ? current.breakContents : indent(current.contents), 0);
+          stack.push(
+            ind,
+            mode,
+            current.type === "if-break"
+              ? current.breakContents
+              : indent(current.contents),
+            0,
+          );
         } else if (groupMode === FLAT) {
-          stack.push(ind, mode, current.type === "if-break" ? current.flatContents : current.contents, 0);
+          stack.push(
+            ind,
+            mode,
+            current.type === "if-break"
+              ? current.flatContents
+              : current.contents,
+            0,
+          );
         }
         break;
       }
@@ -263,7 +342,8 @@ function fits(
       const restDoc = rest!.docs[restIndex]!;
       const restOffset = rest!.offsets[restIndex]!;
       fitModes[size] = rest!.modes[restIndex]!;
-      fitDocs[size++] = restOffset > 0 ? (restDoc as Fill).parts.slice(restOffset) : restDoc;
+      fitDocs[size++] =
+        restOffset > 0 ? (restDoc as Fill).parts.slice(restOffset) : restDoc;
       continue;
     }
     size--;
@@ -304,9 +384,13 @@ function fits(
         fitDocs[size++] = current.contents;
         break;
       case "if-break": {
-        const groupMode = current.groupId !== undefined ? (groupModes.get(current.groupId) ?? FLAT) : currentMode;
+        const groupMode =
+          current.groupId !== undefined
+            ? (groupModes.get(current.groupId) ?? FLAT)
+            : currentMode;
         fitModes[size] = currentMode;
-        fitDocs[size++] = groupMode === BREAK ? current.breakContents : current.flatContents;
+        fitDocs[size++] =
+          groupMode === BREAK ? current.breakContents : current.flatContents;
         break;
       }
       case "line":

@@ -43,8 +43,15 @@ export interface JsonMember {
  * A member whose value is a non-empty object (which always breaks, so
  * nothing after it changes its layout), printed for `depth`.
  */
-export function jsonMember(key: string, value: JsonObject, depth: number): JsonMember {
-  if (isEmpty(value)) throw new Error("jsonMember: an empty object does not break, so its layout depends on where it stands");
+export function jsonMember(
+  key: string,
+  value: JsonObject,
+  depth: number,
+): JsonMember {
+  if (isEmpty(value))
+    throw new Error(
+      "jsonMember: an empty object does not break, so its layout depends on where it stands",
+    );
   const indent = " ".repeat(2 * depth);
   const text = `${indent}${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`)}`;
   return { key, value, depth, text: laidOut(text).join("") };
@@ -57,7 +64,9 @@ export function jsonMember(key: string, value: JsonObject, depth: number): JsonM
  * may be called twice: should spec text happen to hold a placeholder, the
  * file is printed whole instead, so any text prints as itself.
  */
-export function jsonFileOf(build: (members: (members: readonly JsonMember[]) => JsonValue) => JsonValue): string {
+export function jsonFileOf(
+  build: (members: (members: readonly JsonMember[]) => JsonValue) => JsonValue,
+): string {
   const spliced: (readonly JsonMember[])[] = [];
   const text = JSON.stringify(
     build((members) => placeholder(spliced.push(members) - 1)),
@@ -76,7 +85,9 @@ function isEmpty(value: JsonObject): boolean {
 
 /** The object the members stand for (a member named `__proto__` stays an own member). */
 export function jsonObjectOf(members: readonly JsonMember[]): JsonObject {
-  return Object.fromEntries(members.map((member) => [member.key, member.value])) as JsonObject;
+  return Object.fromEntries(
+    members.map((member) => [member.key, member.value]),
+  ) as JsonObject;
 }
 
 /** Members in the order an object made from them keeps: array-index keys first, ascending. */
@@ -104,7 +115,10 @@ const placeholderText = /"\\u0000remitgen-json-members (\d+)\\u0000"/g;
  * member value at the depth its members were printed for (otherwise spec
  * text holds a placeholder, and the file is printed whole).
  */
-function spliceMembers(text: string, spliced: readonly (readonly JsonMember[])[]): string[] | undefined {
+function spliceMembers(
+  text: string,
+  spliced: readonly (readonly JsonMember[])[],
+): string[] | undefined {
   const laid = laidOut(text).join("");
   const pieces: string[] = [];
   let done = 0;
@@ -116,10 +130,18 @@ function spliceMembers(text: string, spliced: readonly (readonly JsonMember[])[]
     const lineStart = laid.lastIndexOf("\n", match.index) + 1;
     const indent = leadingSpaces(laid, lineStart);
     if (laid[match.index - 2] !== ":") return undefined;
-    if (members.some((member) => member.depth !== indent / 2 + 1)) return undefined;
+    if (members.some((member) => member.depth !== indent / 2 + 1))
+      return undefined;
     pieces.push(laid.slice(done, match.index));
     if (members.length === 0) pieces.push("{}");
-    else pieces.push("{\n", inObjectOrder(members).map((member) => member.text).join(",\n"), `\n${" ".repeat(indent)}}`);
+    else
+      pieces.push(
+        "{\n",
+        inObjectOrder(members)
+          .map((member) => member.text)
+          .join(",\n"),
+        `\n${" ".repeat(indent)}}`,
+      );
     done = match.index + match[0].length;
   }
   if (count !== spliced.length) return undefined;
@@ -150,7 +172,12 @@ interface BrokenArray {
  */
 function layOutArrays(text: string): string[] {
   const starts: number[] = [];
-  for (let at = text.indexOf("[\n"); at !== -1; at = text.indexOf("[\n", at + 2)) starts.push(at);
+  for (
+    let at = text.indexOf("[\n");
+    at !== -1;
+    at = text.indexOf("[\n", at + 2)
+  )
+    starts.push(at);
   if (starts.length === 0) return [text];
   const arrays = new Map<number, BrokenArray>();
   const replacements: { start: number; end: number; text: string }[] = [];
@@ -160,7 +187,13 @@ function layOutArrays(text: string): string[] {
     const indent = leadingSpaces(text, lineStart);
     const closing = `\n${" ".repeat(indent)}]`;
     const end = text.indexOf(closing, start) + closing.length;
-    const items = itemsOf(text, start + 2, end - closing.length, indent + 2, arrays);
+    const items = itemsOf(
+      text,
+      start + 2,
+      end - closing.length,
+      indent + 2,
+      arrays,
+    );
     // An array prettier breaks wherever it stands breaks every array around it too.
     const flat =
       !breaksEveryItem(items) && items.every((item) => item.flat !== undefined)
@@ -169,10 +202,20 @@ function layOutArrays(text: string): string[] {
     arrays.set(start, { start, end, flat, items: items.length });
     const after = text[end] === "," ? 1 : 0;
     const column = displayWidth(text.slice(lineStart, start));
-    if (flat !== undefined && column + displayWidth(flat) + after <= printWidth) {
+    if (
+      flat !== undefined &&
+      column + displayWidth(flat) + after <= printWidth
+    ) {
       replacements.push({ start, end, text: flat });
     } else if (items.length > 1 && items.every((item) => item.number)) {
-      replacements.push({ start, end, text: filledNumbers(items.map((item) => item.flat!), indent + 2) });
+      replacements.push({
+        start,
+        end,
+        text: filledNumbers(
+          items.map((item) => item.flat!),
+          indent + 2,
+        ),
+      });
     }
   }
   // Collected innermost first; an outer array on one line replaces its inner ones too.
@@ -198,14 +241,25 @@ interface Item {
 }
 
 /** The items of a broken array, whose lines run from `from` to `to` at `indent` spaces. */
-function itemsOf(text: string, from: number, to: number, indent: number, arrays: ReadonlyMap<number, BrokenArray>): Item[] {
+function itemsOf(
+  text: string,
+  from: number,
+  to: number,
+  indent: number,
+  arrays: ReadonlyMap<number, BrokenArray>,
+): Item[] {
   const items: Item[] = [];
   let at = from;
   while (at < to) {
     const first = text[at + indent]!;
     if (first === "[" && text[at + indent + 1] === "\n") {
       const inner = arrays.get(at + indent)!;
-      items.push({ flat: inner.flat, number: false, size: inner.items, isArray: true });
+      items.push({
+        flat: inner.flat,
+        number: false,
+        size: inner.items,
+        isArray: true,
+      });
       at = inner.end + (text[inner.end] === "," ? 2 : 1);
     } else if (first === "{" && text[at + indent + 1] === "\n") {
       // A non-empty object: it always breaks, so only its end matters (and
@@ -218,7 +272,12 @@ function itemsOf(text: string, from: number, to: number, indent: number, arrays:
       if (end === -1 || end > to) end = to;
       const line = text.slice(at + indent, end);
       const scalar = line.endsWith(",") ? line.slice(0, -1) : line;
-      items.push({ flat: scalar, number: first === "-" || (first >= "0" && first <= "9"), size: 0, isArray: scalar === "[]" });
+      items.push({
+        flat: scalar,
+        number: first === "-" || (first >= "0" && first <= "9"),
+        size: 0,
+        isArray: scalar === "[]",
+      });
       at = end + 1;
     }
   }
@@ -243,7 +302,9 @@ function breaksEveryItem(items: readonly Item[]): boolean {
  * after it; the trailing `]` does not count.
  */
 function filledNumbers(numbers: readonly string[], indent: number): string {
-  const texts = numbers.map((number, index) => number + (index === numbers.length - 1 ? "" : ","));
+  const texts = numbers.map(
+    (number, index) => number + (index === numbers.length - 1 ? "" : ","),
+  );
   const pad = " ".repeat(indent);
   const out = ["[\n", pad];
   let column = indent;
@@ -296,19 +357,31 @@ function isBreak(code: number): boolean {
 }
 
 /** Where the pattern matches at `start`: the `+` to drop, and the match's end. */
-function exponentAt(text: string, start: number): { plus: number; end: number } | undefined {
+function exponentAt(
+  text: string,
+  start: number,
+): { plus: number; end: number } | undefined {
   let at = start;
   while (text.charCodeAt(at) === 0x20) at++;
   if (text.charCodeAt(at) === 0x22) {
     // `"(?:[^"\\]|\\.)*": `: up to the first quote not escaped.
     let close = at + 1;
-    for (let code = text.charCodeAt(close); code !== 0x22; code = text.charCodeAt(close)) {
+    for (
+      let code = text.charCodeAt(close);
+      code !== 0x22;
+      code = text.charCodeAt(close)
+    ) {
       if (Number.isNaN(code)) return undefined;
       if (code !== 0x5c) close++;
-      else if (close + 1 < text.length && !isBreak(text.charCodeAt(close + 1))) close += 2;
+      else if (close + 1 < text.length && !isBreak(text.charCodeAt(close + 1)))
+        close += 2;
       else return undefined;
     }
-    if (text.charCodeAt(close + 1) !== 0x3a || text.charCodeAt(close + 2) !== 0x20) return undefined;
+    if (
+      text.charCodeAt(close + 1) !== 0x3a ||
+      text.charCodeAt(close + 2) !== 0x20
+    )
+      return undefined;
     at = close + 3;
   }
   if (text.charCodeAt(at) === 0x2d) at++;
@@ -319,16 +392,24 @@ function exponentAt(text: string, start: number): { plus: number; end: number } 
     if (fraction === end + 1) return undefined;
     end = fraction;
   }
-  if (text.charCodeAt(end) !== 0x65 || text.charCodeAt(end + 1) !== 0x2b) return undefined;
+  if (text.charCodeAt(end) !== 0x65 || text.charCodeAt(end + 1) !== 0x2b)
+    return undefined;
   const plus = end + 1;
   let last = digitsFrom(text, plus + 1);
   if (last === plus + 1) return undefined;
   if (text.charCodeAt(last) === 0x2c) last++;
-  return last === text.length || isBreak(text.charCodeAt(last)) ? { plus, end: last } : undefined;
+  return last === text.length || isBreak(text.charCodeAt(last))
+    ? { plus, end: last }
+    : undefined;
 }
 
 function digitsFrom(text: string, from: number): number {
   let end = from;
-  for (let code = text.charCodeAt(end); code >= 0x30 && code <= 0x39; code = text.charCodeAt(end)) end++;
+  for (
+    let code = text.charCodeAt(end);
+    code >= 0x30 && code <= 0x39;
+    code = text.charCodeAt(end)
+  )
+    end++;
   return end;
 }

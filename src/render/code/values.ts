@@ -8,10 +8,31 @@
  * (doc.ts).
  */
 import type CodeBlockWriter from "code-block-writer";
-import { displayWidth, objectLiteralKey, stringLiteral } from "../../escape/typescript.js";
+import {
+  displayWidth,
+  objectLiteralKey,
+  stringLiteral,
+} from "../../escape/typescript.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { fill, group, ifBreak, indent, indentIfBreak, join, line, softline, type Doc } from "./doc.js";
-import { fits, indentWidth, printWidth, writeDoc, writeOnce, type Flavor } from "./writer.js";
+import {
+  fill,
+  group,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  line,
+  softline,
+  type Doc,
+} from "./doc.js";
+import {
+  fits,
+  indentWidth,
+  printWidth,
+  writeDoc,
+  writeOnce,
+  type Flavor,
+} from "./writer.js";
 
 /** Data that can be printed: JSON values, plus `undefined` members, which are left out. */
 export type PrintableValue =
@@ -44,7 +65,11 @@ export function writeValue(
   flavor: Flavor = "ts",
   memo: RenderMemo = noMemo,
 ): void {
-  writeStyled(writer, prefix, value, suffix, { keys: flavor === "js" ? "js" : "ts", memo, expandObjects: false });
+  writeStyled(writer, prefix, value, suffix, {
+    keys: flavor === "js" ? "js" : "ts",
+    memo,
+    expandObjects: false,
+  });
 }
 
 /**
@@ -53,13 +78,38 @@ export function writeValue(
  * expanded when its source breaks after `{`, so the layout is still
  * prettier's.
  */
-export function writeExpandedValue(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string): void {
-  writeStyled(writer, prefix, value, suffix, { keys: "ts", memo: noMemo, expandObjects: true });
+export function writeExpandedValue(
+  writer: CodeBlockWriter,
+  prefix: string,
+  value: PrintableValue,
+  suffix: string,
+): void {
+  writeStyled(writer, prefix, value, suffix, {
+    keys: "ts",
+    memo: noMemo,
+    expandObjects: true,
+  });
 }
 
-function writeStyled(writer: CodeBlockWriter, prefix: string, value: PrintableValue, suffix: string, style: Style): void {
-  if (prefix.endsWith(" = ")) writeAssigned(writer, prefix.slice(0, -" = ".length), " =", value, suffix, style, false);
-  else if (holdsObject(value)) writeObjectHolder(writer, prefix, value, suffix, style);
+function writeStyled(
+  writer: CodeBlockWriter,
+  prefix: string,
+  value: PrintableValue,
+  suffix: string,
+  style: Style,
+): void {
+  if (prefix.endsWith(" = "))
+    writeAssigned(
+      writer,
+      prefix.slice(0, -" = ".length),
+      " =",
+      value,
+      suffix,
+      style,
+      false,
+    );
+  else if (holdsObject(value))
+    writeObjectHolder(writer, prefix, value, suffix, style);
   else writeDoc(writer, [prefix, valueDoc(value, style.keys), suffix]);
 }
 
@@ -89,7 +139,8 @@ function writeAssigned(
   if (holdsObject(value)) {
     // Broken for sure: it stays after the operator when its opening bracket fits there.
     const head = `${left}${operator} `;
-    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`)) writeObjectHolder(writer, head, value, suffix, style);
+    if (shortKey || fits(writer, `${head}${isArray(value) ? "[" : "{"}`))
+      writeObjectHolder(writer, head, value, suffix, style);
     else {
       writer.writeLine(`${left}${operator}`);
       writer.indent(() => writeObjectHolder(writer, "", value, suffix, style));
@@ -100,14 +151,18 @@ function writeAssigned(
     // A value without a line break of its own: on the line when it fits, else on the next one.
     const text = scalarText(value);
     const whole = `${left}${operator} ${text}${suffix}`;
-    if (shortKey || neverMoves(value) || fits(writer, whole)) writer.writeLine(whole);
+    if (shortKey || neverMoves(value) || fits(writer, whole))
+      writer.writeLine(whole);
     else {
       writer.writeLine(`${left}${operator}`);
       writer.indent(() => writer.writeLine(`${text}${suffix}`));
     }
     return;
   }
-  writeDoc(writer, [memberDoc(left, operator, value, style.keys, shortKey), suffix]);
+  writeDoc(writer, [
+    memberDoc(left, operator, value, style.keys, shortKey),
+    suffix,
+  ]);
 }
 
 /**
@@ -116,9 +171,22 @@ function writeAssigned(
  * own layouts). prettier keeps an object expanded only when its source has
  * a line break after `{`, so one written on a single line stays there.
  */
-function writeObjectHolder(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, style: Style): void {
-  const room = printWidth - indentWidth(writer) - displayWidth(head) - displayWidth(suffix);
-  const flat = room >= 0 && !style.expandObjects ? flatText(value, style.keys, { left: room }) : undefined;
+function writeObjectHolder(
+  writer: CodeBlockWriter,
+  head: string,
+  value: PrintableValue,
+  suffix: string,
+  style: Style,
+): void {
+  const room =
+    printWidth -
+    indentWidth(writer) -
+    displayWidth(head) -
+    displayWidth(suffix);
+  const flat =
+    room >= 0 && !style.expandObjects
+      ? flatText(value, style.keys, { left: room })
+      : undefined;
   if (flat !== undefined) writer.writeLine(`${head}${flat}${suffix}`);
   else writeBroken(writer, head, value, suffix, style);
 }
@@ -130,10 +198,16 @@ function writeObjectHolder(writer: CodeBlockWriter, head: string, value: Printab
  * member each, see arrayDoc). Gives up as soon as the room is used up, so
  * a large value costs no more than a line's worth of text.
  */
-function flatText(value: PrintableValue, keys: "ts" | "js", room: { left: number }): string | undefined {
+function flatText(
+  value: PrintableValue,
+  keys: "ts" | "js",
+  room: { left: number },
+): string | undefined {
   // Widths add up: the pieces join at ASCII punctuation.
-  const take = (text: string): string | undefined => ((room.left -= displayWidth(text)) >= 0 ? text : undefined);
-  if (value === null || typeof value !== "object") return take(scalarText(value));
+  const take = (text: string): string | undefined =>
+    (room.left -= displayWidth(text)) >= 0 ? text : undefined;
+  if (value === null || typeof value !== "object")
+    return take(scalarText(value));
   if (isArray(value)) {
     if (value.length === 0) return take("[]");
     if (breaksEveryItem(value) || take("[]") === undefined) return undefined;
@@ -165,7 +239,13 @@ function flatText(value: PrintableValue, keys: "ts" | "js", room: { left: number
 }
 
 /** A value prettier always breaks (a non-empty object, or an array holding one), opened after `head`. */
-function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValue, suffix: string, style: Style): void {
+function writeBroken(
+  writer: CodeBlockWriter,
+  head: string,
+  value: PrintableValue,
+  suffix: string,
+  style: Style,
+): void {
   const { keys, memo } = style;
   if (isArray(value)) {
     writer.writeLine(`${head}[`);
@@ -176,7 +256,9 @@ function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValu
           else writeDoc(writer, [group(valueDoc(item, keys)), ","]);
         } else if (memo.made(item)) {
           // An item's lines depend only on the item, the indentation and the keys.
-          writeOnce(writer, memo, item as object, `value:${keys}`, () => writeObjectHolder(writer, "", item, ",", style));
+          writeOnce(writer, memo, item as object, `value:${keys}`, () =>
+            writeObjectHolder(writer, "", item, ",", style),
+          );
         } else {
           writeObjectHolder(writer, "", item, ",", style);
         }
@@ -192,7 +274,15 @@ function writeBroken(writer: CodeBlockWriter, head: string, value: PrintableValu
       const member = object[key];
       if (member === undefined) continue;
       const printed = objectLiteralKey(key, keys);
-      writeAssigned(writer, printed, ":", member, ",", style, displayWidth(printed) < 5);
+      writeAssigned(
+        writer,
+        printed,
+        ":",
+        member,
+        ",",
+        style,
+        displayWidth(printed) < 5,
+      );
     }
   });
   writer.writeLine(`}${suffix}`);
@@ -204,7 +294,8 @@ type ObjectValue = { readonly [key: string]: PrintableValue | undefined };
 function holdsObject(value: PrintableValue): boolean {
   if (value === null || typeof value !== "object") return false;
   if (isArray(value)) return value.some(holdsObject);
-  for (const key in value) if ((value as ObjectValue)[key] !== undefined) return true;
+  for (const key in value)
+    if ((value as ObjectValue)[key] !== undefined) return true;
   return false;
 }
 
@@ -219,7 +310,10 @@ function scalarText(value: PrintableValue): string {
 
 /** Numbers and booleans never move to the next line after `:` or `=`. */
 function neverMoves(value: PrintableValue): boolean {
-  return typeof value === "boolean" || (typeof value === "number" && !isNegative(value));
+  return (
+    typeof value === "boolean" ||
+    (typeof value === "number" && !isNegative(value))
+  );
 }
 
 function valueDoc(value: PrintableValue, keys: "ts" | "js"): Doc {
@@ -232,9 +326,21 @@ function valueDoc(value: PrintableValue, keys: "ts" | "js"): Doc {
   if (members.length === 0) return "{}";
   const printed = members.map(([key, member]) => {
     const printedKey = objectLiteralKey(key, keys);
-    return memberDoc(printedKey, ":", member, keys, displayWidth(printedKey) < 5);
+    return memberDoc(
+      printedKey,
+      ":",
+      member,
+      keys,
+      displayWidth(printedKey) < 5,
+    );
   });
-  return group(["{", indent([line, join([",", line], printed)]), ifBreak(","), line, "}"]);
+  return group([
+    "{",
+    indent([line, join([",", line], printed)]),
+    ifBreak(","),
+    line,
+    "}",
+  ]);
 }
 
 function arrayDoc(items: readonly PrintableValue[], keys: "ts" | "js"): Doc {
@@ -246,13 +352,25 @@ function arrayDoc(items: readonly PrintableValue[], keys: "ts" | "js"): Doc {
     items.forEach((item, index) => {
       if (index > 0) parts.push(line);
       const last = index === items.length - 1;
-      parts.push([numberLiteral(item as number), last ? ifBreak(",", "", { groupId: id }) : ","]);
+      parts.push([
+        numberLiteral(item as number),
+        last ? ifBreak(",", "", { groupId: id }) : ",",
+      ]);
     });
     return group(["[", indent([softline, fill(parts)]), softline, "]"], { id });
   }
   const shouldBreak = breaksEveryItem(items);
   const printed = items.map((item) => group(valueDoc(item, keys)));
-  return group(["[", indent([softline, join([",", line], printed)]), ifBreak(","), softline, "]"], { shouldBreak, id });
+  return group(
+    [
+      "[",
+      indent([softline, join([",", line], printed)]),
+      ifBreak(","),
+      softline,
+      "]",
+    ],
+    { shouldBreak, id },
+  );
 }
 
 /** Several arrays (or objects) of more than one element each: prettier puts one per line. */
@@ -262,7 +380,13 @@ function breaksEveryItem(items: readonly PrintableValue[]): boolean {
     items.every((item, index) => {
       const next = items[index + 1];
       if (item === null || typeof item !== "object") return false;
-      if (next !== undefined && (next === null || typeof next !== "object" || isArray(next) !== isArray(item))) return false;
+      if (
+        next !== undefined &&
+        (next === null ||
+          typeof next !== "object" ||
+          isArray(next) !== isArray(item))
+      )
+        return false;
       return isArray(item) ? item.length > 1 : hasMember(item, 2);
     })
   );
@@ -276,23 +400,39 @@ function breaksEveryItem(items: readonly PrintableValue[]): boolean {
  * negative numbers, arrays and objects move only when their first line
  * does not fit after the operator ("fluid").
  */
-function memberDoc(left: string, operator: string, value: PrintableValue, keys: "ts" | "js", shortKey: boolean): Doc {
+function memberDoc(
+  left: string,
+  operator: string,
+  value: PrintableValue,
+  keys: "ts" | "js",
+  shortKey: boolean,
+): Doc {
   const right = valueDoc(value, keys);
-  if (shortKey || neverMoves(value)) return group([group(left), operator, " ", right]);
-  if (typeof value === "string") return group([group(left), operator, group(indent([line, right]))]);
+  if (shortKey || neverMoves(value))
+    return group([group(left), operator, " ", right]);
+  if (typeof value === "string")
+    return group([group(left), operator, group(indent([line, right]))]);
   const id = Symbol("assignment");
-  return group([group(left), operator, group(indent(line), { id }), indentIfBreak(right, id)]);
+  return group([
+    group(left),
+    operator,
+    group(indent(line), { id }),
+    indentIfBreak(right, id),
+  ]);
 }
 
 /** Whether the object has at least `count` members that are not undefined. */
 function hasMember(value: ObjectValue, count = 1): boolean {
   let found = 0;
-  for (const key of Object.keys(value)) if (value[key] !== undefined && ++found >= count) return true;
+  for (const key of Object.keys(value))
+    if (value[key] !== undefined && ++found >= count) return true;
   return false;
 }
 
 function membersOf(value: ObjectValue): [string, PrintableValue][] {
-  return Object.entries(value).filter((entry): entry is [string, PrintableValue] => entry[1] !== undefined);
+  return Object.entries(value).filter(
+    (entry): entry is [string, PrintableValue] => entry[1] !== undefined,
+  );
 }
 
 function isArray(value: PrintableValue): value is readonly PrintableValue[] {

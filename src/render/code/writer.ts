@@ -9,7 +9,16 @@
 import CodeBlockWriter from "code-block-writer";
 import { displayWidth, docLines } from "../../escape/typescript.js";
 import type { RenderMemo } from "../memo.js";
-import { group, ifBreak, indent, join, line, printDoc, softline, type Doc } from "./doc.js";
+import {
+  group,
+  ifBreak,
+  indent,
+  join,
+  line,
+  printDoc,
+  softline,
+  type Doc,
+} from "./doc.js";
 
 /** TypeScript source, plain ESM JavaScript, or declarations. */
 export type Flavor = "ts" | "js" | "dts";
@@ -31,7 +40,9 @@ export const printWidth = 80;
  * writeOnce). Anything else written through CodeBlockWriter's own
  * methods is refused by toString.
  */
-const indentations = Array.from({ length: 16 }, (_, level) => "  ".repeat(level));
+const indentations = Array.from({ length: 16 }, (_, level) =>
+  "  ".repeat(level),
+);
 
 class LineWriter extends CodeBlockWriter {
   private readonly lines: string[] = [];
@@ -43,7 +54,8 @@ class LineWriter extends CodeBlockWriter {
       this.lines.push(indentation + text);
       return this;
     }
-    for (const each of text.split(/\r?\n/)) this.lines.push(each === "" ? "" : indentation + each);
+    for (const each of text.split(/\r?\n/))
+      this.lines.push(each === "" ? "" : indentation + each);
     return this;
   }
 
@@ -58,7 +70,10 @@ class LineWriter extends CodeBlockWriter {
   }
 
   override indent(timesOrBlock: number | (() => void) = 1): this {
-    if (typeof timesOrBlock !== "function") throw new Error("the generated-code writer indents blocks only: indent(() => ...)");
+    if (typeof timesOrBlock !== "function")
+      throw new Error(
+        "the generated-code writer indents blocks only: indent(() => ...)",
+      );
     this.level++;
     try {
       timesOrBlock();
@@ -73,7 +88,10 @@ class LineWriter extends CodeBlockWriter {
   }
 
   override setIndentationLevel(level: number | string): this {
-    if (typeof level !== "number") throw new Error("the generated-code writer takes indentation levels as numbers");
+    if (typeof level !== "number")
+      throw new Error(
+        "the generated-code writer takes indentation levels as numbers",
+      );
     this.level = level;
     return this;
   }
@@ -97,7 +115,10 @@ class LineWriter extends CodeBlockWriter {
   }
 
   override toString(): string {
-    if (super.getLength() > 0) throw new Error("the generated-code writer writes whole lines only (writeLine, blankLine, indent)");
+    if (super.getLength() > 0)
+      throw new Error(
+        "the generated-code writer writes whole lines only (writeLine, blankLine, indent)",
+      );
     if (this.lines.length === 0) return "";
     // The final newline joined in, not appended: appending makes a two-part
     // string that is copied whole again when the file is encoded.
@@ -109,11 +130,16 @@ class LineWriter extends CodeBlockWriter {
 }
 
 export function createWriter(): CodeBlockWriter {
-  return new LineWriter({ indentNumberOfSpaces: 2, useTabs: false, newLine: "\n" });
+  return new LineWriter({
+    indentNumberOfSpaces: 2,
+    useTabs: false,
+    newLine: "\n",
+  });
 }
 
 function lineWriter(writer: CodeBlockWriter): LineWriter {
-  if (!(writer instanceof LineWriter)) throw new Error("expected a writer made by createWriter");
+  if (!(writer instanceof LineWriter))
+    throw new Error("expected a writer made by createWriter");
   return writer;
 }
 
@@ -121,7 +147,10 @@ function lineWriter(writer: CodeBlockWriter): LineWriter {
  * Writes what `write` writes and returns it, indentation included, as
  * entries of one or more whole lines each (join them with "\n").
  */
-export function captureLines(writer: CodeBlockWriter, write: () => void): readonly string[] {
+export function captureLines(
+  writer: CodeBlockWriter,
+  write: () => void,
+): readonly string[] {
   const lines = lineWriter(writer);
   const start = lines.lineCount;
   write();
@@ -129,7 +158,10 @@ export function captureLines(writer: CodeBlockWriter, write: () => void): readon
 }
 
 /** Writes entries captured earlier (see captureLines) as they are. */
-export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
+export function writeLines(
+  writer: CodeBlockWriter,
+  lines: readonly string[],
+): void {
   lineWriter(writer).appendLines(lines);
 }
 
@@ -139,14 +171,24 @@ export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): v
  * same piece at the same indentation gets the lines kept the first time.
  * `key` names every input of `write` other than `owner`.
  */
-export function writeOnce(writer: CodeBlockWriter, memo: RenderMemo, owner: object, key: string, write: () => void): void {
+export function writeOnce(
+  writer: CodeBlockWriter,
+  memo: RenderMemo,
+  owner: object,
+  key: string,
+  write: () => void,
+): void {
   let written = false;
   // Kept as one string of whole lines: compact, and written back as one entry.
-  const block = memo.once(owner, `${key}@${writer.getIndentationLevel()}`, (): string | undefined => {
-    written = true;
-    const lines = captureLines(writer, write);
-    return lines.length === 0 ? undefined : lines.join("\n");
-  });
+  const block = memo.once(
+    owner,
+    `${key}@${writer.getIndentationLevel()}`,
+    (): string | undefined => {
+      written = true;
+      const lines = captureLines(writer, write);
+      return lines.length === 0 ? undefined : lines.join("\n");
+    },
+  );
   if (!written && block !== undefined) writeLines(writer, [block]);
 }
 
@@ -190,7 +232,11 @@ export type DocTag = readonly [tag: string, text: string];
  * width; spec text is escaped by docLines. Tags follow the paragraphs, one
  * after another. Empty when there is no text.
  */
-export function docCommentLines(paragraphs: readonly string[], column: number, tags: readonly DocTag[] = []): string[] {
+export function docCommentLines(
+  paragraphs: readonly string[],
+  column: number,
+  tags: readonly DocTag[] = [],
+): string[] {
   const lines: string[] = [];
   const width = printWidth - column - 3;
   for (const paragraph of paragraphs) {
@@ -199,20 +245,35 @@ export function docCommentLines(paragraphs: readonly string[], column: number, t
     if (body.every((each) => each === "")) continue;
     if (lines.length > 0) lines.push("");
     // Wrapped lines one at a time: a spread of a 10 MB line's could overflow the call stack.
-    for (const each of body) for (const wrapped of wrap(each, width)) lines.push(wrapped);
+    for (const each of body)
+      for (const wrapped of wrap(each, width)) lines.push(wrapped);
   }
   tags.forEach(([tag, text], index) => {
     if (index === 0 && lines.length > 0) lines.push("");
-    for (const wrapped of wrap(`${tag} ${docLines(text).join(" ")}`, width)) lines.push(wrapped);
+    for (const wrapped of wrap(`${tag} ${docLines(text).join(" ")}`, width))
+      lines.push(wrapped);
   });
   if (lines.length === 0) return [];
-  if (lines.length === 1 && column + displayWidth(`/** ${lines[0]} */`) <= printWidth) return [`/** ${lines[0]} */`];
-  return ["/**", ...lines.map((each) => (each === "" ? " *" : ` * ${each}`)), " */"];
+  if (
+    lines.length === 1 &&
+    column + displayWidth(`/** ${lines[0]} */`) <= printWidth
+  )
+    return [`/** ${lines[0]} */`];
+  return [
+    "/**",
+    ...lines.map((each) => (each === "" ? " *" : ` * ${each}`)),
+    " */",
+  ];
 }
 
 /** A doc comment at the writer's indentation. */
-export function writeDocComment(writer: CodeBlockWriter, paragraphs: readonly string[], tags: readonly DocTag[] = []): void {
-  for (const each of docCommentLines(paragraphs, indentWidth(writer), tags)) writer.writeLine(each);
+export function writeDocComment(
+  writer: CodeBlockWriter,
+  paragraphs: readonly string[],
+  tags: readonly DocTag[] = [],
+): void {
+  for (const each of docCommentLines(paragraphs, indentWidth(writer), tags))
+    writer.writeLine(each);
 }
 
 /** Lines of pre-formatted doc text kept as they are (code examples). */

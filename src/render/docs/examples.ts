@@ -5,9 +5,18 @@
  * `escape/typescript.ts` (string literals and keys); names come from the
  * model's `names`.
  */
-import type { Model, OperationModel, OperationSetModel, PayloadModel, SchemaNode } from "../../model/types.js";
+import type {
+  Model,
+  OperationModel,
+  OperationSetModel,
+  PayloadModel,
+  SchemaNode,
+} from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
-import { displayWidth as codeDisplayWidth, stringLiteral } from "../../escape/typescript.js";
+import {
+  displayWidth as codeDisplayWidth,
+  stringLiteral,
+} from "../../escape/typescript.js";
 import { writeExpandedValue } from "../code/values.js";
 import { createWriter as createCodeWriter } from "../code/writer.js";
 
@@ -24,7 +33,11 @@ class CodeWriter {
   private level = 0;
 
   writeLine(text: string): void {
-    this.lines.push(this.level === 0 ? text : `${indents[this.level] ?? "  ".repeat(this.level)}${text}`);
+    this.lines.push(
+      this.level === 0
+        ? text
+        : `${indents[this.level] ?? "  ".repeat(this.level)}${text}`,
+    );
   }
 
   blankLine(): void {
@@ -71,7 +84,12 @@ function fits(writer: CodeWriter, text: string): boolean {
 }
 
 /** `import { a, b } from "x";`, one name per line when it does not fit (prettier keeps the order). */
-function writeNamedImport(writer: CodeWriter, keyword: string, names: readonly string[], from: string): void {
+function writeNamedImport(
+  writer: CodeWriter,
+  keyword: string,
+  names: readonly string[],
+  from: string,
+): void {
   const single = `${keyword} { ${names.join(", ")} } from ${from};`;
   if (fits(writer, single)) {
     writer.writeLine(single);
@@ -103,16 +121,31 @@ export function schemaMap(model: Model): Schemas {
  * where that fits the schema, otherwise a plain value per type, with only
  * the required members of objects.
  */
-export function exampleBody(payload: PayloadModel, schemas: Schemas): PrintableValue {
-  return payload.kind === "not-shown" ? {} : exampleValue(payload.schema, schemas, 0);
+export function exampleBody(
+  payload: PayloadModel,
+  schemas: Schemas,
+): PrintableValue {
+  return payload.kind === "not-shown"
+    ? {}
+    : exampleValue(payload.schema, schemas, 0);
 }
 
-function exampleValue(schema: SchemaNode, schemas: Schemas, depth: number): PrintableValue {
-  if (schema.example !== undefined && conforms(schema.example, schema, schemas, 0)) return schema.example;
+function exampleValue(
+  schema: SchemaNode,
+  schemas: Schemas,
+  depth: number,
+): PrintableValue {
+  if (
+    schema.example !== undefined &&
+    conforms(schema.example, schema, schemas, 0)
+  )
+    return schema.example;
   switch (schema.kind) {
     case "ref": {
       const target = schemas.get(schema.name);
-      return target === undefined || depth > 32 ? {} : exampleValue(target, schemas, depth + 1);
+      return target === undefined || depth > 32
+        ? {}
+        : exampleValue(target, schemas, depth + 1);
     }
     case "object": {
       const out: { [key: string]: PrintableValue } = {};
@@ -131,7 +164,10 @@ function exampleValue(schema: SchemaNode, schemas: Schemas, depth: number): Prin
     case "array": {
       if (schema.maxItems === 0) return [];
       const item = exampleValue(schema.items, schemas, depth + 1);
-      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => item);
+      return Array.from(
+        { length: Math.max(1, schema.minItems ?? 0) },
+        () => item,
+      );
     }
     case "enum":
       return schema.values[0] ?? "";
@@ -140,7 +176,8 @@ function exampleValue(schema: SchemaNode, schemas: Schemas, depth: number): Prin
     case "number":
     case "integer": {
       let value = schema.minimum ?? 1;
-      if (schema.maximum !== undefined && value > schema.maximum) value = schema.maximum;
+      if (schema.maximum !== undefined && value > schema.maximum)
+        value = schema.maximum;
       return schema.kind === "integer" ? Math.ceil(value) : value;
     }
     case "string":
@@ -148,7 +185,11 @@ function exampleValue(schema: SchemaNode, schemas: Schemas, depth: number): Prin
   }
 }
 
-function exampleString(format: string | undefined, minLength = 0, maxLength = Infinity): string {
+function exampleString(
+  format: string | undefined,
+  minLength = 0,
+  maxLength = Infinity,
+): string {
   const byFormat: Record<string, string> = {
     date: "2024-01-31",
     "date-time": "2024-01-31T12:00:00Z",
@@ -163,12 +204,19 @@ function exampleString(format: string | undefined, minLength = 0, maxLength = In
 }
 
 /** Whether a spec example has the schema's TypeScript type (and only known members). */
-function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth: number): boolean {
+function conforms(
+  value: JsonValue,
+  schema: SchemaNode,
+  schemas: Schemas,
+  depth: number,
+): boolean {
   if (depth > 32) return false;
   switch (schema.kind) {
     case "ref": {
       const target = schemas.get(schema.name);
-      return target !== undefined && conforms(value, target, schemas, depth + 1);
+      return (
+        target !== undefined && conforms(value, target, schemas, depth + 1)
+      );
     }
     case "string":
       return typeof value === "string";
@@ -181,16 +229,29 @@ function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth:
     case "number":
       return typeof value === "number";
     case "array":
-      return Array.isArray(value) && value.every((item) => conforms(item, schema.items, schemas, depth + 1));
+      return (
+        Array.isArray(value) &&
+        value.every((item) => conforms(item, schema.items, schemas, depth + 1))
+      );
     case "object": {
-      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      if (value === null || typeof value !== "object" || Array.isArray(value))
+        return false;
       const record = value as { readonly [key: string]: JsonValue };
-      const byName = new Map(schema.properties.map((property) => [property.name, property]));
+      const byName = new Map(
+        schema.properties.map((property) => [property.name, property]),
+      );
       for (const key of Object.keys(record)) {
         const property = byName.get(key);
-        if (property === undefined || !conforms(record[key]!, property.schema, schemas, depth + 1)) return false;
+        if (
+          property === undefined ||
+          !conforms(record[key]!, property.schema, schemas, depth + 1)
+        )
+          return false;
       }
-      return schema.properties.every((property) => !property.required || Object.hasOwn(record, property.name));
+      return schema.properties.every(
+        (property) =>
+          !property.required || Object.hasOwn(record, property.name),
+      );
     }
   }
 }
@@ -201,7 +262,11 @@ function conforms(value: JsonValue, schema: SchemaNode, schemas: Schemas, depth:
  * (render/code/values.ts), whose layouts are tested against prettier's,
  * here at the example's indentation.
  */
-function writeConst(writer: CodeBlockWriter, head: string, value: PrintableValue): void {
+function writeConst(
+  writer: CodeBlockWriter,
+  head: string,
+  value: PrintableValue,
+): void {
   const code = createCodeWriter();
   code.setIndentationLevel(writer.getIndentationLevel());
   writeExpandedValue(code, `${head} = `, value, ";");
@@ -213,7 +278,12 @@ function writeConst(writer: CodeBlockWriter, head: string, value: PrintableValue
  * identifier arguments: on one line; else arguments one per line; else,
  * when even `callee(` does not fit, broken after `=` as well.
  */
-function writeAwaitCall(writer: CodeBlockWriter, target: string, callee: string, args: readonly string[]): void {
+function writeAwaitCall(
+  writer: CodeBlockWriter,
+  target: string,
+  callee: string,
+  args: readonly string[],
+): void {
   const head = `const ${target} = await ${callee}(`;
   const single = `${head}${args.join(", ")});`;
   const broken = (open: string, close: string): void => {
@@ -251,7 +321,12 @@ const clientOptionLines: Readonly<Record<"env" | "test", readonly string[]>> = {
   ],
 };
 
-function writeClientOptions(writer: CodeBlockWriter, prefix: string, suffix: string, credentials: "env" | "test"): void {
+function writeClientOptions(
+  writer: CodeBlockWriter,
+  prefix: string,
+  suffix: string,
+  credentials: "env" | "test",
+): void {
   writer.writeLine(`${prefix}{`);
   writer.indent(() => {
     for (const line of clientOptionLines[credentials]) writer.writeLine(line);
@@ -259,17 +334,26 @@ function writeClientOptions(writer: CodeBlockWriter, prefix: string, suffix: str
   writer.writeLine(`}${suffix}`);
 }
 
-function importLine(writer: CodeBlockWriter, names: readonly string[], from: string): void {
+function importLine(
+  writer: CodeBlockWriter,
+  names: readonly string[],
+  from: string,
+): void {
   writeNamedImport(writer, "import", names, stringLiteral(from));
 }
 
 /** The operation a quick start shows: the first read operation, else the first. */
 export function showcaseOperation(set: OperationSetModel): OperationModel {
-  return set.operations.find((operation) => operation.effect === "read") ?? set.operations[0]!;
+  return (
+    set.operations.find((operation) => operation.effect === "read") ??
+    set.operations[0]!
+  );
 }
 
 /** The set's transaction-status operation, which reconciles writes whose outcome is unknown. */
-export function statusOperation(set: OperationSetModel): OperationModel | undefined {
+export function statusOperation(
+  set: OperationSetModel,
+): OperationModel | undefined {
   return set.statusOperation;
 }
 
@@ -278,24 +362,47 @@ function finish(writer: CodeBlockWriter): string {
 }
 
 /** README quick start: create a client, call one operation. */
-export function quickStartExample(set: OperationSetModel, schemas: Schemas): string {
+export function quickStartExample(
+  set: OperationSetModel,
+  schemas: Schemas,
+): string {
   const operation = showcaseOperation(set);
   const writer = createWriter();
-  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
+  importLine(
+    writer,
+    ["createClient", `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
   writer.blankLine();
   writeClientOptions(writer, "const client = createClient(", ");", "env");
   writer.blankLine();
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
+    "body",
+  ]);
   writer.writeLine("console.log(result);");
   return finish(writer);
 }
 
 /** Names the examples declare or read as globals. */
-const exampleLocals: ReadonlySet<string> = new Set(["result", "transport", "body", "console", "process", "createTransport"]);
+const exampleLocals: ReadonlySet<string> = new Set([
+  "result",
+  "transport",
+  "body",
+  "console",
+  "process",
+  "createTransport",
+]);
 
 /** README: the standalone function and transport form, for tree shaking. */
-export function treeShakingExample(set: OperationSetModel, schemas: Schemas): string {
+export function treeShakingExample(
+  set: OperationSetModel,
+  schemas: Schemas,
+): string {
   const operation = showcaseOperation(set);
   const method = operation.names.method;
   // The function is imported by name: it must not shadow a name the example uses.
@@ -303,13 +410,21 @@ export function treeShakingExample(set: OperationSetModel, schemas: Schemas): st
   const writer = createWriter();
   importLine(
     writer,
-    ["createTransport", local === method ? method : `${method} as ${local}`, `type ${operation.names.requestType}`],
+    [
+      "createTransport",
+      local === method ? method : `${method} as ${local}`,
+      `type ${operation.names.requestType}`,
+    ],
     set.names.packageName,
   );
   writer.blankLine();
   writeClientOptions(writer, "const transport = createTransport(", ");", "env");
   writer.blankLine();
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
   writeAwaitCall(writer, "result", local, ["transport", "body"]);
   writer.writeLine("console.log(result);");
   return finish(writer);
@@ -319,7 +434,12 @@ export function treeShakingExample(set: OperationSetModel, schemas: Schemas): st
  * Handling a call's errors: for a write, OutcomeUnknownError means
  * "reconcile, never resend"; ApiError carries the bank's status and body.
  */
-function writeTryCall(writer: CodeBlockWriter, set: OperationSetModel, operation: OperationModel, args: readonly string[]): void {
+function writeTryCall(
+  writer: CodeBlockWriter,
+  set: OperationSetModel,
+  operation: OperationModel,
+  args: readonly string[],
+): void {
   writer.writeLine("try {");
   writer.indent(() => {
     writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
@@ -329,7 +449,10 @@ function writeTryCall(writer: CodeBlockWriter, set: OperationSetModel, operation
 }
 
 /** `} catch (error) { ... }` at the top level: the same for every operation of a set with one effect. */
-function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): string {
+function catchBlock(
+  set: OperationSetModel,
+  effect: OperationModel["effect"],
+): string {
   const status = statusOperation(set);
   const writer = createWriter();
   writer.writeLine("} catch (error) {");
@@ -337,7 +460,9 @@ function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): s
     if (effect === "write") {
       writer.writeLine("if (error instanceof OutcomeUnknownError) {");
       writer.indent(() => {
-        writer.writeLine("// The bank may have carried it out: never send it again blindly.");
+        writer.writeLine(
+          "// The bank may have carried it out: never send it again blindly.",
+        );
         writer.writeLine(
           status === undefined
             ? "// Reconcile with the bank first; this set has no status operation."
@@ -349,7 +474,9 @@ function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): s
     } else {
       writer.writeLine("if (error instanceof ApiError) {");
     }
-    writer.indent(() => writer.writeLine("console.error(error.status, error.body);"));
+    writer.indent(() =>
+      writer.writeLine("console.error(error.status, error.body);"),
+    );
     writer.writeLine("} else {");
     writer.indent(() => writer.writeLine("throw error;"));
     writer.writeLine("}");
@@ -359,22 +486,43 @@ function catchBlock(set: OperationSetModel, effect: OperationModel["effect"]): s
 }
 
 /** README: error handling around the set's first write operation (or its showcase read). */
-export function errorHandlingExample(set: OperationSetModel, schemas: Schemas): string {
-  const operation = set.operations.find((candidate) => candidate.effect === "write") ?? showcaseOperation(set);
+export function errorHandlingExample(
+  set: OperationSetModel,
+  schemas: Schemas,
+): string {
+  const operation =
+    set.operations.find((candidate) => candidate.effect === "write") ??
+    showcaseOperation(set);
   const writer = createWriter();
-  const names = ["ApiError", "createClient", ...(operation.effect === "write" ? ["OutcomeUnknownError"] : [])];
-  importLine(writer, [...names, `type ${operation.names.requestType}`], set.names.packageName);
+  const names = [
+    "ApiError",
+    "createClient",
+    ...(operation.effect === "write" ? ["OutcomeUnknownError"] : []),
+  ];
+  importLine(
+    writer,
+    [...names, `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
   writer.blankLine();
   writeClientOptions(writer, "const client = createClient(", ");", "env");
   writer.blankLine();
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
   writer.blankLine();
   writeTryCall(writer, set, operation, ["body"]);
   return finish(writer);
 }
 
 /** `const client = createClient({...});` with credentials from the environment. */
-const clientBlock = ["const client = createClient({", ...clientOptionLines.env.map((line) => `  ${line}`), "});"].join("\n");
+const clientBlock = [
+  "const client = createClient({",
+  ...clientOptionLines.env.map((line) => `  ${line}`),
+  "});",
+].join("\n");
 
 /** Call options of the operation pages: reads show their retry settings; writes take no retry. */
 const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
@@ -388,15 +536,31 @@ const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
 };
 
 /** Operation page: the call with its request type, call options and error handling. */
-export function operationExample(set: OperationSetModel, operation: OperationModel, schemas: Schemas): string {
-  const optionsType = operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
+export function operationExample(
+  set: OperationSetModel,
+  operation: OperationModel,
+  schemas: Schemas,
+): string {
+  const optionsType =
+    operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
   const writer = createWriter();
-  const values = operation.effect === "write" ? ["ApiError", "createClient", "OutcomeUnknownError"] : ["ApiError", "createClient"];
-  importLine(writer, [...values, `type ${optionsType}`, `type ${operation.names.requestType}`], set.names.packageName);
+  const values =
+    operation.effect === "write"
+      ? ["ApiError", "createClient", "OutcomeUnknownError"]
+      : ["ApiError", "createClient"];
+  importLine(
+    writer,
+    [...values, `type ${optionsType}`, `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
   writer.blankLine();
   writer.writeRaw(clientBlock);
   writer.blankLine();
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
   writer.writeRaw(optionsBlocks[operation.effect]);
   writer.blankLine();
   writeTryCall(writer, set, operation, ["body", "options"]);
@@ -408,7 +572,11 @@ export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
   const operation = showcaseOperation(set);
   const writer = createWriter();
   importLine(writer, ["setupServer"], "msw/node");
-  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
+  importLine(
+    writer,
+    ["createClient", `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
   importLine(writer, ["createHandlers"], `${set.names.packageName}/mocks`);
   writer.blankLine();
   writeClientOptions(writer, "const options = ", ";", "test");
@@ -417,26 +585,51 @@ export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
   writer.writeLine("server.listen();");
   writer.blankLine();
   writer.writeLine("const client = createClient(options);");
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
+    "body",
+  ]);
   writer.writeLine("console.log(result, handlers.engine.calls.length);");
   writer.writeLine("server.close();");
   return finish(writer);
 }
 
 /** README: the same mocks without msw, as the client's fetch. */
-export function mockFetchExample(set: OperationSetModel, schemas: Schemas): string {
+export function mockFetchExample(
+  set: OperationSetModel,
+  schemas: Schemas,
+): string {
   const operation = showcaseOperation(set);
   const writer = createWriter();
-  importLine(writer, ["createClient", `type ${operation.names.requestType}`], set.names.packageName);
-  importLine(writer, ["createMockFetch"], `${set.names.packageName}/mock-fetch`);
+  importLine(
+    writer,
+    ["createClient", `type ${operation.names.requestType}`],
+    set.names.packageName,
+  );
+  importLine(
+    writer,
+    ["createMockFetch"],
+    `${set.names.packageName}/mock-fetch`,
+  );
   writer.blankLine();
   writeClientOptions(writer, "const options = ", ";", "test");
   writer.writeLine("const mockFetch = createMockFetch(options);");
-  writer.writeLine("const client = createClient({ ...options, fetch: mockFetch });");
+  writer.writeLine(
+    "const client = createClient({ ...options, fetch: mockFetch });",
+  );
   writer.blankLine();
-  writeConst(writer, `const body: ${operation.names.requestType}`, exampleBody(operation.request, schemas));
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, ["body"]);
+  writeConst(
+    writer,
+    `const body: ${operation.names.requestType}`,
+    exampleBody(operation.request, schemas),
+  );
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
+    "body",
+  ]);
   writer.writeLine("console.log(result, mockFetch.engine.calls.length);");
   return finish(writer);
 }

@@ -5,7 +5,12 @@
  */
 import type { PayloadModel, SchemaNode } from "../../model/types.js";
 import { schemaTypeName } from "../../names/names.js";
-import { cellText, codeSpan, inlineText, table } from "../../escape/markdown.js";
+import {
+  cellText,
+  codeSpan,
+  inlineText,
+  table,
+} from "../../escape/markdown.js";
 
 type Schemas = ReadonlyMap<string, SchemaNode>;
 
@@ -21,7 +26,10 @@ export function typeText(schema: SchemaNode): string {
       return schema.items.kind === "enum" ? `(${item})[]` : `${item}[]`;
     }
     case "enum":
-      return schema.values.map((value) => JSON.stringify(value)).join(" | ") || "never";
+      return (
+        schema.values.map((value) => JSON.stringify(value)).join(" | ") ||
+        "never"
+      );
     default:
       return schema.kind;
   }
@@ -32,10 +40,14 @@ function constraints(schema: SchemaNode): string[] {
   const code = (text: string): string => codeSpan(text, { table: true });
   switch (schema.kind) {
     case "string":
-      if (schema.format !== undefined) out.push(`format ${code(schema.format)}`);
-      if (schema.minLength !== undefined) out.push(`min length ${schema.minLength}`);
-      if (schema.maxLength !== undefined) out.push(`max length ${schema.maxLength}`);
-      if (schema.pattern !== undefined) out.push(`pattern ${code(schema.pattern)}`);
+      if (schema.format !== undefined)
+        out.push(`format ${code(schema.format)}`);
+      if (schema.minLength !== undefined)
+        out.push(`min length ${schema.minLength}`);
+      if (schema.maxLength !== undefined)
+        out.push(`max length ${schema.maxLength}`);
+      if (schema.pattern !== undefined)
+        out.push(`pattern ${code(schema.pattern)}`);
       break;
     case "number":
     case "integer":
@@ -43,12 +55,16 @@ function constraints(schema: SchemaNode): string[] {
       if (schema.maximum !== undefined) out.push(`maximum ${schema.maximum}`);
       break;
     case "array":
-      if (schema.minItems !== undefined) out.push(`min items ${schema.minItems}`);
-      if (schema.maxItems !== undefined) out.push(`max items ${schema.maxItems}`);
+      if (schema.minItems !== undefined)
+        out.push(`min items ${schema.minItems}`);
+      if (schema.maxItems !== undefined)
+        out.push(`max items ${schema.maxItems}`);
       out.push(...constraints(schema.items).map((text) => `items: ${text}`));
       break;
     case "enum":
-      out.push(`one of ${schema.values.map((value) => code(JSON.stringify(value))).join(", ")}`);
+      out.push(
+        `one of ${schema.values.map((value) => code(JSON.stringify(value))).join(", ")}`,
+      );
       break;
     default:
       break;
@@ -58,8 +74,12 @@ function constraints(schema: SchemaNode): string[] {
 
 function description(schema: SchemaNode): string {
   const parts: string[] = [];
-  if (schema.description !== undefined && schema.description.trim() !== "") parts.push(cellText(schema.description));
-  if (schema.example !== undefined) parts.push(`Example: ${codeSpan(JSON.stringify(schema.example), { table: true })}`);
+  if (schema.description !== undefined && schema.description.trim() !== "")
+    parts.push(cellText(schema.description));
+  if (schema.example !== undefined)
+    parts.push(
+      `Example: ${codeSpan(JSON.stringify(schema.example), { table: true })}`,
+    );
   return parts.join(" ");
 }
 
@@ -70,14 +90,23 @@ interface Row {
 }
 
 /** Rows of an object's members, flattening inline objects; refs are collected. */
-function rows(schema: SchemaNode, prefix: string, refs: Set<string>, out: Row[]): void {
+function rows(
+  schema: SchemaNode,
+  prefix: string,
+  refs: Set<string>,
+  out: Row[],
+): void {
   if (schema.kind !== "object") return;
   for (const property of schema.properties) {
     const name = `${prefix}${property.name}`;
     out.push({ name, schema: property.schema, required: property.required });
     collectRefs(property.schema, refs);
-    if (property.schema.kind === "object") rows(property.schema, `${name}.`, refs, out);
-    if (property.schema.kind === "array" && property.schema.items.kind === "object") {
+    if (property.schema.kind === "object")
+      rows(property.schema, `${name}.`, refs, out);
+    if (
+      property.schema.kind === "array" &&
+      property.schema.items.kind === "object"
+    ) {
       rows(property.schema.items, `${name}[].`, refs, out);
     }
   }
@@ -106,7 +135,10 @@ function schemaFields(schema: SchemaNode, refs: Set<string>): string {
   if (schema.kind === "object") {
     const list: Row[] = [];
     rows(schema, "", refs, list);
-    const intro = schema.description !== undefined && schema.description.trim() !== "" ? `${inlineText(schema.description)}\n\n` : "";
+    const intro =
+      schema.description !== undefined && schema.description.trim() !== ""
+        ? `${inlineText(schema.description)}\n\n`
+        : "";
     if (list.length === 0) return `${intro}An object with no stated fields.`;
     return intro + renderRows(list);
   }
@@ -135,17 +167,23 @@ export function payloadMarkdown(
   if (payload.kind === "not-shown") {
     const any =
       typeName !== undefined
-        ? [`Until the bank publishes it, ${codeSpan(typeName)} is any JSON object (${codeSpan("JsonObject")}).`]
+        ? [
+            `Until the bank publishes it, ${codeSpan(typeName)} is any JSON object (${codeSpan("JsonObject")}).`,
+          ]
         : [];
     return [inlineText(payload.text), ...any].join("\n\n");
   }
   const schema = payload.schema;
-  const typed = typeName !== undefined ? `Type: ${codeSpan(typeName)}` : "Payload";
+  const typed =
+    typeName !== undefined ? `Type: ${codeSpan(typeName)}` : "Payload";
   if (schema.kind === "ref") {
     const target = schemas.get(schema.name);
     shown.add(schema.name);
     const named = schemaTypeName(schema.name);
-    const lead = named === typeName ? `${typed}.` : `${typed}, the schema ${codeSpan(named)}.`;
+    const lead =
+      named === typeName
+        ? `${typed}.`
+        : `${typed}, the schema ${codeSpan(named)}.`;
     if (target === undefined) return lead;
     return `${lead}\n\n${schemaFields(target, refs)}`;
   }
@@ -156,7 +194,11 @@ export function payloadMarkdown(
  * Sections for named schemas referred to by fields, following references
  * inside them too; schemas already shown as a whole payload are skipped.
  */
-export function schemaSections(refs: Set<string>, shown: ReadonlySet<string>, schemas: Schemas): string[] {
+export function schemaSections(
+  refs: Set<string>,
+  shown: ReadonlySet<string>,
+  schemas: Schemas,
+): string[] {
   const done = new Set<string>();
   const queue = [...refs].sort();
   const sections: string[] = [];
@@ -168,7 +210,8 @@ export function schemaSections(refs: Set<string>, shown: ReadonlySet<string>, sc
     if (schema === undefined) continue;
     const nested = new Set<string>();
     const body = schemaFields(schema, nested);
-    for (const next of [...nested].sort()) if (!done.has(next)) queue.push(next);
+    for (const next of [...nested].sort())
+      if (!done.has(next)) queue.push(next);
     if (shown.has(name)) continue;
     sections.push(`### ${codeSpan(schemaTypeName(name))}\n\n${body}`);
   }

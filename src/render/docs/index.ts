@@ -8,14 +8,24 @@ import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
 
 export { renderOverviewDocs } from "./overview.js";
 export { renderSetDocs } from "./set-docs.js";
-export { compileDocsTemplates, loadDocsTemplates, templatesDir, type DocsTemplate, type DocsTemplates } from "./templates.js";
+export {
+  compileDocsTemplates,
+  loadDocsTemplates,
+  templatesDir,
+  type DocsTemplate,
+  type DocsTemplates,
+} from "./templates.js";
 
 export interface DocsRenderer {
   readonly templates: DocsTemplates;
   /** `README.md` and `docs/*.md`, relative to the set's package folder. */
   renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
   /** The same, one file at a time, each rendered when asked for; pieces every set shares are made once through `memo`. */
-  setDocsFiles(model: Model, set: OperationSetModel, memo?: RenderMemo): Iterable<OutputFile>;
+  setDocsFiles(
+    model: Model,
+    set: OperationSetModel,
+    memo?: RenderMemo,
+  ): Iterable<OutputFile>;
   /** `README.md`, relative to the output folder. */
   renderOverviewDocs(model: Model): OutputFile[];
 }
@@ -26,7 +36,8 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
   return {
     templates,
     renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
-    setDocsFiles: (model, set, memo) => setDocsFiles(model, set, templates, memo),
+    setDocsFiles: (model, set, memo) =>
+      setDocsFiles(model, set, templates, memo),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
   };
 }

@@ -5,12 +5,24 @@
  */
 import type { Model, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
-import { bulletList, cellText, codeSpan, generatedHeader, inlineText, link, paragraphs, table } from "../../escape/markdown.js";
+import {
+  bulletList,
+  cellText,
+  codeSpan,
+  generatedHeader,
+  inlineText,
+  link,
+  paragraphs,
+  table,
+} from "../../escape/markdown.js";
 import type { DocsTemplates } from "./templates.js";
 import { finishDocument, gapList, rateText } from "./text.js";
 import { planChanges } from "./set-docs.js";
 
-export function renderOverviewDocs(model: Model, templates: DocsTemplates): OutputFile[] {
+export function renderOverviewDocs(
+  model: Model,
+  templates: DocsTemplates,
+): OutputFile[] {
   const context = {
     header: generatedHeader(model.source.specFile),
     title: `${inlineText(model.service.title)}: generated clients`,
@@ -27,12 +39,29 @@ export function renderOverviewDocs(model: Model, templates: DocsTemplates): Outp
     ].join("\n\n"),
     gaps: gapsMarkdown(model),
   };
-  return [{ path: "README.md", contents: finishDocument(model, templates.overview(context)) }];
+  return [
+    {
+      path: "README.md",
+      contents: finishDocument(model, templates.overview(context)),
+    },
+  ];
 }
 
 function setsTable(model: Model): string {
   return table(
-    ["Set", "Title", "Version", "Other labels", "Date", "Extends", "Operations", "Plan", "Rate limit", "Cost", "Package"],
+    [
+      "Set",
+      "Title",
+      "Version",
+      "Other labels",
+      "Date",
+      "Extends",
+      "Operations",
+      "Plan",
+      "Rate limit",
+      "Cost",
+      "Package",
+    ],
     model.sets.map((set) => [
       codeSpan(set.id, { table: true }),
       cellText(set.title),
@@ -51,7 +80,8 @@ function setsTable(model: Model): string {
 
 /** The seed's heading for a set column: `In v1.0.1 set`, `In V1 1.0.0 set`. */
 function columnTitle(set: OperationSetModel): string {
-  const versionInId = set.id === set.version || set.id.toLowerCase() === `v${set.version}`;
+  const versionInId =
+    set.id === set.version || set.id.toLowerCase() === `v${set.version}`;
   return versionInId ? `In ${set.id} set` : `In ${set.id} ${set.version} set`;
 }
 
@@ -61,7 +91,9 @@ function endpointsTable(model: Model): string {
     model.operations.map((operation) => [
       operation.method,
       cellText(operation.path),
-      ...model.sets.map((set) => (operation.sets.includes(set.id) ? "yes" : "no")),
+      ...model.sets.map((set) =>
+        operation.sets.includes(set.id) ? "yes" : "no",
+      ),
     ]),
   );
   const token = `The token endpoint of the authorization API, ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}, is described under Authentication.`;
@@ -69,7 +101,12 @@ function endpointsTable(model: Model): string {
     model.sets.map(
       (set) =>
         `${codeSpan(set.id)}: ${set.operations
-          .map((operation) => link(inlineText(operation.names.method), `${set.names.directory}/docs/${operation.names.docFile}`))
+          .map((operation) =>
+            link(
+              inlineText(operation.names.method),
+              `${set.names.directory}/docs/${operation.names.docFile}`,
+            ),
+          )
           .join(", ")}`,
     ),
   );
@@ -81,8 +118,13 @@ function mermaidText(text: string): string {
   let out = "";
   for (const char of text.replace(/[\s\u2028\u2029]+/g, " ").trim()) {
     const code = char.codePointAt(0)!;
-    const plain = /[A-Za-z0-9 .,:_/()+-]/.test(char) || (code > 0x7f && /[\p{L}\p{N}]/u.test(char));
-    out += plain && !(code >= 0xd800 && code <= 0xdfff) ? char : `#${code >= 0xd800 && code <= 0xdfff ? 0xfffd : code};`;
+    const plain =
+      /[A-Za-z0-9 .,:_/()+-]/.test(char) ||
+      (code > 0x7f && /[\p{L}\p{N}]/u.test(char));
+    out +=
+      plain && !(code >= 0xd800 && code <= 0xdfff)
+        ? char
+        : `#${code >= 0xd800 && code <= 0xdfff ? 0xfffd : code};`;
   }
   return out;
 }
@@ -91,12 +133,16 @@ function mermaidGraph(model: Model): string {
   const node = new Map(model.sets.map((set, index) => [set.id, `set${index}`]));
   const lines = ["graph LR"];
   for (const set of model.sets) {
-    lines.push(`  ${node.get(set.id)}["${mermaidText(`${set.id} (${set.version})`)}"]`);
+    lines.push(
+      `  ${node.get(set.id)}["${mermaidText(`${set.id} (${set.version})`)}"]`,
+    );
   }
   for (const set of model.sets) {
     const from = set.extends !== undefined ? node.get(set.extends) : undefined;
     if (from === undefined) continue;
-    const label = mermaidText(`adds ${set.added.length}, removes ${set.removed.length}`);
+    const label = mermaidText(
+      `adds ${set.added.length}, removes ${set.removed.length}`,
+    );
     lines.push(`  ${from} -->|"${label}"| ${node.get(set.id)}`);
   }
   return lines.join("\n");
@@ -111,7 +157,8 @@ function changelog(model: Model): string {
   return model.sets
     .map((set) => {
       const heading = `### ${codeSpan(set.id)} ${inlineText(set.version)}${set.date !== undefined ? `, ${inlineText(set.date)}` : ""}`;
-      const parent = set.extends !== undefined ? byId.get(set.extends) : undefined;
+      const parent =
+        set.extends !== undefined ? byId.get(set.extends) : undefined;
       if (parent === undefined) {
         return `${heading}\n\nFirst set, ${set.operations.length} operations: ${operationList(set.added)}. Plan: ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}, cost ${inlineText(set.plan.cost)}.`;
       }
@@ -128,16 +175,21 @@ function changelog(model: Model): string {
 function gapsMarkdown(model: Model): string {
   const perOperation = new Map<string, number>();
   for (const operation of model.operations) {
-    for (const gap of operation.notShown) perOperation.set(gap.text, (perOperation.get(gap.text) ?? 0) + 1);
+    for (const gap of operation.notShown)
+      perOperation.set(gap.text, (perOperation.get(gap.text) ?? 0) + 1);
   }
   const total = model.operations.length;
   const operationGaps = [...perOperation].map(([text, count]) =>
-    count === total ? inlineText(text) : `${inlineText(text)} (${count} of ${total} operations)`,
+    count === total
+      ? inlineText(text)
+      : `${inlineText(text)} (${count} of ${total} operations)`,
   );
   return [
     "Service-wide, in the words of the bank's interface:",
     gapList(model.service.notShown),
     "For the operations (each operation's page lists its own):",
-    operationGaps.length > 0 ? bulletList(operationGaps) : "No gaps are marked for any operation.",
+    operationGaps.length > 0
+      ? bulletList(operationGaps)
+      : "No gaps are marked for any operation.",
   ].join("\n\n");
 }

@@ -3,7 +3,12 @@
  * `docs/<operation>.md` per operation. Values are Markdown prepared here
  * through `escape/markdown.ts`; the templates hold the layout.
  */
-import type { Model, NotShown, OperationModel, OperationSetModel } from "../../model/types.js";
+import type {
+  Model,
+  NotShown,
+  OperationModel,
+  OperationSetModel,
+} from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import {
   bulletList,
@@ -29,10 +34,23 @@ import { payloadMarkdown, schemaSections } from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { effectBasisNote, effectMarkdown, finishDocument, gapList, planSentence, rateText, reconcileText, serviceGap } from "./text.js";
+import {
+  effectBasisNote,
+  effectMarkdown,
+  finishDocument,
+  gapList,
+  planSentence,
+  rateText,
+  reconcileText,
+  serviceGap,
+} from "./text.js";
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
-export function renderSetDocs(model: Model, set: OperationSetModel, templates: DocsTemplates): OutputFile[] {
+export function renderSetDocs(
+  model: Model,
+  set: OperationSetModel,
+  templates: DocsTemplates,
+): OutputFile[] {
   return [...setDocsFiles(model, set, templates)];
 }
 
@@ -48,26 +66,46 @@ export function* setDocsFiles(
   memo: RenderMemo = noMemo,
 ): Generator<OutputFile> {
   const schemas = schemaMap(model);
-  yield { path: "README.md", contents: renderReadme(model, set, templates, schemas) };
+  yield {
+    path: "README.md",
+    contents: renderReadme(model, set, templates, schemas),
+  };
   const parts = setParts(model, set);
   for (const operation of set.operations) {
     yield {
       path: `docs/${operation.names.docFile}`,
-      contents: renderOperationDoc(model, set, operation, templates, schemas, parts, payloadSections(operation, schemas, parts, memo)),
+      contents: renderOperationDoc(
+        model,
+        set,
+        operation,
+        templates,
+        schemas,
+        parts,
+        payloadSections(operation, schemas, parts, memo),
+      ),
     };
   }
 }
 
 type Schemas = ReturnType<typeof schemaMap>;
 
-
 function setLabel(set: OperationSetModel): string {
   return `${codeSpan(set.id)} (${inlineText(set.title)}, version ${inlineText(set.version)})`;
 }
 
-function renderReadme(model: Model, set: OperationSetModel, templates: DocsTemplates, schemas: Schemas): string {
-  const parent = set.extends !== undefined ? model.sets.find((candidate) => candidate.id === set.extends) : undefined;
-  const writes = set.operations.filter((operation) => operation.effect === "write");
+function renderReadme(
+  model: Model,
+  set: OperationSetModel,
+  templates: DocsTemplates,
+  schemas: Schemas,
+): string {
+  const parent =
+    set.extends !== undefined
+      ? model.sets.find((candidate) => candidate.id === set.extends)
+      : undefined;
+  const writes = set.operations.filter(
+    (operation) => operation.effect === "write",
+  );
   const facts = [
     `**Operation set:** ${codeSpan(set.id)}, ${inlineText(set.title)}`,
     `**Version:** ${inlineText(set.version)}${set.labels.length > 0 ? ` (also labelled ${set.labels.map(inlineText).join(", ")})` : ""}`,
@@ -98,7 +136,9 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
         [
           [
             cellText(set.plan.name),
-            cellText(`${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`),
+            cellText(
+              `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+            ),
             cellText(set.plan.cost),
             cellText(set.plan.note ?? ""),
           ],
@@ -110,7 +150,8 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
     operations: operationsTable(set),
-    changesHeading: parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
+    changesHeading:
+      parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
     mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
     mocks: mocksExample(set, schemas),
@@ -123,15 +164,30 @@ function renderReadme(model: Model, set: OperationSetModel, templates: DocsTempl
 
 function clientOptionsTable(model: Model): string {
   const rows: [string, string][] = [
-    ["baseUrl", `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`],
+    [
+      "baseUrl",
+      `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`,
+    ],
     [
       "authUrl",
       `Address of the authorization API, ${codeSpan(model.auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${model.auth.baseUrl}${model.auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
     ],
-    ["clientId", `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`],
-    ["clientSecret", `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`],
-    ["scope", "Space-separated scopes for the token request. Default: none sent."],
-    ["getAccessToken", "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed."],
+    [
+      "clientId",
+      `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+    ],
+    [
+      "clientSecret",
+      `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
+    ],
+    [
+      "scope",
+      "Space-separated scopes for the token request. Default: none sent.",
+    ],
+    [
+      "getAccessToken",
+      "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed.",
+    ],
     [
       "tokenRefreshMarginMs",
       `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
@@ -148,9 +204,18 @@ function clientOptionsTable(model: Model): string {
       "rateLimit",
       `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
     ],
-    ["fetch", `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused or DNS failure it reports is taken to mean a write never left.`],
-    ["onRequest", "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored."],
-    ["onResponse", "Called after each response, e.g. for metrics. What it throws or rejects with is ignored."],
+    [
+      "fetch",
+      `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused or DNS failure it reports is taken to mean a write never left.`,
+    ],
+    [
+      "onRequest",
+      "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored.",
+    ],
+    [
+      "onResponse",
+      "Called after each response, e.g. for metrics. What it throws or rejects with is ignored.",
+    ],
     [
       "allowInsecureHttp",
       `Allows plain ${codeSpan("http:", { table: true })} to any host, e.g. a mock server on another machine. Without it ${codeSpan("http:", { table: true })} is accepted only for ${codeSpan("localhost", { table: true })}, ${codeSpan("127.0.0.1", { table: true })} and ${codeSpan("[::1]", { table: true })}.`,
@@ -181,17 +246,33 @@ function authMarkdown(model: Model): string {
   ].join("\n\n");
 }
 
-function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly OperationModel[]): string {
+function errorsMarkdown(
+  model: Model,
+  set: OperationSetModel,
+  writes: readonly OperationModel[],
+): string {
   const errorGap = serviceGap(model, "errors");
   const errorClasses: [string, string][] = [
-    ["RemitError", `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`],
+    [
+      "RemitError",
+      `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`,
+    ],
     [
       "ApiError",
       `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`,
     ],
-    ["AuthError", "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401)."],
-    ["RateLimitError", `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`],
-    ["TimeoutError", `A read took longer than ${codeSpan("timeoutMs", { table: true })}.`],
+    [
+      "AuthError",
+      "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401).",
+    ],
+    [
+      "RateLimitError",
+      `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`,
+    ],
+    [
+      "TimeoutError",
+      `A read took longer than ${codeSpan("timeoutMs", { table: true })}.`,
+    ],
     [
       "NetworkError",
       "The request failed at the network level. For a write only when it certainly never left (connection refused, DNS failure), so it may be sent again.",
@@ -211,7 +292,10 @@ function errorsMarkdown(model: Model, set: OperationSetModel, writes: readonly O
     "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason (a write already sent throws `OutcomeUnknownError` instead); an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing.",
     table(
       ["Error", "When"],
-      errorClasses.map(([name, when]) => [codeSpan(name, { table: true }), when]),
+      errorClasses.map(([name, when]) => [
+        codeSpan(name, { table: true }),
+        when,
+      ]),
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
@@ -229,36 +313,61 @@ function operationsTable(set: OperationSetModel): string {
       codeSpan(operation.path, { table: true }),
       operation.effect,
       cellText(operation.summary),
-      link(cellText(operation.names.docFile), `docs/${operation.names.docFile}`),
+      link(
+        cellText(operation.names.docFile),
+        `docs/${operation.names.docFile}`,
+      ),
     ]),
   );
 }
 
 function operationNamesList(model: Model, ids: readonly string[]): string {
   if (ids.length === 0) return "none";
-  const byId = new Map(model.operations.map((operation) => [operation.id, operation]));
+  const byId = new Map(
+    model.operations.map((operation) => [operation.id, operation]),
+  );
   return ids
     .map((id) => {
       const operation = byId.get(id);
-      return operation !== undefined ? `${codeSpan(id)} (${codeSpan(operation.names.method)})` : codeSpan(id);
+      return operation !== undefined
+        ? `${codeSpan(id)} (${codeSpan(operation.names.method)})`
+        : codeSpan(id);
     })
     .join(", ");
 }
 
 /** Plan differences between a set and the set it extends; empty when equal. */
-export function planChanges(set: OperationSetModel, parent: OperationSetModel): string[] {
+export function planChanges(
+  set: OperationSetModel,
+  parent: OperationSetModel,
+): string[] {
   const out: string[] = [];
   const before = parent.plan;
   const after = set.plan;
-  if (before.name !== after.name) out.push(`name from ${inlineText(before.name)} to ${inlineText(after.name)}`);
-  if (before.rateLimit.limit !== after.rateLimit.limit || before.rateLimit.unit !== after.rateLimit.unit) {
-    out.push(`rate limit from ${rateText(before.rateLimit)} to ${rateText(after.rateLimit)}`);
+  if (before.name !== after.name)
+    out.push(
+      `name from ${inlineText(before.name)} to ${inlineText(after.name)}`,
+    );
+  if (
+    before.rateLimit.limit !== after.rateLimit.limit ||
+    before.rateLimit.unit !== after.rateLimit.unit
+  ) {
+    out.push(
+      `rate limit from ${rateText(before.rateLimit)} to ${rateText(after.rateLimit)}`,
+    );
   }
-  if (before.cost !== after.cost) out.push(`cost from ${inlineText(before.cost)} to ${inlineText(after.cost)}`);
+  if (before.cost !== after.cost)
+    out.push(
+      `cost from ${inlineText(before.cost)} to ${inlineText(after.cost)}`,
+    );
   return out;
 }
 
-function changesMarkdown(model: Model, set: OperationSetModel, parent: OperationSetModel | undefined): string {
+function changesMarkdown(
+  model: Model,
+  set: OperationSetModel,
+  parent: OperationSetModel | undefined,
+): string {
   if (parent === undefined) {
     return `This set extends no other set. Its operations: ${operationNamesList(model, set.added)}.`;
   }
@@ -315,12 +424,18 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     },
     clientErrors,
     back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
-    setIds: new Map(model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)])),
+    setIds: new Map(
+      model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
+    ),
   };
 }
 
 function noErrors(gap: NotShown | undefined, clientErrors: string): string {
-  return ["The spec states no errors for this operation.", ...(gap !== undefined ? [inlineText(gap.text)] : []), clientErrors].join("\n\n");
+  return [
+    "The spec states no errors for this operation.",
+    ...(gap !== undefined ? [inlineText(gap.text)] : []),
+    clientErrors,
+  ].join("\n\n");
 }
 
 /** An operation page's sections that depend on the operation and the model only. */
@@ -331,20 +446,40 @@ interface PayloadSections {
   readonly schemas: string;
 }
 
-function payloadSections(operation: OperationModel, schemas: Schemas, parts: SetParts, memo: RenderMemo): PayloadSections {
+function payloadSections(
+  operation: OperationModel,
+  schemas: Schemas,
+  parts: SetParts,
+  memo: RenderMemo,
+): PayloadSections {
   // parts.noErrors and parts.clientErrors read the model only, not the set.
   return memo.once(operation, "docs-payload-sections", () => {
     const refs = new Set<string>();
     const shown = new Set<string>();
-    const request = payloadMarkdown(operation.request, operation.names.requestType, schemas, refs, shown);
-    const response = payloadMarkdown(operation.response, operation.names.responseType, schemas, refs, shown);
+    const request = payloadMarkdown(
+      operation.request,
+      operation.names.requestType,
+      schemas,
+      refs,
+      shown,
+    );
+    const response = payloadMarkdown(
+      operation.response,
+      operation.names.responseType,
+      schemas,
+      refs,
+      shown,
+    );
     const errors =
-      operation.errors.length === 0 ? parts.noErrors[operation.effect] : operationErrors(operation, schemas, refs, shown, parts);
+      operation.errors.length === 0
+        ? parts.noErrors[operation.effect]
+        : operationErrors(operation, schemas, refs, shown, parts);
     return {
       request,
       response,
       errors,
-      schemas: refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
+      schemas:
+        refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
     };
   });
 }
@@ -359,11 +494,16 @@ function renderOperationDoc(
   sections: PayloadSections,
 ): string {
   const { request, response, errors } = sections;
-  const displayed = [operation.request, operation.response].flatMap((payload) => (payload.kind === "not-shown" ? [payload.text] : []));
-  const gaps = operation.notShown.filter((gap) => !displayed.includes(gap.text));
+  const displayed = [operation.request, operation.response].flatMap(
+    (payload) => (payload.kind === "not-shown" ? [payload.text] : []),
+  );
+  const gaps = operation.notShown.filter(
+    (gap) => !displayed.includes(gap.text),
+  );
   const inSets: string[] = [];
   const notIn: string[] = [];
-  for (const [id, code] of parts.setIds) (operation.sets.includes(id) ? inSets : notIn).push(code);
+  for (const [id, code] of parts.setIds)
+    (operation.sets.includes(id) ? inSets : notIn).push(code);
   const methodPath = codeSpan(`${operation.method} ${operation.path}`);
   const facts = [
     `**Operation:** ${codeSpan(operation.id)}`,
@@ -378,13 +518,19 @@ function renderOperationDoc(
     title: inlineText(operation.names.method),
     lead: `${methodPath}: ${inlineText(operation.summary)}`,
     facts: bulletList(facts),
-    description: operation.description !== undefined ? paragraphs(operation.description) : "",
+    description:
+      operation.description !== undefined
+        ? paragraphs(operation.description)
+        : "",
     effect: effectMarkdown(set, operation),
     limit: parts.limit,
     request,
     response,
     errors,
-    gaps: gaps.length > 0 ? gapList(gaps) : "No other gaps are marked for this operation.",
+    gaps:
+      gaps.length > 0
+        ? gapList(gaps)
+        : "No other gaps are marked for this operation.",
     schemas: sections.schemas,
     example: operationExample(set, operation, schemas),
     back: parts.back,
@@ -401,13 +547,22 @@ function operationErrors(
 ): string {
   const clientErrors = parts.clientErrors[operation.effect];
   const sections = operation.errors.map((error) => {
-    const payload = payloadMarkdown(error.payload, undefined, schemas, refs, shown);
+    const payload = payloadMarkdown(
+      error.payload,
+      undefined,
+      schemas,
+      refs,
+      shown,
+    );
     return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;
   });
   return [
     table(
       ["Status", "Description"],
-      operation.errors.map((error) => [String(error.status), cellText(error.description)]),
+      operation.errors.map((error) => [
+        String(error.status),
+        cellText(error.description),
+      ]),
     ),
     clientErrors,
     ...sections,

@@ -16,7 +16,9 @@ import { pathToFileURL } from "node:url";
 import { packageRoot } from "../../paths.js";
 
 /** A compiled template: context of prepared Markdown strings in, Markdown out. */
-export type DocsTemplate = (context: Readonly<Record<string, string | boolean>>) => string;
+export type DocsTemplate = (
+  context: Readonly<Record<string, string | boolean>>,
+) => string;
 
 export interface DocsTemplates {
   /** `README.md` of a set's package. */
@@ -66,17 +68,24 @@ export interface CompileOptions {
 export const precompiledFile = "dist/docs-templates.js";
 
 /** Compiles template sources (already read) with a private Handlebars instance. */
-export async function compileDocsTemplates(sources: Sources): Promise<DocsTemplates> {
+export async function compileDocsTemplates(
+  sources: Sources,
+): Promise<DocsTemplates> {
   const { default: Handlebars } = await import("handlebars");
   const handlebars = Handlebars.create();
-  return wrap((key) => handlebars.compile(sources[key], { ...templateCompileOptions }));
+  return wrap((key) =>
+    handlebars.compile(sources[key], { ...templateCompileOptions }),
+  );
 }
 
 /** Reads and compiles the templates: once per generate run. */
-export async function loadDocsTemplates(dir: string = templatesDir()): Promise<DocsTemplates> {
+export async function loadDocsTemplates(
+  dir: string = templatesDir(),
+): Promise<DocsTemplates> {
   const entries = await Promise.all(
     (Object.keys(templateFiles) as (keyof DocsTemplates)[]).map(
-      async (key) => [key, await readFile(join(dir, templateFiles[key]), "utf8")] as const,
+      async (key) =>
+        [key, await readFile(join(dir, templateFiles[key]), "utf8")] as const,
     ),
   );
   const sources = Object.fromEntries(entries) as Sources;
@@ -84,7 +93,9 @@ export async function loadDocsTemplates(dir: string = templatesDir()): Promise<D
 }
 
 /** The build's precompiled templates, when they were made from exactly these sources. */
-async function fromPrecompiled(sources: Sources): Promise<DocsTemplates | undefined> {
+async function fromPrecompiled(
+  sources: Sources,
+): Promise<DocsTemplates | undefined> {
   const file = join(packageRoot(), precompiledFile);
   if (!existsSync(file)) return undefined;
   const built = (await import(pathToFileURL(file).href)) as {
@@ -94,9 +105,14 @@ async function fromPrecompiled(sources: Sources): Promise<DocsTemplates | undefi
   const keys = Object.keys(templateFiles) as (keyof DocsTemplates)[];
   if (keys.some((key) => built.sources[key] !== sources[key])) return undefined;
   // handlebars/runtime is the runtime half of the same Handlebars object (its types say so only loosely).
-  const { default: runtime } = (await import("handlebars/runtime.js")) as unknown as { default: typeof import("handlebars") };
+  const { default: runtime } =
+    (await import("handlebars/runtime.js")) as unknown as {
+      default: typeof import("handlebars");
+    };
   const handlebars = runtime.create();
-  return wrap((key) => handlebars.template(built.specs[key] as never) as Compiled);
+  return wrap(
+    (key) => handlebars.template(built.specs[key] as never) as Compiled,
+  );
 }
 
 function wrap(make: (key: keyof DocsTemplates) => Compiled): DocsTemplates {
@@ -104,5 +120,9 @@ function wrap(make: (key: keyof DocsTemplates) => Compiled): DocsTemplates {
     const compiled = make(key);
     return (context) => compiled(context);
   };
-  return { setReadme: template("setReadme"), operation: template("operation"), overview: template("overview") };
+  return {
+    setReadme: template("setReadme"),
+    operation: template("operation"),
+    overview: template("overview"),
+  };
 }

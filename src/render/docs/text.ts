@@ -1,13 +1,26 @@
 /** Phrases shared by the docs pages, built from the model as Markdown. */
-import type { Model, NotShown, OperationModel, OperationSetModel, RateLimitModel } from "../../model/types.js";
-import { bulletList, codeSpan, generatedHeader, inlineText } from "../../escape/markdown.js";
+import type {
+  Model,
+  NotShown,
+  OperationModel,
+  OperationSetModel,
+  RateLimitModel,
+} from "../../model/types.js";
+import {
+  bulletList,
+  codeSpan,
+  generatedHeader,
+  inlineText,
+} from "../../escape/markdown.js";
 import { statusOperation } from "./examples.js";
 
 /** Header comment, then the rendered template with blank lines normalised and one final newline. */
 export function finishDocument(model: Model, rendered: string): string {
   // Values never end a line with spaces; an empty optional value leaves a blank line too many.
   const body = `${(rendered.includes("\n\n\n") ? rendered.replace(/\n\n\n+/g, "\n\n") : rendered).trim()}\n`;
-  return body.startsWith("<!--") ? body : `${generatedHeader(model.source.specFile)}\n\n${body}`;
+  return body.startsWith("<!--")
+    ? body
+    : `${generatedHeader(model.source.specFile)}\n\n${body}`;
 }
 
 /** `100 requests per hour` */
@@ -28,7 +41,10 @@ export function gapList(gaps: readonly NotShown[]): string {
 }
 
 /** How the client treats an operation given its effect, and why. */
-export function effectMarkdown(set: OperationSetModel, operation: OperationModel): string {
+export function effectMarkdown(
+  set: OperationSetModel,
+  operation: OperationModel,
+): string {
   return `${codeSpan(operation.names.method)} ${effectTail(set, operation)}`;
 }
 
@@ -53,7 +69,9 @@ function effectTail(set: OperationSetModel, operation: OperationModel): string {
 
 /** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */
 export function effectBasisNote(operation: OperationModel): string {
-  return operation.effectBasis === "inferred" ? "(inferred from the name)" : "(stated by the bank)";
+  return operation.effectBasis === "inferred"
+    ? "(inferred from the name)"
+    : "(stated by the bank)";
 }
 
 /** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */

@@ -14,9 +14,19 @@ import type {
   SchemaNode,
 } from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
-import { bulletList, codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
+import {
+  bulletList,
+  codeSpan,
+  inlineText,
+  paragraphs,
+} from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
-import { jsonFileOf, jsonMember, jsonObjectOf, type JsonMember } from "../code/json.js";
+import {
+  jsonFileOf,
+  jsonMember,
+  jsonObjectOf,
+  type JsonMember,
+} from "../code/json.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { statusOperation } from "../docs/examples.js";
@@ -34,12 +44,23 @@ const placeholderBaseUrl = "https://bank.example.invalid";
 const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
 
-export function renderOpenApi(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): OutputFile {
-  return { path: "openapi.json", contents: jsonFileOf((members) => documentOf(model, set, memo, members)) };
+export function renderOpenApi(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo = noMemo,
+): OutputFile {
+  return {
+    path: "openapi.json",
+    contents: jsonFileOf((members) => documentOf(model, set, memo, members)),
+  };
 }
 
 /** The document as data (what `renderOpenApi` prints). */
-export function openApiDocument(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): JsonObject {
+export function openApiDocument(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo = noMemo,
+): JsonObject {
   return documentOf(model, set, memo, jsonObjectOf);
 }
 
@@ -59,20 +80,35 @@ function documentOf(
   const rateLimit = rateLimitExtension(set);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
-    paths[operation.path] = { post: operationObject(set, operation, names, rateLimit) };
+    paths[operation.path] = {
+      post: operationObject(set, operation, names, rateLimit),
+    };
   }
-  const component = (owner: object, key: string, title: string, schema: SchemaNode): JsonMember => {
+  const component = (
+    owner: object,
+    key: string,
+    title: string,
+    schema: SchemaNode,
+  ): JsonMember => {
     // components.schemas.<key>: three objects deep.
-    const make = (): JsonMember => jsonMember(key, { title, ...jsonSchema(schema, names) }, 3);
-    return names.canonical ? memo.once(owner, `openapi-component:${key}\u0000${title}`, make) : make();
+    const make = (): JsonMember =>
+      jsonMember(key, { title, ...jsonSchema(schema, names) }, 3);
+    return names.canonical
+      ? memo.once(owner, `openapi-component:${key}\u0000${title}`, make)
+      : make();
   };
   const schemas: JsonMember[] = [];
   for (const named of set.schemas) {
-    schemas.push(component(named, names.named.get(named.name)!, named.name, named.schema));
+    schemas.push(
+      component(named, names.named.get(named.name)!, named.name, named.schema),
+    );
   }
   for (const operation of set.operations) {
     for (const [payload, key, title] of inlinePayloads(operation)) {
-      if (payload.kind === "schema") schemas.push(component(payload, names.inline.get(key)!, title, payload.schema));
+      if (payload.kind === "schema")
+        schemas.push(
+          component(payload, names.inline.get(key)!, title, payload.schema),
+        );
     }
   }
   return {
@@ -112,7 +148,9 @@ function gapsMarkdown(gaps: readonly NotShown[]): string {
 function infoDescription(model: Model, set: OperationSetModel): string {
   const facts = [
     `Operation set ${codeSpan(set.id)}: ${inlineText(set.title)}, version ${inlineText(set.version)}${
-      set.labels.length > 0 ? ` (also labelled ${set.labels.map(inlineText).join(", ")})` : ""
+      set.labels.length > 0
+        ? ` (also labelled ${set.labels.map(inlineText).join(", ")})`
+        : ""
     }${set.date !== undefined ? `, dated ${inlineText(set.date)}` : ""}${
       set.extends !== undefined ? `, extending ${codeSpan(set.extends)}` : ""
     }.`,
@@ -131,7 +169,11 @@ function infoDescription(model: Model, set: OperationSetModel): string {
 
 function server(model: Model): JsonObject {
   const match = variablePattern.exec(model.service.baseUrl);
-  if (match === null) return { url: model.service.baseUrl, description: inlineText(model.service.title) };
+  if (match === null)
+    return {
+      url: model.service.baseUrl,
+      description: inlineText(model.service.title),
+    };
   const variable = match[1]!;
   return {
     url: model.service.baseUrl,
@@ -148,7 +190,9 @@ function securityScheme(model: Model): JsonObject {
   // `(?<!\/)`: the trailing slashes are tried from the run's first one only;
   // `\/+$` alone retried from every slash of a long inner run (quadratic).
   const realTokenUrl = `${auth.baseUrl.replace(/(?<!\/)\/+$/, "")}${auth.token.path}`;
-  const tokenUrl = literal ? realTokenUrl : `${placeholderAuthOrigin}${auth.token.path}`;
+  const tokenUrl = literal
+    ? realTokenUrl
+    : `${placeholderAuthOrigin}${auth.token.path}`;
   return {
     type: "oauth2",
     description: [
@@ -180,14 +224,23 @@ interface ComponentNames {
 }
 
 /** Inline (not `$ref`) schema payloads of an operation, with a key and a title. */
-function inlinePayloads(operation: OperationModel): [PayloadModel, string, string][] {
+function inlinePayloads(
+  operation: OperationModel,
+): [PayloadModel, string, string][] {
   const out: [PayloadModel, string, string][] = [];
   const add = (payload: PayloadModel, role: string, title: string): void => {
-    if (payload.kind === "schema" && payload.schema.kind !== "ref") out.push([payload, `${operation.id}\u0000${role}`, title]);
+    if (payload.kind === "schema" && payload.schema.kind !== "ref")
+      out.push([payload, `${operation.id}\u0000${role}`, title]);
   };
   add(operation.request, "request", operation.names.requestType);
   add(operation.response, "response", operation.names.responseType);
-  operation.errors.forEach((error, index) => add(error.payload, `error${index}`, `${operation.names.responseType}Error${error.status}`));
+  operation.errors.forEach((error, index) =>
+    add(
+      error.payload,
+      `error${index}`,
+      `${operation.names.responseType}Error${error.status}`,
+    ),
+  );
   return out;
 }
 
@@ -199,7 +252,9 @@ function componentNames(set: OperationSetModel): ComponentNames {
   const taken = new Set<string>();
   let clashed = false;
   const allocate = (wanted: string): string => {
-    let key = componentPattern.test(wanted) ? wanted : `${wanted.replace(/[^A-Za-z0-9._-]/g, "") || "Schema"}-${hashName(wanted)}`;
+    let key = componentPattern.test(wanted)
+      ? wanted
+      : `${wanted.replace(/[^A-Za-z0-9._-]/g, "") || "Schema"}-${hashName(wanted)}`;
     if (taken.has(key)) {
       key = `${key}-${hashName(`${key}\u0000${taken.size}`)}`;
       clashed = true;
@@ -208,21 +263,28 @@ function componentNames(set: OperationSetModel): ComponentNames {
     return key;
   };
   const named = new Map<string, string>();
-  for (const schema of set.schemas) named.set(schema.name, allocate(schema.name));
+  for (const schema of set.schemas)
+    named.set(schema.name, allocate(schema.name));
   const canonical = !clashed;
   const inline = new Map<string, string>();
   for (const operation of set.operations) {
-    for (const [, key, title] of inlinePayloads(operation)) inline.set(key, allocate(title));
+    for (const [, key, title] of inlinePayloads(operation))
+      inline.set(key, allocate(title));
   }
   return { named, canonical, inline };
 }
 
 function ref(key: string): JsonObject {
-  return { $ref: `#/components/schemas/${key.replace(/~/g, "~0").replace(/\//g, "~1")}` };
+  return {
+    $ref: `#/components/schemas/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+  };
 }
 
 /** A SchemaNode as JSON Schema 2020-12; keys in a fixed order. */
-export function jsonSchema(schema: SchemaNode, names: ComponentNames): JsonObject {
+export function jsonSchema(
+  schema: SchemaNode,
+  names: ComponentNames,
+): JsonObject {
   const out: JsonObject = {};
   switch (schema.kind) {
     case "ref": {
@@ -240,7 +302,8 @@ export function jsonSchema(schema: SchemaNode, names: ComponentNames): JsonObjec
     default:
       out.type = schema.kind;
   }
-  if (schema.description !== undefined) out.description = paragraphs(schema.description);
+  if (schema.description !== undefined)
+    out.description = paragraphs(schema.description);
   switch (schema.kind) {
     case "string":
       if (schema.format !== undefined) out.format = schema.format;
@@ -264,9 +327,12 @@ export function jsonSchema(schema: SchemaNode, names: ComponentNames): JsonObjec
     case "object": {
       // A member named "__proto__" must stay an ordinary key.
       const properties: JsonObject = Object.create(null) as JsonObject;
-      for (const property of schema.properties) properties[property.name] = jsonSchema(property.schema, names);
+      for (const property of schema.properties)
+        properties[property.name] = jsonSchema(property.schema, names);
       out.properties = properties;
-      const required = schema.properties.filter((property) => property.required).map((property) => property.name);
+      const required = schema.properties
+        .filter((property) => property.required)
+        .map((property) => property.name);
       if (required.length > 0) out.required = required;
       break;
     }
@@ -277,8 +343,13 @@ export function jsonSchema(schema: SchemaNode, names: ComponentNames): JsonObjec
   return out;
 }
 
-function payloadSchema(payload: PayloadModel, inlineKey: string, names: ComponentNames): JsonObject {
-  if (payload.kind === "not-shown") return { type: "object", description: inlineText(payload.text) };
+function payloadSchema(
+  payload: PayloadModel,
+  inlineKey: string,
+  names: ComponentNames,
+): JsonObject {
+  if (payload.kind === "not-shown")
+    return { type: "object", description: inlineText(payload.text) };
   if (payload.schema.kind === "ref") {
     const key = names.named.get(payload.schema.name);
     return key !== undefined ? ref(key) : {};
@@ -296,20 +367,42 @@ function operationObject(
   names: ComponentNames,
   rateLimit: JsonObject,
 ): JsonObject {
-  const requestText = operation.request.kind === "not-shown" ? inlineText(operation.request.text) : `The request body, ${codeSpan(operation.names.requestType)}.`;
+  const requestText =
+    operation.request.kind === "not-shown"
+      ? inlineText(operation.request.text)
+      : `The request body, ${codeSpan(operation.names.requestType)}.`;
   const responseText =
-    operation.response.kind === "not-shown" ? inlineText(operation.response.text) : `The response body, ${codeSpan(operation.names.responseType)}.`;
-  const statusGap = operation.notShown.find((gap) => gap.topic === "statusCodes");
+    operation.response.kind === "not-shown"
+      ? inlineText(operation.response.text)
+      : `The response body, ${codeSpan(operation.names.responseType)}.`;
+  const statusGap = operation.notShown.find(
+    (gap) => gap.topic === "statusCodes",
+  );
   const responses: JsonObject = {
     default: {
-      description: [responseText, ...(statusGap !== undefined ? [inlineText(statusGap.text)] : [])].join(" "),
-      content: content(payloadSchema(operation.response, `${operation.id}\u0000response`, names)),
+      description: [
+        responseText,
+        ...(statusGap !== undefined ? [inlineText(statusGap.text)] : []),
+      ].join(" "),
+      content: content(
+        payloadSchema(
+          operation.response,
+          `${operation.id}\u0000response`,
+          names,
+        ),
+      ),
     },
   };
   operation.errors.forEach((error, index) => {
     responses[String(error.status)] = {
       description: paragraphs(error.description) || String(error.status),
-      content: content(payloadSchema(error.payload, `${operation.id}\u0000error${index}`, names)),
+      content: content(
+        payloadSchema(
+          error.payload,
+          `${operation.id}\u0000error${index}`,
+          names,
+        ),
+      ),
     };
   });
   return {
@@ -324,13 +417,18 @@ function operationObject(
     requestBody: {
       required: true,
       description: requestText,
-      content: content(payloadSchema(operation.request, `${operation.id}\u0000request`, names)),
+      content: content(
+        payloadSchema(operation.request, `${operation.id}\u0000request`, names),
+      ),
     },
     responses,
   };
 }
 
-function operationDescription(set: OperationSetModel, operation: OperationModel): string {
+function operationDescription(
+  set: OperationSetModel,
+  operation: OperationModel,
+): string {
   const status = statusOperation(set);
   const effect =
     operation.effect === "read"
@@ -340,9 +438,13 @@ function operationDescription(set: OperationSetModel, operation: OperationModel)
         } before sending it again.`;
   return [
     inlineText(operation.summary),
-    ...(operation.description !== undefined ? [paragraphs(operation.description)] : []),
+    ...(operation.description !== undefined
+      ? [paragraphs(operation.description)]
+      : []),
     `${effect} ${operation.effectBasis === "inferred" ? "The effect is inferred from the operation's name: the bank's interface states no effects." : "The bank's interface states this effect."}`,
     `Rate limit: ${set.plan.rateLimit.limit} requests per ${set.plan.rateLimit.unit} (${inlineText(set.plan.name)}).`,
-    ...(operation.notShown.length > 0 ? ["Not shown by the bank:", gapsMarkdown(operation.notShown)] : []),
+    ...(operation.notShown.length > 0
+      ? ["Not shown by the bank:", gapsMarkdown(operation.notShown)]
+      : []),
   ].join("\n\n");
 }

@@ -5,14 +5,29 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { jsonFile, jsonFileOf, jsonMember } from "../../../src/render/code/json.js";
+import {
+  jsonFile,
+  jsonFileOf,
+  jsonMember,
+} from "../../../src/render/code/json.js";
 import type { JsonObject, JsonValue } from "../../../src/runtime/json.js";
 
 const text = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", " ", "名", "\\", '"', "\n", "😀", "\u2028"), maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 40, max: 120 }).map((length) => "w".repeat(length)) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom("a", " ", "名", "\\", '"', "\n", "😀", "\u2028"),
+      maxLength: 60,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 40, max: 120 })
+      .map((length) => "w".repeat(length)),
+  },
 );
 
 const number = fc.oneof(
@@ -21,28 +36,35 @@ const number = fc.oneof(
   fc.constantFrom(-0, 1e21, 1e-7, 0.1, 123456789012),
 );
 
-const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small" },
-    text,
-    number,
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie("value"), { maxLength: 5 }),
-    fc.array(number, { minLength: 2, maxLength: 40 }),
-    fc.array(text, { maxLength: 8 }),
-    fc.dictionary(text, tie("value"), { maxKeys: 4 }),
-  ),
-})).value;
+const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>(
+  (tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      number,
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 5 }),
+      fc.array(number, { minLength: 2, maxLength: 40 }),
+      fc.array(text, { maxLength: 8 }),
+      fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+    ),
+  }),
+).value;
 
 describe("jsonFile", () => {
   it("prints what prettier prints, for random documents", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(text, json, { maxKeys: 5 }), async (document) => {
-        const ours = jsonFile(document);
-        expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
-        expect(JSON.parse(ours)).toEqual(JSON.parse(JSON.stringify(document)));
-      }),
+      fc.asyncProperty(
+        fc.dictionary(text, json, { maxKeys: 5 }),
+        async (document) => {
+          const ours = jsonFile(document);
+          expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
+          expect(JSON.parse(ours)).toEqual(
+            JSON.parse(JSON.stringify(document)),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -57,14 +79,21 @@ describe("jsonFile", () => {
       ],
       singles: [[1], [2]],
       // Found by the property above: the inner array of pairs breaks, and so does every array around it.
-      nested: [[["", ""], ["", ""]]],
+      nested: [
+        [
+          ["", ""],
+          ["", ""],
+        ],
+      ],
       big: 1e21,
     };
     const ours = jsonFile(document);
     expect(ours).toContain(`"description": "${"x".repeat(100)}",`);
     expect(ours).toContain('"singles": [[1], [2]],');
     expect(ours).toContain('"big": 1e21');
-    expect(ours).toContain('"nested": [\n    [\n      ["", ""],\n      ["", ""]\n    ]\n  ],');
+    expect(ours).toContain(
+      '"nested": [\n    [\n      ["", ""],\n      ["", ""]\n    ]\n  ],',
+    );
     expect(ours).toBe(await prettier.format(ours, { parser: "json" }));
   });
 });
@@ -75,13 +104,19 @@ describe("jsonFile of megabytes", () => {
     // character: a 9 MB string ("e+" in it, or anywhere in the file) stopped generate.
     const long = "e+".repeat(4_500_000);
     const quotes = '\\"'.repeat(3_000_000);
-    const ours = jsonFile({ list: [long, 1e21, quotes], [long]: 2e22, [quotes]: -3.5e30 });
+    const ours = jsonFile({
+      list: [long, 1e21, quotes],
+      [long]: 2e22,
+      [quotes]: -3.5e30,
+    });
     expect(ours).toBe(
       `{\n  "list": [\n    "${long}",\n    1e21,\n    ${JSON.stringify(quotes)}\n  ],\n` +
         `  "${long}": 2e22,\n  ${JSON.stringify(quotes)}: -3.5e30\n}\n`,
     );
     const small = { list: ["e+", 1e21, '\\"'], "e+": 2e22, '\\"': -3.5e30 };
-    expect(jsonFile(small)).toBe(await prettier.format(JSON.stringify(small, null, 2), { parser: "json" }));
+    expect(jsonFile(small)).toBe(
+      await prettier.format(JSON.stringify(small, null, 2), { parser: "json" }),
+    );
   });
 });
 
@@ -93,13 +128,28 @@ describe("jsonFileOf", () => {
 
   it("splices members printed once into the file jsonFile prints for the whole value", () => {
     fc.assert(
-      fc.property(fc.dictionary(text, json, { maxKeys: 3 }), members, fc.dictionary(text, json, { maxKeys: 2 }), (head, entries, tail) => {
-        // The spliced object sits two objects deep, as components.schemas does.
-        const printed = entries.map(([key, value]) => jsonMember(key, value as JsonObject, 3));
-        const whole = { ...head, components: { schemas: Object.fromEntries(entries) }, ...tail } as JsonValue;
-        const spliced = jsonFileOf((spliceIn) => ({ ...head, components: { schemas: spliceIn(printed) }, ...tail }));
-        expect(spliced).toBe(jsonFile(whole));
-      }),
+      fc.property(
+        fc.dictionary(text, json, { maxKeys: 3 }),
+        members,
+        fc.dictionary(text, json, { maxKeys: 2 }),
+        (head, entries, tail) => {
+          // The spliced object sits two objects deep, as components.schemas does.
+          const printed = entries.map(([key, value]) =>
+            jsonMember(key, value as JsonObject, 3),
+          );
+          const whole = {
+            ...head,
+            components: { schemas: Object.fromEntries(entries) },
+            ...tail,
+          } as JsonValue;
+          const spliced = jsonFileOf((spliceIn) => ({
+            ...head,
+            components: { schemas: spliceIn(printed) },
+            ...tail,
+          }));
+          expect(spliced).toBe(jsonFile(whole));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -109,9 +159,16 @@ describe("jsonFileOf", () => {
     // After the real placeholder, the next one's number: a placeholder for members that do not exist.
     const nextOne = "\u0000remitgen-json-members 1\u0000";
     const printed = [jsonMember("a", { b: [1, 2] }, 2)];
-    for (const value of [{ x: lookalike }, { [lookalike]: 1 }, { list: [lookalike] }, { x: nextOne }]) {
+    for (const value of [
+      { x: lookalike },
+      { [lookalike]: 1 },
+      { list: [lookalike] },
+      { x: nextOne },
+    ]) {
       for (const before of [value, {}]) {
-        const build = (spliceIn: (members: typeof printed) => JsonValue): JsonValue => ({ before, holder: spliceIn(printed), after: value });
+        const build = (
+          spliceIn: (members: typeof printed) => JsonValue,
+        ): JsonValue => ({ before, holder: spliceIn(printed), after: value });
         const whole = { before, holder: { a: { b: [1, 2] } }, after: value };
         expect(jsonFileOf(build)).toBe(jsonFile(whole));
         expect(JSON.parse(jsonFileOf(build))).toEqual(whole);
@@ -121,7 +178,9 @@ describe("jsonFileOf", () => {
 
   it("prints members printed for another depth where they stand, and refuses an empty object, whose layout depends on where it stands", () => {
     const member = jsonMember("a", { b: [1, 2] }, 3);
-    expect(jsonFileOf((spliceIn) => ({ holder: spliceIn([member]) }))).toBe(jsonFile({ holder: { a: { b: [1, 2] } } }));
+    expect(jsonFileOf((spliceIn) => ({ holder: spliceIn([member]) }))).toBe(
+      jsonFile({ holder: { a: { b: [1, 2] } } }),
+    );
     expect(() => jsonMember("a", {}, 2)).toThrow(/empty object/);
   });
 });

@@ -7,7 +7,11 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import type { OperationModel, OperationSetModel, SchemaNode } from "../../../src/model/types.js";
+import type {
+  OperationModel,
+  OperationSetModel,
+  SchemaNode,
+} from "../../../src/model/types.js";
 import { operationExample } from "../../../src/render/docs/examples.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
 
@@ -23,34 +27,81 @@ interface Typed {
   readonly value: JsonValue;
 }
 
-const key = fc.oneof(fc.stringMatching(/^[a-z][A-Za-z0-9]{0,12}$/), fc.constantFrom("a-b", "名前", "x y", "1", "__proto__", "default"));
+const key = fc.oneof(
+  fc.stringMatching(/^[a-z][A-Za-z0-9]{0,12}$/),
+  fc.constantFrom("a-b", "名前", "x y", "1", "__proto__", "default"),
+);
 
 const typed: fc.Arbitrary<Typed> = fc.letrec<{ node: Typed }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small" },
-    text.map((value): Typed => ({ schema: { kind: "string" } as SchemaNode, value })),
-    fc.integer({ min: -1_000_000, max: 1_000_000 }).map((value): Typed => ({ schema: { kind: "integer" } as SchemaNode, value })),
-    fc.double({ noNaN: true, noDefaultInfinity: true }).map((value): Typed => ({ schema: { kind: "number" } as SchemaNode, value })),
-    fc.boolean().map((value): Typed => ({ schema: { kind: "boolean" } as SchemaNode, value })),
-    fc.array(text, { maxLength: 6 }).map((value): Typed => ({ schema: { kind: "array", items: { kind: "string" } } as SchemaNode, value })),
+    text.map((value): Typed => ({
+      schema: { kind: "string" } as SchemaNode,
+      value,
+    })),
     fc
-      .array(fc.integer({ min: 0, max: 99_999 }), { minLength: 2, maxLength: 30 })
-      .map((value): Typed => ({ schema: { kind: "array", items: { kind: "integer" } } as SchemaNode, value })),
+      .integer({ min: -1_000_000, max: 1_000_000 })
+      .map((value): Typed => ({
+        schema: { kind: "integer" } as SchemaNode,
+        value,
+      })),
+    fc
+      .double({ noNaN: true, noDefaultInfinity: true })
+      .map((value): Typed => ({
+        schema: { kind: "number" } as SchemaNode,
+        value,
+      })),
+    fc
+      .boolean()
+      .map((value): Typed => ({
+        schema: { kind: "boolean" } as SchemaNode,
+        value,
+      })),
+    fc
+      .array(text, { maxLength: 6 })
+      .map((value): Typed => ({
+        schema: { kind: "array", items: { kind: "string" } } as SchemaNode,
+        value,
+      })),
+    fc
+      .array(fc.integer({ min: 0, max: 99_999 }), {
+        minLength: 2,
+        maxLength: 30,
+      })
+      .map((value): Typed => ({
+        schema: { kind: "array", items: { kind: "integer" } } as SchemaNode,
+        value,
+      })),
     fc
       .tuple(tie("node"), fc.integer({ min: 1, max: 3 }))
-      .map(([item, count]): Typed => ({ schema: { kind: "array", items: item.schema } as SchemaNode, value: Array(count).fill(item.value) })),
+      .map(([item, count]): Typed => ({
+        schema: { kind: "array", items: item.schema } as SchemaNode,
+        value: Array(count).fill(item.value),
+      })),
     fc.dictionary(key, tie("node"), { maxKeys: 4 }).map((members): Typed => {
       const entries = Object.entries(members);
       return {
-        schema: { kind: "object", properties: entries.map(([name, member]) => ({ name, required: true, schema: member.schema })) } as SchemaNode,
-        value: Object.fromEntries(entries.map(([name, member]) => [name, member.value])),
+        schema: {
+          kind: "object",
+          properties: entries.map(([name, member]) => ({
+            name,
+            required: true,
+            schema: member.schema,
+          })),
+        } as SchemaNode,
+        value: Object.fromEntries(
+          entries.map(([name, member]) => [name, member.value]),
+        ),
       };
     }),
   ),
 })).node;
 
 /** An operation whose request has one required field per example, each with a schema it fits. */
-function operationWith(examples: readonly Typed[]): { set: OperationSetModel; operation: OperationModel } {
+function operationWith(examples: readonly Typed[]): {
+  set: OperationSetModel;
+  operation: OperationModel;
+} {
   const schema = {
     kind: "object",
     properties: examples.map((example, index) => ({
@@ -64,23 +115,37 @@ function operationWith(examples: readonly Typed[]): { set: OperationSetModel; op
     effect: "read",
     method: "POST",
     path: "/get_acct_title",
-    names: { method: "getAcctTitle", requestType: "GetAcctTitleRequest", responseType: "GetAcctTitleResponse", docFile: "x" },
+    names: {
+      method: "getAcctTitle",
+      requestType: "GetAcctTitleRequest",
+      responseType: "GetAcctTitleResponse",
+      docFile: "x",
+    },
     request: { kind: "schema", schema },
     response: { kind: "not-shown", text: "not shown" },
   } as unknown as OperationModel;
-  const set = { id: "v1", names: { packageName: "@remitgen/remittance-v1" }, operations: [operation] } as unknown as OperationSetModel;
+  const set = {
+    id: "v1",
+    names: { packageName: "@remitgen/remittance-v1" },
+    operations: [operation],
+  } as unknown as OperationSetModel;
   return { set, operation };
 }
 
 describe("docs example bodies", () => {
   it("are what prettier prints, for any example values", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(typed, { minLength: 1, maxLength: 4 }), async (examples) => {
-        const { set, operation } = operationWith(examples);
-        const code = operationExample(set, operation, new Map());
-        // An example is a code block body: no final newline.
-        expect(`${code}\n`).toBe(await prettier.format(code, { parser: "typescript" }));
-      }),
+      fc.asyncProperty(
+        fc.array(typed, { minLength: 1, maxLength: 4 }),
+        async (examples) => {
+          const { set, operation } = operationWith(examples);
+          const code = operationExample(set, operation, new Map());
+          // An example is a code block body: no final newline.
+          expect(`${code}\n`).toBe(
+            await prettier.format(code, { parser: "typescript" }),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -88,12 +153,24 @@ describe("docs example bodies", () => {
   it("move a long string after its key and keep objects expanded", async () => {
     const { set, operation } = operationWith([
       { schema: { kind: "string" } as SchemaNode, value: "x".repeat(90) },
-      { schema: { kind: "object", properties: [{ name: "nested", required: true, schema: { kind: "integer" } }] } as SchemaNode, value: { nested: 1 } },
+      {
+        schema: {
+          kind: "object",
+          properties: [
+            { name: "nested", required: true, schema: { kind: "integer" } },
+          ],
+        } as SchemaNode,
+        value: { nested: 1 },
+      },
     ]);
     const code = operationExample(set, operation, new Map());
     expect(code).toContain(`  field0:\n    "${"x".repeat(90)}",\n`);
-    expect(code).toContain("  aMuchLongerFieldName1: {\n    nested: 1,\n  },\n");
+    expect(code).toContain(
+      "  aMuchLongerFieldName1: {\n    nested: 1,\n  },\n",
+    );
     // An example is a code block body: no final newline.
-        expect(`${code}\n`).toBe(await prettier.format(code, { parser: "typescript" }));
+    expect(`${code}\n`).toBe(
+      await prettier.format(code, { parser: "typescript" }),
+    );
   });
 });
