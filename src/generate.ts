@@ -30,6 +30,7 @@ import {
 import { checkSpecText, readSpecText, type CheckFailure } from "./spec/load.js";
 import {
   assertSafeOutDir,
+  assertSafeOutPath,
   manifestName,
   openOutputStage,
   type OutputPlan,
@@ -117,6 +118,9 @@ export async function generate(
       : undefined;
   const { signal } = options;
   if (signal?.aborted) throw new StoppedError(signal.reason);
+  // A folder refused for its path alone is refused now, not after waiting
+  // for another run's lock on it.
+  await assertSafeOutPath(outDir, cwd);
   // One run at a time per output folder, from reading it (and its record)
   // to writing it: a run started beside another waits, then sees what that
   // one left.

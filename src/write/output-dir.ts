@@ -326,25 +326,11 @@ export async function assertSafeOutDir(
   projectDir: string,
 ): Promise<void> {
   const target = resolve(outDir);
+  await assertSafeOutPath(target, projectDir);
   const refuse = (why: string): never => {
     const text = usageProblems.unsafeOutDir(target, why);
     throw new UsageError(text.code, text.message, text.hint);
   };
-  const real = await realPathOf(target);
-  const same = async (other: string): Promise<boolean> =>
-    target === resolve(other) || real === (await realPathOf(resolve(other)));
-  if (dirname(target) === target || dirname(real) === real)
-    refuse("it is the filesystem root");
-  if (await same(homedir())) refuse("it is your home folder");
-  if (await same(projectDir)) refuse("it is the project folder");
-  // An ancestor of the project or of the home folder holds them.
-  for (const [inner, name] of [
-    [resolve(projectDir), "the project folder"],
-    [resolve(homedir()), "your home folder"],
-  ] as const) {
-    if (isAncestor(target, inner) || isAncestor(real, await realPathOf(inner)))
-      refuse(`it contains ${name}`);
-  }
   let info;
   try {
     info = await nodeFs.stat(target);
@@ -367,6 +353,37 @@ export async function assertSafeOutDir(
   }
   if ((await readManifest(target)) === undefined) {
     refuse(`its ${manifestName} was not written by remitgen`);
+  }
+}
+
+/**
+ * The refusals that depend on the path alone (the filesystem root, the
+ * home folder, the project or a folder holding either): checked before a
+ * run waits for the folder's lock, as no other run can change them.
+ */
+export async function assertSafeOutPath(
+  outDir: string,
+  projectDir: string,
+): Promise<void> {
+  const target = resolve(outDir);
+  const refuse = (why: string): never => {
+    const text = usageProblems.unsafeOutDir(target, why);
+    throw new UsageError(text.code, text.message, text.hint);
+  };
+  const real = await realPathOf(target);
+  const same = async (other: string): Promise<boolean> =>
+    target === resolve(other) || real === (await realPathOf(resolve(other)));
+  if (dirname(target) === target || dirname(real) === real)
+    refuse("it is the filesystem root");
+  if (await same(homedir())) refuse("it is your home folder");
+  if (await same(projectDir)) refuse("it is the project folder");
+  // An ancestor of the project or of the home folder holds them.
+  for (const [inner, name] of [
+    [resolve(projectDir), "the project folder"],
+    [resolve(homedir()), "your home folder"],
+  ] as const) {
+    if (isAncestor(target, inner) || isAncestor(real, await realPathOf(inner)))
+      refuse(`it contains ${name}`);
   }
 }
 

@@ -16,8 +16,9 @@ import { homedir, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
-import { SpecError } from "../../src/diagnostics/diagnostic.js";
+import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import { generate } from "../../src/generate.js";
+import { lockOutput } from "../../src/write/output-lock.js";
 import {
   editFile,
   filesOf,
@@ -491,6 +492,25 @@ describe("the output folder", () => {
     const had = existsSync(join("/", manifestName));
     await refused(["--out", "/"], root, /it is the filesystem root/);
     expect(existsSync(join("/", manifestName))).toBe(had);
+  });
+
+  it("refuses an unsafe folder at once, even while another run holds its lock", async () => {
+    const { root } = await makeProject();
+    // Another run's lock on /: the refusal must not wait two minutes for it.
+    const held = await lockOutput("/");
+    try {
+      const waited: (number | undefined)[] = [];
+      const error: unknown = await generate({
+        cwd: root,
+        out: "/",
+        onLockWait: (pid) => waited.push(pid),
+      }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).code).toBe("RG090");
+      expect(waited).toEqual([]);
+    } finally {
+      held.release();
+    }
   });
 
   it("refuses the home folder", async () => {
