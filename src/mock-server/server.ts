@@ -249,7 +249,10 @@ export function startMockServer(
       }
       req.resume();
     }
-    headers["content-length"] = String(bytes.byteLength);
+    // RFC 9110 §8.6: a 204 carries none; a 304 would have to repeat the 200's.
+    if (response.status !== 204 && response.status !== 304) {
+      headers["content-length"] = String(bytes.byteLength);
+    }
     res.writeHead(response.status, { ...headers, ...corsHeaders });
     res.end(bytes);
     finish(response.status);

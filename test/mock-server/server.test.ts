@@ -63,7 +63,11 @@ function rawPost(
   path: string,
   body: Buffer,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{
+  status: number;
+  body: string;
+  headers: Record<string, unknown>;
+}> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${server.baseUrl}${path}`,
@@ -80,7 +84,11 @@ function rawPost(
         res.setEncoding("utf8");
         res.on("data", (c: string) => (text += c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: text }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            headers: res.headers,
+          }),
         );
         res.on("error", reject);
       },
@@ -247,6 +255,19 @@ describe("mock server", () => {
     expect((await post("/get_txn_status", "{}")).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     server.engine.setOverride("get_txn_status", undefined);
+  });
+
+  it("sends no Content-Length with a 204 or 304 (RFC 9110), and 0 with a 205", async () => {
+    const sent: Record<number, unknown> = {};
+    for (const status of [204, 205, 304]) {
+      server.engine.setOverride("get_txn_status", { status });
+      const res = await rawPost("/get_txn_status", Buffer.from("{}"));
+      expect(res.status).toBe(status);
+      expect(res.body).toBe("");
+      sent[status] = res.headers["content-length"];
+    }
+    server.engine.setOverride("get_txn_status", undefined);
+    expect(sent).toEqual({ 204: undefined, 205: "0", 304: undefined });
   });
 
   it("logs one line per call with method, path, status and ms, never secrets or tokens", async () => {

@@ -478,9 +478,15 @@ function open(
       if (schema.kind === "integer") {
         lo = Math.ceil(lo);
         hi = Math.floor(hi);
-        return { value: ctx.rng.int(lo, Math.max(lo, hi)) };
       }
       if (hi <= lo) return { value: lo };
+      if (!Number.isFinite(hi - lo)) {
+        // Bounds near ±1.8e308: hi - lo overflows, and Infinity (JSON
+        // null) or NaN would come out. Doubles this large are whole.
+        const r = ctx.rng.next();
+        return { value: Math.min(hi, Math.max(lo, lo * (1 - r) + hi * r)) };
+      }
+      if (schema.kind === "integer") return { value: ctx.rng.int(lo, hi) };
       const raw = Math.round((lo + ctx.rng.next() * (hi - lo)) * 100) / 100;
       return { value: Math.min(hi, Math.max(lo, raw)) };
     }

@@ -129,7 +129,7 @@ describe("the mock engine, given a hostile body", () => {
     expect(body.error.details.map((v) => v.keyword)).toEqual(["maxLength"]);
   });
 
-  it("lists at most MAX_LISTED_VIOLATIONS of a deep body's 60,000 violations, and counts them all", async () => {
+  it("counts every one of a deep body's 60,000 violations, and lists the deepest", async () => {
     const engine = createMockEngine(api);
     const token = await issueToken(engine);
     // Every level carries an unknown member: one violation per level, each
@@ -147,13 +147,57 @@ describe("the mock engine, given a hostile body", () => {
         details: { path: string; keyword: string }[];
       };
     };
+    // Each path is as long as its level is deep: past the first, they are
+    // listed up to a total length, here none more.
     expect(body.error.message).toBe(
-      `Request body has ${depth} schema violation(s); the first ${MAX_LISTED_VIOLATIONS} are listed`,
+      `Request body has ${depth} schema violation(s); the first 1 are listed`,
     );
-    expect(body.error.details).toHaveLength(MAX_LISTED_VIOLATIONS);
+    expect(body.error.details).toHaveLength(1);
     // Depth first: the deepest Node's unknown member comes first.
     expect(body.error.details[0]?.path).toBe("/next".repeat(depth - 1) + "/x");
     expect(body.error.details.every((v) => v.keyword === "unknown")).toBe(true);
+  });
+
+  it("lists at most MAX_LISTED_VIOLATIONS of many short-pathed violations", async () => {
+    const engine = createMockEngine(api);
+    const token = await issueToken(engine);
+    const members = Array.from({ length: 150 }, (_, i) => `"u${i}":0`);
+    const outcome = await engine.handle(
+      opRequest(engine, "deep", `{${members.join(",")}}`, token),
+    );
+    if (outcome.kind !== "response") throw new Error(outcome.kind);
+    const body = (await outcome.response.json()) as {
+      error: { message: string; details: { path: string }[] };
+    };
+    expect(body.error.message).toBe(
+      `Request body has 150 schema violation(s); the first ${MAX_LISTED_VIOLATIONS} are listed`,
+    );
+    expect(body.error.details.map((v) => v.path)).toEqual(
+      members.slice(0, MAX_LISTED_VIOLATIONS).map((_, i) => `/u${i}`),
+    );
+  });
+
+  it("answers a deep body's violations in about the body's size, not a hundred times it", async () => {
+    const engine = createMockEngine(api);
+    const token = await issueToken(engine);
+    // 100 unknown members at the bottom of 50,000 levels: each one's
+    // path is 250,000 characters long.
+    const bottom = Array.from({ length: 100 }, (_, i) => `"u${i}":0`);
+    const text = nested(50_000, "", bottom.join(","));
+    const outcome = await engine.handle(opRequest(engine, "deep", text, token));
+    if (outcome.kind !== "response") throw new Error(outcome.kind);
+    expect(outcome.response.status).toBe(400);
+    const answer = await outcome.response.text();
+    expect(answer.length).toBeLessThan(text.length);
+    const body = JSON.parse(answer) as {
+      error: { message: string; details: { path: string }[] };
+    };
+    expect(body.error.message).toBe(
+      "Request body has 100 schema violation(s); the first 1 are listed",
+    );
+    expect(body.error.details[0]?.path).toBe(
+      "/next".repeat(50_000 - 1) + "/u0",
+    );
   });
 
   it("lists every violation when there are few, without the note", async () => {

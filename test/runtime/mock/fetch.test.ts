@@ -3,6 +3,8 @@
  * kind, aborts before and during a call, no timers left behind, and the
  * real transport reading a lost answer the way it reads undici's.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMockFetch } from "../../../src/runtime/mock/fetch.js";
 import { createMockHandlers } from "../../../src/runtime/mock/msw.js";
@@ -293,7 +295,38 @@ describe("createMockFetch", () => {
     expect(fetch.engine.calls.map((c) => c.outcome)).toEqual(["timed-out"]);
     expect(timers.pending()).toBe(0);
   });
+
+  it("ends a hang when the caller's signal aborts, also after a garbage collection", async () => {
+    // The Request's own signal follows the caller's only while that
+    // Request lives: a hang must listen to the caller's signal itself.
+    const fetch = createMockFetch(api);
+    const bearer = await fetchToken(fetch);
+    fetch.engine.setOverride("get_txn_status", { fault: { kind: "timeout" } });
+    const controller = new AbortController();
+    const pending = postOperation(
+      fetch,
+      "/get_txn_status",
+      {},
+      bearer,
+      controller.signal,
+    );
+    let settled = false;
+    void pending.catch(() => undefined).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(new Error("gave up"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(true);
+    expect(await rejection(pending)).toMatchObject({ message: "gave up" });
+  });
 });
+
+/** V8's full garbage collection, without starting Node with --expose-gc. */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
 
 describe("the real transport over createMockFetch", () => {
   it("makes a dropped write OutcomeUnknownError, applied or not, sent once", async () => {

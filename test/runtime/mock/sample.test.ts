@@ -206,6 +206,18 @@ describe("sampleValue", () => {
     ).toBeLessThanOrEqual(-5);
   });
 
+  it("keeps integers whole and within bounds that are wider than any double", () => {
+    // maximum - minimum overflows to Infinity: no Infinity (JSON null) comes out.
+    const wide = { kind: "integer", minimum: -1e308, maximum: 1e308 } as const;
+    for (const seed of [1, 2, 3, 0xffffffff]) {
+      const i = sampleValue(wide, [], seed);
+      expect(Number.isInteger(i)).toBe(true);
+      expect(validateValue(JSON.parse(JSON.stringify(i)), wide, [])).toEqual(
+        [],
+      );
+    }
+  });
+
   it("prefers examples, including a named schema's own example", () => {
     const schemas: NamedSchema[] = [
       { name: "Money", schema: { kind: "number", example: 12.5 } },

@@ -45,6 +45,12 @@ export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 
 /** At most this many violations are listed in a `validation_failed` answer (all are counted). */
 export const MAX_LISTED_VIOLATIONS: number = 100;
+/**
+ * Past the first, violations are listed while their paths total at most
+ * this many characters: a path is as long as the body is deep, and 100 of
+ * a deep body's made an answer 50 times the body's size.
+ */
+const MAX_LISTED_PATH_CHARS = 64 * 1024;
 
 /** One operation as the mock sees it. */
 export interface MockOperation {
@@ -276,7 +282,8 @@ export interface MockEngine {
  * Per operation call, in this order: route (404/405), bearer token (401),
  * rate limit (429 with `Retry-After`), JSON content type (415), body size
  * (413), JSON syntax (400), request schema (400 counting every violation
- * and listing the first {@link MAX_LISTED_VIOLATIONS}),
+ * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
+ * paths are long),
  * injected fault, then the response: the override's resolver or response,
  * else the response schema's example, else deterministic sample data seeded
  * by operation name and canonical request body, else (response not shown)
@@ -1050,7 +1057,18 @@ class Engine implements MockEngine {
       if (violations.length > 0) {
         // Listed up to a bound: a hostile body can break its schema a
         // million times over, each at a path as long as the body is deep.
-        const listed = violations.slice(0, MAX_LISTED_VIOLATIONS);
+        const listed: SchemaViolation[] = [];
+        let chars = 0;
+        for (const violation of violations) {
+          chars += violation.path.length;
+          if (
+            listed.length === MAX_LISTED_VIOLATIONS ||
+            (listed.length > 0 && chars > MAX_LISTED_PATH_CHARS)
+          ) {
+            break;
+          }
+          listed.push(violation);
+        }
         const more =
           violations.length > listed.length
             ? `; the first ${listed.length} are listed`

@@ -69,9 +69,16 @@ export function createMockFetch(
     input: string | URL | Request,
     init?: RequestInit,
   ): Promise<Response> => {
-    // The Request carries init's signal (and an input Request's own).
     const request = new Request(input, init);
-    const { signal } = request;
+    // Waits follow the caller's signal itself: the Request's copy follows
+    // it through a weak reference (undici), lost once the Request is
+    // collected, and a hung call would then outlive the caller's abort.
+    const signal =
+      init?.signal !== undefined
+        ? (init.signal ?? request.signal)
+        : input instanceof Request
+          ? input.signal
+          : request.signal;
     signal.throwIfAborted();
     const outcome = await abortable(engine.handle(request), signal);
     switch (outcome.kind) {

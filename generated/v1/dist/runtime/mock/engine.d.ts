@@ -255,7 +255,8 @@ export interface MockEngine {
  * Per operation call, in this order: route (404/405), bearer token (401),
  * rate limit (429 with `Retry-After`), JSON content type (415), body size
  * (413), JSON syntax (400), request schema (400 counting every violation
- * and listing the first {@link MAX_LISTED_VIOLATIONS}),
+ * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
+ * paths are long),
  * injected fault, then the response: the override's resolver or response,
  * else the response schema's example, else deterministic sample data seeded
  * by operation name and canonical request body, else (response not shown)
