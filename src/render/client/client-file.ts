@@ -1,10 +1,24 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
 import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type DocTag, type Flavor } from "../code/writer.js";
+import {
+  createWriter,
+  generatedHeader,
+  writeDocComment,
+  writeList,
+  writeNamedImport,
+  writeOnce,
+  type DocTag,
+  type Flavor,
+} from "../code/writer.js";
 import { writeValue } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { limitText, operationDoc, operationDocKey, operationThrows } from "./docs.js";
+import {
+  limitText,
+  operationDoc,
+  operationDocKey,
+  operationThrows,
+} from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
 /**
@@ -12,32 +26,48 @@ import { callOptionsType } from "./operations-file.js";
  * the client interface is printed once per run through `memo` for all
  * sets whose docs agree (see operationDocKey).
  */
-export function renderClient(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
+export function renderClient(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+  memo: RenderMemo = noMemo,
+): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   const clientType = set.names.clientType;
   writer.writeLine(generatedHeader(model.source.specFile));
   writer.blankLine();
   if (flavor !== "dts") {
-    writer.writeLine('import { createTransport as createBaseTransport } from "./runtime/transport.js";');
+    writer.writeLine(
+      'import { createTransport as createBaseTransport } from "./runtime/transport.js";',
+    );
   }
   if (typed) {
     const optionTypes = [...new Set(set.operations.map(callOptionsType))];
     writeNamedImport(
       writer,
       "import type",
-      ["ClientOptions", "Transport", "TransportDefaults", ...optionTypes].sort(),
+      [
+        "ClientOptions",
+        "Transport",
+        "TransportDefaults",
+        ...optionTypes,
+      ].sort(),
       '"./runtime/transport.js"',
     );
   }
-  if (flavor !== "dts") writer.writeLine('import * as operations from "./operations.js";');
+  if (flavor !== "dts")
+    writer.writeLine('import * as operations from "./operations.js";');
   if (typed) writer.writeLine('import type * as types from "./types.js";');
 
   writer.blankLine();
   writeDocComment(writer, [
     `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
   ]);
-  if (flavor === "dts") writer.writeLine("export declare const transportDefaults: TransportDefaults;");
+  if (flavor === "dts")
+    writer.writeLine(
+      "export declare const transportDefaults: TransportDefaults;",
+    );
   else {
     writeValue(
       writer,
@@ -55,12 +85,20 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
   }
 
   writer.blankLine();
-  writeDocComment(writer, [
-    "A transport bound to this set's plan and token endpoint, for the standalone operation functions (which let a bundler drop the operations a program does not call).",
-  ], [configErrorTag]);
+  writeDocComment(
+    writer,
+    [
+      "A transport bound to this set's plan and token endpoint, for the standalone operation functions (which let a bundler drop the operations a program does not call).",
+    ],
+    [configErrorTag],
+  );
   writeFunctionHead(writer, flavor, "createTransport", "Transport");
   if (flavor !== "dts") {
-    writer.indent(() => writer.writeLine("return createBaseTransport(options, transportDefaults);"));
+    writer.indent(() =>
+      writer.writeLine(
+        "return createBaseTransport(options, transportDefaults);",
+      ),
+    );
     writer.writeLine("}");
   }
 
@@ -76,11 +114,18 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
       set.operations.forEach((operation, index) => {
         if (index > 0) writer.blankLine();
         writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
-          writeDocComment(writer, operationDoc(model, set, operation), operationThrows(set, operation));
+          writeDocComment(
+            writer,
+            operationDoc(model, set, operation),
+            operationThrows(set, operation),
+          );
           writeList(
             writer,
             operation.names.method,
-            [`body: types.${operation.names.requestType}`, `options?: ${callOptionsType(operation)}`],
+            [
+              `body: types.${operation.names.requestType}`,
+              `options?: ${callOptionsType(operation)}`,
+            ],
             `: Promise<types.${operation.names.responseType}>;`,
           );
         });
@@ -90,10 +135,14 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
   }
 
   writer.blankLine();
-  writeDocComment(writer, [
-    `Creates a client for the ${set.id} set: one method per operation of this set only.`,
-    "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
-  ], [configErrorTag]);
+  writeDocComment(
+    writer,
+    [
+      `Creates a client for the ${set.id} set: one method per operation of this set only.`,
+      "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
+    ],
+    [configErrorTag],
+  );
   writeFunctionHead(writer, flavor, "createClient", clientType);
   if (flavor !== "dts") {
     writer.indent(() => {
@@ -105,7 +154,12 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
             const method = operation.names.method;
             writeList(writer, method, ["body", "callOptions"], " {");
             writer.indent(() =>
-              writeList(writer, `return operations.${method}`, ["transport", "body", "callOptions"], ";"),
+              writeList(
+                writer,
+                `return operations.${method}`,
+                ["transport", "body", "callOptions"],
+                ";",
+              ),
             );
             writer.writeLine("},");
           });
@@ -119,11 +173,32 @@ export function renderClient(model: Model, set: OperationSetModel, flavor: Flavo
 }
 
 /** Options are checked when the client is created, not at its first call. */
-const configErrorTag: DocTag = ["@throws {ConfigError}", "An option is missing or invalid; the message names it, never its value."];
+const configErrorTag: DocTag = [
+  "@throws {ConfigError}",
+  "An option is missing or invalid; the message names it, never its value.",
+];
 
 /** `export function name(options: ClientOptions): Returns {` in each flavor. */
-function writeFunctionHead(writer: CodeBlockWriter, flavor: Flavor, name: string, returns: string): void {
-  if (flavor === "js") writeList(writer, `export function ${name}`, ["options"], " {");
-  else if (flavor === "dts") writeList(writer, `export declare function ${name}`, ["options: ClientOptions"], `: ${returns};`);
-  else writeList(writer, `export function ${name}`, ["options: ClientOptions"], `: ${returns} {`);
+function writeFunctionHead(
+  writer: CodeBlockWriter,
+  flavor: Flavor,
+  name: string,
+  returns: string,
+): void {
+  if (flavor === "js")
+    writeList(writer, `export function ${name}`, ["options"], " {");
+  else if (flavor === "dts")
+    writeList(
+      writer,
+      `export declare function ${name}`,
+      ["options: ClientOptions"],
+      `: ${returns};`,
+    );
+  else
+    writeList(
+      writer,
+      `export function ${name}`,
+      ["options: ClientOptions"],
+      `: ${returns} {`,
+    );
 }

@@ -1,5 +1,9 @@
 /** TSDoc paragraphs for generated operations and clients, from the model. */
-import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type {
+  Model,
+  OperationModel,
+  OperationSetModel,
+} from "../../model/types.js";
 import type { DocTag } from "../code/writer.js";
 import { effectBasisNote } from "../docs/text.js";
 
@@ -14,7 +18,10 @@ export function limitText(set: OperationSetModel): string {
  * docs.
  */
 export function operationDocKey(set: OperationSetModel): string {
-  return JSON.stringify([limitText(set), set.statusOperation?.names.method ?? null]);
+  return JSON.stringify([
+    limitText(set),
+    set.statusOperation?.names.method ?? null,
+  ]);
 }
 
 /** How to reconcile a write whose outcome is unknown, in this set. */
@@ -26,7 +33,11 @@ function reconcileText(set: OperationSetModel): string {
 }
 
 /** Summary, path, effect, limit, sets and gaps of one operation (see operationDocKey). */
-export function operationDoc(model: Model, set: OperationSetModel, operation: OperationModel): string[] {
+export function operationDoc(
+  model: Model,
+  set: OperationSetModel,
+  operation: OperationModel,
+): string[] {
   const reconcile = reconcileText(set);
   const basis = ` ${effectBasisNote(operation)}`;
   const effect =
@@ -47,7 +58,12 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
     `Limit: ${limitText(set)}. In sets: ${operation.sets.join(", ")}.`,
     // One line per gap, in the seed's words.
     ...(gaps.length + otherGaps.length > 0
-      ? [["Not shown by the bank:", ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`)].join("\n")]
+      ? [
+          [
+            "Not shown by the bank:",
+            ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`),
+          ].join("\n"),
+        ]
       : []),
   ];
 }
@@ -59,7 +75,10 @@ export function operationDoc(model: Model, set: OperationSetModel, operation: Op
  * leaves it open. `{ApiError}`, not `{@link ApiError}`: TypeScript's quick
  * info splits a `@throws` tag that starts with `{@link`.
  */
-export function operationThrows(set: OperationSetModel, operation: OperationModel): DocTag[] {
+export function operationThrows(
+  set: OperationSetModel,
+  operation: OperationModel,
+): DocTag[] {
   const link = (name: string): string => `@throws {${name}}`;
   // Short: they stand on every operation of every flavor (a large spec's
   // output grew 13 % with longer ones); the README's error table has the rest.
@@ -69,8 +88,14 @@ export function operationThrows(set: OperationSetModel, operation: OperationMode
   ];
   if (operation.effect === "read") {
     return [
-      [link("ApiError"), "An error answer, or an answer the client cannot use."],
-      [link("RateLimitError"), "The plan's limit was reached, or a 429 on the last try."],
+      [
+        link("ApiError"),
+        "An error answer, or an answer the client cannot use.",
+      ],
+      [
+        link("RateLimitError"),
+        "The plan's limit was reached, or a 429 on the last try.",
+      ],
       [link("TimeoutError"), "The last try outlasted `timeoutMs`."],
       [link("NetworkError"), "The last try failed at the network level."],
       ...common,
@@ -83,9 +108,18 @@ export function operationThrows(set: OperationSetModel, operation: OperationMode
       `The bank may have acted (it was sent, and no answer says it was not): do not resend; ${reconcileText(set)}.`,
     ],
     [link("ApiError"), "A 4xx answer: not carried out."],
-    [link("RateLimitError"), "The plan's limit was reached, or a 429: not carried out."],
-    [link("NetworkError"), "Certainly never sent (connection refused, DNS failure)."],
+    [
+      link("RateLimitError"),
+      "The plan's limit was reached, or a 429: not carried out.",
+    ],
+    [
+      link("NetworkError"),
+      "Certainly never sent (connection refused, DNS failure).",
+    ],
     ...common,
-    ["@throws", "The signal's reason, when the call is aborted before it is sent."],
+    [
+      "@throws",
+      "The signal's reason, when the call is aborted before it is sent.",
+    ],
   ];
 }

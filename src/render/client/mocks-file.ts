@@ -5,7 +5,11 @@
  * `src/mock-fetch.ts` (a fetch, no msw). The data has a module of its own
  * so that importing it never loads msw.
  */
-import type { Model, OperationSetModel, PayloadModel } from "../../model/types.js";
+import type {
+  Model,
+  OperationSetModel,
+  PayloadModel,
+} from "../../model/types.js";
 import type CodeBlockWriter from "code-block-writer";
 import {
   captureLines,
@@ -21,7 +25,15 @@ import { noMemo, type RenderMemo } from "../memo.js";
 import { isSimpleNumberKey } from "../../escape/typescript.js";
 import { writeValue, type PrintableValue } from "../code/values.js";
 
-const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockOutcome", "MockOverride", "RecordedCall"];
+const engineTypes = [
+  "MockApi",
+  "MockEngine",
+  "MockFault",
+  "MockOptions",
+  "MockOutcome",
+  "MockOverride",
+  "RecordedCall",
+];
 
 /**
  * `src/mock-api.ts` and `dist/mock-api.js` (and `.d.ts`), the data printed
@@ -29,11 +41,17 @@ const engineTypes = ["MockApi", "MockEngine", "MockFault", "MockOptions", "MockO
  * spec megabytes of text. Each operation's and schema's entry is printed
  * once per run through `memo`, whichever sets hold it.
  */
-export function renderMockApiFlavors(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): Record<Flavor, string> {
+export function renderMockApiFlavors(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo = noMemo,
+): Record<Flavor, string> {
   const data = mockApiData(model, set, memo);
   let tsLines: readonly string[] = [];
   const ts = renderMockApiModule(model, set, "ts", (writer) => {
-    tsLines = captureLines(writer, () => writeValue(writer, mockApiDeclaration("ts"), data, ";", "ts", memo));
+    tsLines = captureLines(writer, () =>
+      writeValue(writer, mockApiDeclaration("ts"), data, ";", "ts", memo),
+    );
   });
   // The object is too large for one line whatever its name's annotation,
   // so only its first line differs, unless a numeric key is written
@@ -47,7 +65,11 @@ export function renderMockApiFlavors(model: Model, set: OperationSetModel, memo:
       writeValue(writer, mockApiDeclaration("js"), data, ";", "js", memo);
     }
   });
-  return { ts, js, dts: renderMockApiModule(model, set, "dts", () => undefined) };
+  return {
+    ts,
+    js,
+    dts: renderMockApiModule(model, set, "dts", () => undefined),
+  };
 }
 
 function mockApiDeclaration(flavor: Flavor): string {
@@ -55,14 +77,24 @@ function mockApiDeclaration(flavor: Flavor): string {
 }
 
 /** Whether any key is written differently in JavaScript (see objectLiteralKey). */
-function hasNumericKey(value: PrintableValue | undefined, memo: RenderMemo): boolean {
+function hasNumericKey(
+  value: PrintableValue | undefined,
+  memo: RenderMemo,
+): boolean {
   if (value === null || typeof value !== "object") return false;
   const search = (): boolean => {
-    if (Array.isArray(value)) return value.some((item) => hasNumericKey(item, memo));
-    const object = value as { readonly [key: string]: PrintableValue | undefined };
-    return Object.keys(object).some((key) => isSimpleNumberKey(key) || hasNumericKey(object[key], memo));
+    if (Array.isArray(value))
+      return value.some((item) => hasNumericKey(item, memo));
+    const object = value as {
+      readonly [key: string]: PrintableValue | undefined;
+    };
+    return Object.keys(object).some(
+      (key) => isSimpleNumberKey(key) || hasNumericKey(object[key], memo),
+    );
   };
-  return memo.made(value) ? memo.once(value, "has-numeric-key", search) : search();
+  return memo.made(value)
+    ? memo.once(value, "has-numeric-key", search)
+    : search();
 }
 
 /** The module around the data, which `writeData` writes (nothing for `.d.ts`). */
@@ -76,33 +108,48 @@ function renderMockApiModule(
   writer.writeLine(generatedHeader(model.source.specFile));
   writer.blankLine();
   if (flavor !== "js") {
-    writer.writeLine('import type { MockApi } from "./runtime/mock/engine.js";');
+    writer.writeLine(
+      'import type { MockApi } from "./runtime/mock/engine.js";',
+    );
     writer.blankLine();
   }
   writeDocComment(writer, [
     `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
   ]);
-  if (flavor === "dts") writer.writeLine("export declare const mockApi: MockApi;");
+  if (flavor === "dts")
+    writer.writeLine("export declare const mockApi: MockApi;");
   else writeData(writer);
   return writer.toString();
 }
 
 /** The data's own module, imported by both front doors and re-exported by each. */
 function writeMockApiImport(writer: CodeBlockWriter, flavor: Flavor): void {
-  if (flavor !== "dts") writer.writeLine('import { mockApi } from "./mock-api.js";');
+  if (flavor !== "dts")
+    writer.writeLine('import { mockApi } from "./mock-api.js";');
 }
 
 /** `src/mocks.ts`: msw handlers over the set's data. */
-export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor): string {
+export function renderMocks(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   writer.writeLine(generatedHeader(model.source.specFile));
   writer.blankLine();
-  if (flavor !== "dts") writer.writeLine('import { createMockHandlers } from "./runtime/mock/msw.js";');
+  if (flavor !== "dts")
+    writer.writeLine(
+      'import { createMockHandlers } from "./runtime/mock/msw.js";',
+    );
   writeMockApiImport(writer, flavor);
   if (typed) {
-    writer.writeLine('import type { MockHandlerSet } from "./runtime/mock/msw.js";');
-    writer.writeLine('import type { MockOptions } from "./runtime/mock/engine.js";');
+    writer.writeLine(
+      'import type { MockHandlerSet } from "./runtime/mock/msw.js";',
+    );
+    writer.writeLine(
+      'import type { MockOptions } from "./runtime/mock/engine.js";',
+    );
   }
   writer.blankLine();
   writer.writeLine('export { mockApi } from "./mock-api.js";');
@@ -111,11 +158,26 @@ export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor
     "msw request handlers for the token endpoint and every operation of this set: they check credentials and bearer tokens, validate bodies against the spec's schemas, enforce the plan's limit, answer deterministically, and record every call in handlers.engine.calls.",
     "Status codes and error payloads are the mocks' own conventions: the bank's are not shown.",
   ]);
-  if (flavor === "js") writeList(writer, "export function createHandlers", ["options"], " {");
-  else if (flavor === "dts") writeList(writer, "export declare function createHandlers", ["options?: MockOptions"], ": MockHandlerSet;");
-  else writeList(writer, "export function createHandlers", ["options?: MockOptions"], ": MockHandlerSet {");
+  if (flavor === "js")
+    writeList(writer, "export function createHandlers", ["options"], " {");
+  else if (flavor === "dts")
+    writeList(
+      writer,
+      "export declare function createHandlers",
+      ["options?: MockOptions"],
+      ": MockHandlerSet;",
+    );
+  else
+    writeList(
+      writer,
+      "export function createHandlers",
+      ["options?: MockOptions"],
+      ": MockHandlerSet {",
+    );
   if (flavor !== "dts") {
-    writer.indent(() => writer.writeLine("return createMockHandlers(mockApi, options);"));
+    writer.indent(() =>
+      writer.writeLine("return createMockHandlers(mockApi, options);"),
+    );
     writer.writeLine("}");
   }
   writer.blankLine();
@@ -123,12 +185,23 @@ export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor
     "Handlers with the documented defaults (mock URLs and credentials).",
     "They share one engine for as long as the module is loaded: its recorded calls, the plan's limit window, overrides and fault counts carry over from one test to the next. Call handlers.engine.reset() after each test, or create handlers per test with createHandlers.",
   ]);
-  if (flavor === "dts") writer.writeLine("export declare const handlers: MockHandlerSet;");
-  else writer.writeLine(`export const handlers${typed ? ": MockHandlerSet" : ""} = /* @__PURE__ */ createHandlers();`);
+  if (flavor === "dts")
+    writer.writeLine("export declare const handlers: MockHandlerSet;");
+  else
+    writer.writeLine(
+      `export const handlers${typed ? ": MockHandlerSet" : ""} = /* @__PURE__ */ createHandlers();`,
+    );
   if (typed) {
     writer.blankLine();
-    writeNamedImport(writer, "export type", engineTypes, '"./runtime/mock/engine.js"');
-    writer.writeLine('export type { MockHandlerSet } from "./runtime/mock/msw.js";');
+    writeNamedImport(
+      writer,
+      "export type",
+      engineTypes,
+      '"./runtime/mock/engine.js"',
+    );
+    writer.writeLine(
+      'export type { MockHandlerSet } from "./runtime/mock/msw.js";',
+    );
   }
   return writer.toString();
 }
@@ -138,17 +211,28 @@ export function renderMocks(model: Model, set: OperationSetModel, flavor: Flavor
  * No shared instance, unlike `handlers`: each test makes its own, so no
  * state carries over.
  */
-export function renderMockFetch(model: Model, set: OperationSetModel, flavor: Flavor): string {
+export function renderMockFetch(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+): string {
   const writer = createWriter();
   const typed = flavor !== "js";
   writer.writeLine(generatedHeader(model.source.specFile));
   writer.blankLine();
   // Renamed on import: the package's own createMockFetch takes no api.
-  if (flavor !== "dts") writer.writeLine('import { createMockFetch as createFetchFor } from "./runtime/mock/fetch.js";');
+  if (flavor !== "dts")
+    writer.writeLine(
+      'import { createMockFetch as createFetchFor } from "./runtime/mock/fetch.js";',
+    );
   writeMockApiImport(writer, flavor);
   if (typed) {
-    writer.writeLine('import type { MockFetch } from "./runtime/mock/fetch.js";');
-    writer.writeLine('import type { MockOptions } from "./runtime/mock/engine.js";');
+    writer.writeLine(
+      'import type { MockFetch } from "./runtime/mock/fetch.js";',
+    );
+    writer.writeLine(
+      'import type { MockOptions } from "./runtime/mock/engine.js";',
+    );
   }
   writer.blankLine();
   writer.writeLine('export { mockApi } from "./mock-api.js";');
@@ -158,23 +242,47 @@ export function renderMockFetch(model: Model, set: OperationSetModel, flavor: Fl
     "Every request goes to the engine, whatever its URL (404 where it serves none); none reaches the network. A dropped connection rejects as fetch does; a timeout fault answers only when the request's signal aborts. Each createMockFetch() makes its own engine: nothing is shared between tests.",
     "Status codes and error payloads are the mocks' own conventions: the bank's are not shown.",
   ]);
-  if (flavor === "js") writeList(writer, "export function createMockFetch", ["options"], " {");
-  else if (flavor === "dts") writeList(writer, "export declare function createMockFetch", ["options?: MockOptions"], ": MockFetch;");
-  else writeList(writer, "export function createMockFetch", ["options?: MockOptions"], ": MockFetch {");
+  if (flavor === "js")
+    writeList(writer, "export function createMockFetch", ["options"], " {");
+  else if (flavor === "dts")
+    writeList(
+      writer,
+      "export declare function createMockFetch",
+      ["options?: MockOptions"],
+      ": MockFetch;",
+    );
+  else
+    writeList(
+      writer,
+      "export function createMockFetch",
+      ["options?: MockOptions"],
+      ": MockFetch {",
+    );
   if (flavor !== "dts") {
-    writer.indent(() => writer.writeLine("return createFetchFor(mockApi, options);"));
+    writer.indent(() =>
+      writer.writeLine("return createFetchFor(mockApi, options);"),
+    );
     writer.writeLine("}");
   }
   if (typed) {
     writer.blankLine();
-    writeNamedImport(writer, "export type", engineTypes, '"./runtime/mock/engine.js"');
-    writer.writeLine('export type { MockFetch } from "./runtime/mock/fetch.js";');
+    writeNamedImport(
+      writer,
+      "export type",
+      engineTypes,
+      '"./runtime/mock/engine.js"',
+    );
+    writer.writeLine(
+      'export type { MockFetch } from "./runtime/mock/fetch.js";',
+    );
   }
   return writer.toString();
 }
 
 function payloadData(payload: PayloadModel): PrintableValue | undefined {
-  return payload.kind === "schema" ? (payload.schema as unknown as PrintableValue) : undefined;
+  return payload.kind === "schema"
+    ? (payload.schema as unknown as PrintableValue)
+    : undefined;
 }
 
 /**
@@ -182,7 +290,11 @@ function payloadData(payload: PayloadModel): PrintableValue | undefined {
  * is made once per run through `memo`: the same object in every set, so
  * its printed text can be reused.
  */
-export function mockApiData(model: Model, set: OperationSetModel, memo: RenderMemo = noMemo): PrintableValue {
+export function mockApiData(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo = noMemo,
+): PrintableValue {
   return {
     setId: set.id,
     plan: {

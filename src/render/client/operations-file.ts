@@ -3,9 +3,21 @@
  * transport. Standalone functions let bundlers drop unused operations.
  */
 import type CodeBlockWriter from "code-block-writer";
-import type { Model, OperationModel, OperationSetModel } from "../../model/types.js";
+import type {
+  Model,
+  OperationModel,
+  OperationSetModel,
+} from "../../model/types.js";
 import { stringLiteral } from "../../escape/typescript.js";
-import { createWriter, generatedHeader, writeDocComment, writeList, writeNamedImport, writeOnce, type Flavor } from "../code/writer.js";
+import {
+  createWriter,
+  generatedHeader,
+  writeDocComment,
+  writeList,
+  writeNamedImport,
+  writeOnce,
+  type Flavor,
+} from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { operationDoc, operationDocKey, operationThrows } from "./docs.js";
 
@@ -19,13 +31,23 @@ export function callOptionsType(operation: OperationModel): string {
  * once for all flavors and all sets whose docs agree (see
  * operationDocKey).
  */
-export function renderOperations(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
+export function renderOperations(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+  memo: RenderMemo = noMemo,
+): string {
   const writer = createWriter();
   writer.writeLine(generatedHeader(model.source.specFile));
   if (flavor !== "js") {
     writer.blankLine();
     const optionTypes = [...new Set(set.operations.map(callOptionsType))];
-    writeNamedImport(writer, "import type", ["Transport", ...optionTypes].sort(), '"./runtime/transport.js"');
+    writeNamedImport(
+      writer,
+      "import type",
+      ["Transport", ...optionTypes].sort(),
+      '"./runtime/transport.js"',
+    );
     writer.writeLine('import type * as types from "./types.js";');
   }
   const docKey = operationDocKey(set);
@@ -33,7 +55,11 @@ export function renderOperations(model: Model, set: OperationSetModel, flavor: F
     writer.blankLine();
     // The doc comment is the same in every flavor; the function is not.
     writeOnce(writer, memo, operation, `operation-doc:${docKey}`, () =>
-      writeDocComment(writer, operationDoc(model, set, operation), operationThrows(set, operation)),
+      writeDocComment(
+        writer,
+        operationDoc(model, set, operation),
+        operationThrows(set, operation),
+      ),
     );
     writeOnce(writer, memo, operation, `operation-function:${flavor}`, () =>
       writeOperationFunction(writer, operation, flavor),
@@ -42,22 +68,39 @@ export function renderOperations(model: Model, set: OperationSetModel, flavor: F
   return writer.toString();
 }
 
-function writeOperationFunction(writer: CodeBlockWriter, operation: OperationModel, flavor: Flavor): void {
+function writeOperationFunction(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+  flavor: Flavor,
+): void {
   const { method, requestType, responseType } = operation.names;
   if (flavor === "js") {
-    writeList(writer, `export function ${method}`, ["transport", "body", "options"], " {");
+    writeList(
+      writer,
+      `export function ${method}`,
+      ["transport", "body", "options"],
+      " {",
+    );
   } else {
-    const keyword = flavor === "dts" ? "export declare function" : "export function";
+    const keyword =
+      flavor === "dts" ? "export declare function" : "export function";
     writeList(
       writer,
       `${keyword} ${method}`,
-      ["transport: Transport", `body: types.${requestType}`, `options?: ${callOptionsType(operation)}`],
+      [
+        "transport: Transport",
+        `body: types.${requestType}`,
+        `options?: ${callOptionsType(operation)}`,
+      ],
       `: Promise<types.${responseType}>${flavor === "dts" ? ";" : " {"}`,
     );
     if (flavor === "dts") return;
   }
   writer.indent(() => {
-    const call = flavor === "ts" ? `transport.call<types.${responseType}>` : "transport.call";
+    const call =
+      flavor === "ts"
+        ? `transport.call<types.${responseType}>`
+        : "transport.call";
     writer.writeLine(`return ${call}(`);
     writer.indent(() => {
       writer.writeLine("{");
@@ -66,7 +109,10 @@ function writeOperationFunction(writer: CodeBlockWriter, operation: OperationMod
         writer.writeLine(`path: ${stringLiteral(operation.path)},`);
         writer.writeLine(`effect: ${stringLiteral(operation.effect)},`);
         // Only a non-object response says so: the transport expects objects by default.
-        if (operation.responseBody !== "object") writer.writeLine(`response: ${stringLiteral(operation.responseBody)},`);
+        if (operation.responseBody !== "object")
+          writer.writeLine(
+            `response: ${stringLiteral(operation.responseBody)},`,
+          );
       });
       writer.writeLine("},");
       writer.writeLine("body,");

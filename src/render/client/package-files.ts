@@ -1,7 +1,10 @@
 /** package.json and tsconfig.json of a generated package, as prettier prints JSON. */
 import type { Model, OperationSetModel } from "../../model/types.js";
 
-export function renderPackageJson(model: Model, set: OperationSetModel): string {
+export function renderPackageJson(
+  model: Model,
+  set: OperationSetModel,
+): string {
   const manifest = {
     name: set.names.packageName,
     version: set.version,
@@ -13,14 +16,22 @@ export function renderPackageJson(model: Model, set: OperationSetModel): string 
     exports: {
       ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
       "./mocks": { types: "./dist/mocks.d.ts", default: "./dist/mocks.js" },
-      "./mock-fetch": { types: "./dist/mock-fetch.d.ts", default: "./dist/mock-fetch.js" },
+      "./mock-fetch": {
+        types: "./dist/mock-fetch.d.ts",
+        default: "./dist/mock-fetch.js",
+      },
       "./package.json": "./package.json",
     },
     main: "./dist/index.js",
     types: "./dist/index.d.ts",
     // TypeScript's older `moduleResolution: node` (node10) reads no
     // `exports`: without this it finds no types for `/mocks`.
-    typesVersions: { "*": { mocks: ["./dist/mocks.d.ts"], "mock-fetch": ["./dist/mock-fetch.d.ts"] } },
+    typesVersions: {
+      "*": {
+        mocks: ["./dist/mocks.d.ts"],
+        "mock-fetch": ["./dist/mock-fetch.d.ts"],
+      },
+    },
     files: ["dist", "src", "docs", "openapi.json", "README.md"],
     // Only `./mocks` needs msw; `./mock-fetch` works without it.
     peerDependencies: { msw: "^2.0.0" },

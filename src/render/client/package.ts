@@ -5,15 +5,28 @@ import type { Flavor } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
-import { renderMockApiFlavors, renderMockFetch, renderMocks } from "./mocks-file.js";
+import {
+  renderMockApiFlavors,
+  renderMockFetch,
+  renderMocks,
+} from "./mocks-file.js";
 import { renderOperations } from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
 import { renderTypes } from "./types-file.js";
 
-type ModuleRenderer = (model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo) => string;
+type ModuleRenderer = (
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+  memo: RenderMemo,
+) => string;
 /** A module's `.ts` source, `.js` and `.d.ts`. */
-type ModuleFlavors = (model: Model, set: OperationSetModel, memo: RenderMemo) => Record<Flavor, string>;
+type ModuleFlavors = (
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo,
+) => Record<Flavor, string>;
 
 /** Each flavor rendered on its own. */
 const eachFlavor =
@@ -63,7 +76,10 @@ export function renderClientPackage(
   for (const asset of runtime) {
     files.push({ path: `src/runtime/${asset.path}.ts`, contents: asset.ts });
     files.push({ path: `dist/runtime/${asset.path}.js`, contents: asset.js });
-    files.push({ path: `dist/runtime/${asset.path}.d.ts`, contents: asset.dts });
+    files.push({
+      path: `dist/runtime/${asset.path}.d.ts`,
+      contents: asset.dts,
+    });
   }
   return files;
 }

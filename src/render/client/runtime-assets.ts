@@ -23,7 +23,9 @@ export async function loadRuntimeAssets(): Promise<readonly RuntimeAsset[]> {
   try {
     text = await readFile(file, "utf8");
   } catch {
-    throw new Error(`remitgen's runtime is not built (${runtimeAssetsFile} is missing); run \`npm run build\``);
+    throw new Error(
+      `remitgen's runtime is not built (${runtimeAssetsFile} is missing); run \`npm run build\``,
+    );
   }
   return (JSON.parse(text) as { files: RuntimeAsset[] }).files;
 }

@@ -1,9 +1,25 @@
 /** `src/types.ts`: a type per named schema and per operation payload. */
-import type { Model, OperationModel, OperationSetModel, PayloadModel } from "../../model/types.js";
+import type {
+  Model,
+  OperationModel,
+  OperationSetModel,
+  PayloadModel,
+} from "../../model/types.js";
 import { schemaTypeName } from "../../names/names.js";
 import type CodeBlockWriter from "code-block-writer";
-import { createWriter, generatedHeader, writeDocComment, writeOnce, type Flavor } from "../code/writer.js";
-import { schemaDoc, writeMembers, writeType, writeTypeAlias } from "../code/types.js";
+import {
+  createWriter,
+  generatedHeader,
+  writeDocComment,
+  writeOnce,
+  type Flavor,
+} from "../code/writer.js";
+import {
+  schemaDoc,
+  writeMembers,
+  writeType,
+  writeTypeAlias,
+} from "../code/types.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { NamedSchema } from "../../runtime/schema.js";
 
@@ -12,7 +28,12 @@ import type { NamedSchema } from "../../runtime/schema.js";
  * declaration depends only on its schema or operation: printed once per
  * run through `memo`, whichever sets hold it.
  */
-export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor, memo: RenderMemo = noMemo): string {
+export function renderTypes(
+  model: Model,
+  set: OperationSetModel,
+  flavor: Flavor,
+  memo: RenderMemo = noMemo,
+): string {
   const writer = createWriter();
   writer.writeLine(generatedHeader(model.source.specFile));
   if (flavor === "js") {
@@ -21,7 +42,9 @@ export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor
     return writer.toString();
   }
   const usesJsonObject = set.operations.some(
-    (operation) => operation.request.kind === "not-shown" || operation.response.kind === "not-shown",
+    (operation) =>
+      operation.request.kind === "not-shown" ||
+      operation.response.kind === "not-shown",
   );
   if (usesJsonObject) {
     writer.blankLine();
@@ -29,10 +52,14 @@ export function renderTypes(model: Model, set: OperationSetModel, flavor: Flavor
   }
   for (const named of set.schemas) {
     writer.blankLine();
-    writeOnce(writer, memo, named, "type", () => writeSchemaType(writer, named));
+    writeOnce(writer, memo, named, "type", () =>
+      writeSchemaType(writer, named),
+    );
   }
   for (const operation of set.operations) {
-    writeOnce(writer, memo, operation, "payload-types", () => writePayloadTypes(writer, operation));
+    writeOnce(writer, memo, operation, "payload-types", () =>
+      writePayloadTypes(writer, operation),
+    );
   }
   return writer.toString();
 }
@@ -42,7 +69,13 @@ function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
   writeDocComment(writer, schemaDoc(named.schema));
   if (named.schema.kind === "object" && named.schema.properties.length > 0) {
     writer.writeLine(`export interface ${name} {`);
-    writer.indent(() => writeMembers(writer, named.schema.kind === "object" ? named.schema.properties : [], ""));
+    writer.indent(() =>
+      writeMembers(
+        writer,
+        named.schema.kind === "object" ? named.schema.properties : [],
+        "",
+      ),
+    );
     writer.writeLine("}");
   } else {
     writeType(writer, `export type ${name} = `, named.schema, ";", "");
@@ -50,14 +83,21 @@ function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
 }
 
 /** The request and response types of an operation, each after a blank line; none for a same-named schema. */
-function writePayloadTypes(writer: CodeBlockWriter, operation: OperationModel): void {
+function writePayloadTypes(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+): void {
   const payloads: [PayloadModel, string, string][] = [
     [operation.request, operation.names.requestType, "Request body"],
     [operation.response, operation.names.responseType, "Response body"],
   ];
   for (const [payload, typeName, role] of payloads) {
     // A payload that is a same-named schema is already declared above.
-    if (payload.kind === "schema" && payload.schema.kind === "ref" && schemaTypeName(payload.schema.name) === typeName) {
+    if (
+      payload.kind === "schema" &&
+      payload.schema.kind === "ref" &&
+      schemaTypeName(payload.schema.name) === typeName
+    ) {
       continue;
     }
     writer.blankLine();
@@ -70,7 +110,10 @@ function writePayloadTypes(writer: CodeBlockWriter, operation: OperationModel): 
       continue;
     }
     const schema = payload.schema;
-    writeDocComment(writer, [`${role} of \`${operation.id}\`.`, ...schemaDoc(schema)]);
+    writeDocComment(writer, [
+      `${role} of \`${operation.id}\`.`,
+      ...schemaDoc(schema),
+    ]);
     if (schema.kind === "object" && schema.properties.length > 0) {
       writer.writeLine(`export interface ${typeName} {`);
       writer.indent(() => writeMembers(writer, schema.properties, ""));

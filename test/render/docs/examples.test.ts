@@ -39,30 +39,22 @@ const typed: fc.Arbitrary<Typed> = fc.letrec<{ node: Typed }>((tie) => ({
       schema: { kind: "string" } as SchemaNode,
       value,
     })),
-    fc
-      .integer({ min: -1_000_000, max: 1_000_000 })
-      .map((value): Typed => ({
-        schema: { kind: "integer" } as SchemaNode,
-        value,
-      })),
-    fc
-      .double({ noNaN: true, noDefaultInfinity: true })
-      .map((value): Typed => ({
-        schema: { kind: "number" } as SchemaNode,
-        value,
-      })),
-    fc
-      .boolean()
-      .map((value): Typed => ({
-        schema: { kind: "boolean" } as SchemaNode,
-        value,
-      })),
-    fc
-      .array(text, { maxLength: 6 })
-      .map((value): Typed => ({
-        schema: { kind: "array", items: { kind: "string" } } as SchemaNode,
-        value,
-      })),
+    fc.integer({ min: -1_000_000, max: 1_000_000 }).map((value): Typed => ({
+      schema: { kind: "integer" } as SchemaNode,
+      value,
+    })),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((value): Typed => ({
+      schema: { kind: "number" } as SchemaNode,
+      value,
+    })),
+    fc.boolean().map((value): Typed => ({
+      schema: { kind: "boolean" } as SchemaNode,
+      value,
+    })),
+    fc.array(text, { maxLength: 6 }).map((value): Typed => ({
+      schema: { kind: "array", items: { kind: "string" } } as SchemaNode,
+      value,
+    })),
     fc
       .array(fc.integer({ min: 0, max: 99_999 }), {
         minLength: 2,

@@ -775,11 +775,19 @@ describe("a pattern with a long minLength", () => {
     ["^[a-z]+$", 3000, undefined],
     ["^[A-Z]{2}[0-9]+$", 40, 40],
     ["^(ab)+$", 100, undefined],
-  ] as const)("%s, minLength %i: the sample matches the pattern and the length", (pattern, minLength, maxLength) => {
-    const schema = { kind: "string", pattern, minLength, ...(maxLength === undefined ? {} : { maxLength }) } as const;
-    for (const seed of [1, 2, 3]) {
-      const value = sampleValue(schema, [], seed);
-      expect(validateValue(value, schema, [])).toEqual([]);
-    }
-  });
+  ] as const)(
+    "%s, minLength %i: the sample matches the pattern and the length",
+    (pattern, minLength, maxLength) => {
+      const schema = {
+        kind: "string",
+        pattern,
+        minLength,
+        ...(maxLength === undefined ? {} : { maxLength }),
+      } as const;
+      for (const seed of [1, 2, 3]) {
+        const value = sampleValue(schema, [], seed);
+        expect(validateValue(value, schema, [])).toEqual([]);
+      }
+    },
+  );
 });
