@@ -628,7 +628,8 @@ export function createTransport(
             now,
           );
           if (status === 429) {
-            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            // An unknown retryAfter compares false.
+            if (retryAfter! >= 0) limiter?.pause(now + retryAfter!);
             error = new RateLimitError(
               `${name} failed with HTTP 429 (rate limited)`,
               retryAfter,

@@ -391,7 +391,8 @@ export function createTransport(options, defaults) {
             now,
           );
           if (status === 429) {
-            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            // An unknown retryAfter compares false.
+            if (retryAfter >= 0) limiter?.pause(now + retryAfter);
             error = new RateLimitError(
               `${name} failed with HTTP 429 (rate limited)`,
               retryAfter,
