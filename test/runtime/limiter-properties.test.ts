@@ -9,7 +9,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RateLimitError } from "../../src/runtime/errors.js";
 import { createLimiter } from "../../src/runtime/limiter.js";
-import { fakeClock, microtasks } from "./helpers/server.js";
+import { createTransport } from "../../src/runtime/transport.js";
+import {
+  DEFAULTS,
+  READ,
+  WRITE,
+  fakeClock,
+  microtasks,
+} from "./helpers/server.js";
 
 type Step =
   | { readonly kind: "call" }
@@ -146,3 +153,146 @@ describe("rate limiter properties", () => {
     );
   });
 });
+
+/** One call of a transport schedule. */
+interface PlannedCall {
+  /** When it is made, in ms from the start. */
+  readonly at: number;
+  readonly write: boolean;
+  /** Its caller aborts it this long after making it, if set. */
+  readonly abortAfter: number | undefined;
+}
+
+const transportSchedule = fc.record({
+  limit: fc.integer({ min: 1, max: 3 }),
+  intervalMs: fc.integer({ min: 1, max: 300 }),
+  custom: fc.boolean(),
+  // Latency of each token request (or custom getAccessToken call), in turn.
+  tokenLatencies: fc.array(fc.integer({ min: 0, max: 120 }), {
+    minLength: 1,
+    maxLength: 8,
+  }),
+  // Issued tokens' expires_in in seconds (none: until a 401; 0: one call).
+  expiresIn: fc.constantFrom(undefined, 0, 0.2, 1, 3600),
+  // What the bank answers each operation request, in turn (then 200).
+  answers: fc.array(fc.constantFrom(200, 200, 200, 401, 429, 503), {
+    maxLength: 10,
+  }),
+  calls: fc.array(
+    fc.record({
+      at: fc.integer({ min: 0, max: 600 }),
+      write: fc.boolean(),
+      abortAfter: fc.option(fc.integer({ min: 0, max: 400 }), {
+        nil: undefined,
+      }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  ),
+});
+
+describe("transport rate limiting properties", () => {
+  it("sends at most `limit` requests in any window however long tokens take, and settles every call", async () => {
+    await fc.assert(
+      fc.asyncProperty(transportSchedule, async (s) => {
+        const time = fakeClock();
+        const sends: number[] = [];
+        let tokenRequests = 0;
+        let answered = 0;
+        const latency = (): number =>
+          s.tokenLatencies[tokenRequests++ % s.tokenLatencies.length]!;
+        const fetchFn = (async (input: string | URL | Request) => {
+          if (String(input).endsWith("/oauth2/token")) {
+            const n = tokenRequests;
+            await time.clock.sleep(latency());
+            return new Response(
+              JSON.stringify({
+                access_token: `tok-${n}`,
+                token_type: "Bearer",
+                ...(s.expiresIn === undefined
+                  ? {}
+                  : { expires_in: s.expiresIn }),
+              }),
+              { status: 200 },
+            );
+          }
+          // The bank counts a request when it arrives: here, at fetch.
+          sends.push(time.now());
+          const status = s.answers[answered++] ?? 200;
+          return new Response(status === 200 ? "{}" : "", {
+            status,
+            headers: status === 429 ? { "retry-after": "0" } : {},
+          });
+        }) as typeof fetch;
+        const transport = createTransport(
+          {
+            baseUrl: "https://api.bank.example",
+            fetch: fetchFn,
+            clock: time.clock,
+            random: () => 0,
+            rateLimit: { limit: s.limit, intervalMs: s.intervalMs },
+            retry: { attempts: 2, baseDelayMs: 5 },
+            ...(s.custom
+              ? {
+                  getAccessToken: async () => {
+                    const n = tokenRequests;
+                    await time.clock.sleep(latency());
+                    return `custom-${n}`;
+                  },
+                }
+              : {
+                  authUrl: "https://auth.bank.example",
+                  clientId: "id",
+                  clientSecret: "secret",
+                }),
+          },
+          DEFAULTS,
+        );
+        let settled = 0;
+        const calls = [...s.calls].sort((a, b) => a.at - b.at);
+        let next = 0;
+        const aborts: { at: number; controller: AbortController }[] = [];
+        // 1 ms at a time, letting everything due run before the next.
+        for (let ms = 0; settled < calls.length; ms++) {
+          expect(ms, "a call never settled").toBeLessThan(20_000);
+          for (; calls[next]?.at === ms; next++) {
+            const call: PlannedCall = calls[next]!;
+            const controller = new AbortController();
+            if (call.abortAfter !== undefined) {
+              aborts.push({ at: ms + call.abortAfter, controller });
+            }
+            transport
+              .call(
+                call.write ? WRITE : READ,
+                {},
+                {
+                  signal: controller.signal,
+                },
+              )
+              .catch(() => undefined)
+              .finally(() => settled++);
+          }
+          for (const abort of aborts) {
+            if (abort.at === ms) abort.controller.abort();
+          }
+          await flush();
+          await time.step(1);
+          await flush();
+        }
+
+        for (let i = 0; i + s.limit < sends.length; i++) {
+          expect(
+            sends[i + s.limit]! - sends[i]!,
+            `sends at ${sends.map((t) => t - sends[0]!).join(", ")}`,
+          ).toBeGreaterThanOrEqual(s.intervalMs);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
+
+/** Lets promise callbacks and response bodies run. */
+async function flush(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await microtasks();
+}

@@ -5,8 +5,12 @@ import {
   createLimiter,
   systemClock,
 } from "../../src/runtime/limiter.js";
-import type { TransportDefaults } from "../../src/runtime/transport.js";
 import {
+  createTransport,
+  type TransportDefaults,
+} from "../../src/runtime/transport.js";
+import {
+  DEFAULTS,
   READ,
   WRITE,
   client,
@@ -399,5 +403,109 @@ describe("transport rate limiting", () => {
         { rateLimit: { limit: -1, intervalMs: 1000 } },
       ),
     ).toThrow(ConfigError);
+  });
+});
+
+describe("transport rate limiting by arrival", () => {
+  /**
+   * A bank on a fake clock whose token endpoint (or the caller's own token
+   * provider) takes `tokenMs` for its first token: records when each
+   * operation request arrives (at fetch) and with which token, and answers
+   * 401 to a token past its `expires_in`.
+   */
+  function slowTokenBank(tokenMs: number, expiresIn = 3600) {
+    const time = fakeClock();
+    const arrivals: { at: number; token: string }[] = [];
+    const expiry = new Map<string, number>();
+    let issued = 0;
+    const issue = async (): Promise<string> => {
+      const token = `tok-${++issued}`;
+      const started = time.now();
+      if (issued === 1) await time.clock.sleep(tokenMs);
+      expiry.set(token, started + expiresIn * 1000);
+      return token;
+    };
+    const fetchFn = (async (input: string | URL | Request, init) => {
+      if (String(input).endsWith("/oauth2/token")) {
+        const token = await issue();
+        return new Response(
+          JSON.stringify({ access_token: token, expires_in: expiresIn }),
+        );
+      }
+      const token = String(
+        (init?.headers as Record<string, string>)["authorization"],
+      ).slice(7);
+      arrivals.push({ at: time.now(), token });
+      return time.now() < expiry.get(token)!
+        ? new Response("{}")
+        : new Response("", { status: 401 });
+    }) as typeof fetch;
+    /** Moves the clock 1 ms at a time until `promise` settles. */
+    const drive = async <T>(promise: Promise<T>): Promise<T> => {
+      let done = false;
+      void promise.finally(() => (done = true)).catch(() => undefined);
+      for (let ms = 0; !done && ms < 100_000; ms++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        await time.step(1);
+      }
+      return promise;
+    };
+    return { time, arrivals, issue, fetch: fetchFn, drive };
+  }
+
+  const options = (bank: ReturnType<typeof slowTokenBank>) => ({
+    baseUrl: "https://api.bank.example",
+    authUrl: "https://auth.bank.example",
+    clientId: "id",
+    clientSecret: "secret",
+    fetch: bank.fetch,
+    clock: bank.time.clock,
+    rateLimit: { limit: 2, intervalMs: 400 },
+  });
+
+  for (const source of ["the token endpoint", "getAccessToken"] as const) {
+    it(`sends no more than the limit in any window when ${source} is slow`, async () => {
+      // 2 per 400 ms, the first token 40 ms slow: the first two calls are
+      // sent at 40, so the next two not before 440 (once: 400, a 429).
+      const bank = slowTokenBank(40);
+      let cached: Promise<string> | undefined; // as a provider keeps it
+      const transport = createTransport(
+        source === "getAccessToken"
+          ? {
+              ...options(bank),
+              getAccessToken: () => (cached ??= bank.issue()),
+            }
+          : options(bank),
+        DEFAULTS,
+      );
+      const start = bank.time.now();
+      await bank.drive(
+        Promise.all([1, 2, 3, 4].map(() => transport.call(READ, {}))),
+      );
+      expect(bank.arrivals.map((a) => a.at - start)).toEqual([
+        40, 40, 440, 440,
+      ]);
+    });
+  }
+
+  it("a token that expired while its call waited for its turn is renewed before sending, the turn given back", async () => {
+    // Tokens for 1 s; limit 1 per 400 ms. The third call waits until 800,
+    // when the first token (issued at 0, kept until 500 less its margin)
+    // still serves; the fifth until 1600, past its expiry.
+    const bank = slowTokenBank(0, 1);
+    const transport = createTransport(
+      { ...options(bank), rateLimit: { limit: 1, intervalMs: 400 } },
+      DEFAULTS,
+    );
+    const start = bank.time.now();
+    await bank.drive(
+      Promise.all([1, 2, 3, 4, 5].map(() => transport.call(READ, {}))),
+    );
+    // Every request carries a live token: none was answered 401 and replayed.
+    expect(bank.arrivals).toHaveLength(5);
+    const at = bank.arrivals.map((a) => a.at - start);
+    for (let i = 1; i < at.length; i++) {
+      expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(400);
+    }
   });
 });

@@ -145,7 +145,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -186,7 +186,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "getAccessToken",
-      "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed.",
+      "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
     ],
     [
       "tokenRefreshMarginMs",

@@ -110,7 +110,7 @@ export function createLimiter(
   clock: Clock,
 ): Limiter {
   if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
-    throw new ConfigError("rateLimit: invalid limit or intervalMs");
+    throw new ConfigError("rateLimit is out of range");
   }
   // Sorted send times, past and reserved, back to one window before the
   // earliest slot still to give. All of them: an abandoned reservation is

@@ -119,9 +119,11 @@ export interface ClientCredentials {
 export interface AccessTokenProvider {
   /**
    * Replaces the built-in client credentials flow: called before each
-   * request; `forceRefresh` is true after the bank answered 401 to the
-   * token it returned. When set, `authUrl`, `clientId` and `clientSecret`
-   * are not used.
+   * request, before its turn under the rate limit (a token that expires
+   * while the call waits is answered 401 and asked for again);
+   * `forceRefresh` is true after the bank answered 401 to the token it
+   * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
+   * used.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
@@ -489,18 +491,34 @@ export function createTransport(
       let sent = 0;
 
       for (let tries = 1; ; tries++) {
-        let slot: number | undefined;
-        if (limiter) {
-          const turn = limiter.acquire(signal);
-          slot = typeof turn === "number" ? turn : await turn;
-        }
+        // The token first, then the slot, then fetch with no wait between:
+        // the bank counts requests as they arrive, so a slot is kept only
+        // by a request sent at the slot's own time, however long a token
+        // took to come.
+        let slot: number | Promise<number> | undefined;
         let headers: Headers | Record<string, string>;
         let token: string;
         try {
           // A cached token comes back as a string: no await, no extra turn.
-          const got = getToken(stale, signal);
-          token = typeof got === "string" ? got : await got;
+          let got = getToken(stale, signal);
           stale = undefined;
+          // After a wait for its turn the built-in token may have expired,
+          // so it is asked for again: a cached one comes back at once and
+          // goes. A new one is awaited still holding the slot (a failure
+          // meanwhile gives it back once, below); then the slot is given
+          // back and the next turn used unchecked (so this ends, even with
+          // tokens shorter than a wait). getAccessToken is not asked again:
+          // its answer is always a promise, so every turn would be lost.
+          for (let checked: unknown = custom; ; checked = true) {
+            got = typeof got === "string" ? got : await got;
+            limiter?.release(slot as number);
+            slot = limiter?.acquire(signal);
+            if (typeof slot !== "object") break;
+            slot = await slot;
+            if (!checked) got = getToken(stale, signal);
+            if (typeof got === "string") break;
+          }
+          token = got as string;
           headers = requestHeaders(callOptions.headers, token);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
           if (onRequest) {
@@ -515,9 +533,9 @@ export function createTransport(
             signal?.throwIfAborted();
           }
         } catch (error) {
-          // Never sent, so it must not count against the plan.
-          // (slot is undefined only without a limiter)
-          limiter?.release(slot!);
+          // Never sent, so it must not count against the plan. (A slot not
+          // yet a number was given back by the limiter, or never taken.)
+          limiter?.release(slot as number);
           throw error;
         }
         sent++;
@@ -576,7 +594,7 @@ export function createTransport(
             : new NetworkError(name, { cause: failure });
           if (!timedOut && notSent(failure)) {
             // It never left: the plan does not count it.
-            limiter?.release(slot!);
+            limiter?.release(slot as number);
           } else if (isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
@@ -630,7 +648,8 @@ export function createTransport(
             now,
           );
           if (status === 429) {
-            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            // An unknown retryAfter compares false.
+            if (retryAfter! >= 0) limiter?.pause(now + retryAfter!);
             error = new RateLimitError(
               `${name} failed with HTTP 429 (rate limited)`,
               retryAfter,

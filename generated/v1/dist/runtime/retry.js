@@ -23,11 +23,13 @@ export function isRetryableStatus(status) {
  * @param random - Source of numbers in `[0, 1)`, e.g. `Math.random`.
  */
 export function backoffDelay(retry, options, random) {
-  const cap = Math.min(
-    options.maxDelayMs ?? 10_000,
-    (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+  return (
+    random() *
+    Math.min(
+      options.maxDelayMs ?? 10_000,
+      (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+    )
   );
-  return random() * cap;
 }
 /**
  * Parses a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an
@@ -38,8 +40,8 @@ export function backoffDelay(retry, options, random) {
  * @param now - Current epoch milliseconds, to turn a date into a delay.
  */
 export function parseRetryAfter(value, now) {
-  if (value === null) return undefined;
-  const text = value.trim();
+  // No header reads "null": neither form, so unknown.
+  const text = String(value).trim();
   // delay-seconds, or an HTTP date, which starts with a day's name
   // (RFC 9110 §5.6.7): Date.parse alone would read "-1" as the year -1
   // and "1.5" as a day in 2001, in the past, so "retry now". asctime's

@@ -43,11 +43,13 @@ export function backoffDelay(
   options: RetryOptions,
   random: () => number,
 ): number {
-  const cap = Math.min(
-    options.maxDelayMs ?? 10_000,
-    (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+  return (
+    random() *
+    Math.min(
+      options.maxDelayMs ?? 10_000,
+      (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+    )
   );
-  return random() * cap;
 }
 
 /**
@@ -62,8 +64,8 @@ export function parseRetryAfter(
   value: string | null,
   now: number,
 ): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
+  // No header reads "null": neither form, so unknown.
+  const text = String(value).trim();
   // delay-seconds, or an HTTP date, which starts with a day's name
   // (RFC 9110 §5.6.7): Date.parse alone would read "-1" as the year -1
   // and "1.5" as a day in 2001, in the past, so "retry now". asctime's

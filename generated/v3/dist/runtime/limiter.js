@@ -66,7 +66,7 @@ export const systemClock = {
  */
 export function createLimiter(limit, intervalMs, mode, clock) {
   if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
-    throw new ConfigError("rateLimit: invalid limit or intervalMs");
+    throw new ConfigError("rateLimit is out of range");
   }
   // Sorted send times, past and reserved, back to one window before the
   // earliest slot still to give. All of them: an abandoned reservation is

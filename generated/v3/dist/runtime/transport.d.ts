@@ -61,9 +61,11 @@ export interface ClientCredentials {
 export interface AccessTokenProvider {
   /**
    * Replaces the built-in client credentials flow: called before each
-   * request; `forceRefresh` is true after the bank answered 401 to the
-   * token it returned. When set, `authUrl`, `clientId` and `clientSecret`
-   * are not used.
+   * request, before its turn under the rate limit (a token that expires
+   * while the call waits is answered 401 and asked for again);
+   * `forceRefresh` is true after the bank answered 401 to the token it
+   * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
+   * used.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;

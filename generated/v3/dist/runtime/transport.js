@@ -252,18 +252,34 @@ export function createTransport(options, defaults) {
       let replayed = false;
       let sent = 0;
       for (let tries = 1; ; tries++) {
+        // The token first, then the slot, then fetch with no wait between:
+        // the bank counts requests as they arrive, so a slot is kept only
+        // by a request sent at the slot's own time, however long a token
+        // took to come.
         let slot;
-        if (limiter) {
-          const turn = limiter.acquire(signal);
-          slot = typeof turn === "number" ? turn : await turn;
-        }
         let headers;
         let token;
         try {
           // A cached token comes back as a string: no await, no extra turn.
-          const got = getToken(stale, signal);
-          token = typeof got === "string" ? got : await got;
+          let got = getToken(stale, signal);
           stale = undefined;
+          // After a wait for its turn the built-in token may have expired,
+          // so it is asked for again: a cached one comes back at once and
+          // goes. A new one is awaited still holding the slot (a failure
+          // meanwhile gives it back once, below); then the slot is given
+          // back and the next turn used unchecked (so this ends, even with
+          // tokens shorter than a wait). getAccessToken is not asked again:
+          // its answer is always a promise, so every turn would be lost.
+          for (let checked = custom; ; checked = true) {
+            got = typeof got === "string" ? got : await got;
+            limiter?.release(slot);
+            slot = limiter?.acquire(signal);
+            if (typeof slot !== "object") break;
+            slot = await slot;
+            if (!checked) got = getToken(stale, signal);
+            if (typeof got === "string") break;
+          }
+          token = got;
           headers = requestHeaders(callOptions.headers, token);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
           if (onRequest) {
@@ -278,8 +294,8 @@ export function createTransport(options, defaults) {
             signal?.throwIfAborted();
           }
         } catch (error) {
-          // Never sent, so it must not count against the plan.
-          // (slot is undefined only without a limiter)
+          // Never sent, so it must not count against the plan. (A slot not
+          // yet a number was given back by the limiter, or never taken.)
           limiter?.release(slot);
           throw error;
         }
@@ -391,7 +407,8 @@ export function createTransport(options, defaults) {
             now,
           );
           if (status === 429) {
-            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
+            // An unknown retryAfter compares false.
+            if (retryAfter >= 0) limiter?.pause(now + retryAfter);
             error = new RateLimitError(
               `${name} failed with HTTP 429 (rate limited)`,
               retryAfter,

@@ -185,7 +185,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     // The token the bank refused (both undefined: nothing to drop).
     if (stale === token) token = undefined;
     const time = now();
-    if (token !== undefined && time < expiresAt) {
+    // A token is never "" (checkToken): truthy means cached.
+    if (token && time < expiresAt) {
       // Its failure is no caller's: the next call inside the margin tries again.
       if (time >= refreshAt) refresh().catch(() => {});
       return token;
