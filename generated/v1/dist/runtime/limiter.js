@@ -73,8 +73,11 @@ export function createLimiter(limit, intervalMs, mode, clock) {
   // removed, and the sends before it count again.
   const stamps = [];
   let pausedUntil = 0;
+  // Equal stamps are interchangeable, so the first will do; and indexOf,
+  // unlike lastIndexOf, answers at once for a call that holds no slot
+  // (undefined), which every call's first pass gives back.
   const release = (slot) => {
-    const index = stamps.lastIndexOf(slot);
+    const index = stamps.indexOf(slot);
     if (index >= 0) stamps.splice(index, 1);
   };
   const wait = async (slot, signal) => {

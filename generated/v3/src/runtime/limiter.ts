@@ -118,8 +118,11 @@ export function createLimiter(
   const stamps: number[] = [];
   let pausedUntil = 0;
 
+  // Equal stamps are interchangeable, so the first will do; and indexOf,
+  // unlike lastIndexOf, answers at once for a call that holds no slot
+  // (undefined), which every call's first pass gives back.
   const release = (slot: number): void => {
-    const index = stamps.lastIndexOf(slot);
+    const index = stamps.indexOf(slot);
     if (index >= 0) stamps.splice(index, 1);
   };
 
