@@ -111,7 +111,7 @@ export async function generate(
     toPosix(relative(dirname(outDir), specPath)) || basename(specPath);
   // With --set, files of the other sets are neither produced nor stale; the
   // overview README describes every set, so it is always rendered whole.
-  const partial = options.sets !== undefined && options.sets.length > 0;
+  const partial = options.sets !== undefined; // never empty (checkedOptions)
   const record =
     options.check !== true && !partial && options.reuse !== false
       ? runRecordFor(outDir, text, specFile)
@@ -401,7 +401,7 @@ function chooseSets(
   model: Model,
   ids: readonly string[] | undefined,
 ): OperationSetModel[] {
-  if (ids === undefined || ids.length === 0) return [...model.sets];
+  if (ids === undefined) return [...model.sets];
   const known = model.sets.map((set) => set.id);
   // `--set v3 --set v3` asks for v3 once.
   return [...new Set(ids)].map((id) => {
