@@ -156,3 +156,44 @@ describe("a CommonJS consumer at run time", () => {
     expect(output.trim()).toBe("function function function function");
   });
 });
+
+describe("the package's OpenAPI document", () => {
+  // Shipped for Swagger UI, Redoc, Postman or another generator: a consumer
+  // reaches it by the package's name, which `exports` alone decides.
+  it("resolves by name from require, from import with a JSON attribute, and in TypeScript", async () => {
+    const script = [
+      'const path = require.resolve("@remitgen/remittance-v3/openapi.json");',
+      'import("@remitgen/remittance-v3/openapi.json", { with: { type: "json" } }).then((m) =>',
+      "  console.log(JSON.stringify([require(path).openapi, m.default.info.version])),",
+      ");",
+    ].join("\n");
+    const output = execFileSync(
+      process.execPath,
+      ["--no-warnings", "-e", script],
+      { cwd: consumerRoot, encoding: "utf8" },
+    );
+    expect(JSON.parse(output)).toEqual(["3.1.0", "1.0.3"]);
+
+    const file = join(consumerRoot, "openapi-consumer.mts");
+    await writeFile(
+      file,
+      [
+        'import document from "@remitgen/remittance-v3/openapi.json" with { type: "json" };',
+        "export const version: string = document.info.version;",
+        "",
+      ].join("\n"),
+    );
+    const project = new Project({
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        resolveJsonModule: true,
+        strict: true,
+        types: [],
+      },
+      skipAddingFilesFromTsConfig: true,
+    });
+    const source = project.addSourceFileAtPath(file);
+    expect(formatProblems(problemsOf(project, source))).toBe("");
+  });
+});
