@@ -30,6 +30,8 @@ const consumerSource = [
   'const transport = createTransport({ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" });',
   "const request: GetAcctTitleRequest = {};",
   "export const calls = [getAcctTitle(transport, request), createHandlers(), OutcomeUnknownError];",
+  "// An option left undefined, as under exactOptionalPropertyTypes a consumer may pass it.",
+  'export const unset = createTransport({ baseUrl: "https://bank.example", getAccessToken: async () => "t", timeoutMs: undefined as number | undefined, onRequest: undefined });',
   "// @ts-expect-error a function is not a number: the import is typed, not any",
   "export const typed: number = createTransport;",
   "const fetch = createMockFetch();",
@@ -60,6 +62,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeTemp(temp);
 });
+
+const strictest: ts.CompilerOptions = {
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  noImplicitOverride: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: false,
+};
 
 const settings: readonly [string, string, ts.CompilerOptions][] = [
   [
@@ -103,6 +115,17 @@ const settings: readonly [string, string, ts.CompilerOptions][] = [
       lib: ["lib.es2021.d.ts", "lib.dom.d.ts"],
       skipLibCheck: false,
     },
+  ],
+  [
+    "Node16, an ES module (.mts)",
+    "consumer.mts",
+    { module: ts.ModuleKind.Node16 },
+  ],
+  // A consumer's strictest flags reach into the declarations it loads.
+  [
+    "NodeNext, the strictest options and skipLibCheck off",
+    "consumer.mts",
+    { module: ts.ModuleKind.NodeNext, ...strictest },
   ],
 ];
 
