@@ -30,6 +30,8 @@ const consumerSource = [
   'const transport = createTransport({ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" });',
   "const request: GetAcctTitleRequest = {};",
   "export const calls = [getAcctTitle(transport, request), createHandlers(), OutcomeUnknownError];",
+  "// An option left undefined, as under exactOptionalPropertyTypes a consumer may pass it.",
+  'export const unset = createTransport({ baseUrl: "https://bank.example", getAccessToken: async () => "t", timeoutMs: undefined as number | undefined, onRequest: undefined });',
   "// @ts-expect-error a function is not a number: the import is typed, not any",
   "export const typed: number = createTransport;",
   "const fetch = createMockFetch();",
@@ -60,6 +62,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeTemp(temp);
 });
+
+const strictest: ts.CompilerOptions = {
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  noImplicitOverride: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: false,
+};
 
 const settings: readonly [string, string, ts.CompilerOptions][] = [
   [
@@ -103,6 +115,17 @@ const settings: readonly [string, string, ts.CompilerOptions][] = [
       lib: ["lib.es2021.d.ts", "lib.dom.d.ts"],
       skipLibCheck: false,
     },
+  ],
+  [
+    "Node16, an ES module (.mts)",
+    "consumer.mts",
+    { module: ts.ModuleKind.Node16 },
+  ],
+  // A consumer's strictest flags reach into the declarations it loads.
+  [
+    "NodeNext, the strictest options and skipLibCheck off",
+    "consumer.mts",
+    { module: ts.ModuleKind.NodeNext, ...strictest },
   ],
 ];
 
@@ -154,5 +177,46 @@ describe("a CommonJS consumer at run time", () => {
       },
     );
     expect(output.trim()).toBe("function function function function");
+  });
+});
+
+describe("the package's OpenAPI document", () => {
+  // Shipped for Swagger UI, Redoc, Postman or another generator: a consumer
+  // reaches it by the package's name, which `exports` alone decides.
+  it("resolves by name from require, from import with a JSON attribute, and in TypeScript", async () => {
+    const script = [
+      'const path = require.resolve("@remitgen/remittance-v3/openapi.json");',
+      'import("@remitgen/remittance-v3/openapi.json", { with: { type: "json" } }).then((m) =>',
+      "  console.log(JSON.stringify([require(path).openapi, m.default.info.version])),",
+      ");",
+    ].join("\n");
+    const output = execFileSync(
+      process.execPath,
+      ["--no-warnings", "-e", script],
+      { cwd: consumerRoot, encoding: "utf8" },
+    );
+    expect(JSON.parse(output)).toEqual(["3.1.0", "1.0.3"]);
+
+    const file = join(consumerRoot, "openapi-consumer.mts");
+    await writeFile(
+      file,
+      [
+        'import document from "@remitgen/remittance-v3/openapi.json" with { type: "json" };',
+        "export const version: string = document.info.version;",
+        "",
+      ].join("\n"),
+    );
+    const project = new Project({
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        resolveJsonModule: true,
+        strict: true,
+        types: [],
+      },
+      skipAddingFilesFromTsConfig: true,
+    });
+    const source = project.addSourceFileAtPath(file);
+    expect(formatProblems(problemsOf(project, source))).toBe("");
   });
 });

@@ -21,6 +21,9 @@ export function renderPackageJson(
         default: "./dist/mock-fetch.js",
       },
       "./package.json": "./package.json",
+      // Shipped for Swagger UI, Redoc or another generator: without this
+      // entry `exports` hides it from require.resolve, import and bundlers.
+      "./openapi.json": "./openapi.json",
     },
     main: "./dist/index.js",
     types: "./dist/index.d.ts",

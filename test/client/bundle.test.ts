@@ -1,0 +1,133 @@
+/**
+ * The generated package as a bundler sees it: esbuild resolves it by name
+ * (its `exports` and `sideEffects`) for the browser, Node and a neutral
+ * (edge) platform. A program keeps only what it calls: no unused operation,
+ * no mock code or msw beside the client, and nothing Node-only (`process`,
+ * `require`, `Buffer`, `node:` modules) on the client's path. Sizes are the
+ * bench's business (npm run bench), not asserted here.
+ *
+ * Reads the committed generated/v3 (kept fresh by the committed-output test).
+ */
+import { join, sep } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { build, type Metafile } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkModule, makeTemp, removeTemp, repoRoot } from "./support.js";
+
+const packageDir = join(repoRoot, "generated/v3");
+
+let temp: string | undefined;
+/** Every operation's path, from the package's own mock description. */
+let paths: string[];
+
+beforeAll(async () => {
+  temp = await makeTemp("bundle");
+  await linkModule(temp, "@remitgen/remittance-v3", packageDir);
+  const { mockApi } = (await import(join(packageDir, "dist/mock-api.js"))) as {
+    mockApi: { operations: { path: string }[] };
+  };
+  paths = mockApi.operations.map((operation) => operation.path);
+}, 30_000);
+
+afterAll(async () => {
+  await removeTemp(temp);
+});
+
+const options = `{ baseUrl: "https://bank.example", getAccessToken: async () => "t" }`;
+const programs = {
+  oneOperation: [
+    'import { createTransport, getAcctTitle } from "@remitgen/remittance-v3";',
+    `getAcctTitle(createTransport(${options}), {}).then(console.log);`,
+  ],
+  client: [
+    'import { createClient } from "@remitgen/remittance-v3";',
+    `createClient(${options}).getAcctTitle({}).then(console.log);`,
+  ],
+  errorOnly: [
+    'import { OutcomeUnknownError } from "@remitgen/remittance-v3";',
+    "console.log(OutcomeUnknownError.name);",
+  ],
+  mockFetch: [
+    'import { createMockFetch } from "@remitgen/remittance-v3/mock-fetch";',
+    "console.log(createMockFetch().engine.options.baseUrl);",
+  ],
+} as const;
+
+interface Bundle {
+  text: string;
+  /** Files that put bytes in the bundle, relative to the repository. */
+  inputs: string[];
+}
+
+async function bundle(
+  program: keyof typeof programs,
+  platform: "browser" | "node" | "neutral",
+): Promise<Bundle> {
+  const file = join(temp!, `${program}.mjs`);
+  await writeFile(file, `${programs[program].join("\n")}\n`);
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform,
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    absWorkingDir: repoRoot,
+  });
+  expect(result.warnings).toEqual([]);
+  const output = Object.values((result.metafile as Metafile).outputs)[0]!;
+  return {
+    text: result.outputFiles[0]!.text,
+    inputs: Object.entries(output.inputs)
+      .filter(([, info]) => info.bytesInOutput > 0)
+      .map(([path]) => path.split(sep).join("/"))
+      .sort(),
+  };
+}
+
+/** Quoted, as the operations' paths stand in the code. */
+const quoted = (path: string): string => JSON.stringify(path);
+
+const nodeOnly = /\bprocess\.|\brequire\(|\bBuffer\b|["']node:/;
+
+describe.each(["browser", "node", "neutral"] as const)(
+  "an esbuild bundle for the %s platform",
+  (platform) => {
+    it("of one standalone operation holds that operation and no other, and no mock code", async () => {
+      const { text, inputs } = await bundle("oneOperation", platform);
+      expect(text).toContain(quoted("/get_acct_title"));
+      const others = paths.filter((path) => path !== "/get_acct_title");
+      expect(others.length).toBeGreaterThan(5);
+      expect(others.filter((path) => text.includes(quoted(path)))).toEqual([]);
+      expect(
+        inputs.filter((input) => /mock|msw|node_modules/.test(input)),
+      ).toEqual([]);
+      expect(text).not.toMatch(nodeOnly);
+    });
+
+    it("of the whole client holds every operation and still no mock code or msw", async () => {
+      const { text, inputs } = await bundle("client", platform);
+      expect(paths.filter((path) => !text.includes(quoted(path)))).toEqual([]);
+      expect(
+        inputs.filter((input) => /mock|msw|node_modules/.test(input)),
+      ).toEqual([]);
+      expect(text).not.toMatch(nodeOnly);
+    });
+
+    it("of an error class alone holds no operation and no transport", async () => {
+      const { text, inputs } = await bundle("errorOnly", platform);
+      expect(paths.filter((path) => text.includes(quoted(path)))).toEqual([]);
+      expect(inputs).not.toContain("generated/v3/dist/runtime/transport.js");
+      expect(inputs).not.toContain("generated/v3/dist/operations.js");
+    });
+
+    it("of ./mock-fetch needs neither msw nor anything Node-only", async () => {
+      const { text, inputs } = await bundle("mockFetch", platform);
+      expect(inputs).toContain("generated/v3/dist/runtime/mock/engine.js");
+      expect(inputs.filter((input) => /msw/.test(input))).toEqual([]);
+      expect(text).not.toMatch(nodeOnly);
+    });
+  },
+);
