@@ -539,11 +539,7 @@ export function createTransport(
         sent++;
 
         const controller = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, ms);
+        const timer = setTimeout(() => controller.abort(), ms);
         const onAbort = (): void => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
@@ -587,6 +583,8 @@ export function createTransport(
               ? new OutcomeUnknownError(name, body, { cause: signal.reason })
               : signal.reason;
           }
+          // Not the caller's abort (above), so the timer's.
+          const timedOut = controller.signal.aborted;
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
