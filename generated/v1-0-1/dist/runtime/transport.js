@@ -168,7 +168,7 @@ function errorBody(text, token) {
         }
       }),
       // Outside JSON strings: as it is, and as a JSON encoder writes "/".
-      [token, token.split("/").join("\\/")],
+      [token, token.replaceAll("/", "\\/")],
     );
     const value = parseExact(clean);
     return value === undefined ? clean.slice(0, 4096) : value;
