@@ -315,7 +315,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
 }
 
 function join(base: string, path: string): string {
-  return base + (path.startsWith("/") ? "" : "/") + path;
+  return base + (path[0] == "/" ? "" : "/") + path;
 }
 
 function notSent(error: unknown): boolean {

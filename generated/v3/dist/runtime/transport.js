@@ -94,7 +94,7 @@ function checkUrl(name, value, insecure) {
   return text.replace(/\/+$/, "");
 }
 function join(base, path) {
-  return base + (path.startsWith("/") ? "" : "/") + path;
+  return base + (path[0] == "/" ? "" : "/") + path;
 }
 function notSent(error) {
   for (let depth = 0; depth < 8 && error; depth++) {
