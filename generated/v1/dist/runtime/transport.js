@@ -88,7 +88,7 @@ function checkUrl(name, value, insecure) {
       ))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials, query or fragment (http: localhost, or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");

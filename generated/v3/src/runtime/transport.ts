@@ -310,7 +310,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
       ))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials, query or fragment (http: localhost, or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
