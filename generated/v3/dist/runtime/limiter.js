@@ -109,7 +109,7 @@ export function createLimiter(limit, intervalMs, mode, clock) {
         stamps.length < limit
           ? start
           : Math.max(start, stamps[stamps.length - limit] + intervalMs);
-      if (slot > now && mode === "reject") {
+      if (slot > now && mode == "reject") {
         throw new RateLimitError("Rate limit reached", slot - now);
       }
       // Usually the last; before later reservations when an abandoned one left a gap.

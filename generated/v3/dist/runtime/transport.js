@@ -51,8 +51,8 @@ function checkRetry(retry) {
   if (
     // NaN or Infinity would retry a read for ever.
     Number.isInteger(attempts) &&
-    attempts >= 1 &&
-    attempts <= 10 &&
+    attempts > 0 &&
+    attempts < 11 &&
     // A NaN or negative delay retries at once; a NaN maxDelayMs would let
     // any Retry-After, however long, be waited out.
     baseDelayMs >= 0 &&
@@ -81,11 +81,8 @@ function checkUrl(name, value, insecure) {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol !== "https:" &&
-      !(
-        url.protocol === "http:" &&
-        (insecure || LOCAL_HOST.test(url.hostname))
-      ))
+    (url.protocol != "https:" &&
+      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
   ) {
     throw new ConfigError(
       `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
@@ -362,7 +359,7 @@ export function createTransport(options, defaults) {
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response === "json";
+            const anyJson = operation.response == "json";
             if (!text && !anyJson) return {};
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
