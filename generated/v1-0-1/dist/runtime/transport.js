@@ -62,6 +62,12 @@ function checkRetry(retry) {
   }
   throw new ConfigError("retry is out of range");
 }
+// A NaN or negative margin would silently turn the early refresh off;
+// Infinity means half the token's lifetime, the most it is ever given.
+function checkMargin(value) {
+  if (value >= 0) return value;
+  throw new ConfigError("tokenRefreshMarginMs is out of range");
+}
 function checkTimeout(value) {
   if (value > 0 && value <= longestTimer) return value;
   throw new ConfigError("timeoutMs is out of range");
@@ -207,7 +213,7 @@ export function createTransport(options, defaults) {
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
       });
   const rate = options.rateLimit ?? "wait";

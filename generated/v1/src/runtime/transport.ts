@@ -179,8 +179,8 @@ export interface ClientSettings {
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean | undefined;
   /**
-   * Refresh a token this long before it expires, in ms. Default 60000, at
-   * most half the token's lifetime. Calls meanwhile use the current token,
+   * Refresh a token this long before it expires, in ms, 0 or more (0: no
+   * early refresh). Default 60000, at most half the token's lifetime. Calls meanwhile use the current token,
    * until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
@@ -281,6 +281,13 @@ function checkRetry(retry: RetryOptions): number {
     return attempts;
   }
   throw new ConfigError("retry is out of range");
+}
+
+// A NaN or negative margin would silently turn the early refresh off;
+// Infinity means half the token's lifetime, the most it is ever given.
+function checkMargin(value: number): number {
+  if (value >= 0) return value;
+  throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 
 function checkTimeout(value: number): number {
@@ -440,7 +447,7 @@ export function createTransport(
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
       });
   const rate = options.rateLimit ?? "wait";
