@@ -19,6 +19,7 @@ import {
 } from "./errors.js";
 import type { JsonValue } from "./json.js";
 import {
+  abortable,
   createLimiter,
   longestTimer,
   systemClock,
@@ -123,7 +124,7 @@ export interface AccessTokenProvider {
    * while the call waits is answered 401 and asked for again);
    * `forceRefresh` is true after the bank answered 401 to the token it
    * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used.
+   * used. Once the call's signal aborts, the call does not wait for it.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
@@ -432,11 +433,19 @@ export function createTransport(
     options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken: TokenSource = custom
-    ? (stale, signal) =>
-        // Promise.resolve: a JavaScript caller may return a plain string.
-        Promise.resolve(
-          custom({ forceRefresh: stale !== undefined, signal }),
-        ).then(checkToken)
+    ? (stale, signal) => {
+        // As the built-in source: a caller that gave up asks for nothing,
+        // and one that gives up meanwhile waits for no provider that
+        // ignores the signal.
+        signal?.throwIfAborted();
+        return abortable(
+          // Promise.resolve: a JavaScript caller may return a plain string.
+          Promise.resolve(
+            custom({ forceRefresh: stale !== undefined, signal }),
+          ).then(checkToken),
+          signal,
+        );
+      }
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),

@@ -65,7 +65,7 @@ export interface AccessTokenProvider {
    * while the call waits is answered 401 and asked for again);
    * `forceRefresh` is true after the bank answered 401 to the token it
    * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used.
+   * used. Once the call's signal aborts, the call does not wait for it.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;

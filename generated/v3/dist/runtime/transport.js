@@ -17,7 +17,12 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-import { createLimiter, longestTimer, systemClock } from "./limiter.js";
+import {
+  abortable,
+  createLimiter,
+  longestTimer,
+  systemClock,
+} from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
@@ -198,11 +203,19 @@ export function createTransport(options, defaults) {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken = custom
-    ? (stale, signal) =>
-        // Promise.resolve: a JavaScript caller may return a plain string.
-        Promise.resolve(
-          custom({ forceRefresh: stale !== undefined, signal }),
-        ).then(checkToken)
+    ? (stale, signal) => {
+        // As the built-in source: a caller that gave up asks for nothing,
+        // and one that gives up meanwhile waits for no provider that
+        // ignores the signal.
+        signal?.throwIfAborted();
+        return abortable(
+          // Promise.resolve: a JavaScript caller may return a plain string.
+          Promise.resolve(
+            custom({ forceRefresh: stale !== undefined, signal }),
+          ).then(checkToken),
+          signal,
+        );
+      }
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),
