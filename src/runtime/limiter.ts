@@ -20,7 +20,7 @@ export interface Clock {
  *
  * @param promise - The work to wait for (it is not cancelled).
  * @param signal - Optional abort signal.
- * @param cleanup - Runs when the returned promise settles.
+ * @param cleanup - Runs as the returned promise settles, just before.
  */
 export function abortable<T>(
   promise: Promise<T>,
@@ -38,7 +38,10 @@ export function abortable<T>(
     };
     if (signal?.aborted) return abort();
     signal?.addEventListener("abort", abort);
-    promise.then(resolve, reject).finally(done);
+    // Cleaned up before the waiter resumes, not after: a call that goes on
+    // to fetch with the listener still on its signal took microseconds
+    // longer (measured on a loopback call).
+    promise.finally(done).then(resolve, reject);
   });
 }
 
@@ -154,7 +157,7 @@ export function createLimiter(
         stamps.length < limit
           ? start
           : Math.max(start, stamps[stamps.length - limit]! + intervalMs);
-      if (slot > now && mode === "reject") {
+      if (slot > now && mode == "reject") {
         throw new RateLimitError("Rate limit reached", slot - now);
       }
       // Usually the last; before later reservations when an abandoned one left a gap.

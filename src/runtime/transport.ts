@@ -17,6 +17,7 @@ import {
 } from "./errors.js";
 import type { JsonValue } from "./json.js";
 import {
+  abortable,
   createLimiter,
   longestTimer,
   systemClock,
@@ -121,7 +122,7 @@ export interface AccessTokenProvider {
    * while the call waits is answered 401 and asked for again);
    * `forceRefresh` is true after the bank answered 401 to the token it
    * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used.
+   * used. Once the call's signal aborts, the call does not wait for it.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
@@ -177,8 +178,8 @@ export interface ClientSettings {
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean | undefined;
   /**
-   * Refresh a token this long before it expires, in ms. Default 60000, at
-   * most half the token's lifetime. Calls meanwhile use the current token,
+   * Refresh a token this long before it expires, in ms, 0 or more (0: no
+   * early refresh). Default 60000, at most half the token's lifetime. Calls meanwhile use the current token,
    * until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
@@ -269,8 +270,8 @@ function checkRetry(retry: RetryOptions): number {
   if (
     // NaN or Infinity would retry a read for ever.
     Number.isInteger(attempts) &&
-    attempts >= 1 &&
-    attempts <= 10 &&
+    attempts > 0 &&
+    attempts < 11 &&
     // A NaN or negative delay retries at once; a NaN maxDelayMs would let
     // any Retry-After, however long, be waited out.
     baseDelayMs >= 0 &&
@@ -279,6 +280,13 @@ function checkRetry(retry: RetryOptions): number {
     return attempts;
   }
   throw new ConfigError("retry is out of range");
+}
+
+// A NaN or negative margin would silently turn the early refresh off;
+// Infinity means half the token's lifetime, the most it is ever given.
+function checkMargin(value: number): number {
+  if (value >= 0) return value;
+  throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 
 function checkTimeout(value: number): number {
@@ -301,21 +309,18 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol !== "https:" &&
-      !(
-        url.protocol === "http:" &&
-        (insecure || LOCAL_HOST.test(url.hostname))
-      ))
+    (url.protocol != "https:" &&
+      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials, query or fragment (http: localhost, or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
 }
 
 function join(base: string, path: string): string {
-  return base + (path.startsWith("/") ? "" : "/") + path;
+  return base + (path[0] == "/" ? "" : "/") + path;
 }
 
 function notSent(error: unknown): boolean {
@@ -327,12 +332,10 @@ function notSent(error: unknown): boolean {
 }
 
 function emit<T>(hook: (event: T) => void | Promise<void>, event: T): void {
-  try {
-    // An async hook fails by rejecting; unhandled, that would end the process.
-    Promise.resolve(hook(event)).catch(() => {});
-  } catch {
-    // A hook must never break or change the call.
-  }
+  // A hook must never break or change the call: what it throws, or its
+  // promise rejects with (unhandled, that would end the process), lands in
+  // the catch. The async wrapper still runs the hook at once.
+  (async () => hook(event))().catch(() => {});
 }
 
 /**
@@ -396,7 +399,7 @@ function errorBody(text: string, token: string): JsonValue {
         }
       }),
       // Outside JSON strings: as it is, and as a JSON encoder writes "/".
-      [token, token.split("/").join("\\/")],
+      [token, token.replaceAll("/", "\\/")],
     );
     const value = parseExact(clean);
     return value === undefined ? clean.slice(0, 4096) : value;
@@ -428,11 +431,19 @@ export function createTransport(
     options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken: TokenSource = custom
-    ? (stale, signal) =>
-        // Promise.resolve: a JavaScript caller may return a plain string.
-        Promise.resolve(
-          custom({ forceRefresh: stale !== undefined, signal }),
-        ).then(checkToken)
+    ? (stale, signal) => {
+        // As the built-in source: a caller that gave up asks for nothing,
+        // and one that gives up meanwhile waits for no provider that
+        // ignores the signal.
+        signal?.throwIfAborted();
+        return abortable(
+          // Promise.resolve: a JavaScript caller may return a plain string.
+          Promise.resolve(
+            custom({ forceRefresh: stale !== undefined, signal }),
+          ).then(checkToken),
+          signal,
+        );
+      }
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),
@@ -443,7 +454,7 @@ export function createTransport(
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
       });
   const rate = options.rateLimit ?? "wait";
@@ -539,11 +550,7 @@ export function createTransport(
         sent++;
 
         const controller = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, ms);
+        const timer = setTimeout(() => controller.abort(), ms);
         const onAbort = (): void => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
@@ -587,6 +594,8 @@ export function createTransport(
               ? new OutcomeUnknownError(name, body, { cause: signal.reason })
               : signal.reason;
           }
+          // Not the caller's abort (above), so the timer's.
+          const timedOut = controller.signal.aborted;
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
@@ -605,7 +614,7 @@ export function createTransport(
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response === "json";
+            const anyJson = operation.response == "json";
             if (!text && !anyJson) return {} as TResponse;
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.

@@ -493,6 +493,55 @@ describe("getAccessToken", () => {
     await expect(call).rejects.toBe(failure);
     expect(ops.requests).toHaveLength(1);
   });
+  it("an abort settles the call at once, even while a getAccessToken that ignores the signal is pending", async () => {
+    const ops = await startServer((_req, res) => sendJson(res, 200, {}));
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const transport = client(ops, {
+      // Ignores the signal it is given, and never answers.
+      getAccessToken: () => {
+        asked();
+        return new Promise<string>(() => {});
+      },
+    });
+    const controller = new AbortController();
+    const call = transport.call(WRITE, {}, { signal: controller.signal });
+    await wasAsked;
+    const reason = new Error("caller gave up");
+    controller.abort(reason);
+    // Settled in the abort's own turn: before the next macrotask, and so
+    // without waiting for the provider. Not sent, so a plain abort.
+    const outcome = await Promise.race([
+      call.then(
+        () => "resolved",
+        (error: unknown) => error,
+      ),
+      new Promise((resolve) => setImmediate(() => resolve("still pending"))),
+    ]);
+    expect(outcome).toBe(reason);
+    expect(ops.requests).toHaveLength(0);
+  });
+
+  it("is not asked again for a call aborted before its 401 replay", async () => {
+    const controller = new AbortController();
+    const reason = new Error("caller gave up");
+    let asked = 0;
+    const transport = client(
+      { url: "https://bank.example" },
+      {
+        getAccessToken: async () => `custom-${++asked}`,
+        // A fetch whose answer is read whatever the signal does.
+        fetch: async () => new Response("{}", { status: 401 }),
+        onResponse: () => controller.abort(reason),
+      },
+    );
+    await expect(
+      transport.call(READ, {}, { signal: controller.signal }),
+    ).rejects.toBe(reason);
+    // As with the built-in token source: a caller that gave up asks for nothing.
+    expect(asked).toBe(1);
+  });
+
   it("without it, clientId, clientSecret and authUrl are required", () => {
     for (const missing of ["clientId", "clientSecret", "authUrl"] as const) {
       expect(() =>

@@ -136,6 +136,16 @@ describe("configuration", () => {
       [{ retry: { baseDelayMs: -1 } }, /retry is out of range/],
       [{ retry: { maxDelayMs: Number.NaN } }, /retry is out of range/],
       [{ retry: { maxDelayMs: -1 } }, /retry is out of range/],
+      // A NaN or negative margin would silently turn the early refresh off.
+      [
+        { tokenRefreshMarginMs: Number.NaN },
+        /tokenRefreshMarginMs is out of range/,
+      ],
+      [{ tokenRefreshMarginMs: -1 }, /tokenRefreshMarginMs is out of range/],
+      [
+        { tokenRefreshMarginMs: -Infinity },
+        /tokenRefreshMarginMs is out of range/,
+      ],
     ];
     for (const [override, message] of cases) {
       let error: unknown;
@@ -147,6 +157,14 @@ describe("configuration", () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toMatch(message);
       expectNoSecrets(error);
+    }
+  });
+
+  it("takes a refresh margin of 0 (no early refresh) or Infinity (half the token's lifetime)", () => {
+    for (const tokenRefreshMarginMs of [0, Infinity]) {
+      expect(() =>
+        createTransport({ ...base, tokenRefreshMarginMs }, DEFAULTS),
+      ).not.toThrow();
     }
   });
 });

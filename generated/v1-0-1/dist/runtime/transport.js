@@ -17,7 +17,12 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-import { createLimiter, longestTimer, systemClock } from "./limiter.js";
+import {
+  abortable,
+  createLimiter,
+  longestTimer,
+  systemClock,
+} from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
@@ -51,8 +56,8 @@ function checkRetry(retry) {
   if (
     // NaN or Infinity would retry a read for ever.
     Number.isInteger(attempts) &&
-    attempts >= 1 &&
-    attempts <= 10 &&
+    attempts > 0 &&
+    attempts < 11 &&
     // A NaN or negative delay retries at once; a NaN maxDelayMs would let
     // any Retry-After, however long, be waited out.
     baseDelayMs >= 0 &&
@@ -61,6 +66,12 @@ function checkRetry(retry) {
     return attempts;
   }
   throw new ConfigError("retry is out of range");
+}
+// A NaN or negative margin would silently turn the early refresh off;
+// Infinity means half the token's lifetime, the most it is ever given.
+function checkMargin(value) {
+  if (value >= 0) return value;
+  throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 function checkTimeout(value) {
   if (value > 0 && value <= longestTimer) return value;
@@ -81,20 +92,17 @@ function checkUrl(name, value, insecure) {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol !== "https:" &&
-      !(
-        url.protocol === "http:" &&
-        (insecure || LOCAL_HOST.test(url.hostname))
-      ))
+    (url.protocol != "https:" &&
+      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
   ) {
     throw new ConfigError(
-      `${name} must be an https URL without credentials, query or fragment (http: localhost, or with allowInsecureHttp)`,
+      `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
     );
   }
   return text.replace(/\/+$/, "");
 }
 function join(base, path) {
-  return base + (path.startsWith("/") ? "" : "/") + path;
+  return base + (path[0] == "/" ? "" : "/") + path;
 }
 function notSent(error) {
   for (let depth = 0; depth < 8 && error; depth++) {
@@ -104,12 +112,10 @@ function notSent(error) {
   return false;
 }
 function emit(hook, event) {
-  try {
-    // An async hook fails by rejecting; unhandled, that would end the process.
-    Promise.resolve(hook(event)).catch(() => {});
-  } catch {
-    // A hook must never break or change the call.
-  }
+  // A hook must never break or change the call: what it throws, or its
+  // promise rejects with (unhandled, that would end the process), lands in
+  // the catch. The async wrapper still runs the hook at once.
+  (async () => hook(event))().catch(() => {});
 }
 /**
  * Text that may hold a number JSON.parse cannot keep exactly: a number
@@ -170,7 +176,7 @@ function errorBody(text, token) {
         }
       }),
       // Outside JSON strings: as it is, and as a JSON encoder writes "/".
-      [token, token.split("/").join("\\/")],
+      [token, token.replaceAll("/", "\\/")],
     );
     const value = parseExact(clean);
     return value === undefined ? clean.slice(0, 4096) : value;
@@ -197,11 +203,19 @@ export function createTransport(options, defaults) {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const custom = options.getAccessToken;
   const getToken = custom
-    ? (stale, signal) =>
-        // Promise.resolve: a JavaScript caller may return a plain string.
-        Promise.resolve(
-          custom({ forceRefresh: stale !== undefined, signal }),
-        ).then(checkToken)
+    ? (stale, signal) => {
+        // As the built-in source: a caller that gave up asks for nothing,
+        // and one that gives up meanwhile waits for no provider that
+        // ignores the signal.
+        signal?.throwIfAborted();
+        return abortable(
+          // Promise.resolve: a JavaScript caller may return a plain string.
+          Promise.resolve(
+            custom({ forceRefresh: stale !== undefined, signal }),
+          ).then(checkToken),
+          signal,
+        );
+      }
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),
@@ -212,7 +226,7 @@ export function createTransport(options, defaults) {
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: options.tokenRefreshMarginMs ?? 60_000,
+        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
       });
   const rate = options.rateLimit ?? "wait";
@@ -301,11 +315,7 @@ export function createTransport(options, defaults) {
         }
         sent++;
         const controller = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, ms);
+        const timer = setTimeout(() => controller.abort(), ms);
         const onAbort = () => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
@@ -348,6 +358,8 @@ export function createTransport(options, defaults) {
               ? new OutcomeUnknownError(name, body, { cause: signal.reason })
               : signal.reason;
           }
+          // Not the caller's abort (above), so the timer's.
+          const timedOut = controller.signal.aborted;
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
@@ -366,7 +378,7 @@ export function createTransport(options, defaults) {
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response === "json";
+            const anyJson = operation.response == "json";
             if (!text && !anyJson) return {};
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.

@@ -38,7 +38,8 @@ export function isSensitiveHeader(name: string): boolean {
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
-    if (secret) text = text.split(secret).join(REDACTED);
+    // A string pattern is literal, and REDACTED holds no `$` pattern.
+    if (secret) text = text.replaceAll(secret, REDACTED);
   }
   return text;
 }

@@ -13,7 +13,7 @@ export interface Clock {
  *
  * @param promise - The work to wait for (it is not cancelled).
  * @param signal - Optional abort signal.
- * @param cleanup - Runs when the returned promise settles.
+ * @param cleanup - Runs as the returned promise settles, just before.
  */
 export declare function abortable<T>(
   promise: Promise<T>,

@@ -71,7 +71,7 @@ function formEncode(value: string): string {
  */
 export function checkToken(token: unknown): string {
   if (typeof token === "string" && /^[!-~]+$/.test(token)) return token;
-  throw new AuthError("No valid bearer access token was received");
+  throw new AuthError("No valid bearer token received");
 }
 
 /**

@@ -33,7 +33,7 @@ function formEncode(value) {
  */
 export function checkToken(token) {
   if (typeof token === "string" && /^[!-~]+$/.test(token)) return token;
-  throw new AuthError("No valid bearer access token was received");
+  throw new AuthError("No valid bearer token received");
 }
 /**
  * Creates a cached client credentials token source. The token is kept until

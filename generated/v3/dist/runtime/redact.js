@@ -34,7 +34,8 @@ export function isSensitiveHeader(name) {
  */
 export function redactText(text, secrets) {
   for (const secret of secrets) {
-    if (secret) text = text.split(secret).join(REDACTED);
+    // A string pattern is literal, and REDACTED holds no `$` pattern.
+    if (secret) text = text.replaceAll(secret, REDACTED);
   }
   return text;
 }

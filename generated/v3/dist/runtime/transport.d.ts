@@ -65,7 +65,7 @@ export interface AccessTokenProvider {
    * while the call waits is answered 401 and asked for again);
    * `forceRefresh` is true after the bank answered 401 to the token it
    * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used.
+   * used. Once the call's signal aborts, the call does not wait for it.
    */
   getAccessToken: (context: {
     forceRefresh: boolean;
@@ -124,8 +124,8 @@ export interface ClientSettings {
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean | undefined;
   /**
-   * Refresh a token this long before it expires, in ms. Default 60000, at
-   * most half the token's lifetime. Calls meanwhile use the current token,
+   * Refresh a token this long before it expires, in ms, 0 or more (0: no
+   * early refresh). Default 60000, at most half the token's lifetime. Calls meanwhile use the current token,
    * until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
