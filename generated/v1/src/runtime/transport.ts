@@ -181,8 +181,8 @@ export interface ClientSettings {
   allowInsecureHttp?: boolean | undefined;
   /**
    * Refresh a token this long before it expires, in ms, 0 or more (0: no
-   * early refresh). Default 60000, at most half the token's lifetime. Calls meanwhile use the current token,
-   * until it expires if the refresh fails.
+   * early refresh). Default 60000, at most half the token's lifetime. Calls
+   * meanwhile use the current token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
