@@ -106,7 +106,7 @@ export interface ClientSettings {
     | {
         limit: number;
         intervalMs: number;
-        mode?: "wait" | "reject";
+        mode?: "wait" | "reject" | undefined;
       }
     | undefined;
   /** Retries of read operations (writes are never retried). */

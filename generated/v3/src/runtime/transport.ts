@@ -163,7 +163,11 @@ export interface ClientSettings {
     | "wait"
     | "reject"
     | false
-    | { limit: number; intervalMs: number; mode?: "wait" | "reject" }
+    | {
+        limit: number;
+        intervalMs: number;
+        mode?: "wait" | "reject" | undefined;
+      }
     | undefined;
   /** Retries of read operations (writes are never retried). */
   retry?: RetryOptions | undefined;

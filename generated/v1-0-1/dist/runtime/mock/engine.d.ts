@@ -64,32 +64,33 @@ export interface MockApi {
 /** Tuning for one engine. Every member is optional. */
 export interface MockOptions {
   /** Base URL operations are served under. Default {@link DEFAULT_BASE_URL}. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Base URL the token endpoint is served under. Default {@link DEFAULT_AUTH_URL}. */
-  authUrl?: string;
+  authUrl?: string | undefined;
   /** Accepted client id. Default {@link DEFAULT_CLIENT_ID}. */
-  clientId?: string;
+  clientId?: string | undefined;
   /** Accepted client secret. Default {@link DEFAULT_CLIENT_SECRET}. Never echoed. */
-  clientSecret?: string;
+  clientSecret?: string | undefined;
   /** Lifetime of issued tokens. Default {@link DEFAULT_TOKEN_LIFETIME_SECONDS}. */
-  tokenLifetimeSeconds?: number;
+  tokenLifetimeSeconds?: number | undefined;
   /** `false` switches rate limiting off; an object replaces the plan's limit. */
   rateLimit?:
     | false
     | {
         limit: number;
         intervalMs: number;
-      };
+      }
+    | undefined;
   /** Latency adapters add to every answer, in ms. Default 0. */
-  latencyMs?: number;
+  latencyMs?: number | undefined;
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /** Per-operation behaviour, by operation name. */
-  overrides?: Record<string, MockOverride>;
+  overrides?: Record<string, MockOverride> | undefined;
   /** Replaces the mocks' own error conventions (see {@link MockConventions}). */
-  conventions?: Partial<MockConventions>;
+  conventions?: Partial<MockConventions> | undefined;
   /** Clock in epoch ms, for token expiry and rate limiting. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 /** A failure injected into an operation. */
 export type MockFault =
@@ -102,9 +103,9 @@ export type MockFault =
   | {
       kind: "status";
       status: number;
-      body?: JsonValue;
-      retryAfterSeconds?: number;
-      applied?: boolean;
+      body?: JsonValue | undefined;
+      retryAfterSeconds?: number | undefined;
+      applied?: boolean | undefined;
     }
   /** Never answer; the client has to time out. Not applied. */
   | {
@@ -121,25 +122,27 @@ export type MockFault =
 /** Per-operation behaviour. */
 export interface MockOverride {
   /** Fixed response body. */
-  response?: JsonValue;
+  response?: JsonValue | undefined;
   /** Success status. Default 200. */
-  status?: number;
+  status?: number | undefined;
   /** Computes the response body; wins over `response`. */
-  resolver?: (ctx: {
-    operation: string;
-    body: JsonValue;
-    /**
-     * 0-based: calls to this operation that arrived earlier since reset,
-     * answered or not, so concurrent calls each get their own index.
-     */
-    callIndex: number;
-  }) => JsonValue | Promise<JsonValue>;
+  resolver?:
+    | ((ctx: {
+        operation: string;
+        body: JsonValue;
+        /**
+         * 0-based: calls to this operation that arrived earlier since reset,
+         * answered or not, so concurrent calls each get their own index.
+         */
+        callIndex: number;
+      }) => JsonValue | Promise<JsonValue>)
+    | undefined;
   /** Failure to inject, for the first `faultTimes` valid calls. */
-  fault?: MockFault;
+  fault?: MockFault | undefined;
   /** How many calls the fault applies to. Default `Infinity`. */
-  faultTimes?: number;
+  faultTimes?: number | undefined;
   /** Latency for this operation, replacing {@link MockOptions.latencyMs}. */
-  latencyMs?: number;
+  latencyMs?: number | undefined;
 }
 /**
  * Why the mock refused or failed a call. The codes are mock conventions:
@@ -245,9 +248,11 @@ export interface MockEngine {
   urlFor(operation: string): string;
   /** Absolute URL of the token endpoint. */
   readonly tokenUrl: string;
-  readonly options: Readonly<
-    Required<Pick<MockOptions, "baseUrl" | "authUrl" | "clientId">>
-  >;
+  readonly options: {
+    readonly baseUrl: string;
+    readonly authUrl: string;
+    readonly clientId: string;
+  };
 }
 /**
  * Creates a mock engine for `api`.
