@@ -669,6 +669,73 @@ describe("docs of the hostile fixture", () => {
   });
 });
 
+/** Paragraphs that end with ":" but are not followed by what they announce (a list, code or a table). */
+async function danglingLeadIns(markdown: string): Promise<string[]> {
+  const blocks = (await markdownAst(markdown)).children ?? [];
+  return blocks.flatMap((node, index) => {
+    if (node.type !== "paragraph" || !visibleText(node).endsWith(":"))
+      return [];
+    const next = blocks[index + 1]?.type;
+    return next === "list" || next === "code" || next === "table"
+      ? []
+      : [visibleText(node)];
+  });
+}
+
+describe("docs of a spec where the bank states an effect and leaves no gap", () => {
+  // cancel_payment's effect is stated; get_quote's and send_payment's are
+  // inferred; the spec marks nothing not shown, as once the bank publishes.
+  const goldenFixture = `${repoRoot}test/fixtures/client/golden-spec.yaml`;
+  let model: Model;
+  let files: Map<string, string>;
+
+  beforeAll(async () => {
+    model = await loadSpec(goldenFixture, "golden-spec.yaml");
+    files = renderAll(model);
+  });
+
+  it("says which effects the bank states, and never that it states none", () => {
+    expect(
+      model.operations.map((operation) => [
+        operation.id,
+        operation.effectBasis,
+      ]),
+    ).toEqual([
+      ["get_quote", "inferred"],
+      ["send_payment", "inferred"],
+      ["cancel_payment", "stated"],
+    ]);
+    for (const [path, contents] of files)
+      expect(contents, path).not.toContain("states no effects");
+    const [v1, v2] = model.sets;
+    expect(setFile(files, v2!, "README.md")).toContain(
+      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+    );
+    expect(setFile(files, v1!, "README.md")).toContain(
+      "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects.",
+    );
+    expect(setFile(files, v2!, "docs/get-quote.md")).toContain(
+      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+    );
+    expect(setFile(files, v2!, "docs/cancel-payment.md")).toContain(
+      "The bank's interface states this effect.",
+    );
+  });
+
+  it("announces no list it does not give, and stays prettier-stable", async () => {
+    for (const [path, contents] of files)
+      expect(await danglingLeadIns(contents), path).toEqual([]);
+    await expectPrettierStable(files);
+  });
+
+  it("announces no list it does not give in the real spec's docs either", async () => {
+    for (const [path, contents] of renderAll(
+      await loadSpec(specPath, "spec/remittance.yaml"),
+    ))
+      expect(await danglingLeadIns(contents), path).toEqual([]);
+  });
+});
+
 describe("templates and speed", () => {
   it("registers nothing on the global Handlebars instance", async () => {
     const helpers = Object.keys(Handlebars.helpers).sort();

@@ -244,6 +244,35 @@ describe("openapi.json with schemas", () => {
   });
 });
 
+describe("openapi.json of a spec where the bank states an effect and leaves no gap", () => {
+  it("says which effects the bank states, and announces no list it does not give", async () => {
+    const model = await loadSpec(
+      `${repoRoot}test/fixtures/client/golden-spec.yaml`,
+      "golden-spec.yaml",
+    );
+    const docs = await validate(model);
+    const v2 = docs[1]!;
+    expect(v2.info.description).toContain(
+      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+    );
+    expect(v2.paths["/get_quote"].post.description).toContain(
+      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+    );
+    for (const doc of docs) {
+      const texts = [
+        doc.info.description,
+        doc.components.securitySchemes.oauth2ClientCredentials.description,
+        ...Object.values(doc.paths).map((path: any) => path.post.description),
+      ] as string[];
+      for (const text of texts) {
+        expect(text).not.toContain("states no effects");
+        // No empty paragraph, and no lead-in left without its list.
+        expect(text).not.toMatch(/\n\n\n|:\s*$/);
+      }
+    }
+  });
+});
+
 describe("openapi.json of the hostile fixture", () => {
   it("stays valid, escapes Markdown in descriptions and keeps names as data", async () => {
     const model = await loadSpec(

@@ -16,7 +16,7 @@ import {
   table,
 } from "../../escape/markdown.js";
 import type { DocsTemplates } from "./templates.js";
-import { finishDocument, gapList, rateText } from "./text.js";
+import { finishDocument, gapList, rateText, serviceGapsLead } from "./text.js";
 import { planChanges } from "./set-docs.js";
 
 export function renderOverviewDocs(
@@ -36,7 +36,9 @@ export function renderOverviewDocs(
       `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
       paragraphs(model.auth.assumption),
       gapList(model.auth.notShown),
-    ].join("\n\n"),
+    ]
+      .filter((part) => part !== "")
+      .join("\n\n"),
     gaps: gapsMarkdown(model),
   };
   return [
@@ -185,11 +187,9 @@ function gapsMarkdown(model: Model): string {
       : `${inlineText(text)} (${count} of ${total} operations)`,
   );
   return [
-    "Service-wide, in the words of the bank's interface:",
-    gapList(model.service.notShown),
-    "For the operations (each operation's page lists its own):",
+    serviceGapsLead(model),
     operationGaps.length > 0
-      ? bulletList(operationGaps)
+      ? `For the operations (each operation's page lists its own):\n\n${bulletList(operationGaps)}`
       : "No gaps are marked for any operation.",
   ].join("\n\n");
 }

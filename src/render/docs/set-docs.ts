@@ -35,14 +35,17 @@ import { stringLiteral } from "../../escape/typescript.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import {
+  anyEffectStated,
   effectBasisNote,
   effectMarkdown,
+  effectsBasisMarkdown,
   finishDocument,
   gapList,
   planSentence,
   rateText,
   reconcileText,
   serviceGap,
+  serviceGapsLead,
 } from "./text.js";
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
@@ -239,10 +242,12 @@ function authMarkdown(model: Model): string {
   const auth = model.auth;
   return [
     `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
-    paragraphs(auth.assumption),
+    ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
     `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
-    "What the bank's interface does not show:",
-    gapList(auth.notShown),
+    // A lead-in only where a list follows: once the bank shows it all, none.
+    ...(auth.notShown.length > 0
+      ? ["What the bank's interface does not show:", gapList(auth.notShown)]
+      : []),
   ].join("\n\n");
 }
 
@@ -301,7 +306,7 @@ function errorsMarkdown(
     "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
     `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,
-    "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
+    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
   ].join("\n\n");
 }
 
@@ -384,8 +389,7 @@ function changesMarkdown(
 
 function serviceGapsMarkdown(model: Model): string {
   return [
-    "Service-wide, in the words of the bank's interface:",
-    gapList(model.service.notShown),
+    serviceGapsLead(model),
     `Each operation's page lists its own gaps (payloads, parameters, status codes).`,
   ].join("\n\n");
 }
@@ -401,6 +405,8 @@ interface SetParts {
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
   readonly setIds: ReadonlyMap<string, string>;
+  /** Whether the bank states any operation's effect (see anyEffectStated). */
+  readonly anyEffectStated: boolean;
 }
 
 function setParts(model: Model, set: OperationSetModel): SetParts {
@@ -427,6 +433,7 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     setIds: new Map(
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
     ),
+    anyEffectStated: anyEffectStated(model),
   };
 }
 
@@ -522,7 +529,7 @@ function renderOperationDoc(
       operation.description !== undefined
         ? paragraphs(operation.description)
         : "",
-    effect: effectMarkdown(set, operation),
+    effect: effectMarkdown(set, operation, parts.anyEffectStated),
     limit: parts.limit,
     request,
     response,
