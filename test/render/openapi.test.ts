@@ -66,6 +66,9 @@ describe("openapi.json of the real spec", async () => {
     ]);
     for (const gap of model.service.notShown)
       expect(doc.info.description).toContain(gap.text);
+    expect(doc.info.description).toContain(
+      "Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).",
+    );
   });
 
   it("declares OAuth 2.0 client credentials against the authorization API", () => {
@@ -103,11 +106,14 @@ describe("openapi.json of the real spec", async () => {
           per: set.plan.rateLimit.unit,
           plan: set.plan.name,
         });
+        // A write is sent twice when the first send is answered 401 (the
+        // transport's one replay): the description must not deny it.
         expect(post.description).toContain(
           operation.effect === "write"
-            ? "never repeated automatically"
+            ? "never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token."
             : "Safe to repeat",
         );
+        expect(post.description).not.toContain("never repeated automatically");
         for (const gap of operation.notShown)
           expect(post.description).toContain(gap.text);
         expect(post.requestBody.content["application/json"].schema).toEqual({

@@ -181,7 +181,7 @@ function infoDescription(
   return [
     paragraphs(model.service.description),
     ...facts,
-    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never repeated automatically.`,
+    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).`,
     ...gapsSection(model.service.notShown),
   ].join("\n\n");
 }
@@ -453,7 +453,7 @@ function operationDescription(
   const effect =
     operation.effect === "read"
       ? "Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on 429, 502, 503 and 504."
-      : `Effect: **write**. It moves money or changes a record, so it is never repeated automatically: a duplicated transfer is lost money. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
+      : `Effect: **write**. It moves money or changes a record, so remitgen's client never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
           status !== undefined ? codeSpan(status.names.method) : "the bank"
         } before sending it again.`;
   return [
