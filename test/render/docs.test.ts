@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import { codeSpan } from "../../src/escape/markdown.js";
+import { createLimiter } from "../../src/runtime/limiter.js";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
@@ -274,6 +275,39 @@ describe("docs of the real spec", () => {
     expect(readme).toMatch(/^\| `tokenRefreshMarginMs` .*Default 60000\./m);
     expect(runtime).toContain('options.rateLimit ?? "wait"');
     expect(readme).toMatch(/^\| `rateLimit` +\| `"wait"` \(the default\)/m);
+  });
+
+  it("says how long a waiting call may be held, as the limiter holds it", async () => {
+    // Three calls at once under a limit of 1 per second: the third's turn
+    // comes two windows later, not within one.
+    let now = 0;
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        now += ms;
+      },
+    };
+    const limiter = createLimiter(1, 1000, "wait", clock);
+    const slots = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
+    expect(await Promise.all(slots)).toEqual([0, 1000, 2000]);
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const row = /^\| `rateLimit` .*$/m.exec(readme)![0];
+    expect(row).not.toContain("until a slot is free, up to a whole window");
+    expect(row).toContain(
+      "until its turn comes, whatever its `timeoutMs`: up to a whole window for a call alone, longer behind other waiting calls.",
+    );
+  });
+
+  it("says the set's operations share one limit, and how the built-in token request is made", () => {
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    // One limiter per transport, for every operation (transport.ts).
+    expect(readme).toContain(
+      "It counts the calls of all the set's operations together against this one limit, the strictest reading: what the bank counts a limit against is not shown.",
+    );
+    // What auth.ts sends and reads: the seed shows none of it.
+    expect(readme).toContain(
+      "The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body `grant_type=client_credentials` (and `scope`, when given); the client reads `access_token`, `token_type` (bearer, or none) and `expires_in` from the JSON answer.",
+    );
   });
 
   it("lists the set's operations in a table that links to their pages", async () => {

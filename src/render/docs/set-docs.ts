@@ -148,7 +148,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -205,7 +205,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
+      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
     ],
     [
       "fetch",
@@ -243,7 +243,7 @@ function authMarkdown(model: Model): string {
   return [
     `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
     ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
-    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
+    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body ${codeSpan("grant_type=client_credentials")} (and ${codeSpan("scope")}, when given); the client reads ${codeSpan("access_token")}, ${codeSpan("token_type")} (bearer, or none) and ${codeSpan("expires_in")} from the JSON answer. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
     // A lead-in only where a list follows: once the bank shows it all, none.
     ...(auth.notShown.length > 0
       ? ["What the bank's interface does not show:", gapList(auth.notShown)]
