@@ -298,6 +298,27 @@ describe("docs of the real spec", () => {
     );
   });
 
+  it("says which headers a call cannot set, which timeout a token request keeps, and what the hooks see", () => {
+    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    // requestHeaders: the client's own three are set after the caller's.
+    expect(runtime).toContain("// The caller's headers never override these.");
+    // Hooks are emitted around the operation's fetch only, with redacted headers.
+    expect(runtime).toContain("headers: redactHeaders(headers, [token])");
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    expect(readme).toContain(
+      "`headers` (extra headers: `authorization`, `content-type` and `accept` are the client's own, whatever a call passes)",
+    );
+    expect(readme).toContain(
+      "`timeoutMs` (for the call's requests; a token request keeps the client's)",
+    );
+    expect(readme).toMatch(
+      /^\| `onRequest` +\| Called before each operation request is sent \(token requests are not shown\), with credential headers redacted,/m,
+    );
+    expect(readme).toMatch(
+      /^\| `onResponse` +\| Called when an operation's response headers arrive, with credential headers redacted,/m,
+    );
+  });
+
   it("says the set's operations share one limit, and how the built-in token request is made", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     // One limiter per transport, for every operation (transport.ts).

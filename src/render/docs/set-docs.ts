@@ -213,11 +213,11 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "onRequest",
-      "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored.",
+      "Called before each operation request is sent (token requests are not shown), with credential headers redacted, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored.",
     ],
     [
       "onResponse",
-      "Called after each response, e.g. for metrics. What it throws or rejects with is ignored.",
+      "Called when an operation's response headers arrive, with credential headers redacted, e.g. for metrics. What it throws or rejects with is ignored.",
     ],
     [
       "allowInsecureHttp",
@@ -232,7 +232,7 @@ function clientOptionsTable(model: Model): string {
 
 function callOptionsText(): string {
   return [
-    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")}, ${codeSpan("headers")}, and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
+    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
     `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never repeated automatically.`,
     `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
