@@ -791,6 +791,29 @@ describe("docs of a spec where the bank states an effect and leaves no gap", () 
   });
 });
 
+describe("the overview's account of how sets extend each other", () => {
+  it("says each set extends the one before it only where that holds", async () => {
+    const real = renderOverviewDocs(
+      await loadSpec(specPath, "spec/remittance.yaml"),
+      templates,
+    )[0]!.contents;
+    expect(real).toContain(
+      "Each set extends the one before it; pick the package of the set your bank agreement names.",
+    );
+    // Its fourth set extends no set.
+    const model = await loadSpec(
+      `${repoRoot}test/fixtures/hostile/hostile.yaml`,
+      "hostile.yaml",
+    );
+    expect(model.sets[3]!.extends).toBeUndefined();
+    const overview = renderOverviewDocs(model, templates)[0]!.contents;
+    expect(overview).not.toContain("Each set extends the one before it");
+    expect(overview).toContain(
+      "Pick the package of the set your bank agreement names.",
+    );
+  });
+});
+
 describe("templates and speed", () => {
   it("registers nothing on the global Handlebars instance", async () => {
     const helpers = Object.keys(Handlebars.helpers).sort();

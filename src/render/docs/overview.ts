@@ -26,7 +26,9 @@ export function renderOverviewDocs(
   const context = {
     header: generatedHeader(model.source.specFile),
     title: `${inlineText(model.service.title)}: generated clients`,
-    intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. Each set extends the one before it; pick the package of the set your bank agreement names.`,
+    intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. ${
+      extendsInTurn(model) ? "Each set extends the one before it; pick" : "Pick"
+    } the package of the set your bank agreement names.`,
     description: paragraphs(model.service.description),
     sets: setsTable(model),
     endpoints: endpointsTable(model),
@@ -47,6 +49,14 @@ export function renderOverviewDocs(
       contents: finishDocument(model, templates.overview(context)),
     },
   ];
+}
+
+/** Whether the sets form one line, each extending the set listed before it. */
+function extendsInTurn(model: Model): boolean {
+  return (
+    model.sets.length > 1 &&
+    model.sets.every((set, index) => set.extends === model.sets[index - 1]?.id)
+  );
 }
 
 function setsTable(model: Model): string {
