@@ -146,6 +146,35 @@ describe("section 4: endpoints", () => {
   });
 });
 
+describe("section 1: what the service does", () => {
+  it("summarises each operation in the seed's words only: a name it lists, or the operation's own name, and a suffix as the seed writes one", () => {
+    const listed = section(1).toLowerCase();
+    for (const operation of model.operations) {
+      // "Head, qualifier (suffix _X)." with the qualifier and suffix optional.
+      const [, head, qualifier, suffix] =
+        /^(.+?)(?:, (.+?))?(?: \((.+)\))?\.$/.exec(operation.summary) ?? [];
+      expect(head, operation.summary).toBeDefined();
+      const ownName = operation.id
+        .replace(/_[A-Z0-9]+$/, "")
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase();
+      expect(
+        listed.includes(head!.toLowerCase()) || head!.toLowerCase() === ownName,
+        `${operation.id}: "${head}"`,
+      ).toBe(true);
+      if (qualifier !== undefined)
+        expect(listed, operation.id).toContain(qualifier.toLowerCase());
+      // A suffix says what the name shows, and only that: the seed gives
+      // no meaning for _V1 (and send_online_fundsTransfer_V1 is not in
+      // the V1 set), so a summary must not call it a V1 variant.
+      if (suffix !== undefined)
+        expect(suffix, operation.id).toBe(
+          `suffix ${/_[A-Za-z0-9]+$/.exec(operation.id)?.[0]}`,
+        );
+    }
+  });
+});
+
 describe("section 8: limits", () => {
   const limits = table(section(8));
 

@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import { codeSpan } from "../../src/escape/markdown.js";
+import { createLimiter } from "../../src/runtime/limiter.js";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
@@ -274,6 +275,60 @@ describe("docs of the real spec", () => {
     expect(readme).toMatch(/^\| `tokenRefreshMarginMs` .*Default 60000\./m);
     expect(runtime).toContain('options.rateLimit ?? "wait"');
     expect(readme).toMatch(/^\| `rateLimit` +\| `"wait"` \(the default\)/m);
+  });
+
+  it("says how long a waiting call may be held, as the limiter holds it", async () => {
+    // Three calls at once under a limit of 1 per second: the third's turn
+    // comes two windows later, not within one.
+    let now = 0;
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        now += ms;
+      },
+    };
+    const limiter = createLimiter(1, 1000, "wait", clock);
+    const slots = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
+    expect(await Promise.all(slots)).toEqual([0, 1000, 2000]);
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const row = /^\| `rateLimit` .*$/m.exec(readme)![0];
+    expect(row).not.toContain("until a slot is free, up to a whole window");
+    expect(row).toContain(
+      "until its turn comes, whatever its `timeoutMs`: up to a whole window for a call alone, longer behind other waiting calls.",
+    );
+  });
+
+  it("says which headers a call cannot set, which timeout a token request keeps, and what the hooks see", () => {
+    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    // requestHeaders: the client's own three are set after the caller's.
+    expect(runtime).toContain("// The caller's headers never override these.");
+    // Hooks are emitted around the operation's fetch only, with redacted headers.
+    expect(runtime).toContain("headers: redactHeaders(headers, [token])");
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    expect(readme).toContain(
+      "`headers` (extra headers: `authorization`, `content-type` and `accept` are the client's own, whatever a call passes)",
+    );
+    expect(readme).toContain(
+      "`timeoutMs` (for the call's requests; a token request keeps the client's)",
+    );
+    expect(readme).toMatch(
+      /^\| `onRequest` +\| Called before each operation request is sent \(token requests are not shown\), with credential headers redacted,/m,
+    );
+    expect(readme).toMatch(
+      /^\| `onResponse` +\| Called when an operation's response headers arrive, with credential headers redacted,/m,
+    );
+  });
+
+  it("says the set's operations share one limit, and how the built-in token request is made", () => {
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    // One limiter per transport, for every operation (transport.ts).
+    expect(readme).toContain(
+      "It counts the calls of all the set's operations together against this one limit, the strictest reading: what the bank counts a limit against is not shown.",
+    );
+    // What auth.ts sends and reads: the seed shows none of it.
+    expect(readme).toContain(
+      "The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body `grant_type=client_credentials` (and `scope`, when given); the client reads `access_token`, `token_type` (bearer, or none) and `expires_in` from the JSON answer.",
+    );
   });
 
   it("lists the set's operations in a table that links to their pages", async () => {
@@ -666,6 +721,96 @@ describe("docs of the hostile fixture", () => {
             (line.match(/"/g) ?? []).length === 2 || line === "graph LR",
         ),
     ).toBe(true);
+  });
+});
+
+/** Paragraphs that end with ":" but are not followed by what they announce (a list, code or a table). */
+async function danglingLeadIns(markdown: string): Promise<string[]> {
+  const blocks = (await markdownAst(markdown)).children ?? [];
+  return blocks.flatMap((node, index) => {
+    if (node.type !== "paragraph" || !visibleText(node).endsWith(":"))
+      return [];
+    const next = blocks[index + 1]?.type;
+    return next === "list" || next === "code" || next === "table"
+      ? []
+      : [visibleText(node)];
+  });
+}
+
+describe("docs of a spec where the bank states an effect and leaves no gap", () => {
+  // cancel_payment's effect is stated; get_quote's and send_payment's are
+  // inferred; the spec marks nothing not shown, as once the bank publishes.
+  const goldenFixture = `${repoRoot}test/fixtures/client/golden-spec.yaml`;
+  let model: Model;
+  let files: Map<string, string>;
+
+  beforeAll(async () => {
+    model = await loadSpec(goldenFixture, "golden-spec.yaml");
+    files = renderAll(model);
+  });
+
+  it("says which effects the bank states, and never that it states none", () => {
+    expect(
+      model.operations.map((operation) => [
+        operation.id,
+        operation.effectBasis,
+      ]),
+    ).toEqual([
+      ["get_quote", "inferred"],
+      ["send_payment", "inferred"],
+      ["cancel_payment", "stated"],
+    ]);
+    for (const [path, contents] of files)
+      expect(contents, path).not.toContain("states no effects");
+    const [v1, v2] = model.sets;
+    expect(setFile(files, v2!, "README.md")).toContain(
+      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+    );
+    expect(setFile(files, v1!, "README.md")).toContain(
+      "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects.",
+    );
+    expect(setFile(files, v2!, "docs/get-quote.md")).toContain(
+      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+    );
+    expect(setFile(files, v2!, "docs/cancel-payment.md")).toContain(
+      "The bank's interface states this effect.",
+    );
+  });
+
+  it("announces no list it does not give, and stays prettier-stable", async () => {
+    for (const [path, contents] of files)
+      expect(await danglingLeadIns(contents), path).toEqual([]);
+    await expectPrettierStable(files);
+  });
+
+  it("announces no list it does not give in the real spec's docs either", async () => {
+    for (const [path, contents] of renderAll(
+      await loadSpec(specPath, "spec/remittance.yaml"),
+    ))
+      expect(await danglingLeadIns(contents), path).toEqual([]);
+  });
+});
+
+describe("the overview's account of how sets extend each other", () => {
+  it("says each set extends the one before it only where that holds", async () => {
+    const real = renderOverviewDocs(
+      await loadSpec(specPath, "spec/remittance.yaml"),
+      templates,
+    )[0]!.contents;
+    expect(real).toContain(
+      "Each set extends the one before it; pick the package of the set your bank agreement names.",
+    );
+    // Its fourth set extends no set.
+    const model = await loadSpec(
+      `${repoRoot}test/fixtures/hostile/hostile.yaml`,
+      "hostile.yaml",
+    );
+    expect(model.sets[3]!.extends).toBeUndefined();
+    const overview = renderOverviewDocs(model, templates)[0]!.contents;
+    expect(overview).not.toContain("Each set extends the one before it");
+    expect(overview).toContain(
+      "Pick the package of the set your bank agreement names.",
+    );
   });
 });
 

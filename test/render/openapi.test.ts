@@ -66,6 +66,9 @@ describe("openapi.json of the real spec", async () => {
     ]);
     for (const gap of model.service.notShown)
       expect(doc.info.description).toContain(gap.text);
+    expect(doc.info.description).toContain(
+      "Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).",
+    );
   });
 
   it("declares OAuth 2.0 client credentials against the authorization API", () => {
@@ -103,11 +106,14 @@ describe("openapi.json of the real spec", async () => {
           per: set.plan.rateLimit.unit,
           plan: set.plan.name,
         });
+        // A write is sent twice when the first send is answered 401 (the
+        // transport's one replay): the description must not deny it.
         expect(post.description).toContain(
           operation.effect === "write"
-            ? "never repeated automatically"
+            ? "never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token."
             : "Safe to repeat",
         );
+        expect(post.description).not.toContain("never repeated automatically");
         for (const gap of operation.notShown)
           expect(post.description).toContain(gap.text);
         expect(post.requestBody.content["application/json"].schema).toEqual({
@@ -241,6 +247,35 @@ describe("openapi.json with schemas", () => {
     expect(post.responses.default.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/GetAcctTitleResponse",
     });
+  });
+});
+
+describe("openapi.json of a spec where the bank states an effect and leaves no gap", () => {
+  it("says which effects the bank states, and announces no list it does not give", async () => {
+    const model = await loadSpec(
+      `${repoRoot}test/fixtures/client/golden-spec.yaml`,
+      "golden-spec.yaml",
+    );
+    const docs = await validate(model);
+    const v2 = docs[1]!;
+    expect(v2.info.description).toContain(
+      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+    );
+    expect(v2.paths["/get_quote"].post.description).toContain(
+      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+    );
+    for (const doc of docs) {
+      const texts = [
+        doc.info.description,
+        doc.components.securitySchemes.oauth2ClientCredentials.description,
+        ...Object.values(doc.paths).map((path: any) => path.post.description),
+      ] as string[];
+      for (const text of texts) {
+        expect(text).not.toContain("states no effects");
+        // No empty paragraph, and no lead-in left without its list.
+        expect(text).not.toMatch(/\n\n\n|:\s*$/);
+      }
+    }
   });
 });
 

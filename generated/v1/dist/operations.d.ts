@@ -173,7 +173,7 @@ export declare function sendTxns(
 ): Promise<types.SendTxnsResponse>;
 
 /**
- * Transaction sending (V1 variant).
+ * Transaction sending (suffix _V1).
  *
  * POST /send_txns_V1, relative to {base_url}.
  *

@@ -223,7 +223,7 @@ export function sendTxns(
 }
 
 /**
- * Transaction sending (V1 variant).
+ * Transaction sending (suffix _V1).
  *
  * POST /send_txns_V1, relative to {base_url}.
  *

@@ -101,7 +101,7 @@ export interface RemittanceClient {
   ): Promise<types.SendOnlineFundsTransferResponse>;
 
   /**
-   * Online funds transfer (V1 variant).
+   * Online funds transfer (suffix _V1).
    *
    * POST /send_online_fundsTransfer_V1, relative to {base_url}.
    *
@@ -234,7 +234,7 @@ export interface RemittanceClient {
   ): Promise<types.SendTxnsResponse>;
 
   /**
-   * Transaction sending (V1 variant).
+   * Transaction sending (suffix _V1).
    *
    * POST /send_txns_V1, relative to {base_url}.
    *

@@ -77,7 +77,7 @@ export declare function sendOnlineFundsTransfer(
 ): Promise<types.SendOnlineFundsTransferResponse>;
 
 /**
- * Online funds transfer (V1 variant).
+ * Online funds transfer (suffix _V1).
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
@@ -214,7 +214,7 @@ export declare function sendTxns(
 ): Promise<types.SendTxnsResponse>;
 
 /**
- * Transaction sending (V1 variant).
+ * Transaction sending (suffix _V1).
  *
  * POST /send_txns_V1, relative to {base_url}.
  *

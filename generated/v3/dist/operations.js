@@ -82,7 +82,7 @@ export function sendOnlineFundsTransfer(transport, body, options) {
 }
 
 /**
- * Online funds transfer (V1 variant).
+ * Online funds transfer (suffix _V1).
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
@@ -243,7 +243,7 @@ export function sendTxns(transport, body, options) {
 }
 
 /**
- * Transaction sending (V1 variant).
+ * Transaction sending (suffix _V1).
  *
  * POST /send_txns_V1, relative to {base_url}.
  *

@@ -97,7 +97,7 @@ export function sendOnlineFundsTransfer(
 }
 
 /**
- * Online funds transfer (V1 variant).
+ * Online funds transfer (suffix _V1).
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
@@ -274,7 +274,7 @@ export function sendTxns(
 }
 
 /**
- * Transaction sending (V1 variant).
+ * Transaction sending (suffix _V1).
  *
  * POST /send_txns_V1, relative to {base_url}.
  *

@@ -16,7 +16,7 @@ import {
   table,
 } from "../../escape/markdown.js";
 import type { DocsTemplates } from "./templates.js";
-import { finishDocument, gapList, rateText } from "./text.js";
+import { finishDocument, gapList, rateText, serviceGapsLead } from "./text.js";
 import { planChanges } from "./set-docs.js";
 
 export function renderOverviewDocs(
@@ -26,7 +26,9 @@ export function renderOverviewDocs(
   const context = {
     header: generatedHeader(model.source.specFile),
     title: `${inlineText(model.service.title)}: generated clients`,
-    intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. Each set extends the one before it; pick the package of the set your bank agreement names.`,
+    intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. ${
+      extendsInTurn(model) ? "Each set extends the one before it; pick" : "Pick"
+    } the package of the set your bank agreement names.`,
     description: paragraphs(model.service.description),
     sets: setsTable(model),
     endpoints: endpointsTable(model),
@@ -36,7 +38,9 @@ export function renderOverviewDocs(
       `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
       paragraphs(model.auth.assumption),
       gapList(model.auth.notShown),
-    ].join("\n\n"),
+    ]
+      .filter((part) => part !== "")
+      .join("\n\n"),
     gaps: gapsMarkdown(model),
   };
   return [
@@ -45,6 +49,14 @@ export function renderOverviewDocs(
       contents: finishDocument(model, templates.overview(context)),
     },
   ];
+}
+
+/** Whether the sets form one line, each extending the set listed before it. */
+function extendsInTurn(model: Model): boolean {
+  return (
+    model.sets.length > 1 &&
+    model.sets.every((set, index) => set.extends === model.sets[index - 1]?.id)
+  );
 }
 
 function setsTable(model: Model): string {
@@ -185,11 +197,9 @@ function gapsMarkdown(model: Model): string {
       : `${inlineText(text)} (${count} of ${total} operations)`,
   );
   return [
-    "Service-wide, in the words of the bank's interface:",
-    gapList(model.service.notShown),
-    "For the operations (each operation's page lists its own):",
+    serviceGapsLead(model),
     operationGaps.length > 0
-      ? bulletList(operationGaps)
+      ? `For the operations (each operation's page lists its own):\n\n${bulletList(operationGaps)}`
       : "No gaps are marked for any operation.",
   ].join("\n\n");
 }

@@ -35,14 +35,17 @@ import { stringLiteral } from "../../escape/typescript.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import {
+  anyEffectStated,
   effectBasisNote,
   effectMarkdown,
+  effectsBasisMarkdown,
   finishDocument,
   gapList,
   planSentence,
   rateText,
   reconcileText,
   serviceGap,
+  serviceGapsLead,
 } from "./text.js";
 
 /** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
@@ -145,7 +148,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -202,7 +205,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until a slot is free, up to a whole window, whatever its ${codeSpan("timeoutMs", { table: true })}.`,
+      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
     ],
     [
       "fetch",
@@ -210,11 +213,11 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "onRequest",
-      "Called before each request is sent, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored.",
+      "Called before each operation request is sent (token requests are not shown), with credential headers redacted, e.g. for logging; aborting the call's signal in it (before it returns: the client does not wait for a promise it returns) stops the request unsent. What it throws or rejects with is ignored.",
     ],
     [
       "onResponse",
-      "Called after each response, e.g. for metrics. What it throws or rejects with is ignored.",
+      "Called when an operation's response headers arrive, with credential headers redacted, e.g. for metrics. What it throws or rejects with is ignored.",
     ],
     [
       "allowInsecureHttp",
@@ -229,7 +232,7 @@ function clientOptionsTable(model: Model): string {
 
 function callOptionsText(): string {
   return [
-    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")}, ${codeSpan("headers")}, and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
+    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
     `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never repeated automatically.`,
     `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
@@ -239,10 +242,12 @@ function authMarkdown(model: Model): string {
   const auth = model.auth;
   return [
     `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
-    paragraphs(auth.assumption),
-    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
-    "What the bank's interface does not show:",
-    gapList(auth.notShown),
+    ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
+    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body ${codeSpan("grant_type=client_credentials")} (and ${codeSpan("scope")}, when given); the client reads ${codeSpan("access_token")}, ${codeSpan("token_type")} (bearer, or none) and ${codeSpan("expires_in")} from the JSON answer. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
+    // A lead-in only where a list follows: once the bank shows it all, none.
+    ...(auth.notShown.length > 0
+      ? ["What the bank's interface does not show:", gapList(auth.notShown)]
+      : []),
   ].join("\n\n");
 }
 
@@ -301,7 +306,7 @@ function errorsMarkdown(
     "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
     `**Write operations are never repeated automatically.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
     writeList,
-    "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects. An operation nothing marks as harmless is treated as a write.",
+    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
   ].join("\n\n");
 }
 
@@ -384,8 +389,7 @@ function changesMarkdown(
 
 function serviceGapsMarkdown(model: Model): string {
   return [
-    "Service-wide, in the words of the bank's interface:",
-    gapList(model.service.notShown),
+    serviceGapsLead(model),
     `Each operation's page lists its own gaps (payloads, parameters, status codes).`,
   ].join("\n\n");
 }
@@ -401,6 +405,8 @@ interface SetParts {
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
   readonly setIds: ReadonlyMap<string, string>;
+  /** Whether the bank states any operation's effect (see anyEffectStated). */
+  readonly anyEffectStated: boolean;
 }
 
 function setParts(model: Model, set: OperationSetModel): SetParts {
@@ -427,6 +433,7 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     setIds: new Map(
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
     ),
+    anyEffectStated: anyEffectStated(model),
   };
 }
 
@@ -522,7 +529,7 @@ function renderOperationDoc(
       operation.description !== undefined
         ? paragraphs(operation.description)
         : "",
-    effect: effectMarkdown(set, operation),
+    effect: effectMarkdown(set, operation, parts.anyEffectStated),
     limit: parts.limit,
     request,
     response,

@@ -40,20 +40,65 @@ export function gapList(gaps: readonly NotShown[]): string {
   return bulletList(gaps.map((gap) => inlineText(gap.text)));
 }
 
+/** Whether the bank states any operation's effect: then "it states no effects" is no longer true. */
+export function anyEffectStated(model: Model): boolean {
+  return model.operations.some(
+    (operation) => operation.effectBasis === "stated",
+  );
+}
+
+/** Where one operation's effect comes from, true of the whole interface (see anyEffectStated). */
+export function effectBasisSentence(
+  operation: OperationModel,
+  anyStated: boolean,
+): string {
+  if (operation.effectBasis === "stated")
+    return "The bank's interface states this effect.";
+  return anyStated
+    ? "The effect is inferred from the operation's name: the bank's interface does not state it."
+    : "The effect is inferred from the operation's name: the bank's interface states no effects.";
+}
+
+/** Where the effects of a set's operations come from, naming those the bank states. */
+export function effectsBasisMarkdown(
+  operations: readonly OperationModel[],
+  anyStated: boolean,
+): string {
+  const stated = operations.filter(
+    (operation) => operation.effectBasis === "stated",
+  );
+  if (stated.length === 0)
+    return anyStated
+      ? "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects."
+      : "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects.";
+  if (stated.length === operations.length)
+    return "The bank's interface states which of these operations are reads and which are writes.";
+  return `The bank's interface states the effect of ${stated.map((operation) => codeSpan(operation.names.method)).join(", ")}; the other operations' effects are inferred from their names.`;
+}
+
+/** The service-wide gaps under their lead-in, or a sentence saying there are none. */
+export function serviceGapsLead(model: Model): string {
+  return model.service.notShown.length > 0
+    ? `Service-wide, in the words of the bank's interface:\n\n${gapList(model.service.notShown)}`
+    : "No service-wide gaps are marked.";
+}
+
 /** How the client treats an operation given its effect, and why. */
 export function effectMarkdown(
   set: OperationSetModel,
   operation: OperationModel,
+  anyStated: boolean,
 ): string {
-  return `${codeSpan(operation.names.method)} ${effectTail(set, operation)}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, anyStated)}`;
 }
 
 /** The effect text after the method name: the same for every operation of a set with one effect. */
-function effectTail(set: OperationSetModel, operation: OperationModel): string {
-  const basis =
-    operation.effectBasis === "inferred"
-      ? "The effect is inferred from the operation's name: the bank's interface states no effects."
-      : "The bank's interface states this effect.";
+function effectTail(
+  set: OperationSetModel,
+  operation: OperationModel,
+  anyStated: boolean,
+): string {
+  const basis = effectBasisSentence(operation, anyStated);
   if (operation.effect === "read") {
     return [
       `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
