@@ -95,6 +95,8 @@ function escapeChar(char: string): string {
  * one is the one kind prettier does not leave as it is.
  */
 export function isPlainKey(name: string): boolean {
+  // Most keys are ASCII identifiers, bare in every table: no further test.
+  if (asciiIdentifierName.test(name)) return true;
   if (
     !es5IdentifierName.test(name) ||
     stringLiteral(name).length !== name.length + 2
@@ -121,6 +123,8 @@ export function isPortableIdentifierPart(char: string): boolean {
 export function isPortableIdentifierStart(char: string): boolean {
   return es5IdentifierName.test(char) && /^[\p{ID_Start}$_]$/u.test(char);
 }
+
+const asciiIdentifierName = /^[A-Za-z_$][\w$]*$/;
 
 /** An IdentifierName by today's Unicode (what TypeScript's scanner accepts). */
 const identifierName = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
