@@ -177,11 +177,14 @@ export function docLines(text: string): string[] {
   return text
     .replace(/\r\n?/g, "\n")
     .split(/[\n\u2028\u2029\u0085]/)
-    .map((line) =>
-      line
+    .map((line) => {
+      const escaped = line
         .replace(/\\/g, "\\\\")
         .replace(/\*\//g, "*\\/")
-        .replace(/@/g, "\\@")
+        .replace(/@/g, "\\@");
+      // Printable ASCII (most spec text) holds nothing the rest replaces.
+      if (printableAscii.test(line)) return escaped.trimEnd();
+      return escaped
         .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, " ")
         .replace(
           bidiControl,
@@ -195,9 +198,11 @@ export function docLines(text: string): string[] {
         .replace(/[\ud800-\udfff]/g, (char, index: number, whole: string) =>
           isPaired(whole, index) ? char : "\ufffd",
         )
-        .trimEnd(),
-    );
+        .trimEnd();
+    });
 }
+
+const printableAscii = /^[\x20-\x7e]*$/;
 
 function isPaired(text: string, index: number): boolean {
   const code = text.charCodeAt(index);
