@@ -95,6 +95,8 @@ function escapeChar(char: string): string {
  * one is the one kind prettier does not leave as it is.
  */
 export function isPlainKey(name: string): boolean {
+  // Most keys are ASCII identifiers, bare in every table: no further test.
+  if (asciiIdentifierName.test(name)) return true;
   if (
     !es5IdentifierName.test(name) ||
     stringLiteral(name).length !== name.length + 2
@@ -121,6 +123,8 @@ export function isPortableIdentifierPart(char: string): boolean {
 export function isPortableIdentifierStart(char: string): boolean {
   return es5IdentifierName.test(char) && /^[\p{ID_Start}$_]$/u.test(char);
 }
+
+const asciiIdentifierName = /^[A-Za-z_$][\w$]*$/;
 
 /** An IdentifierName by today's Unicode (what TypeScript's scanner accepts). */
 const identifierName = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
@@ -173,11 +177,14 @@ export function docLines(text: string): string[] {
   return text
     .replace(/\r\n?/g, "\n")
     .split(/[\n\u2028\u2029\u0085]/)
-    .map((line) =>
-      line
+    .map((line) => {
+      const escaped = line
         .replace(/\\/g, "\\\\")
         .replace(/\*\//g, "*\\/")
-        .replace(/@/g, "\\@")
+        .replace(/@/g, "\\@");
+      // Printable ASCII (most spec text) holds nothing the rest replaces.
+      if (printableAscii.test(line)) return escaped.trimEnd();
+      return escaped
         .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, " ")
         .replace(
           bidiControl,
@@ -191,9 +198,11 @@ export function docLines(text: string): string[] {
         .replace(/[\ud800-\udfff]/g, (char, index: number, whole: string) =>
           isPaired(whole, index) ? char : "\ufffd",
         )
-        .trimEnd(),
-    );
+        .trimEnd();
+    });
 }
+
+const printableAscii = /^[\x20-\x7e]*$/;
 
 function isPaired(text: string, index: number): boolean {
   const code = text.charCodeAt(index);

@@ -88,9 +88,11 @@ function hasNumericKey(
     const object = value as {
       readonly [key: string]: PrintableValue | undefined;
     };
-    return Object.keys(object).some(
-      (key) => isSimpleNumberKey(key) || hasNumericKey(object[key], memo),
-    );
+    // for...in: no array of keys per object (the data holds every schema).
+    for (const key in object)
+      if (isSimpleNumberKey(key) || hasNumericKey(object[key], memo))
+        return true;
+    return false;
   };
   return memo.made(value)
     ? memo.once(value, "has-numeric-key", search)

@@ -85,6 +85,7 @@ export function* setDocsFiles(
         schemas,
         parts,
         payloadSections(operation, schemas, parts, memo),
+        memo,
       ),
     };
   }
@@ -499,6 +500,7 @@ function renderOperationDoc(
   schemas: Schemas,
   parts: SetParts,
   sections: PayloadSections,
+  memo: RenderMemo,
 ): string {
   const { request, response, errors } = sections;
   const displayed = [operation.request, operation.response].flatMap(
@@ -539,7 +541,7 @@ function renderOperationDoc(
         ? gapList(gaps)
         : "No other gaps are marked for this operation.",
     schemas: sections.schemas,
-    example: operationExample(set, operation, schemas),
+    example: operationExample(set, operation, schemas, memo),
     back: parts.back,
   };
   return finishDocument(model, templates.operation(context));

@@ -166,3 +166,30 @@ describe("docs example bodies", () => {
     );
   });
 });
+
+describe("docs example strings", () => {
+  // Found: example strings were looked up by format in an object literal,
+  // so `format: constructor` (or `toString`) found Object.prototype's
+  // function and printed `{}` for a string field.
+  it("are plain text for a format named like an Object.prototype member", () => {
+    for (const format of ["constructor", "toString", "__proto__"]) {
+      const schema = {
+        kind: "object",
+        properties: [
+          {
+            name: "code",
+            required: true,
+            schema: { kind: "string", format },
+          },
+        ],
+      } as unknown as SchemaNode;
+      const { set, operation } = operationWith([]);
+      const withFormat = {
+        ...operation,
+        request: { kind: "schema", schema },
+      } as unknown as OperationModel;
+      const code = operationExample(set, withFormat, new Map());
+      expect(code).toContain('  code: "text",\n');
+    }
+  });
+});
