@@ -1,6 +1,7 @@
 /**
- * The `remitgen` command. Exit status: 0 success, 1 a spec problem or a
- * failed check, 2 a usage error. Messages, never stack traces.
+ * The `remitgen` command. Exit status: 0 success, 1 a spec problem, a
+ * failed check or a failed write, 2 a usage error. Messages, never stack
+ * traces.
  */
 import {
   Command,
@@ -88,7 +89,7 @@ function buildProgram(io: CliIO): Program {
     .showSuggestionAfterError(true)
     .addHelpText(
       "after",
-      "\nExit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+      "\nExit status: 0 success, 1 a spec problem, a failed check or write, 2 a usage error.",
     );
 
   program

@@ -23,8 +23,8 @@ import {
   resolve,
   sep,
 } from "node:path";
-import { usageProblems } from "../diagnostics/codes.js";
-import { UsageError } from "../diagnostics/diagnostic.js";
+import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
 import { isRunning, realPathOf } from "./system.js";
@@ -77,12 +77,31 @@ export interface OutputPlan {
   readonly intent?: Manifest;
 }
 
-/** A problem with the output folder that stops writing before anything is written. */
-export class OutputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OutputError";
-  }
+/**
+ * `error` as the {@link OutputError} a user can act on when the file system
+ * refused it (RG098): the file named as generated, never by its temporary
+ * name, the reason in words, and how to fix it; any other error unchanged.
+ * Lines added to the error's message (what could not be undone) are kept.
+ */
+export function outputFailure(error: unknown, outDir: string): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (!(error instanceof Error) || !/^E[A-Z0-9]+$/.test(code ?? ""))
+    return error;
+  const [first = "", ...rest] = error.message.split("\n");
+  const target =
+    typeof path === "string" ? path.replace(temporaryName, "") : outDir;
+  const text = outputProblems.refused(
+    target,
+    outDir,
+    code!,
+    // Node's `EIO: i/o error, open '<path>'` without the path named already.
+    first.replace(/, \w+ '.*$/, ""),
+  );
+  return new OutputError(
+    text.code,
+    [text.message, ...rest].join("\n"),
+    text.hint,
+  );
 }
 
 /**
@@ -186,9 +205,8 @@ export async function openOutputStage(
     produced.add(file.path);
     const state = walker.fileState(file.path);
     if (state.kind === "blocked") {
-      throw new OutputError(
-        `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
-      );
+      const text = outputProblems.inTheWay(join(root, file.path), state.why);
+      throw new OutputError(text.code, text.message, text.hint);
     }
     // A new file needs no comparison: its text is written as it is.
     let data: Uint8Array | string = file.contents;
@@ -204,9 +222,11 @@ export async function openOutputStage(
         !written.has(file.path) &&
         writtenFolders.has(posix.dirname(file.path))
       ) {
-        throw new OutputError(
-          `cannot write ${join(root, file.path)}: remitgen did not write it (it is not in ${manifestName}); move it away, then run again`,
+        const text = outputProblems.inTheWay(
+          join(root, file.path),
+          `remitgen did not write it (it is not in ${manifestName})`,
         );
+        throw new OutputError(text.code, text.message, text.hint);
       }
     }
     if (options.write) {

@@ -93,6 +93,19 @@ describe("node dist/remitgen.mjs", () => {
     ).toBe("edited by hand\n");
   });
 
+  it("an output folder the file system refuses exits 1 with where, a code and a hint; nothing is left", async () => {
+    const { root } = await makeProject();
+    // A name longer than any file system allows: refused whoever runs it.
+    const long = "a".repeat(300);
+    const result = await runBin(["generate", "--out", `gen/${long}`], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `remitgen: cannot write ${join(root, "gen", long)}: a name in the path is too long [RG098]\n` +
+        "  hint: choose a shorter --out path, then run again\n",
+    );
+    expect(existsSync(join(root, "gen"))).toBe(false);
+  });
+
   it("a reader that closes the pipe early (| head -1) ends no run with a stack trace", async () => {
     for (const args of [["--help"], ["diff", "v1.0.1", "v3"]]) {
       const child = startBin(args);

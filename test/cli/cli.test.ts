@@ -35,7 +35,7 @@ describe("help and version", () => {
     for (const command of commands)
       expect(stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     expect(stdout).toContain(
-      "Exit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+      "Exit status: 0 success, 1 a spec problem, a failed check or write, 2 a usage error.",
     );
   });
 
