@@ -566,6 +566,11 @@ export const usageProblems = {
       ? "create the folder, or give --spec a file in a folder that exists"
       : "check that the folder can be read; on Linux, ENOSPC means the inotify watch limit (raise fs.inotify.max_user_watches)",
   }),
+  noCurrentFolder: (): DiagnosticText => ({
+    code: "RG099",
+    message: "the current folder no longer exists (it was removed or moved)",
+    hint: "cd into the project folder again, then run again",
+  }),
   notOptions: (found: string): DiagnosticText => ({
     code: "RG092",
     message: `generate options must be an object, not ${found}`,
