@@ -150,7 +150,7 @@ export async function generate(
   } catch (error) {
     // The file system's refusals (permission, a read-only disk, no space)
     // are the user's to fix: said with the file, in words, with a hint.
-    throw outputFailure(error, outDir);
+    throw outputFailure(error, outDir, options.check === true);
   }
 }
 

@@ -623,6 +623,7 @@ export const outputProblems = {
   }),
   /** `errno` is the system's code (`EACCES`); `detail`, its message when no words are known for it. */
   refused: (
+    verb: "read" | "write",
     target: string,
     outDir: string,
     errno: string,
@@ -634,7 +635,7 @@ export const outputProblems = {
     ];
     return {
       code: "RG098",
-      message: `cannot write ${target}: ${reason}`,
+      message: `cannot ${verb} ${target}: ${reason}`,
       hint: hint.replace("{out}", outDir),
     };
   },

@@ -77,20 +77,29 @@ export interface OutputPlan {
   readonly intent?: Manifest;
 }
 
+/** System calls that only read: a folder refused to them is refused to be read. */
+const readCalls = new Set(["scandir", "lstat", "stat", "read"]);
+
 /**
  * `error` as the {@link OutputError} a user can act on when the file system
  * refused it (RG098): the file named as generated, never by its temporary
  * name, the reason in words, and how to fix it; any other error unchanged.
  * Lines added to the error's message (what could not be undone) are kept.
+ * `checking`: a --check run, which only reads.
  */
-export function outputFailure(error: unknown, outDir: string): unknown {
-  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+export function outputFailure(
+  error: unknown,
+  outDir: string,
+  checking = false,
+): unknown {
+  const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   if (!(error instanceof Error) || !/^E[A-Z0-9]+$/.test(code ?? ""))
     return error;
   const [first = "", ...rest] = error.message.split("\n");
   const target =
     typeof path === "string" ? path.replace(temporaryName, "") : outDir;
   const text = outputProblems.refused(
+    checking || readCalls.has(syscall ?? "") ? "read" : "write",
     target,
     outDir,
     code!,

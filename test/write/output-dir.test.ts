@@ -706,6 +706,20 @@ describe("outputFailure", () => {
     );
   });
 
+  it("says read, not write, for a folder it could not read or a --check", () => {
+    const unreadable = Object.assign(
+      new Error(`EACCES: permission denied, scandir '${out}'`),
+      { code: "EACCES", syscall: "scandir", path: out },
+    );
+    expect((outputFailure(unreadable, out) as Error).message).toMatch(
+      `cannot read ${out}: permission denied\n`,
+    );
+    const checking = systemError("EACCES", "permission denied", out);
+    expect((outputFailure(checking, out, true) as Error).message).toMatch(
+      `cannot read ${out}: permission denied\n`,
+    );
+  });
+
   it("keeps what could not be undone, and passes other errors through", () => {
     const error = systemError("EACCES", "permission denied", out);
     error.message += "\n  and could not restore: x (EACCES)";
