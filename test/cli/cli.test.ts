@@ -334,6 +334,38 @@ describe("generate", () => {
     expect(stderr).toMatch(/^stale: {3}generated\/\.remitgen-manifest\.json$/m);
   });
 
+  it("--check on a checkout that turned line ends into CRLF says why and how to fix it", async () => {
+    const { root, out } = await makeProject();
+    await run(["generate", "--set", "v3"], root);
+    // As Git's core.autocrlf leaves a checkout on Windows.
+    for (const file of ["v3/README.md", "v3/src/client.ts"]) {
+      const text = await readFile(join(out, file), "utf8");
+      await writeFile(join(out, file), text.replace(/\n/g, "\r\n"));
+    }
+    const { status, stderr } = await run(
+      ["generate", "--check", "--set", "v3"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^stale: {3}generated\/v3\/README\.md$/m);
+    expect(stderr).toMatch(
+      /\n2 of these files have CRLF line ends, which remitgen never writes \(Git's core\.autocrlf\?\): add `generated\/\*\* text eol=lf` to \.gitattributes, then delete the folder and check it out again$/,
+    );
+  });
+
+  it("--check on a file edited by hand does not blame line ends", async () => {
+    const { root, out } = await makeProject();
+    await run(["generate", "--set", "v3"], root);
+    await writeFile(join(out, "v3/README.md"), "edited\n");
+    const { status, stderr } = await run(
+      ["generate", "--check", "--set", "v3"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^stale: {3}generated\/v3\/README\.md$/m);
+    expect(stderr).not.toContain("CRLF");
+  });
+
   it.each([
     ["V3", "v3"],
     ["v1.0.2", "v1.0.1"],
