@@ -636,7 +636,8 @@ export const outputProblems = {
     return {
       code: "RG098",
       message: `cannot ${verb} ${target}: ${reason}`,
-      hint: hint.replace("{out}", outDir),
+      // A function, so a `$&` in the path is not read as a pattern.
+      hint: hint.replace("{out}", () => outDir),
     };
   },
 } as const;

@@ -95,6 +95,14 @@ export function outputFailure(
   const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   if (!(error instanceof Error) || !/^E[A-Z0-9]+$/.test(code ?? ""))
     return error;
+  // A file elsewhere (remitgen's own templates) is no fault of the folder.
+  if (
+    typeof path === "string" &&
+    path !== outDir &&
+    !isAncestor(outDir, path) &&
+    !isAncestor(path, outDir)
+  )
+    return error;
   const [first = "", ...rest] = error.message.split("\n");
   const target =
     typeof path === "string" ? path.replace(temporaryName, "") : outDir;

@@ -706,6 +706,17 @@ describe("outputFailure", () => {
     );
   });
 
+  it("names a folder whose path holds $& and $' as it is", () => {
+    const odd = join(tmpdir(), "a$&b$'c");
+    const failure = outputFailure(
+      systemError("EACCES", "permission denied", odd),
+      odd,
+    );
+    expect((failure as OutputError).hint).toBe(
+      `make ${odd} readable and writable by this user, or pass --out another folder, then run again`,
+    );
+  });
+
   it("says read, not write, for a folder it could not read or a --check", () => {
     const unreadable = Object.assign(
       new Error(`EACCES: permission denied, scandir '${out}'`),
@@ -728,5 +739,15 @@ describe("outputFailure", () => {
     );
     const other = new Error("internal error: something");
     expect(outputFailure(other, out)).toBe(other);
+    // Not about the output folder: remitgen's own files.
+    const elsewhere = systemError(
+      "EACCES",
+      "permission denied",
+      join(tmpdir(), "remitgen/templates/set-readme.hbs"),
+    );
+    expect(outputFailure(elsewhere, out)).toBe(elsewhere);
+    // A folder on the way to the output folder is the output folder's.
+    const above = systemError("EACCES", "permission denied", tmpdir());
+    expect(outputFailure(above, out)).toBeInstanceOf(OutputError);
   });
 });
