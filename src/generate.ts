@@ -33,6 +33,7 @@ import {
   assertSafeOutPath,
   manifestName,
   openOutputStage,
+  outputFailure,
   type OutputPlan,
 } from "./write/output-dir.js";
 import { lockOutput } from "./write/output-lock.js";
@@ -92,7 +93,10 @@ export interface GenerateResult {
   readonly extra: readonly string[];
 }
 
-/** Programmatic API of `remitgen generate`. Throws SpecError, UsageError or StoppedError. */
+/**
+ * Programmatic API of `remitgen generate`. Throws SpecError, UsageError,
+ * StoppedError or OutputError (the output folder cannot take a file).
+ */
 export async function generate(
   given: GenerateOptions = {},
 ): Promise<GenerateResult> {
@@ -118,29 +122,35 @@ export async function generate(
       : undefined;
   const { signal } = options;
   if (signal?.aborted) throw new StoppedError(signal.reason);
-  // A folder refused for its path alone is refused now, not after waiting
-  // for another run's lock on it.
-  await assertSafeOutPath(outDir, cwd);
-  // One run at a time per output folder, from reading it (and its record)
-  // to writing it: a run started beside another waits, then sees what that
-  // one left.
-  const lock = await lockOutput(outDir, {
-    signal,
-    onWait: options.onLockWait,
-  });
   try {
-    return await generateLocked(options, {
-      started,
-      cwd,
-      outDir,
-      text,
-      displayName,
-      specFile,
-      partial,
-      record,
+    // A folder refused for its path alone is refused now, not after waiting
+    // for another run's lock on it.
+    await assertSafeOutPath(outDir, cwd);
+    // One run at a time per output folder, from reading it (and its record)
+    // to writing it: a run started beside another waits, then sees what that
+    // one left.
+    const lock = await lockOutput(outDir, {
+      signal,
+      onWait: options.onLockWait,
     });
-  } finally {
-    lock.release();
+    try {
+      return await generateLocked(options, {
+        started,
+        cwd,
+        outDir,
+        text,
+        displayName,
+        specFile,
+        partial,
+        record,
+      });
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    // The file system's refusals (permission, a read-only disk, no space)
+    // are the user's to fix: said with the file, in words, with a hint.
+    throw outputFailure(error, outDir, options.check === true);
   }
 }
 

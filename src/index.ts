@@ -12,6 +12,7 @@ export {
 } from "./spec/load.js";
 export { diffSets, type SetDiff } from "./diff.js";
 export {
+  OutputError,
   SpecError,
   StoppedError,
   UsageError,

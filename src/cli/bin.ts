@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from "node:v8";
+import { usageProblems } from "../diagnostics/codes.js";
 import { runCli } from "./main.js";
 
 // V8 flags are process-wide, so they are set here, where remitgen owns the
@@ -30,8 +31,33 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-  cwd: process.cwd(),
-});
+const cwd = currentFolder();
+process.exitCode =
+  cwd === undefined
+    ? noCurrentFolder()
+    : await runCli(process.argv.slice(2), {
+        out: (text) => process.stdout.write(`${text}\n`),
+        err: (text) => process.stderr.write(`${text}\n`),
+        cwd,
+      });
+
+/**
+ * The folder remitgen was started in, or undefined when it was removed (a
+ * checkout or a clean while a shell sat in it), where Node throws.
+ */
+function currentFolder(): string | undefined {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says that the current folder is gone, as a usage error (never a stack trace). */
+function noCurrentFolder(): number {
+  const text = usageProblems.noCurrentFolder();
+  process.stderr.write(
+    `remitgen: ${text.message} [${text.code}]\n  hint: ${text.hint}\n`,
+  );
+  return 2;
+}

@@ -1,6 +1,7 @@
 /**
- * The `remitgen` command. Exit status: 0 success, 1 a spec problem or a
- * failed check, 2 a usage error. Messages, never stack traces.
+ * The `remitgen` command. Exit status: 0 success, 1 a spec problem, a
+ * failed check or a failed write, 2 a usage error. Messages, never stack
+ * traces.
  */
 import {
   Command,
@@ -88,7 +89,7 @@ function buildProgram(io: CliIO): Program {
     .showSuggestionAfterError(true)
     .addHelpText(
       "after",
-      "\nExit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+      "\nExit status: 0 success, 1 a spec problem, a failed check or write, 2 a usage error.",
     );
 
   program
@@ -316,7 +317,25 @@ function reportCheck(result: GenerateResult, out: string, io: CliIO): number {
     `${shown} does not match the spec (${plural(lines.length, "file")}); ` +
       "run `remitgen generate` with the same options (without --check) and commit the result",
   );
+  // Regenerating and committing does not mend a checkout whose line ends
+  // Git turns into CRLF: the next checkout turns them again.
+  const crlf = result.stale.filter((path) =>
+    hasCrlf(join(resolve(io.cwd, out), path)),
+  ).length;
+  if (crlf > 0)
+    io.err(
+      `${crlf === 1 ? "1 of these files has" : `${crlf} of these files have`} CRLF line ends, which remitgen never writes (Git's core.autocrlf?): ` +
+        `add \`${shown}/** text eol=lf\` to .gitattributes, then delete the folder and check it out again`,
+    );
   return 1;
+}
+
+function hasCrlf(file: string): boolean {
+  try {
+    return readFileSync(file).includes("\r\n");
+  } catch {
+    return false;
+  }
 }
 
 function readVersion(): string {

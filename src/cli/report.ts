@@ -1,6 +1,7 @@
 /** How the CLI words results and failures; shared by every command. */
 import { constants } from "node:os";
 import {
+  OutputError,
   SpecError,
   StoppedError,
   UsageError,
@@ -65,6 +66,10 @@ export function reportFailure(
   if (error instanceof UsageError) {
     io.err(`remitgen: ${withCode(error.message, error.code)}`);
     return 2;
+  }
+  if (error instanceof OutputError) {
+    io.err(`remitgen: ${withCode(error.message, error.code)}`);
+    return 1;
   }
   if (error instanceof StoppedError) {
     io.err(`remitgen: ${withCode(error.message, error.code)}`);

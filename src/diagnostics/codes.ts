@@ -566,6 +566,11 @@ export const usageProblems = {
       ? "create the folder, or give --spec a file in a folder that exists"
       : "check that the folder can be read; on Linux, ENOSPC means the inotify watch limit (raise fs.inotify.max_user_watches)",
   }),
+  noCurrentFolder: (): DiagnosticText => ({
+    code: "RG099",
+    message: "the current folder no longer exists (it was removed or moved)",
+    hint: "cd into the project folder again, then run again",
+  }),
   notOptions: (found: string): DiagnosticText => ({
     code: "RG092",
     message: `generate options must be an object, not ${found}`,
@@ -604,6 +609,65 @@ export const usageProblems = {
     hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
   }),
 } as const;
+
+/**
+ * The output folder cannot take a file: something not remitgen's is in the
+ * way (RG097), or the file system refused to read or write it (RG098). A
+ * run that meets either leaves the folder as it was.
+ */
+export const outputProblems = {
+  inTheWay: (target: string, why: string): DiagnosticText => ({
+    code: "RG097",
+    message: `cannot write ${target}: ${why}`,
+    hint: "move it away, or pass --out another folder, then run again",
+  }),
+  /** `errno` is the system's code (`EACCES`); `detail`, its message when no words are known for it. */
+  refused: (
+    verb: "read" | "write",
+    target: string,
+    outDir: string,
+    errno: string,
+    detail: string,
+  ): DiagnosticText => {
+    const [reason, hint] = refusals[errno] ?? [
+      detail,
+      `check that ${outDir} can be read and written, then run again`,
+    ];
+    return {
+      code: "RG098",
+      message: `cannot ${verb} ${target}: ${reason}`,
+      // A function, so a `$&` in the path is not read as a pattern.
+      hint: hint.replace("{out}", () => outDir),
+    };
+  },
+} as const;
+
+/** Words for the file system's refusals a user can fix: the reason, and how ({out}: the output folder). */
+const permission = [
+  "permission denied",
+  "make {out} readable and writable by this user, or pass --out another folder, then run again",
+] as const;
+const noSpace = "free some space on its disk, then run again";
+const tooManyOpen = [
+  "too many files are open",
+  "run again once fewer files are open, or raise the limit (ulimit -n)",
+] as const;
+const refusals: Readonly<Record<string, readonly [string, string]>> = {
+  EACCES: permission,
+  EPERM: permission,
+  EROFS: [
+    "the file system is read-only",
+    "pass --out a folder on a writable file system, then run again",
+  ],
+  ENOSPC: ["no space is left on the device", noSpace],
+  EDQUOT: ["the disk quota is used up", noSpace],
+  ENAMETOOLONG: [
+    "a name in the path is too long",
+    "choose a shorter --out path, then run again",
+  ],
+  EMFILE: tooManyOpen,
+  ENFILE: tooManyOpen,
+};
 
 /** What a value is, for a message: "a string", "null", "a list holding a number". */
 export function kindOf(value: unknown): string {

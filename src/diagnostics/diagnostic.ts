@@ -47,6 +47,22 @@ export class UsageError extends Error {
 }
 
 /**
+ * Thrown when the output folder cannot take a file (RG097: something in the
+ * way; RG098: the file system refused). The folder is left as it was,
+ * unless the message says what could not be restored.
+ */
+export class OutputError extends Error {
+  readonly code: string;
+  readonly hint: string;
+  constructor(code: string, message: string, hint: string) {
+    super(`${message}\n  hint: ${hint}`);
+    this.name = "OutputError";
+    this.code = code;
+    this.hint = hint;
+  }
+}
+
+/**
  * Thrown when a run is asked to stop (an aborted signal: Ctrl-C, a CI
  * cancel) before it commits: what it had written is removed, so the
  * output folder is as it was.

@@ -69,6 +69,8 @@ export async function startBackgroundWrites(
       if (reply.error !== undefined) {
         const error: NodeJS.ErrnoException = new Error(reply.error.message);
         if (reply.error.code !== undefined) error.code = reply.error.code;
+        // As the main thread's own error would: the file it was writing.
+        error.path = path;
         failures.push({ path, error });
       }
     }

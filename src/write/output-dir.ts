@@ -23,8 +23,8 @@ import {
   resolve,
   sep,
 } from "node:path";
-import { usageProblems } from "../diagnostics/codes.js";
-import { UsageError } from "../diagnostics/diagnostic.js";
+import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
 import { isRunning, realPathOf } from "./system.js";
@@ -77,12 +77,48 @@ export interface OutputPlan {
   readonly intent?: Manifest;
 }
 
-/** A problem with the output folder that stops writing before anything is written. */
-export class OutputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OutputError";
-  }
+/** System calls that only read: a folder refused to them is refused to be read. */
+const readCalls = new Set(["scandir", "lstat", "stat", "read"]);
+
+/**
+ * `error` as the {@link OutputError} a user can act on when the file system
+ * refused it (RG098): the file named as generated, never by its temporary
+ * name, the reason in words, and how to fix it; any other error unchanged.
+ * Lines added to the error's message (what could not be undone) are kept.
+ * `checking`: a --check run, which only reads.
+ */
+export function outputFailure(
+  error: unknown,
+  outDir: string,
+  checking = false,
+): unknown {
+  const { code, path, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (!(error instanceof Error) || !/^E[A-Z0-9]+$/.test(code ?? ""))
+    return error;
+  // A file elsewhere (remitgen's own templates) is no fault of the folder.
+  if (
+    typeof path === "string" &&
+    path !== outDir &&
+    !isAncestor(outDir, path) &&
+    !isAncestor(path, outDir)
+  )
+    return error;
+  const [first = "", ...rest] = error.message.split("\n");
+  const target =
+    typeof path === "string" ? path.replace(temporaryName, "") : outDir;
+  const text = outputProblems.refused(
+    checking || readCalls.has(syscall ?? "") ? "read" : "write",
+    target,
+    outDir,
+    code!,
+    // Node's `EIO: i/o error, open '<path>'` without the path named already.
+    first.replace(/, \w+ '.*$/, ""),
+  );
+  return new OutputError(
+    text.code,
+    [text.message, ...rest].join("\n"),
+    text.hint,
+  );
 }
 
 /**
@@ -186,9 +222,8 @@ export async function openOutputStage(
     produced.add(file.path);
     const state = walker.fileState(file.path);
     if (state.kind === "blocked") {
-      throw new OutputError(
-        `cannot write ${join(root, file.path)}: ${state.why}; move it away or choose another --out`,
-      );
+      const text = outputProblems.inTheWay(join(root, file.path), state.why);
+      throw new OutputError(text.code, text.message, text.hint);
     }
     // A new file needs no comparison: its text is written as it is.
     let data: Uint8Array | string = file.contents;
@@ -204,9 +239,11 @@ export async function openOutputStage(
         !written.has(file.path) &&
         writtenFolders.has(posix.dirname(file.path))
       ) {
-        throw new OutputError(
-          `cannot write ${join(root, file.path)}: remitgen did not write it (it is not in ${manifestName}); move it away, then run again`,
+        const text = outputProblems.inTheWay(
+          join(root, file.path),
+          `remitgen did not write it (it is not in ${manifestName})`,
         );
+        throw new OutputError(text.code, text.message, text.hint);
       }
     }
     if (options.write) {

@@ -2,11 +2,18 @@
  * The built bin (`node dist/remitgen.mjs`) as a real process: exit codes,
  * output streams, and never a stack trace.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { editFile, makeProject, repoRoot } from "../generate/support.js";
+import {
+  binPath,
+  editFile,
+  makeProject,
+  repoRoot,
+  tempDir,
+} from "../generate/support.js";
 import { runBin, stackTrace, startBin } from "./process.js";
 
 describe("node dist/remitgen.mjs", () => {
@@ -91,6 +98,45 @@ describe("node dist/remitgen.mjs", () => {
     expect(
       await readFile(join(root, "generated/v3/package.json"), "utf8"),
     ).toBe("edited by hand\n");
+  });
+
+  it("an output folder the file system refuses exits 1 with where, a code and a hint; nothing is left", async () => {
+    const { root } = await makeProject();
+    // A name longer than any file system allows: refused whoever runs it.
+    const long = "a".repeat(300);
+    const result = await runBin(["generate", "--out", `gen/${long}`], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `remitgen: cannot write ${join(root, "gen", long)}: a name in the path is too long [RG098]\n` +
+        "  hint: choose a shorter --out path, then run again\n",
+    );
+    expect(existsSync(join(root, "gen"))).toBe(false);
+  });
+
+  it("started in a folder that was removed, says so and how to fix it: no stack trace", async () => {
+    const gone = join(await tempDir(), "gone");
+    await mkdir(gone);
+    for (const args of [["--version"], ["generate"]]) {
+      // The shell enters the folder, which is then removed (a checkout, a
+      // clean) before remitgen starts in it.
+      const child = spawnSync(
+        "sh",
+        [
+          "-c",
+          'cd "$1" && rmdir "$1" && shift && exec "$@"',
+          "sh",
+          gone,
+        ].concat([process.execPath, binPath, ...args]),
+        { encoding: "utf8" },
+      );
+      expect(child.status, args.join(" ")).toBe(2);
+      expect(child.stdout).toBe("");
+      expect(child.stderr).toBe(
+        "remitgen: the current folder no longer exists (it was removed or moved) [RG099]\n" +
+          "  hint: cd into the project folder again, then run again\n",
+      );
+      await mkdir(gone);
+    }
   });
 
   it("a reader that closes the pipe early (| head -1) ends no run with a stack trace", async () => {

@@ -35,7 +35,7 @@ describe("help and version", () => {
     for (const command of commands)
       expect(stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     expect(stdout).toContain(
-      "Exit status: 0 success, 1 a spec problem or failed check, 2 a usage error.",
+      "Exit status: 0 success, 1 a spec problem, a failed check or write, 2 a usage error.",
     );
   });
 
@@ -332,6 +332,38 @@ describe("generate", () => {
     const { status, stderr } = await run(["generate", "--check"], root);
     expect(status).toBe(1);
     expect(stderr).toMatch(/^stale: {3}generated\/\.remitgen-manifest\.json$/m);
+  });
+
+  it("--check on a checkout that turned line ends into CRLF says why and how to fix it", async () => {
+    const { root, out } = await makeProject();
+    await run(["generate", "--set", "v3"], root);
+    // As Git's core.autocrlf leaves a checkout on Windows.
+    for (const file of ["v3/README.md", "v3/src/client.ts"]) {
+      const text = await readFile(join(out, file), "utf8");
+      await writeFile(join(out, file), text.replace(/\n/g, "\r\n"));
+    }
+    const { status, stderr } = await run(
+      ["generate", "--check", "--set", "v3"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^stale: {3}generated\/v3\/README\.md$/m);
+    expect(stderr).toMatch(
+      /\n2 of these files have CRLF line ends, which remitgen never writes \(Git's core\.autocrlf\?\): add `generated\/\*\* text eol=lf` to \.gitattributes, then delete the folder and check it out again$/,
+    );
+  });
+
+  it("--check on a file edited by hand does not blame line ends", async () => {
+    const { root, out } = await makeProject();
+    await run(["generate", "--set", "v3"], root);
+    await writeFile(join(out, "v3/README.md"), "edited\n");
+    const { status, stderr } = await run(
+      ["generate", "--check", "--set", "v3"],
+      root,
+    );
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^stale: {3}generated\/v3\/README\.md$/m);
+    expect(stderr).not.toContain("CRLF");
   });
 
   it.each([

@@ -128,7 +128,9 @@ describe("generate with an injected failure", () => {
         `rename #${failAt}`,
       ).toBe(1);
       expect(inject.renames).toBe(failAt);
-      expect(io.stderr.join("\n")).toMatch(/^remitgen: EIO: injected failure/);
+      expect(io.stderr.join("\n")).toMatch(
+        /^remitgen: cannot write .*: EIO: injected failure \[RG098\]/,
+      );
       expect(io.stderr.join("\n")).not.toContain("could not restore");
       expect(await snapshot(join(root, out)), `rename #${failAt}`).toEqual(
         before,
@@ -146,9 +148,10 @@ describe("generate with an injected failure", () => {
     await generate({ cwd: root, out: "probe", reuse: false });
     inject.failRenameAt = inject.renames;
     inject.renames = 0;
-    await expect(generate({ cwd: root, reuse: false })).rejects.toThrow(
-      /injected failure, rename '.*\.remitgen-manifest\.json'/,
-    );
+    await expect(generate({ cwd: root, reuse: false })).rejects.toMatchObject({
+      code: "RG098",
+      message: expect.stringMatching(/^cannot write .*: EIO: injected failure/),
+    });
     expect(await snapshot(out)).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import { generate } from "../../src/generate.js";
+import { OutputError } from "../../src/index.js";
 import { lockOutput } from "../../src/write/output-lock.js";
 import {
   editFile,
@@ -455,6 +456,41 @@ describe("a failing generate leaves the folder as it was", () => {
     );
     expect(await snapshot(out)).toEqual(before);
     expect(await snapshot(elsewhere)).toEqual(outside);
+  });
+});
+
+describe("write failures as a build script sees them", () => {
+  it("a file in the way is an OutputError with code RG097 and a hint", async () => {
+    const { root, out } = await makeProject();
+    await generate({ cwd: root, sets: ["v3"] });
+    await rm(join(out, "v3/src/client.ts"));
+    await mkdir(join(out, "v3/src/client.ts"));
+    const error = await generate({ cwd: root, sets: ["v3"] }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(OutputError);
+    expect(error).toMatchObject({
+      code: "RG097",
+      hint: "move it away, or pass --out another folder, then run again",
+    });
+    expect((error as Error).message).toBe(
+      `cannot write ${join(out, "v3/src/client.ts")}: ${join(out, "v3/src/client.ts")} is not a regular file\n` +
+        "  hint: move it away, or pass --out another folder, then run again",
+    );
+  });
+
+  it("a file system refusal is an OutputError with code RG098, the path and a hint", async () => {
+    const { root } = await makeProject();
+    const out = join(root, "gen", "a".repeat(300));
+    const error = await generate({ cwd: root, out }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(OutputError);
+    expect(error).toMatchObject({
+      code: "RG098",
+      message: `cannot write ${out}: a name in the path is too long\n  hint: choose a shorter --out path, then run again`,
+    });
+    expect(existsSync(join(root, "gen"))).toBe(false);
   });
 });
 

@@ -12,10 +12,10 @@ import {
   symlink,
   writeFile,
 } from "node:fs/promises";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/diagnostics/diagnostic.js";
+import { OutputError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
   applyPlan,
@@ -24,7 +24,7 @@ import {
   manifestName,
   nodeWriterFs,
   openOutputStage,
-  OutputError,
+  outputFailure,
   planOutput,
   type WriterFs,
 } from "../../src/write/output-dir.js";
@@ -135,7 +135,7 @@ describe("planOutput and applyPlan", () => {
     const next = [...first, { path: "a/src/added.ts", contents: "added\n" }];
     const before = await snapshot(out);
     await expect(planOutput(out, next)).rejects.toThrow(
-      /cannot write .*a[/\\]src[/\\]added\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\); move it away/,
+      /cannot write .*a[/\\]src[/\\]added\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\)\n {2}hint: move it away/,
     );
     expect(await snapshot(out)).toEqual(before);
     // The same text is no conflict: nothing would change.
@@ -663,5 +663,91 @@ describe("assertSafeOutDir", () => {
     await written(join(base, "ours"), first);
     await writeFile(join(base, "ours/user-notes.md"), "mine\n");
     await assertSafeOutDir(join(base, "ours"), project);
+  });
+});
+
+describe("outputFailure", () => {
+  const out = join(tmpdir(), "remitgen-out");
+  const systemError = (code: string, text: string, path?: string): Error =>
+    Object.assign(
+      new Error(`${code}: ${text}, open '${path ?? out}'`),
+      path === undefined ? { code } : { code, syscall: "open", path },
+    );
+
+  it("names the file, never its temporary name, says why in words and how to fix it", () => {
+    const failure = outputFailure(
+      systemError(
+        "EACCES",
+        "permission denied",
+        join(out, "v3/README.md.remitgen-tmp-123-0a1b2c3d"),
+      ),
+      out,
+    );
+    expect(failure).toBeInstanceOf(OutputError);
+    expect(failure).toMatchObject({
+      code: "RG098",
+      message: `cannot write ${join(out, "v3/README.md")}: permission denied\n  hint: make ${out} readable and writable by this user, or pass --out another folder, then run again`,
+    });
+  });
+
+  it.each([
+    [
+      "EROFS",
+      "the file system is read-only",
+      "pass --out a folder on a writable file system",
+    ],
+    ["ENOSPC", "no space is left on the device", "free some space"],
+    ["EIO", "EIO: i/o error", "check that"],
+  ])("%s: %s", (code, reason, hint) => {
+    const failure = outputFailure(systemError(code, "i/o error"), out);
+    expect(failure).toMatchObject({ code: "RG098" });
+    expect((failure as Error).message).toMatch(
+      new RegExp(`^cannot write ${out}: ${reason}\\n  hint: ${hint}`),
+    );
+  });
+
+  it("names a folder whose path holds $& and $' as it is", () => {
+    const odd = join(tmpdir(), "a$&b$'c");
+    const failure = outputFailure(
+      systemError("EACCES", "permission denied", odd),
+      odd,
+    );
+    expect((failure as OutputError).hint).toBe(
+      `make ${odd} readable and writable by this user, or pass --out another folder, then run again`,
+    );
+  });
+
+  it("says read, not write, for a folder it could not read or a --check", () => {
+    const unreadable = Object.assign(
+      new Error(`EACCES: permission denied, scandir '${out}'`),
+      { code: "EACCES", syscall: "scandir", path: out },
+    );
+    expect((outputFailure(unreadable, out) as Error).message).toMatch(
+      `cannot read ${out}: permission denied\n`,
+    );
+    const checking = systemError("EACCES", "permission denied", out);
+    expect((outputFailure(checking, out, true) as Error).message).toMatch(
+      `cannot read ${out}: permission denied\n`,
+    );
+  });
+
+  it("keeps what could not be undone, and passes other errors through", () => {
+    const error = systemError("EACCES", "permission denied", out);
+    error.message += "\n  and could not restore: x (EACCES)";
+    expect((outputFailure(error, out) as Error).message).toContain(
+      "permission denied\n  and could not restore: x (EACCES)\n  hint: ",
+    );
+    const other = new Error("internal error: something");
+    expect(outputFailure(other, out)).toBe(other);
+    // Not about the output folder: remitgen's own files.
+    const elsewhere = systemError(
+      "EACCES",
+      "permission denied",
+      join(tmpdir(), "remitgen/templates/set-readme.hbs"),
+    );
+    expect(outputFailure(elsewhere, out)).toBe(elsewhere);
+    // A folder on the way to the output folder is the output folder's.
+    const above = systemError("EACCES", "permission denied", tmpdir());
+    expect(outputFailure(above, out)).toBeInstanceOf(OutputError);
   });
 });
