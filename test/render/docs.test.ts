@@ -206,8 +206,10 @@ describe("docs of the real spec", () => {
     expect(readme).toContain("# @remitgen/remittance-v3\n");
     expect(readme).toContain("```sh\nnpm install @remitgen/remittance-v3\n```");
     expect(readme).toContain(
-      "**Write operations are never repeated automatically.**",
+      "**A write is never sent again once the bank may have acted on it.**",
     );
+    // Its one resend (after a 401) is said beside it: nothing claims more.
+    expect(readme).not.toContain("never repeated automatically");
     // What test/runtime/retry.test.ts shows: time-outs are retried, and a long Retry-After ends the retries.
     expect(readme).toContain(
       "the client retries them on network errors, time-outs and on 429, 502, 503 and 504",
