@@ -14,12 +14,7 @@ import type {
   SchemaNode,
 } from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
-import {
-  bulletList,
-  codeSpan,
-  inlineText,
-  paragraphs,
-} from "../../escape/markdown.js";
+import { codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
 import {
   jsonFileOf,
@@ -34,6 +29,7 @@ import {
   anyEffectStated,
   effectBasisSentence,
   effectsBasisMarkdown,
+  gapList,
 } from "../docs/text.js";
 
 type Json = JsonValue;
@@ -147,17 +143,10 @@ function rateLimitExtension(set: OperationSetModel): JsonObject {
   };
 }
 
-function gapsMarkdown(gaps: readonly NotShown[]): string {
-  return bulletList(gaps.map((gap) => inlineText(gap.text)));
-}
-
 /** The gaps under their lead-in; nothing once the bank shows it all. */
 function gapsSection(gaps: readonly NotShown[]): string[] {
   return gaps.length > 0
-    ? [
-        "Not shown by the bank, in the words of its interface:",
-        gapsMarkdown(gaps),
-      ]
+    ? ["Not shown by the bank, in the words of its interface:", gapList(gaps)]
     : [];
 }
 
@@ -464,7 +453,7 @@ function operationDescription(
     `${effect} ${effectBasisSentence(operation, anyStated)}`,
     `Rate limit: ${set.plan.rateLimit.limit} requests per ${set.plan.rateLimit.unit} (${inlineText(set.plan.name)}).`,
     ...(operation.notShown.length > 0
-      ? ["Not shown by the bank:", gapsMarkdown(operation.notShown)]
+      ? ["Not shown by the bank:", gapList(operation.notShown)]
       : []),
   ].join("\n\n");
 }
