@@ -69,6 +69,7 @@ export class OutputError extends Error {
  */
 export class StoppedError extends Error {
   readonly code: string;
+  readonly hint: string;
   /** The abort's reason when it is a signal name (`SIGINT`, `SIGTERM`). */
   readonly signal: string | undefined;
   constructor(reason: unknown) {
@@ -77,9 +78,10 @@ export class StoppedError extends Error {
         ? reason
         : undefined;
     const text = usageProblems.stopped(signal);
-    super(text.message);
+    super(`${text.message}\n  hint: ${text.hint}`);
     this.name = "StoppedError";
     this.code = text.code;
+    this.hint = text.hint;
     this.signal = signal;
   }
 }

@@ -57,7 +57,12 @@ describe("generate stopped by its signal", () => {
     );
     expect(error).toBeInstanceOf(StoppedError);
     expect((error as StoppedError).message).toBe(
-      "stopped by SIGINT before writing; the output folder is as it was",
+      "stopped by SIGINT before writing; the output folder is as it was\n  hint: run it again to write the output",
+    );
+    // As every other remitgen error: a code and a hint of its own.
+    expect((error as StoppedError).code).toBe("RG094");
+    expect((error as StoppedError).hint).toBe(
+      "run it again to write the output",
     );
     expect(existsSync(out)).toBe(false);
   });
@@ -129,7 +134,7 @@ describe("remitgen generate interrupted", () => {
       running.process.kill(signal);
       const finished = await running.exited;
       expect(finished.stderr).toContain(
-        `remitgen: stopped by ${signal} before writing; the output folder is as it was [RG094]`,
+        `remitgen: stopped by ${signal} before writing; the output folder is as it was [RG094]\n  hint: run it again to write the output`,
       );
       expect(finished.code).toBe(status);
       expect(existsSync(out)).toBe(false);
