@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from "node:v8";
 import { usageProblems } from "../diagnostics/codes.js";
+import { UsageError } from "../diagnostics/diagnostic.js";
 import { runCli } from "./main.js";
+import { reportFailure } from "./report.js";
 
 // V8 flags are process-wide, so they are set here, where remitgen owns the
 // process, and never by the library. Both were measured on this 2-core
@@ -31,13 +33,14 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+const err = (text: string): void => void process.stderr.write(`${text}\n`);
 const cwd = currentFolder();
 process.exitCode =
   cwd === undefined
     ? noCurrentFolder()
     : await runCli(process.argv.slice(2), {
         out: (text) => process.stdout.write(`${text}\n`),
-        err: (text) => process.stderr.write(`${text}\n`),
+        err,
         cwd,
       });
 
@@ -53,11 +56,10 @@ function currentFolder(): string | undefined {
   }
 }
 
-/** Says that the current folder is gone, as a usage error (never a stack trace). */
+/** Says that the current folder is gone, as every usage error is said. */
 function noCurrentFolder(): number {
   const text = usageProblems.noCurrentFolder();
-  process.stderr.write(
-    `remitgen: ${text.message} [${text.code}]\n  hint: ${text.hint}\n`,
-  );
-  return 2;
+  return reportFailure(new UsageError(text.code, text.message, text.hint), {
+    err,
+  });
 }

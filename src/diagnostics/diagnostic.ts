@@ -34,16 +34,23 @@ export class SpecError extends Error {
   }
 }
 
-/** Thrown for a usage problem that is not in the spec (bad --out, unknown --set). */
-export class UsageError extends Error {
+/**
+ * An error with a code and a hint, as the CLI prints it: the message, then
+ * `  hint: ...` on a line of its own (none when the hint is empty).
+ */
+export abstract class CodedError extends Error {
   readonly code: string;
   readonly hint: string;
   constructor(code: string, message: string, hint: string) {
     super(hint ? `${message}\n  hint: ${hint}` : message);
-    this.name = "UsageError";
     this.code = code;
     this.hint = hint;
   }
+}
+
+/** Thrown for a usage problem that is not in the spec (bad --out, unknown --set). */
+export class UsageError extends CodedError {
+  override readonly name = "UsageError";
 }
 
 /**
@@ -51,15 +58,8 @@ export class UsageError extends Error {
  * way; RG098: the file system refused). The folder is left as it was,
  * unless the message says what could not be restored.
  */
-export class OutputError extends Error {
-  readonly code: string;
-  readonly hint: string;
-  constructor(code: string, message: string, hint: string) {
-    super(`${message}\n  hint: ${hint}`);
-    this.name = "OutputError";
-    this.code = code;
-    this.hint = hint;
-  }
+export class OutputError extends CodedError {
+  override readonly name = "OutputError";
 }
 
 /**
@@ -67,9 +67,8 @@ export class OutputError extends Error {
  * cancel) before it commits: what it had written is removed, so the
  * output folder is as it was.
  */
-export class StoppedError extends Error {
-  readonly code: string;
-  readonly hint: string;
+export class StoppedError extends CodedError {
+  override readonly name = "StoppedError";
   /** The abort's reason when it is a signal name (`SIGINT`, `SIGTERM`). */
   readonly signal: string | undefined;
   constructor(reason: unknown) {
@@ -78,10 +77,7 @@ export class StoppedError extends Error {
         ? reason
         : undefined;
     const text = usageProblems.stopped(signal);
-    super(`${text.message}\n  hint: ${text.hint}`);
-    this.name = "StoppedError";
-    this.code = text.code;
-    this.hint = text.hint;
+    super(text.code, text.message, text.hint);
     this.signal = signal;
   }
 }
