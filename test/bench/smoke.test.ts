@@ -58,7 +58,7 @@ describe("npm run bench", () => {
       /unused operations absent from the one-op bundle +absent +absent +met/,
     );
     expect(out).toMatch(
-      /client per-call overhead vs raw fetch \(median\) +-?\d/,
+      /client per-call overhead vs raw fetch \(median, Node v\d+\.\d+\.\d+\) +-?\d/,
     );
     expect(out).not.toContain("FAILED");
     expect(out).not.toContain("not byte-identical");
@@ -84,6 +84,10 @@ describe("npm run bench", () => {
       [
         ["--settle", "later"],
         '--settle takes a number of seconds (0 or more): not "later"',
+      ],
+      [
+        ["--client-node", join(repoRoot, "package.json")],
+        `--client-node takes a Node binary that runs: "${join(repoRoot, "package.json")}" cannot run`,
       ],
     ] as const) {
       const { code, out } = await runBench(args);

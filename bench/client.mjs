@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// The client per-call overhead measurement of `npm run bench`, run by
+// bench/run.mjs as a child process: with the bench's own Node, and with each
+// `--client-node` binary, so the same generated package is measured on
+// several Node versions (each brings its own fetch, undici).
+//
+// Usage: node bench/client.mjs <generated package folder> [--smoke]
+// Prints one line of JSON: the result, or { error }.
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [packageDir, ...flags] = process.argv.slice(2);
+const smoke = flags.includes("--smoke");
+
+const median = (xs) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const quantile = (xs, q) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+async function startServer() {
+  const child = spawn(process.execPath, [join(here, "http-server.mjs")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const port = await new Promise((resolvePromise, reject) => {
+    let buffer = "";
+    const timer = setTimeout(
+      () => reject(new Error("the bench HTTP server did not start in 10 s")),
+      10_000,
+    );
+    child.stdout.on("data", (d) => {
+      buffer += d;
+      const match = /PORT (\d+)/.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(Number(match[1]));
+      }
+    });
+    child.on("exit", (code) =>
+      reject(new Error(`the bench HTTP server exited (${code})`)),
+    );
+  });
+  const stop = () =>
+    new Promise((resolvePromise) => {
+      if (child.exitCode !== null) return resolvePromise();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolvePromise();
+      });
+      child.stdin.end();
+    });
+  return { port, stop };
+}
+
+async function benchClient() {
+  const result = { error: undefined, node: process.version };
+  const entry = join(packageDir, "dist/index.js");
+  let mod;
+  try {
+    mod = await import(pathToFileURL(entry).href);
+  } catch (error) {
+    result.error = `cannot import ${entry}: ${error.message.split("\n")[0]}`;
+    return result;
+  }
+  if (typeof mod.createClient !== "function") {
+    result.error = `${entry} exports no createClient`;
+    return result;
+  }
+  let server;
+  try {
+    server = await startServer();
+  } catch (error) {
+    result.error = error.message;
+    return result;
+  }
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const body = {
+      accountNumber: "PK36SCBL0000001123456702",
+      bankCode: "SCBL",
+    };
+    const bodyText = () => JSON.stringify(body);
+    // The default configuration: the built-in client credentials flow. Its
+    // first call fetches a token (during the warm-up); every measured call
+    // uses the cached one, as the raw baseline uses its fixed token.
+    const client = mod.createClient({
+      baseUrl: base,
+      authUrl: base,
+      clientId: "bench-client",
+      clientSecret: "bench-secret",
+      rateLimit: false,
+    });
+    // Tokens from the caller's own async function: each call awaits it.
+    const withProvider = mod.createClient({
+      baseUrl: base,
+      getAccessToken: async () => "bench-token",
+      rateLimit: false,
+    });
+    // The raw baseline does what the client must: serialise, send a bearer
+    // token, check the status and parse the JSON answer.
+    const raw = async () => {
+      const response = await fetch(`${base}/get_acct_title`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          authorization: "Bearer bench-token",
+        },
+        body: bodyText(),
+      });
+      if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
+      return response.json();
+    };
+    const expected = await raw();
+    for (const [name, candidate] of [
+      ["client", client],
+      ["withProvider", withProvider],
+    ]) {
+      let got;
+      try {
+        got = await candidate.getAcctTitle(body);
+      } catch (error) {
+        result.error = `getAcctTitle (${name}) failed: ${error?.name ?? "Error"}: ${error?.message ?? error}`;
+        return result;
+      }
+      if (JSON.stringify(got) !== JSON.stringify(expected)) {
+        result.error = `getAcctTitle (${name}) did not return the raw payload`;
+        return result;
+      }
+    }
+    result.returnsPayload = true;
+
+    // The raw call plus what the transport adds per call for its timeout
+    // (an AbortController, its signal given to fetch, a timer): attributes
+    // part of the overhead. Informational.
+    const rawWithTimeout = async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const response = await fetch(`${base}/get_acct_title`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json",
+            authorization: "Bearer bench-token",
+          },
+          body: bodyText(),
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
+        return JSON.parse(await response.text());
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const variants = {
+      rawA: raw,
+      client: () => client.getAcctTitle(body),
+      rawB: raw,
+      rawSignal: rawWithTimeout,
+      withProvider: () => withProvider.getAcctTitle(body),
+    };
+    const names = Object.keys(variants);
+    const samples = Object.fromEntries(names.map((n) => [n, []]));
+    const roundRatios = []; // client median / raw median within each round: cancels load drift
+    // Warm-up: JIT, sockets, the client's token cache.
+    for (let i = 0; i < (smoke ? 20 : 300); i++)
+      for (const n of names) await variants[n]();
+    // Rounds of 100 calls per variant, interleaved call by call (one call of
+    // each variant in turn, the order rotated every turn): on this host the
+    // speed drifts within seconds, and blocks of 100 calls per variant
+    // measured the drift as much as the client. Bounded by count and time.
+    const rounds = smoke ? 2 : 40;
+    const perRound = smoke ? 10 : 100;
+    const deadline = performance.now() + 30_000;
+    let done = 0;
+    for (let r = 0; r < rounds && performance.now() < deadline; r++) {
+      const roundStart = Object.fromEntries(
+        names.map((n) => [n, samples[n].length]),
+      );
+      for (let i = 0; i < perRound; i++) {
+        const turn = r * perRound + i;
+        for (let k = 0; k < names.length; k++) {
+          const n = names[(k + turn) % names.length];
+          const t0 = performance.now();
+          await variants[n]();
+          samples[n].push(performance.now() - t0);
+        }
+      }
+      done++;
+      const roundMedian = (n) => median(samples[n].slice(roundStart[n]));
+      roundRatios.push(roundMedian("client") / roundMedian("rawA"));
+    }
+    const stats = (xs) => ({
+      medianUs: median(xs) * 1000,
+      p90Us: quantile(xs, 0.9) * 1000,
+      n: xs.length,
+    });
+    result.rounds = done;
+    for (const n of names) result[n === "rawA" ? "raw" : n] = stats(samples[n]);
+    const over = (n) => result[n].medianUs - result.raw.medianUs;
+    result.overheadUs = over("client");
+    result.overheadPct = (100 * result.overheadUs) / result.raw.medianUs;
+    result.providerPct = (100 * over("withProvider")) / result.raw.medianUs;
+    result.signalPct = (100 * over("rawSignal")) / result.raw.medianUs;
+    result.noisePct = (100 * over("rawB")) / result.raw.medianUs;
+    result.pairedPct = 100 * (median(roundRatios) - 1);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+let result;
+try {
+  result = await benchClient();
+} catch (error) {
+  result = { error: `${error?.name ?? "Error"}: ${error?.message ?? error}` };
+}
+process.stdout.write(`${JSON.stringify(result)}\n`);
