@@ -3,14 +3,11 @@
  * failed check or a failed write, 2 a usage error. Messages, never stack
  * traces.
  */
-import {
-  Command,
-  CommanderError,
-  InvalidArgumentError,
-  Option,
-} from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { usageProblems } from "../diagnostics/codes.js";
+import { UsageError } from "../diagnostics/diagnostic.js";
 import { diffSets, formatDiff } from "../diff.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
@@ -95,7 +92,7 @@ function buildProgram(io: CliIO): Program {
   program
     .command("validate")
     .description("check the spec and report every problem with its position")
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .action(async (options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
@@ -110,8 +107,8 @@ function buildProgram(io: CliIO): Program {
     .description(
       "write a client package, mock handlers and docs for each operation set",
     )
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
-    .option("-o, --out <dir>", "the output folder", "generated")
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-o, --out <dir>", "the output folder", parseOut, "generated")
     .addOption(
       new Option("--set <id...>", "generate only these sets (repeatable)"),
     )
@@ -192,7 +189,7 @@ function buildProgram(io: CliIO): Program {
     .description("show the operations and plan changes from one set to another")
     .argument("<from>", "the earlier set id, e.g. v1.0.1")
     .argument("<to>", "the later set id, e.g. v3")
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .action(async (from: string, to: string, options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
@@ -205,7 +202,7 @@ function buildProgram(io: CliIO): Program {
     .description(
       "serve one set's mock API over HTTP (token endpoint included), logging each call",
     )
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .option("--set <id>", "the set to serve, e.g. v3")
     .option(
       "-p, --port <number>",
@@ -250,22 +247,70 @@ function buildProgram(io: CliIO): Program {
   return program;
 }
 
+/**
+ * A UsageError (RG092) for an option's value, thrown from commander's
+ * parser: commander passes on any error but its own, so it is reported as
+ * every other usage error is, code and hint included.
+ */
+function refuseOption(
+  option: string,
+  expected: string,
+  value: string,
+  hint: string,
+): never {
+  const text = usageProblems.badCommandOption(option, expected, value, hint);
+  throw new UsageError(text.code, text.message, text.hint);
+}
+
+/**
+ * `--spec` and `--out` name a path: an empty one (an unset variable,
+ * `--out "$OUT"`) would read the current folder as the spec, or write
+ * into it.
+ */
+function parseSpec(value: string): string {
+  if (value === "")
+    refuseOption(
+      "--spec",
+      "a file path",
+      value,
+      `pass the spec file, e.g. --spec ${defaultSpec}, or omit --spec for that default`,
+    );
+  return value;
+}
+
+function parseOut(value: string): string {
+  if (value === "")
+    refuseOption(
+      "--out",
+      "a folder path",
+      value,
+      "pass the output folder, e.g. --out generated, or omit --out for that default",
+    );
+  return value;
+}
+
 function parseHost(value: string): string {
   // A host name or an IP address (IPv6 without brackets): no spaces, no
   // URL syntax. The listen call says whether it exists.
-  if (!/^[A-Za-z0-9.:%_-]+$/.test(value)) {
-    throw new InvalidArgumentError(
-      "a host is a name or an IP address, e.g. 127.0.0.1, ::1 or localhost.",
+  if (!/^[A-Za-z0-9.:%_-]+$/.test(value))
+    refuseOption(
+      "--host",
+      "a host name or an IP address",
+      value,
+      "pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)",
     );
-  }
   return value;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port > 65535) {
-    throw new InvalidArgumentError("a port is a whole number from 0 to 65535.");
-  }
+  if (!/^\d+$/.test(value) || port > 65535)
+    refuseOption(
+      "--port",
+      "a whole number from 0 to 65535",
+      value,
+      "pass e.g. --port 4010, or --port 0 for a free one",
+    );
   return port;
 }
 

@@ -598,6 +598,43 @@ export const usageProblems = {
     message: `${call}: ${name} must be ${expected}, not ${found}`,
     hint,
   }),
+  /** A command-line option's value that cannot be meant: `--spec ''`, `--port abc`. */
+  badCommandOption: (
+    option: string,
+    expected: string,
+    value: string,
+    hint: string,
+  ): DiagnosticText => ({
+    code: "RG092",
+    message: `${option} must be ${expected}, not ${value === "" ? "an empty string" : quote(value)}`,
+    hint,
+  }),
+  /** The mock's port taken by another process (RG080 to RG083: where `remitgen mock` cannot listen). */
+  portInUse: (port: number, host: string): DiagnosticText => ({
+    code: "RG080",
+    message: `port ${port} on ${host} is already in use`,
+    hint: "stop the other process, or choose another port with --port <number> (--port 0 picks a free one)",
+  }),
+  /** `address`: host and port as a URL writes them, `[::1]:4010`. */
+  portNotAllowed: (address: string, port: number): DiagnosticText => ({
+    code: "RG081",
+    message: `not allowed to listen on ${address}`,
+    hint:
+      port > 0 && port < 1024
+        ? "ports below 1024 need administrator rights: choose --port 1024 or above, e.g. --port 4010 (--port 0 picks a free one)"
+        : "choose another port with --port <number> (--port 0 picks a free one)",
+  }),
+  /** `resolves`: the name resolves, to no address of this machine. */
+  hostNotHere: (host: string, resolves: boolean): DiagnosticText => ({
+    code: "RG082",
+    message: `cannot listen on ${host}: ${resolves ? "it is no address of this machine" : "the name does not resolve"}`,
+    hint: "choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface)",
+  }),
+  cannotListen: (address: string, reason: string): DiagnosticText => ({
+    code: "RG083",
+    message: `cannot listen on ${address}: ${reason}`,
+    hint: "choose another --host or --port, e.g. --host 127.0.0.1 --port 0",
+  }),
   badOption: (
     name: string,
     expected: string,

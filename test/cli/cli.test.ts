@@ -162,18 +162,22 @@ describe("usage errors exit 2", () => {
       /option '--check' cannot be used with option '-w, --watch'/,
     ],
     [["generate", "--out"], /option '-o, --out <dir>' argument missing/],
+    // An option's value is refused as every usage error is: code and hint.
     [
       ["mock", "--set", "v3", "--port", "http"],
-      /argument 'http' is invalid\. a port is a whole number from 0 to 65535/,
+      /^remitgen: --port must be a whole number from 0 to 65535, not "http" \[RG092\]\n {2}hint: /,
     ],
-    [["mock", "--set", "v3", "--port", "70000"], /argument '70000' is invalid/],
+    [
+      ["mock", "--set", "v3", "--port", "70000"],
+      /^remitgen: --port must be .*, not "70000" \[RG092\]\n/,
+    ],
     [
       ["mock", "--set", "v3", "--host", ""],
-      /argument '' is invalid\. a host is a name or an IP address/,
+      /^remitgen: --host must be a host name or an IP address, not an empty string \[RG092\]\n {2}hint: pass e\.g\. --host 127\.0\.0\.1/,
     ],
     [
       ["mock", "--set", "v3", "--host", "http://x"],
-      /argument 'http:\/\/x' is invalid/,
+      /^remitgen: --host must be .*, not "http:\/\/x" \[RG092\]\n/,
     ],
   ])("%j", async (args, message) => {
     const { status, stderr } = await run(args);
@@ -225,6 +229,33 @@ describe("validate", () => {
     expect(stderr).toContain("^^^^");
     expect(stderr).toMatch(/2 problems in spec\/remittance\.yaml$/);
   });
+
+  it.each([
+    ["validate", "--spec"],
+    ["generate", "--spec"],
+    ["generate", "--out"],
+    ["diff", "--spec"],
+    ["mock", "--spec"],
+  ])(
+    "%s %s '' is a usage error saying what to pass (RG092, exit 2)",
+    async (command, option) => {
+      const { root } = await makeProject();
+      const args =
+        command === "diff" ? [command, "V1", "v3"] : [command, "--set", "v3"];
+      if (command === "validate") args.splice(1);
+      const { status, stdout, stderr } = await run([...args, option, ""], root);
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(
+        option === "--spec"
+          ? "remitgen: --spec must be a file path, not an empty string [RG092]\n" +
+              "  hint: pass the spec file, e.g. --spec spec/remittance.yaml, or omit --spec for that default"
+          : "remitgen: --out must be a folder path, not an empty string [RG092]\n" +
+              "  hint: pass the output folder, e.g. --out generated, or omit --out for that default",
+      );
+      expect(await readdir(root)).not.toContain("generated");
+    },
+  );
 
   it("a missing spec is a spec problem (exit 1), not a crash", async () => {
     const { status, stderr } = await run(["validate", "--spec", "nope.yaml"]);
