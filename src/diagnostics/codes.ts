@@ -658,13 +658,19 @@ export const outputProblems = {
     message: `cannot write ${target}: ${why}`,
     hint: "move it away, or pass --out another folder, then run again",
   }),
-  /** `errno` is the system's code (`EACCES`); `detail`, its message when no words are known for it. */
+  /**
+   * `errno` is the system's code (`EACCES`); `detail`, its message when no
+   * words are known for it; `deniedBy`, the folder (or file) that refused
+   * a permission, which is not always `outDir`: the folder above it when
+   * `outDir` is made.
+   */
   refused: (
     verb: "read" | "write",
     target: string,
     outDir: string,
     errno: string,
     detail: string,
+    deniedBy: string = outDir,
   ): DiagnosticText => {
     const [reason, hint] = refusals[errno] ?? [
       detail,
@@ -674,15 +680,15 @@ export const outputProblems = {
       code: "RG098",
       message: `cannot ${verb} ${target}: ${reason}`,
       // A function, so a `$&` in the path is not read as a pattern.
-      hint: hint.replace("{out}", () => outDir),
+      hint: hint.replace("{denied}", () => deniedBy),
     };
   },
 } as const;
 
-/** Words for the file system's refusals a user can fix: the reason, and how ({out}: the output folder). */
+/** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
 const permission = [
   "permission denied",
-  "make {out} readable and writable by this user, or pass --out another folder, then run again",
+  "make {denied} readable and writable by this user, or pass --out another folder, then run again",
 ] as const;
 const noSpace = "free some space on its disk, then run again";
 const tooManyOpen = [
