@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   binPath,
@@ -149,5 +150,36 @@ describe("node dist/remitgen.mjs", () => {
       expect(child.stderr(), args.join(" ")).not.toContain("EPIPE");
       expect(result.code, args.join(" ")).toBe(0);
     }
+  });
+
+  it("a terminal closed under --watch (SIGHUP, then EIO on every write) ends it with 0, no crash", async () => {
+    const { root } = await makeProject();
+    // Once SIGHUP comes, both streams fail as a closed terminal's do: EIO.
+    // Loaded before the bin, so its SIGHUP listener runs first.
+    const preload = join(await tempDir(), "closed-terminal.mjs");
+    await writeFile(
+      preload,
+      `let closed = false;
+process.on("SIGHUP", () => { closed = true; });
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream._write.bind(stream);
+  stream._writev = undefined;
+  stream._write = (chunk, encoding, callback) =>
+    closed
+      ? callback(Object.assign(new Error("EIO: i/o error, write"), { code: "EIO", errno: -5, syscall: "write" }))
+      : write(chunk, encoding, callback);
+}
+`,
+    );
+    const child = startBin(["generate", "--watch", "--set", "v3"], root, [
+      "--import",
+      pathToFileURL(preload).href,
+    ]);
+    await child.waitFor(/watching spec\/remittance\.yaml for changes/);
+    child.process.kill("SIGHUP");
+    const result = await child.exited;
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(0);
+    expect(child.stderr()).toBe("");
   });
 });
