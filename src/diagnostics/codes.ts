@@ -737,7 +737,7 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
   ENFILE: tooManyOpen,
 };
 
-/** What a value is, for a message: "a string", "null", "a list holding a number". */
+/** What a value is, for a message: "a string", "an empty string", "null", "a list holding a number". */
 export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) {
@@ -746,6 +746,7 @@ export function kindOf(value: unknown): string {
     return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
   }
   if (Buffer.isBuffer(value)) return "a Buffer";
+  if (value === "") return "an empty string";
   const type = typeof value;
   return type === "undefined"
     ? "undefined"
