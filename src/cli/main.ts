@@ -37,10 +37,7 @@ export async function runCli(
 ): Promise<number> {
   const program = buildProgram(io);
   const unknown = unknownCommand(program, argv);
-  if (unknown !== undefined) {
-    io.err(unknown);
-    return 2;
-  }
+  if (unknown !== undefined) return reportFailure(unknown, io);
   try {
     await program.parseAsync(argv as string[], { from: "user" });
     return program.exitStatus ?? 0;
@@ -51,9 +48,10 @@ export async function runCli(
       const asked =
         error.code === "commander.helpDisplayed" ||
         error.code === "commander.version";
-      return asked || (error.code === "commander.help" && error.exitCode === 0)
-        ? 0
-        : 2;
+      if (asked || (error.code === "commander.help" && error.exitCode === 0))
+        return 0;
+      if (error.code === "commander.help") return 2;
+      return reportFailure(commandLineError(error, program, argv), io);
     }
     return reportFailure(error, io);
   }
@@ -82,6 +80,8 @@ function buildProgram(io: CliIO): Program {
     .configureOutput({
       writeOut: (text) => io.out(text.trimEnd()),
       writeErr: (text) => io.err(text.trimEnd()),
+      // runCli says commander's errors, with a code and a hint.
+      outputError: () => undefined,
     })
     .showSuggestionAfterError(true)
     .addHelpText(
@@ -292,13 +292,17 @@ function parseOut(value: string): string {
 function parseHost(value: string): string {
   // A host name or an IP address (IPv6 without brackets): no spaces, no
   // URL syntax. The listen call says whether it exists.
-  if (!/^[A-Za-z0-9.:%_-]+$/.test(value))
+  if (!/^[A-Za-z0-9.:%_-]+$/.test(value)) {
+    const bracketed = /^\[([A-Fa-f0-9.:%_-]+)\]$/.exec(value)?.[1];
     refuseOption(
       "--host",
       "a host name or an IP address",
       value,
-      "pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)",
+      bracketed !== undefined
+        ? `write an IPv6 address without brackets: --host ${bracketed}`
+        : "pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)",
     );
+  }
   return value;
 }
 
@@ -315,15 +319,39 @@ function parsePort(value: string): number {
 }
 
 /**
+ * Commander's error as every usage error is said (RG092): its words, what
+ * it suggests as the hint, and the help that lists what the command takes.
+ */
+function commandLineError(
+  error: CommanderError,
+  program: Command,
+  argv: readonly string[],
+): UsageError {
+  const [first = "", ...rest] = error.message.split("\n");
+  const suggestion = /^\(Did you mean (.+)\?\)$/.exec(rest.join("\n"))?.[1];
+  const command = program.commands.find(
+    (each) => each.name() === argv[0] || each.aliases().includes(argv[0] ?? ""),
+  );
+  const text = usageProblems.badCommandLine(
+    first.replace(/^error: /, ""),
+    suggestion,
+    command === undefined
+      ? "remitgen --help"
+      : `remitgen ${command.name()} --help`,
+  );
+  return new UsageError(text.code, text.message, text.hint);
+}
+
+/**
  * Commander only suggests commands within a small edit distance; this also
  * catches prefixes (`gen` for `generate`), and `help <unknown>`, for which
  * commander prints the general help without saying why. Returns the
- * message, or `undefined` when the command named is an option or known.
+ * error, or `undefined` when the command named is an option or known.
  */
 function unknownCommand(
   program: Command,
   argv: readonly string[],
-): string | undefined {
+): UsageError | undefined {
   const first = argv[0] === "help" && argv[1] !== undefined ? argv[1] : argv[0];
   if (first === undefined || first.startsWith("-")) return undefined;
   const names = program.commands.flatMap((command) => [
@@ -335,11 +363,12 @@ function unknownCommand(
   const prefixed = names.filter((name) => name.startsWith(first.toLowerCase()));
   const suggestion =
     closest(first, names) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
-  return [
-    `error: unknown command '${first}'`,
-    ...(suggestion ? [`(Did you mean ${suggestion}?)`] : []),
-    `Commands: ${names.filter((name) => name !== "help").join(", ")}; see \`remitgen --help\`.`,
-  ].join("\n");
+  const text = usageProblems.unknownCommand(
+    first,
+    suggestion,
+    names.filter((name) => name !== "help"),
+  );
+  return new UsageError(text.code, text.message, text.hint);
 }
 
 function reportCheck(result: GenerateResult, out: string, io: CliIO): number {

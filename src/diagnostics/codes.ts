@@ -634,6 +634,32 @@ export const usageProblems = {
     message: `${option} must be ${expected}, not ${value === "" ? "an empty string" : quote(value)}`,
     hint,
   }),
+  /**
+   * A command line commander cannot parse, in its words (`unknown option
+   * '--spek'`); `suggestion`: what was likely meant; `help`: the command
+   * whose help lists what it takes, `remitgen diff --help`.
+   */
+  badCommandLine: (
+    problem: string,
+    suggestion: string | undefined,
+    help: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: problem,
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${suggestion}? See \`${help}\``
+        : `see \`${help}\``,
+  }),
+  unknownCommand: (
+    name: string,
+    suggestion: string | undefined,
+    commands: readonly string[],
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `unknown command '${name}'`,
+    hint: `${suggestion !== undefined ? `did you mean ${suggestion}? Commands` : "commands"}: ${commands.join(", ")}; see \`remitgen --help\``,
+  }),
   /** The mock's port taken by another process (RG080 to RG083: where `remitgen mock` cannot listen). */
   portInUse: (port: number, host: string): DiagnosticText<"RG080"> => ({
     code: "RG080",

@@ -37,15 +37,19 @@ describe("node dist/remitgen.mjs", () => {
     const result = await runBin(["genrate"]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain(
-      "error: unknown command 'genrate'\n(Did you mean generate?)",
+    expect(result.stderr).toBe(
+      "remitgen: unknown command 'genrate' [RG092]\n" +
+        "  hint: did you mean generate? Commands: validate, generate, diff, mock; see `remitgen --help`\n",
     );
   });
 
   it("an unknown option exits 2 with a suggestion", async () => {
     const result = await runBin(["diff", "--spek", "x", "V1", "v3"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("(Did you mean --spec?)");
+    expect(result.stderr).toBe(
+      "remitgen: unknown option '--spek' [RG092]\n" +
+        "  hint: did you mean --spec? See `remitgen diff --help`\n",
+    );
   });
 
   it("a bad spec exits 1 with file:line:column and no stack trace", async () => {

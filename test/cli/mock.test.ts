@@ -203,6 +203,11 @@ describe("remitgen mock", () => {
       ["--host", "http://localhost"],
       '--host must be a host name or an IP address, not "http://localhost" [RG092]\n  hint: pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)',
     ],
+    // As a URL writes it: the brackets are what is wrong, and the hint says so.
+    [
+      ["--host", "[::1]"],
+      '--host must be a host name or an IP address, not "[::1]" [RG092]\n  hint: write an IPv6 address without brackets: --host ::1',
+    ],
   ])("a bad %j: RG092 with a hint, exit 2", async (args, said) => {
     const io = recordingIO(repoRoot);
     expect(await runCli(["mock", "--set", "v3", ...args], io)).toBe(2);
