@@ -167,8 +167,10 @@ const optionShapes: {
     test: (value: unknown) => boolean,
   ];
 } = {
-  spec: ["a string (a file path)", '"spec/remittance.yaml"', isString],
-  out: ["a string (a folder path)", '"generated"', isString],
+  // An empty path (an unset variable) would name the current folder: read
+  // as the spec, or written into.
+  spec: ["a string (a file path)", '"spec/remittance.yaml"', isPath],
+  out: ["a string (a folder path)", '"generated"', isPath],
   // An empty list is refused, not read as "every set": a build script whose
   // filter came back empty would otherwise rewrite every set's package.
   sets: [
@@ -217,6 +219,10 @@ function checkedOptions(given: unknown): GenerateOptions {
 
 function isString(value: unknown): boolean {
   return typeof value === "string";
+}
+
+function isPath(value: unknown): boolean {
+  return typeof value === "string" && value !== "";
 }
 
 function isBoolean(value: unknown): boolean {

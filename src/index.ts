@@ -18,5 +18,6 @@ export {
   UsageError,
   type Diagnostic,
 } from "./diagnostics/diagnostic.js";
+export type { DiagnosticCode } from "./diagnostics/codes.js";
 export { formatDiagnostics } from "./diagnostics/format.js";
 export type * from "./model/types.js";

@@ -122,4 +122,44 @@ describe("remitgen as a TypeScript build script sees it (dist/*.d.ts)", () => {
     ].join("\n");
     expect(errorsOf(source)).toEqual([]);
   });
+
+  it("types every error code as DiagnosticCode, so a build script's switch on codes is checked", () => {
+    const source = [
+      'import { generate, OutputError, SpecError, UsageError, type DiagnosticCode } from "remitgen";',
+      'const retry: DiagnosticCode = "RG095";',
+      "try {",
+      '  await generate({ spec: "spec/remittance.yaml" });',
+      "} catch (error) {",
+      "  if (error instanceof UsageError && error.code === retry) console.error(error.hint);",
+      '  if (error instanceof OutputError && error.code === "RG098") console.error(error.hint);',
+      '  if (error instanceof SpecError && error.diagnostics.some((each) => each.code === "RG010")) console.error("typo");',
+      "  // A mistyped code is a type error, not a branch never taken.",
+      '  if (error instanceof UsageError && error.code === "RG92") console.error(error.hint);',
+      "}",
+      'const unknown: DiagnosticCode = "RG999";',
+      "console.log(unknown);",
+      "",
+    ].join("\n");
+    expect(errorsOf(source)).toEqual([
+      "TS2367 This comparison appears to be unintentional because the types 'DiagnosticCode' and '\"RG92\"' have no overlap.",
+      "TS2820 Type '\"RG999\"' is not assignable to type 'DiagnosticCode'. Did you mean '\"RG099\"'?",
+    ]);
+  });
+
+  it("DiagnosticCode is every code codes.ts declares, and no other", () => {
+    const declared = new Set(
+      readFileSync(join(repoRoot, "src/diagnostics/codes.ts"), "utf8").match(
+        /(?<=")RG\d{3}(?=")/g,
+      ),
+    );
+    expect(declared.size).toBeGreaterThan(50);
+    // Missing a code, or holding one more, is a type error.
+    const source = [
+      'import type { DiagnosticCode } from "remitgen";',
+      `const every: Record<DiagnosticCode, true> = { ${[...declared].map((code) => `${code}: true`).join(", ")} };`,
+      "console.log(every);",
+      "",
+    ].join("\n");
+    expect(errorsOf(source)).toEqual([]);
+  });
 });

@@ -24,12 +24,14 @@ setFlagsFromString("--heap-growing-percent=200");
 // 5000, no slower on the main thread.
 setFlagsFromString("--no-turbo-inlining");
 
-// A reader that stops early (`remitgen --help | head -1`) closes the pipe:
-// what is left to print has nowhere to go, which is no failure of the run,
-// and no reason for a stack trace. Other stream errors stay errors.
+// A reader that stops early (`remitgen --help | head -1`) closes the pipe
+// (EPIPE); a terminal closed (SIGHUP, which ends a watch) fails every
+// later write with EIO. What is left to print has nowhere to go, which is
+// no failure of the run, and no reason for a stack trace or for leaving a
+// run half undone. Other stream errors stay errors.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
+    if (error.code !== "EPIPE" && error.code !== "EIO") throw error;
   });
 }
 

@@ -3,14 +3,11 @@
  * failed check or a failed write, 2 a usage error. Messages, never stack
  * traces.
  */
-import {
-  Command,
-  CommanderError,
-  InvalidArgumentError,
-  Option,
-} from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { usageProblems } from "../diagnostics/codes.js";
+import { UsageError } from "../diagnostics/diagnostic.js";
 import { diffSets, formatDiff } from "../diff.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
@@ -40,10 +37,7 @@ export async function runCli(
 ): Promise<number> {
   const program = buildProgram(io);
   const unknown = unknownCommand(program, argv);
-  if (unknown !== undefined) {
-    io.err(unknown);
-    return 2;
-  }
+  if (unknown !== undefined) return reportFailure(unknown, io);
   try {
     await program.parseAsync(argv as string[], { from: "user" });
     return program.exitStatus ?? 0;
@@ -54,9 +48,10 @@ export async function runCli(
       const asked =
         error.code === "commander.helpDisplayed" ||
         error.code === "commander.version";
-      return asked || (error.code === "commander.help" && error.exitCode === 0)
-        ? 0
-        : 2;
+      if (asked || (error.code === "commander.help" && error.exitCode === 0))
+        return 0;
+      if (error.code === "commander.help") return 2;
+      return reportFailure(commandLineError(error, program, argv), io);
     }
     return reportFailure(error, io);
   }
@@ -85,6 +80,8 @@ function buildProgram(io: CliIO): Program {
     .configureOutput({
       writeOut: (text) => io.out(text.trimEnd()),
       writeErr: (text) => io.err(text.trimEnd()),
+      // runCli says commander's errors, with a code and a hint.
+      outputError: () => undefined,
     })
     .showSuggestionAfterError(true)
     .addHelpText(
@@ -95,7 +92,7 @@ function buildProgram(io: CliIO): Program {
   program
     .command("validate")
     .description("check the spec and report every problem with its position")
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .action(async (options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
@@ -110,8 +107,8 @@ function buildProgram(io: CliIO): Program {
     .description(
       "write a client package, mock handlers and docs for each operation set",
     )
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
-    .option("-o, --out <dir>", "the output folder", "generated")
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-o, --out <dir>", "the output folder", parseOut, "generated")
     .addOption(
       new Option("--set <id...>", "generate only these sets (repeatable)"),
     )
@@ -192,7 +189,7 @@ function buildProgram(io: CliIO): Program {
     .description("show the operations and plan changes from one set to another")
     .argument("<from>", "the earlier set id, e.g. v1.0.1")
     .argument("<to>", "the later set id, e.g. v3")
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .action(async (from: string, to: string, options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
@@ -205,7 +202,7 @@ function buildProgram(io: CliIO): Program {
     .description(
       "serve one set's mock API over HTTP (token endpoint included), logging each call",
     )
-    .option("-s, --spec <file>", "the spec file", defaultSpec)
+    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
     .option("--set <id>", "the set to serve, e.g. v3")
     .option(
       "-p, --port <number>",
@@ -250,12 +247,60 @@ function buildProgram(io: CliIO): Program {
   return program;
 }
 
+/**
+ * A UsageError (RG092) for an option's value, thrown from commander's
+ * parser: commander passes on any error but its own, so it is reported as
+ * every other usage error is, code and hint included.
+ */
+function refuseOption(
+  option: string,
+  expected: string,
+  value: string,
+  hint: string,
+): never {
+  const text = usageProblems.badCommandOption(option, expected, value, hint);
+  throw new UsageError(text.code, text.message, text.hint);
+}
+
+/**
+ * `--spec` and `--out` name a path: an empty one (an unset variable,
+ * `--out "$OUT"`) would read the current folder as the spec, or write
+ * into it.
+ */
+function parseSpec(value: string): string {
+  if (value === "")
+    refuseOption(
+      "--spec",
+      "a file path",
+      value,
+      `pass the spec file, e.g. --spec ${defaultSpec}, or omit --spec for that default`,
+    );
+  return value;
+}
+
+function parseOut(value: string): string {
+  if (value === "")
+    refuseOption(
+      "--out",
+      "a folder path",
+      value,
+      "pass the output folder, e.g. --out generated, or omit --out for that default",
+    );
+  return value;
+}
+
 function parseHost(value: string): string {
   // A host name or an IP address (IPv6 without brackets): no spaces, no
   // URL syntax. The listen call says whether it exists.
   if (!/^[A-Za-z0-9.:%_-]+$/.test(value)) {
-    throw new InvalidArgumentError(
-      "a host is a name or an IP address, e.g. 127.0.0.1, ::1 or localhost.",
+    const bracketed = /^\[([A-Fa-f0-9.:%_-]+)\]$/.exec(value)?.[1];
+    refuseOption(
+      "--host",
+      "a host name or an IP address",
+      value,
+      bracketed !== undefined
+        ? `write an IPv6 address without brackets: --host ${bracketed}`
+        : "pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)",
     );
   }
   return value;
@@ -263,22 +308,50 @@ function parseHost(value: string): string {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port > 65535) {
-    throw new InvalidArgumentError("a port is a whole number from 0 to 65535.");
-  }
+  if (!/^\d+$/.test(value) || port > 65535)
+    refuseOption(
+      "--port",
+      "a whole number from 0 to 65535",
+      value,
+      "pass e.g. --port 4010, or --port 0 for a free one",
+    );
   return port;
+}
+
+/**
+ * Commander's error as every usage error is said (RG092): its words, what
+ * it suggests as the hint, and the help that lists what the command takes.
+ */
+function commandLineError(
+  error: CommanderError,
+  program: Command,
+  argv: readonly string[],
+): UsageError {
+  const [first = "", ...rest] = error.message.split("\n");
+  const suggestion = /^\(Did you mean (.+)\?\)$/.exec(rest.join("\n"))?.[1];
+  const command = program.commands.find(
+    (each) => each.name() === argv[0] || each.aliases().includes(argv[0] ?? ""),
+  );
+  const text = usageProblems.badCommandLine(
+    first.replace(/^error: /, ""),
+    suggestion,
+    command === undefined
+      ? "remitgen --help"
+      : `remitgen ${command.name()} --help`,
+  );
+  return new UsageError(text.code, text.message, text.hint);
 }
 
 /**
  * Commander only suggests commands within a small edit distance; this also
  * catches prefixes (`gen` for `generate`), and `help <unknown>`, for which
  * commander prints the general help without saying why. Returns the
- * message, or `undefined` when the command named is an option or known.
+ * error, or `undefined` when the command named is an option or known.
  */
 function unknownCommand(
   program: Command,
   argv: readonly string[],
-): string | undefined {
+): UsageError | undefined {
   const first = argv[0] === "help" && argv[1] !== undefined ? argv[1] : argv[0];
   if (first === undefined || first.startsWith("-")) return undefined;
   const names = program.commands.flatMap((command) => [
@@ -290,11 +363,12 @@ function unknownCommand(
   const prefixed = names.filter((name) => name.startsWith(first.toLowerCase()));
   const suggestion =
     closest(first, names) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
-  return [
-    `error: unknown command '${first}'`,
-    ...(suggestion ? [`(Did you mean ${suggestion}?)`] : []),
-    `Commands: ${names.filter((name) => name !== "help").join(", ")}; see \`remitgen --help\`.`,
-  ].join("\n");
+  const text = usageProblems.unknownCommand(
+    first,
+    suggestion,
+    names.filter((name) => name !== "help"),
+  );
+  return new UsageError(text.code, text.message, text.hint);
 }
 
 function reportCheck(result: GenerateResult, out: string, io: CliIO): number {

@@ -74,19 +74,13 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
   const api = mockApiData(model, set) as unknown as MockApi;
   if (options.signal.aborted) return 0;
 
-  let server: MockServer;
-  try {
-    server = await startMockServer(api, {
-      host: options.host ?? DEFAULT_MOCK_HOST,
-      port: options.port ?? DEFAULT_MOCK_PORT,
-      log: options.log,
-    });
-  } catch (failure) {
-    options.error(
-      `remitgen: ${failure instanceof Error ? failure.message : String(failure)}`,
-    );
-    return 1;
-  }
+  // A port or host it cannot listen on is a UsageError (RG080 to RG083),
+  // reported with the command's other usage errors.
+  const server = await startMockServer(api, {
+    host: options.host ?? DEFAULT_MOCK_HOST,
+    port: options.port ?? DEFAULT_MOCK_PORT,
+    log: options.log,
+  });
 
   const example = set.operations[0];
   options.log(

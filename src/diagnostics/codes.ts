@@ -2,11 +2,29 @@
  * Every diagnostic remitgen reports, declared in one place: a stable code,
  * the message, and a hint that says how to fix it.
  */
-export interface DiagnosticText {
-  readonly code: string;
+export interface DiagnosticText<Code extends string = DiagnosticCode> {
+  readonly code: Code;
   readonly message: string;
   readonly hint: string;
 }
+
+/**
+ * Every code remitgen reports, `"RG001" | ... | "RG099"`, read from the
+ * tables below: a code is declared there, in its entry's return type
+ * (which the code it returns must match), and nowhere else.
+ */
+export type DiagnosticCode =
+  | CodeOf<typeof diagnostics>
+  | CodeOf<typeof usageProblems>
+  | CodeOf<typeof outputProblems>;
+
+type CodeOf<Table> = {
+  [Name in keyof Table]: Table[Name] extends (
+    ...args: never[]
+  ) => DiagnosticText<infer Code>
+    ? Code
+    : never;
+}[keyof Table];
 
 const quote = (text: string): string => JSON.stringify(text);
 const list = (items: readonly string[]): string => items.map(quote).join(", ");
@@ -28,29 +46,29 @@ const didYouMean = (written: string, suggestion: string): string =>
     : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
-  cannotRead: (reason: string): DiagnosticText => ({
+  cannotRead: (reason: string): DiagnosticText<"RG001"> => ({
     code: "RG001",
     message: `cannot read the spec: ${reason}`,
     hint: "check the --spec path",
   }),
-  tooLarge: (bytes: number, limit: number): DiagnosticText => ({
+  tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
     message: `the spec is ${bytes} bytes, over the ${limit}-byte limit`,
     hint: "a spec this large is almost certainly not hand-written; split or trim it",
   }),
-  yamlSyntax: (detail: string, yamlCode?: string): DiagnosticText => ({
+  yamlSyntax: (detail: string, yamlCode?: string): DiagnosticText<"RG003"> => ({
     code: "RG003",
     message: `YAML syntax error: ${detail}`,
     hint:
       yamlHints[yamlCode ?? ""] ??
       "fix the YAML at this position (indentation, quotes, colons)",
   }),
-  tooDeep: (limit: number): DiagnosticText => ({
+  tooDeep: (limit: number): DiagnosticText<"RG004"> => ({
     code: "RG004",
     message: `the spec is nested more than ${limit} levels deep`,
     hint: "flatten the structure, or move nested schemas to named schemas",
   }),
-  specVersion: (found: string): DiagnosticText => ({
+  specVersion: (found: string): DiagnosticText<"RG005"> => ({
     code: "RG005",
     message:
       found === ""
@@ -63,33 +81,33 @@ export const diagnostics = {
    * `0x1`, `!!float 1`): a `1.0` suggests minor format versions, which
    * there are none of, so it is refused rather than read as 1.
    */
-  specVersionNotWhole: (written: string): DiagnosticText => ({
+  specVersionNotWhole: (written: string): DiagnosticText<"RG005"> => ({
     code: "RG005",
     message: `the spec format version is written ${quote(written)}, not as a whole number`,
     hint: "write `remitgen: 1`: the format version is one whole number (each set's own version goes under `sets:`, as `version: 1.0.3`)",
   }),
-  notUtf8: (detail: string): DiagnosticText => ({
+  notUtf8: (detail: string): DiagnosticText<"RG009"> => ({
     code: "RG009",
     message: `the spec is not UTF-8 text: ${detail}`,
     hint: 'save the file as UTF-8 (an editor\'s "Unicode" or "ANSI" is another encoding)',
   }),
-  emptySpec: (): DiagnosticText => ({
+  emptySpec: (): DiagnosticText<"RG008"> => ({
     code: "RG008",
     message: "the spec is empty",
     hint: "start with `remitgen: 1`, then write `service:`, `auth:`, `operations:` and `sets:`",
   }),
-  aliasExpansion: (limit: number): DiagnosticText => ({
+  aliasExpansion: (limit: number): DiagnosticText<"RG006"> => ({
     code: "RG006",
     message: `YAML aliases expand the spec past ${limit} nodes`,
     hint: "write the repeated parts out, or move them to named schemas and refer to them with `$ref`",
   }),
-  unknownAlias: (name: string): DiagnosticText => ({
+  unknownAlias: (name: string): DiagnosticText<"RG007"> => ({
     code: "RG007",
     message: `alias *${name} names no anchor`,
     hint: `define \`&${name}\` on a node earlier in the file, or write the value out`,
   }),
   /** `tag` as written; `core`: a core-schema tag (`!!int`) whose value does not fit it. */
-  unsupportedTag: (tag: string, core: boolean): DiagnosticText => ({
+  unsupportedTag: (tag: string, core: boolean): DiagnosticText<"RG016"> => ({
     code: "RG016",
     message: core
       ? `the value does not fit its YAML tag ${tag}`
@@ -98,13 +116,16 @@ export const diagnostics = {
       ? "remove the tag, or write a value of its type"
       : "remove the tag: a spec holds plain strings, numbers, true or false, lists and mappings (quote a value to keep it a string)",
   }),
-  yamlVersion: (version: string): DiagnosticText => ({
+  yamlVersion: (version: string): DiagnosticText<"RG017"> => ({
     code: "RG017",
     message: `the spec says it is YAML ${version}; remitgen reads YAML 1.2`,
     hint: `remove the \`%YAML ${version}\` line: in YAML 1.2, \`yes\` is a string and 2023-04-10 is text, not a date`,
   }),
   /** `readAs`: the number a JavaScript number holds instead. */
-  inexactNumber: (written: string, readAs: string): DiagnosticText => ({
+  inexactNumber: (
+    written: string,
+    readAs: string,
+  ): DiagnosticText<"RG018"> => ({
     code: "RG018",
     message: `the number ${written} is too large to be read exactly: it would read as ${readAs}`,
     hint: "write a whole number of at most 9007199254740991 (2^53 - 1), or quote it if it is an identifier",
@@ -116,7 +137,7 @@ export const diagnostics = {
     suggestion: string | undefined,
     allowed: readonly string[],
     suggestionGiven: boolean = false,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG010"> => ({
     code: "RG010",
     message: `unknown key ${quote(key)} in ${where}`,
     hint:
@@ -131,7 +152,7 @@ export const diagnostics = {
     key: string,
     where: string,
     example?: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG011"> => ({
     code: "RG011",
     message: `missing required key ${quote(key)} in ${where}`,
     hint:
@@ -140,7 +161,7 @@ export const diagnostics = {
         : `add \`${key}: ${example}\` to ${where}`,
   }),
   /** `effectBasis` with no `effect`: a basis is said of a written effect. */
-  effectBasisWithoutEffect: (where: string): DiagnosticText => ({
+  effectBasisWithoutEffect: (where: string): DiagnosticText<"RG011"> => ({
     code: "RG011",
     message: `missing required key "effect" in ${where}: it has an effectBasis`,
     hint: "add `effect: read` or `effect: write`, or remove `effectBasis`",
@@ -151,7 +172,7 @@ export const diagnostics = {
     expected: string,
     found: string,
     written?: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG012"> => ({
     code: "RG012",
     message: `${where} must be ${expected}, found ${found}`,
     hint: wrongTypeHint(expected, found, written),
@@ -161,7 +182,7 @@ export const diagnostics = {
     value: string,
     allowed: readonly string[],
     suggestion?: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG013"> => ({
     code: "RG013",
     message: `${where} is ${quote(value)}, which is not allowed`,
     hint:
@@ -176,24 +197,24 @@ export const diagnostics = {
     key: string,
     what: string,
     firstAt: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG014"> => ({
     code: "RG014",
     message: what.startsWith("key in ")
       ? `duplicate key ${quote(key)} in ${what.slice("key in ".length)}`
       : `duplicate ${what} ${quote(key)}`,
     hint: `${quote(key)} is already declared at ${firstAt}; remove or rename one of them`,
   }),
-  emptyText: (where: string): DiagnosticText => ({
+  emptyText: (where: string): DiagnosticText<"RG015"> => ({
     code: "RG015",
     message: `${where} must not be empty`,
     hint: "write the text here",
   }),
-  duplicatePath: (path: string, other: string): DiagnosticText => ({
+  duplicatePath: (path: string, other: string): DiagnosticText<"RG020"> => ({
     code: "RG020",
     message: `path ${quote(path)} is already used by operation ${quote(other)}`,
     hint: "each operation needs its own path",
   }),
-  badPath: (path: string, suggestion?: string): DiagnosticText => ({
+  badPath: (path: string, suggestion?: string): DiagnosticText<"RG021"> => ({
     code: "RG021",
     message: `path ${quote(path)} is not a valid operation path`,
     hint:
@@ -213,7 +234,7 @@ export const diagnostics = {
     first: string,
     firstName: string,
     hint?: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG022"> => ({
     code: "RG022",
     message:
       secondName === firstName
@@ -233,7 +254,7 @@ export const diagnostics = {
     owner: string,
     secondId: string,
     firstId: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG022"> => ({
     code: "RG022",
     message: `${owner.normalize("NFC")} is declared twice, its accents encoded differently each time`,
     hint: `here it is written ${asciiQuote(secondId)}, before ${asciiQuote(firstId)} (decomposed and composed Unicode); remove one of them, or rename it`,
@@ -242,7 +263,7 @@ export const diagnostics = {
     name: string,
     where: string,
     suggestion: string | undefined,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG030"> => ({
     code: "RG030",
     message: `unknown operation ${quote(name)} in ${where}`,
     hint:
@@ -250,7 +271,7 @@ export const diagnostics = {
         ? didYouMean(name, suggestion)
         : "declare it under `operations:` first",
   }),
-  listedTwice: (name: string, where: string): DiagnosticText => ({
+  listedTwice: (name: string, where: string): DiagnosticText<"RG031"> => ({
     code: "RG031",
     message: `operation ${quote(name)} is listed twice in ${where}`,
     hint: "remove the second entry",
@@ -259,7 +280,7 @@ export const diagnostics = {
     set: string,
     target: string,
     suggestion: string | undefined,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG032"> => ({
     code: "RG032",
     message: `set ${quote(set)} extends ${quote(target)}, which is not a set`,
     hint:
@@ -267,12 +288,12 @@ export const diagnostics = {
         ? didYouMean(target, suggestion)
         : "name a set declared under `sets:`",
   }),
-  extendsSelf: (set: string): DiagnosticText => ({
+  extendsSelf: (set: string): DiagnosticText<"RG033"> => ({
     code: "RG033",
     message: `set ${quote(set)} extends itself`,
     hint: "name the set it builds on, or remove `extends`",
   }),
-  extendsCycle: (cycle: readonly string[]): DiagnosticText => ({
+  extendsCycle: (cycle: readonly string[]): DiagnosticText<"RG034"> => ({
     code: "RG034",
     message: `sets extend each other in a cycle: ${cycle.map(quote).join(" -> ")}`,
     hint: "make one set of the cycle a root set: replace its `extends:` and `adds:` with an `operations:` list",
@@ -286,7 +307,7 @@ export const diagnostics = {
     set: string,
     form: "operations-with-extends" | "list-without-extends" | "no-operations",
     key: string = "adds",
-  ): DiagnosticText => {
+  ): DiagnosticText<"RG035"> => {
     switch (form) {
       case "operations-with-extends":
         return {
@@ -312,22 +333,26 @@ export const diagnostics = {
     name: string,
     set: string,
     parent: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG036"> => ({
     code: "RG036",
     message: `set ${quote(set)} adds ${quote(name)}, which ${quote(parent)} already has`,
     hint: "remove it from `adds`",
   }),
-  notMember: (name: string, set: string, parent: string): DiagnosticText => ({
+  notMember: (
+    name: string,
+    set: string,
+    parent: string,
+  ): DiagnosticText<"RG037"> => ({
     code: "RG037",
     message: `set ${quote(set)} removes ${quote(name)}, which ${quote(parent)} does not have`,
     hint: "remove it from `removes`",
   }),
-  emptySet: (set: string): DiagnosticText => ({
+  emptySet: (set: string): DiagnosticText<"RG038"> => ({
     code: "RG038",
     message: `set ${quote(set)} has no operations`,
     hint: "a set needs at least one operation",
   }),
-  unusedOperation: (name: string): DiagnosticText => ({
+  unusedOperation: (name: string): DiagnosticText<"RG039"> => ({
     code: "RG039",
     message: `operation ${quote(name)} is in no set`,
     hint: "add it to a set's `operations` or `adds`, or remove it",
@@ -342,7 +367,7 @@ export const diagnostics = {
     problem: "form" | "unit" | "zero" | "large" = "form",
     detail: string = "",
     suggestion?: string,
-  ): DiagnosticText => {
+  ): DiagnosticText<"RG040"> => {
     const units = "second, minute, hour, day";
     switch (problem) {
       case "unit":
@@ -375,12 +400,12 @@ export const diagnostics = {
     }
   },
   /** `reason` says what is wrong, e.g. `2023-02 has no day 30`. */
-  badDate: (text: string, reason?: string): DiagnosticText => ({
+  badDate: (text: string, reason?: string): DiagnosticText<"RG041"> => ({
     code: "RG041",
     message: `date ${quote(text)} is not a calendar date${reason !== undefined ? `: ${reason}` : ""}`,
     hint: "write a real date as YYYY-MM-DD, e.g. 2023-04-10",
   }),
-  badVersion: (text: string, suggestion?: string): DiagnosticText => ({
+  badVersion: (text: string, suggestion?: string): DiagnosticText<"RG042"> => ({
     code: "RG042",
     message: `version ${quote(text)} is not of the form MAJOR.MINOR.PATCH`,
     hint:
@@ -393,7 +418,7 @@ export const diagnostics = {
     text: string,
     part: string,
     longest: number,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG043"> => ({
     code: "RG043",
     message: `${part} ${quote(text)} is ${text.length} characters, over ${longest}`,
     hint: `shorten it to at most ${longest} characters: with a set's folder, @scope/name-set must fit npm's 214`,
@@ -402,7 +427,7 @@ export const diagnostics = {
     text: string,
     part: string = "package name part",
     suggestion?: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG043"> => ({
     code: "RG043",
     message: `${part} ${quote(text)} is not a valid npm name`,
     hint:
@@ -419,7 +444,7 @@ export const diagnostics = {
     where: string,
     violation: string,
     more: number = 0,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG044"> => ({
     code: "RG044",
     message: `example of ${where} does not match its schema: ${violation}${more > 0 ? ` (and ${more} more)` : ""}`,
     hint: "change the example to a value the schema allows, or correct the schema if the example is right",
@@ -435,7 +460,7 @@ export const diagnostics = {
     key: string,
     value: number,
     high: number = value,
-  ): DiagnosticText => {
+  ): DiagnosticText<"RG045"> => {
     switch (problem) {
       case "negative":
         return {
@@ -451,7 +476,7 @@ export const diagnostics = {
         };
     }
   },
-  credentialsInUrl: (where: string): DiagnosticText => ({
+  credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,
     hint: "write the address without them: clients take credentials as options, and the spec's text is printed into generated docs and OpenAPI",
@@ -459,7 +484,7 @@ export const diagnostics = {
   unknownSchema: (
     name: string,
     suggestion: string | undefined,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG050"> => ({
     code: "RG050",
     message: `unknown schema ${quote(name)}`,
     hint:
@@ -467,7 +492,7 @@ export const diagnostics = {
         ? didYouMean(name, suggestion)
         : "declare it under `schemas:`",
   }),
-  schemaCycle: (cycle: readonly string[]): DiagnosticText => ({
+  schemaCycle: (cycle: readonly string[]): DiagnosticText<"RG051"> => ({
     code: "RG051",
     message:
       cycle.length <= 2
@@ -478,7 +503,7 @@ export const diagnostics = {
         ? "remitgen supports acyclic schemas only: remove this `$ref`, or give it a schema that does not refer back"
         : "remitgen supports acyclic schemas only: replace one `$ref` of the cycle with an inline schema",
   }),
-  badPattern: (pattern: string, reason: string): DiagnosticText => ({
+  badPattern: (pattern: string, reason: string): DiagnosticText<"RG052"> => ({
     code: "RG052",
     message: `pattern ${quote(pattern)} is not a valid regular expression: ${reason}`,
     hint: "fix the regular expression: ECMAScript syntax with the u flag, without surrounding slashes",
@@ -489,17 +514,17 @@ export const diagnostics = {
     lowValue: number,
     high: string,
     highValue: number,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG053"> => ({
     code: "RG053",
     message: `${where}: ${low} ${lowValue} is greater than ${high} ${highValue}`,
     hint: `make ${low} at most ${highValue}, or raise ${high}`,
   }),
-  emptyEnum: (where: string): DiagnosticText => ({
+  emptyEnum: (where: string): DiagnosticText<"RG054"> => ({
     code: "RG054",
     message: `${where}: enum needs at least one value`,
     hint: "list the allowed values, e.g. `enum: [PENDING, PAID]`",
   }),
-  badStatus: (status: string): DiagnosticText => ({
+  badStatus: (status: string): DiagnosticText<"RG055"> => ({
     code: "RG055",
     message: `status ${status} is not an HTTP error status`,
     hint: "use a status from 400 to 599",
@@ -519,17 +544,17 @@ export const outputLockedCode = "RG095";
  * checks them.
  */
 export const usageProblems = {
-  unsafeOutDir: (target: string, why: string): DiagnosticText => ({
+  unsafeOutDir: (target: string, why: string): DiagnosticText<"RG090"> => ({
     code: "RG090",
     message: `refusing to write to ${target}: ${why}`,
     hint: "pass --out a folder of its own, e.g. --out generated",
   }),
-  noMockSet: (known: readonly string[]): DiagnosticText => ({
+  noMockSet: (known: readonly string[]): DiagnosticText<"RG093"> => ({
     code: "RG093",
     message: "mock needs a set to serve",
     hint: `pass --set <id>; sets: ${known.join(", ")}`,
   }),
-  stopped: (signal: string | undefined): DiagnosticText => ({
+  stopped: (signal: string | undefined): DiagnosticText<"RG094"> => ({
     code: "RG094",
     message: `stopped${signal !== undefined ? ` by ${signal}` : ""} before writing; the output folder is as it was`,
     hint: "run it again to write the output",
@@ -539,7 +564,7 @@ export const usageProblems = {
     holder: number | undefined,
     seconds: number,
     lockFile: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<typeof outputLockedCode> => ({
     code: outputLockedCode,
     message: `another remitgen run${holder !== undefined ? ` (process ${holder})` : ""} has been writing to ${target} for over ${seconds} s`,
     hint: `wait for it to finish, or stop it; a lock left by a killed run is taken over by itself (${lockFile})`,
@@ -548,7 +573,7 @@ export const usageProblems = {
     id: string,
     known: readonly string[],
     suggestion: string | undefined,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG091"> => ({
     code: "RG091",
     message: `unknown set ${quote(id)}`,
     hint: suggestion
@@ -559,19 +584,19 @@ export const usageProblems = {
     folder: string,
     reason: string,
     missing: boolean,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG096"> => ({
     code: "RG096",
     message: `cannot watch ${folder}: ${reason}`,
     hint: missing
       ? "create the folder, or give --spec a file in a folder that exists"
       : "check that the folder can be read; on Linux, ENOSPC means the inotify watch limit (raise fs.inotify.max_user_watches)",
   }),
-  noCurrentFolder: (): DiagnosticText => ({
+  noCurrentFolder: (): DiagnosticText<"RG099"> => ({
     code: "RG099",
     message: "the current folder no longer exists (it was removed or moved)",
     hint: "cd into the project folder again, then run again",
   }),
-  notOptions: (found: string): DiagnosticText => ({
+  notOptions: (found: string): DiagnosticText<"RG092"> => ({
     code: "RG092",
     message: `generate options must be an object, not ${found}`,
     hint: 'pass an object, e.g. generate({ spec: "spec/remittance.yaml", out: "generated" })',
@@ -580,7 +605,7 @@ export const usageProblems = {
     name: string,
     known: readonly string[],
     suggestion: string | undefined,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG092"> => ({
     code: "RG092",
     message: `unknown option ${quote(name)}`,
     hint: suggestion
@@ -593,17 +618,80 @@ export const usageProblems = {
     expected: string,
     found: string,
     hint: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG092"> => ({
     code: "RG092",
     message: `${call}: ${name} must be ${expected}, not ${found}`,
     hint,
+  }),
+  /** A command-line option's value that cannot be meant: `--spec ''`, `--port abc`. */
+  badCommandOption: (
+    option: string,
+    expected: string,
+    value: string,
+    hint: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} must be ${expected}, not ${value === "" ? "an empty string" : quote(value)}`,
+    hint,
+  }),
+  /**
+   * A command line commander cannot parse, in its words (`unknown option
+   * '--spek'`); `suggestion`: what was likely meant; `help`: the command
+   * whose help lists what it takes, `remitgen diff --help`.
+   */
+  badCommandLine: (
+    problem: string,
+    suggestion: string | undefined,
+    help: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: problem,
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${suggestion}? See \`${help}\``
+        : `see \`${help}\``,
+  }),
+  unknownCommand: (
+    name: string,
+    suggestion: string | undefined,
+    commands: readonly string[],
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `unknown command '${name}'`,
+    hint: `${suggestion !== undefined ? `did you mean ${suggestion}? Commands` : "commands"}: ${commands.join(", ")}; see \`remitgen --help\``,
+  }),
+  /** The mock's port taken by another process (RG080 to RG083: where `remitgen mock` cannot listen). */
+  portInUse: (port: number, host: string): DiagnosticText<"RG080"> => ({
+    code: "RG080",
+    message: `port ${port} on ${host} is already in use`,
+    hint: "stop the other process, or choose another port with --port <number> (--port 0 picks a free one)",
+  }),
+  /** `address`: host and port as a URL writes them, `[::1]:4010`. */
+  portNotAllowed: (address: string, port: number): DiagnosticText<"RG081"> => ({
+    code: "RG081",
+    message: `not allowed to listen on ${address}`,
+    hint:
+      port > 0 && port < 1024
+        ? "ports below 1024 need administrator rights: choose --port 1024 or above, e.g. --port 4010 (--port 0 picks a free one)"
+        : "choose another port with --port <number> (--port 0 picks a free one)",
+  }),
+  /** `resolves`: the name resolves, to no address of this machine. */
+  hostNotHere: (host: string, resolves: boolean): DiagnosticText<"RG082"> => ({
+    code: "RG082",
+    message: `cannot listen on ${host}: ${resolves ? "it is no address of this machine" : "the name does not resolve"}`,
+    hint: "choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface)",
+  }),
+  cannotListen: (address: string, reason: string): DiagnosticText<"RG083"> => ({
+    code: "RG083",
+    message: `cannot listen on ${address}: ${reason}`,
+    hint: "choose another --host or --port, e.g. --host 127.0.0.1 --port 0",
   }),
   badOption: (
     name: string,
     expected: string,
     found: string,
     example: string,
-  ): DiagnosticText => ({
+  ): DiagnosticText<"RG092"> => ({
     code: "RG092",
     message: `option ${quote(name)} must be ${expected}, not ${found}`,
     hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
@@ -616,19 +704,25 @@ export const usageProblems = {
  * run that meets either leaves the folder as it was.
  */
 export const outputProblems = {
-  inTheWay: (target: string, why: string): DiagnosticText => ({
+  inTheWay: (target: string, why: string): DiagnosticText<"RG097"> => ({
     code: "RG097",
     message: `cannot write ${target}: ${why}`,
     hint: "move it away, or pass --out another folder, then run again",
   }),
-  /** `errno` is the system's code (`EACCES`); `detail`, its message when no words are known for it. */
+  /**
+   * `errno` is the system's code (`EACCES`); `detail`, its message when no
+   * words are known for it; `deniedBy`, the folder (or file) that refused
+   * a permission, which is not always `outDir`: the folder above it when
+   * `outDir` is made.
+   */
   refused: (
     verb: "read" | "write",
     target: string,
     outDir: string,
     errno: string,
     detail: string,
-  ): DiagnosticText => {
+    deniedBy: string = outDir,
+  ): DiagnosticText<"RG098"> => {
     const [reason, hint] = refusals[errno] ?? [
       detail,
       `check that ${outDir} can be read and written, then run again`,
@@ -637,15 +731,15 @@ export const outputProblems = {
       code: "RG098",
       message: `cannot ${verb} ${target}: ${reason}`,
       // A function, so a `$&` in the path is not read as a pattern.
-      hint: hint.replace("{out}", () => outDir),
+      hint: hint.replace("{denied}", () => deniedBy),
     };
   },
 } as const;
 
-/** Words for the file system's refusals a user can fix: the reason, and how ({out}: the output folder). */
+/** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
 const permission = [
   "permission denied",
-  "make {out} readable and writable by this user, or pass --out another folder, then run again",
+  "make {denied} readable and writable by this user, or pass --out another folder, then run again",
 ] as const;
 const noSpace = "free some space on its disk, then run again";
 const tooManyOpen = [
@@ -669,7 +763,7 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
   ENFILE: tooManyOpen,
 };
 
-/** What a value is, for a message: "a string", "null", "a list holding a number". */
+/** What a value is, for a message: "a string", "an empty string", "null", "a list holding a number". */
 export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) {
@@ -678,6 +772,7 @@ export function kindOf(value: unknown): string {
     return odd < 0 ? "a list" : `a list holding ${kindOf(value[odd])}`;
   }
   if (Buffer.isBuffer(value)) return "a Buffer";
+  if (value === "") return "an empty string";
   const type = typeof value;
   return type === "undefined"
     ? "undefined"

@@ -1,9 +1,9 @@
-import { usageProblems } from "./codes.js";
+import { usageProblems, type DiagnosticCode } from "./codes.js";
 
 /** A problem found in a spec, with where it is and how to fix it. */
 export interface Diagnostic {
-  /** Stable code, declared in `codes.ts`, e.g. `RG104`. */
-  readonly code: string;
+  /** Stable code, declared in `codes.ts`, e.g. `RG010`. */
+  readonly code: DiagnosticCode;
   readonly message: string;
   /** How to fix it; empty when the message says it all. */
   readonly hint: string;
@@ -39,9 +39,10 @@ export class SpecError extends Error {
  * `  hint: ...` on a line of its own (none when the hint is empty).
  */
 export abstract class CodedError extends Error {
-  readonly code: string;
+  /** Stable code, declared in `codes.ts`, e.g. `RG092`. */
+  readonly code: DiagnosticCode;
   readonly hint: string;
-  constructor(code: string, message: string, hint: string) {
+  constructor(code: DiagnosticCode, message: string, hint: string) {
     super(hint ? `${message}\n  hint: ${hint}` : message);
     this.code = code;
     this.hint = hint;

@@ -13,6 +13,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import { performance } from "node:perf_hooks";
+import { usageProblems } from "../diagnostics/codes.js";
+import { UsageError } from "../diagnostics/diagnostic.js";
 import {
   createMockEngine,
   type MockApi,
@@ -74,6 +76,32 @@ export interface MockServerOptions {
   mock?: MockOptions;
 }
 
+/**
+ * A refusal to listen on `host:port` as the {@link UsageError} a user can
+ * act on (RG080 to RG083: another port, another host); any error without a
+ * system code unchanged.
+ */
+export function listenFailure(
+  error: Error,
+  host: string,
+  port: number,
+): unknown {
+  const { code } = error as NodeJS.ErrnoException;
+  if (code === undefined) return error;
+  const address = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const text =
+    code === "EADDRINUSE"
+      ? usageProblems.portInUse(port, host)
+      : code === "EACCES" || code === "EPERM"
+        ? usageProblems.portNotAllowed(address, port)
+        : code === "EADDRNOTAVAIL"
+          ? usageProblems.hostNotHere(host, true)
+          : code === "ENOTFOUND" || code === "EAI_AGAIN"
+            ? usageProblems.hostNotHere(host, false)
+            : usageProblems.cannotListen(address, error.message);
+  return new UsageError(text.code, text.message, text.hint);
+}
+
 function urlHost(host: string): string {
   // A wildcard bind is reachable on loopback; clients cannot dial "0.0.0.0".
   if (host === "0.0.0.0") return "127.0.0.1";
@@ -86,8 +114,9 @@ function urlHost(host: string): string {
  * token endpoint under `/auth` (so with the default token path:
  * `POST /auth/oauth2/token`).
  *
- * @throws (rejects) Error when the port is in use, naming the port and
- * suggesting `--port`; or when the API is inconsistent.
+ * @throws (rejects) UsageError when it cannot listen there (the port in
+ * use or refused, the host not here: see {@link listenFailure}); Error
+ * when the API is inconsistent.
  */
 export function startMockServer(
   api: MockApi,
@@ -275,33 +304,8 @@ export function startMockServer(
   }
 
   return new Promise<MockServer>((resolve, reject) => {
-    const onListenError = (error: NodeJS.ErrnoException): void => {
-      if (error.code === "EADDRINUSE") {
-        reject(
-          new Error(
-            `Port ${port} on ${host} is already in use. Stop the other process or choose another port with --port <number> (--port 0 picks a free one).`,
-          ),
-        );
-      } else if (
-        error.code === "EADDRNOTAVAIL" ||
-        error.code === "ENOTFOUND" ||
-        error.code === "EAI_AGAIN"
-      ) {
-        reject(
-          new Error(
-            `Cannot listen on ${host}: ${error.code === "EADDRNOTAVAIL" ? "it is no address of this machine" : "the name does not resolve"}. Choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface).`,
-          ),
-        );
-      } else if (error.code === "EACCES") {
-        reject(
-          new Error(
-            `Not allowed to listen on ${host}:${port}. Choose another port with --port <number>.`,
-          ),
-        );
-      } else {
-        reject(error);
-      }
-    };
+    const onListenError = (error: Error): void =>
+      reject(listenFailure(error, host, port));
     server.once("error", onListenError);
     server.listen(port, host, () => {
       server.off("error", onListenError);

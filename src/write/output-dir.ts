@@ -113,12 +113,26 @@ export function outputFailure(
     code!,
     // Node's `EIO: i/o error, open '<path>'` without the path named already.
     first.replace(/, \w+ '.*$/, ""),
+    typeof path === "string" ? refusedBy(path, syscall) : outDir,
   );
   return new OutputError(
     text.code,
     [text.message, ...rest].join("\n"),
     text.hint,
   );
+}
+
+/**
+ * What the file system refused when a call on `path` was denied, for the
+ * hint to name: a folder it could not list, or a file there is that it
+ * could not open, is refused itself; anything else (a file or folder
+ * being made, renamed or removed, a path looked up) is its folder's
+ * refusal: --out's own for a file in it, the folder above for --out.
+ */
+function refusedBy(path: string, syscall: string | undefined): string {
+  if (syscall === "scandir" || syscall === "opendir") return path;
+  if (syscall === "open" && syncFs.existsSync(path)) return path;
+  return dirname(path);
 }
 
 /**

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   binPath,
@@ -36,15 +37,19 @@ describe("node dist/remitgen.mjs", () => {
     const result = await runBin(["genrate"]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain(
-      "error: unknown command 'genrate'\n(Did you mean generate?)",
+    expect(result.stderr).toBe(
+      "remitgen: unknown command 'genrate' [RG092]\n" +
+        "  hint: did you mean generate? Commands: validate, generate, diff, mock; see `remitgen --help`\n",
     );
   });
 
   it("an unknown option exits 2 with a suggestion", async () => {
     const result = await runBin(["diff", "--spek", "x", "V1", "v3"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("(Did you mean --spec?)");
+    expect(result.stderr).toBe(
+      "remitgen: unknown option '--spek' [RG092]\n" +
+        "  hint: did you mean --spec? See `remitgen diff --help`\n",
+    );
   });
 
   it("a bad spec exits 1 with file:line:column and no stack trace", async () => {
@@ -149,5 +154,36 @@ describe("node dist/remitgen.mjs", () => {
       expect(child.stderr(), args.join(" ")).not.toContain("EPIPE");
       expect(result.code, args.join(" ")).toBe(0);
     }
+  });
+
+  it("a terminal closed under --watch (SIGHUP, then EIO on every write) ends it with 0, no crash", async () => {
+    const { root } = await makeProject();
+    // Once SIGHUP comes, both streams fail as a closed terminal's do: EIO.
+    // Loaded before the bin, so its SIGHUP listener runs first.
+    const preload = join(await tempDir(), "closed-terminal.mjs");
+    await writeFile(
+      preload,
+      `let closed = false;
+process.on("SIGHUP", () => { closed = true; });
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream._write.bind(stream);
+  stream._writev = undefined;
+  stream._write = (chunk, encoding, callback) =>
+    closed
+      ? callback(Object.assign(new Error("EIO: i/o error, write"), { code: "EIO", errno: -5, syscall: "write" }))
+      : write(chunk, encoding, callback);
+}
+`,
+    );
+    const child = startBin(["generate", "--watch", "--set", "v3"], root, [
+      "--import",
+      pathToFileURL(preload).href,
+    ]);
+    await child.waitFor(/watching spec\/remittance\.yaml for changes/);
+    child.process.kill("SIGHUP");
+    const result = await child.exited;
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(0);
+    expect(child.stderr()).toBe("");
   });
 });

@@ -100,8 +100,10 @@ describe("usage errors exit 2", () => {
     const { status, stdout, stderr } = await run([typed]);
     expect(status).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr).toContain(`error: unknown command '${typed}'`);
-    expect(stderr).toContain(`(Did you mean ${suggested}?)`);
+    expect(stderr).toBe(
+      `remitgen: unknown command '${typed}' [RG092]\n` +
+        `  hint: did you mean ${suggested}? Commands: validate, generate, diff, mock; see \`remitgen --help\``,
+    );
   });
 
   it("help for an unknown command says so, with a suggestion", async () => {
@@ -109,7 +111,8 @@ describe("usage errors exit 2", () => {
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      "error: unknown command 'genrate'\n(Did you mean generate?)\nCommands: validate, generate, diff, mock; see `remitgen --help`.",
+      "remitgen: unknown command 'genrate' [RG092]\n" +
+        "  hint: did you mean generate? Commands: validate, generate, diff, mock; see `remitgen --help`",
     );
     const known = await run(["help", "generate"]);
     expect(known.status).toBe(0);
@@ -119,61 +122,76 @@ describe("usage errors exit 2", () => {
   it("a command nothing resembles lists the commands", async () => {
     const { status, stderr } = await run(["frobnicate"]);
     expect(status).toBe(2);
-    expect(stderr).not.toContain("Did you mean");
-    expect(stderr).toContain("Commands: validate, generate, diff, mock");
+    expect(stderr).toBe(
+      "remitgen: unknown command 'frobnicate' [RG092]\n" +
+        "  hint: commands: validate, generate, diff, mock; see `remitgen --help`",
+    );
   });
 
   it.each([
     [
       ["generate", "--sett", "v3"],
-      "error: unknown option '--sett'",
-      "(Did you mean --set?)",
+      "remitgen: unknown option '--sett' [RG092]",
+      "  hint: did you mean --set? See `remitgen generate --help`",
     ],
     [
       ["generate", "--chek"],
-      "error: unknown option '--chek'",
-      "(Did you mean --check?)",
+      "remitgen: unknown option '--chek' [RG092]",
+      "  hint: did you mean --check? See `remitgen generate --help`",
     ],
     [
       ["validate", "--spc", "x.yaml"],
-      "error: unknown option '--spc'",
-      "(Did you mean --spec?)",
+      "remitgen: unknown option '--spc' [RG092]",
+      "  hint: did you mean --spec? See `remitgen validate --help`",
     ],
     [
       ["mock", "--prot", "1"],
-      "error: unknown option '--prot'",
-      "(Did you mean --port?)",
+      "remitgen: unknown option '--prot' [RG092]",
+      "  hint: did you mean --port? See `remitgen mock --help`",
     ],
   ])(
     "unknown option %j suggests the right one",
-    async (args, message, suggestion) => {
+    async (args, message, hint) => {
       const { status, stderr } = await run(args);
       expect(status).toBe(2);
-      expect(stderr).toContain(message);
-      expect(stderr).toContain(suggestion);
+      expect(stderr).toBe(`${message}\n${hint}`);
     },
   );
 
   it.each([
-    [["generate", "extra"], /too many arguments for 'generate'/],
-    [["diff", "v3"], /missing required argument 'to'/],
+    // Commander's words, as every usage error is said: code, then a hint.
+    [
+      ["generate", "extra"],
+      /^remitgen: too many arguments for 'generate'\. Expected 0 arguments but got 1\. \[RG092\]\n {2}hint: see `remitgen generate --help`$/,
+    ],
+    [
+      ["diff", "v3"],
+      /^remitgen: missing required argument 'to' \[RG092\]\n {2}hint: see `remitgen diff --help`$/,
+    ],
     [
       ["generate", "--check", "--watch"],
-      /option '--check' cannot be used with option '-w, --watch'/,
+      /^remitgen: option '--check' cannot be used with option '-w, --watch' \[RG092\]\n {2}hint: see `remitgen generate --help`$/,
     ],
-    [["generate", "--out"], /option '-o, --out <dir>' argument missing/],
+    [
+      ["generate", "--out"],
+      /^remitgen: option '-o, --out <dir>' argument missing \[RG092\]\n {2}hint: see `remitgen generate --help`$/,
+    ],
+    // An option's value is refused as every usage error is: code and hint.
     [
       ["mock", "--set", "v3", "--port", "http"],
-      /argument 'http' is invalid\. a port is a whole number from 0 to 65535/,
+      /^remitgen: --port must be a whole number from 0 to 65535, not "http" \[RG092\]\n {2}hint: /,
     ],
-    [["mock", "--set", "v3", "--port", "70000"], /argument '70000' is invalid/],
+    [
+      ["mock", "--set", "v3", "--port", "70000"],
+      /^remitgen: --port must be .*, not "70000" \[RG092\]\n/,
+    ],
     [
       ["mock", "--set", "v3", "--host", ""],
-      /argument '' is invalid\. a host is a name or an IP address/,
+      /^remitgen: --host must be a host name or an IP address, not an empty string \[RG092\]\n {2}hint: pass e\.g\. --host 127\.0\.0\.1/,
     ],
     [
       ["mock", "--set", "v3", "--host", "http://x"],
-      /argument 'http:\/\/x' is invalid/,
+      /^remitgen: --host must be .*, not "http:\/\/x" \[RG092\]\n/,
     ],
   ])("%j", async (args, message) => {
     const { status, stderr } = await run(args);
@@ -225,6 +243,33 @@ describe("validate", () => {
     expect(stderr).toContain("^^^^");
     expect(stderr).toMatch(/2 problems in spec\/remittance\.yaml$/);
   });
+
+  it.each([
+    ["validate", "--spec"],
+    ["generate", "--spec"],
+    ["generate", "--out"],
+    ["diff", "--spec"],
+    ["mock", "--spec"],
+  ])(
+    "%s %s '' is a usage error saying what to pass (RG092, exit 2)",
+    async (command, option) => {
+      const { root } = await makeProject();
+      const args =
+        command === "diff" ? [command, "V1", "v3"] : [command, "--set", "v3"];
+      if (command === "validate") args.splice(1);
+      const { status, stdout, stderr } = await run([...args, option, ""], root);
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(
+        option === "--spec"
+          ? "remitgen: --spec must be a file path, not an empty string [RG092]\n" +
+              "  hint: pass the spec file, e.g. --spec spec/remittance.yaml, or omit --spec for that default"
+          : "remitgen: --out must be a folder path, not an empty string [RG092]\n" +
+              "  hint: pass the output folder, e.g. --out generated, or omit --out for that default",
+      );
+      expect(await readdir(root)).not.toContain("generated");
+    },
+  );
 
   it("a missing spec is a spec problem (exit 1), not a crash", async () => {
     const { status, stderr } = await run(["validate", "--spec", "nope.yaml"]);

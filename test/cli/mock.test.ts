@@ -150,7 +150,7 @@ describe("remitgen mock", () => {
     ).rejects.toThrow();
   });
 
-  it("a port in use: a clear message and exit 1", async () => {
+  it("a port in use: RG080 with a hint, exit 2, no stack trace", async () => {
     const { server, port } = await occupyPort();
     try {
       const result = await runBin([
@@ -160,16 +160,59 @@ describe("remitgen mock", () => {
         "--port",
         String(port),
       ]);
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toContain(
-        `remitgen: Port ${port} on 127.0.0.1 is already in use`,
+      expect(result.stderr).toBe(
+        `remitgen: port ${port} on 127.0.0.1 is already in use [RG080]\n` +
+          "  hint: stop the other process, or choose another port with --port <number> (--port 0 picks a free one)\n",
       );
-      expect(result.stderr).toContain("--port");
-      expect(result.stderr).not.toMatch(stackTrace);
     } finally {
       server.close();
     }
+  });
+
+  it("a --host that is no address of this machine: RG082, exit 2", async () => {
+    const io = recordingIO(repoRoot);
+    // 192.0.2.1 is a documentation address (TEST-NET-1): never local.
+    const status = await runCli(
+      ["mock", "--set", "v3", "--port", "0", "--host", "192.0.2.1"],
+      io,
+    );
+    expect(status).toBe(2);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join("\n")).toBe(
+      "remitgen: cannot listen on 192.0.2.1: it is no address of this machine [RG082]\n" +
+        "  hint: choose --host 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every interface)",
+    );
+  });
+
+  it.each([
+    [
+      ["--port", "abc"],
+      '--port must be a whole number from 0 to 65535, not "abc" [RG092]\n  hint: pass e.g. --port 4010, or --port 0 for a free one',
+    ],
+    [
+      ["--port", "70000"],
+      '--port must be a whole number from 0 to 65535, not "70000" [RG092]\n  hint: pass e.g. --port 4010, or --port 0 for a free one',
+    ],
+    [
+      ["--port", ""],
+      "--port must be a whole number from 0 to 65535, not an empty string [RG092]\n  hint: pass e.g. --port 4010, or --port 0 for a free one",
+    ],
+    [
+      ["--host", "http://localhost"],
+      '--host must be a host name or an IP address, not "http://localhost" [RG092]\n  hint: pass e.g. --host 127.0.0.1 (this machine only), ::1, localhost or 0.0.0.0 (every interface)',
+    ],
+    // As a URL writes it: the brackets are what is wrong, and the hint says so.
+    [
+      ["--host", "[::1]"],
+      '--host must be a host name or an IP address, not "[::1]" [RG092]\n  hint: write an IPv6 address without brackets: --host ::1',
+    ],
+  ])("a bad %j: RG092 with a hint, exit 2", async (args, said) => {
+    const io = recordingIO(repoRoot);
+    expect(await runCli(["mock", "--set", "v3", ...args], io)).toBe(2);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join("\n")).toBe(`remitgen: ${said}`);
   });
 
   it("usage errors exit 2: no --set, an unknown set", async () => {

@@ -42,13 +42,14 @@ export interface Running {
   ): Promise<RegExpExecArray>;
 }
 
-/** Starts `remitgen ...args` and returns while it runs. */
+/** Starts `remitgen ...args` and returns while it runs; `nodeArgs` go to node before the bin (`--import`). */
 export function startBin(
   args: readonly string[],
   cwd: string = repoRoot,
+  nodeArgs: readonly string[] = [],
 ): Running {
   assertBuilt();
-  const child = spawn(process.execPath, [binPath, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], {
     cwd,
     stdio: "pipe",
     env: { ...process.env, NO_COLOR: "1" },

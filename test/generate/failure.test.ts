@@ -17,6 +17,8 @@ const inject = vi.hoisted(() => ({
   /** Fail the n-th rename from now on (1-based); 0 = never. */
   failRenameAt: 0,
   renames: 0,
+  /** Refuse creating this folder, as a folder that is not writable does. */
+  refuseMkdir: undefined as string | undefined,
 }));
 
 vi.mock("../../src/render/client/package.js", async (importOriginal) => {
@@ -46,13 +48,27 @@ vi.mock("node:fs", async (importOriginal) => {
     }
     return actual.renameSync(from, to);
   };
-  return { ...actual, default: { ...actual, renameSync }, renameSync };
+  const mkdirSync = ((path, options) => {
+    if (String(path) === inject.refuseMkdir)
+      throw Object.assign(
+        new Error(`EACCES: permission denied, mkdir '${String(path)}'`),
+        { code: "EACCES", syscall: "mkdir", path: String(path) },
+      );
+    return actual.mkdirSync(path, options);
+  }) as typeof actual.mkdirSync;
+  return {
+    ...actual,
+    default: { ...actual, renameSync, mkdirSync },
+    renameSync,
+    mkdirSync,
+  };
 });
 
 afterEach(() => {
   inject.renderSet = undefined;
   inject.failRenameAt = 0;
   inject.renames = 0;
+  inject.refuseMkdir = undefined;
 });
 
 describe("generate with an injected failure", () => {
@@ -153,5 +169,18 @@ describe("generate with an injected failure", () => {
       message: expect.stringMatching(/^cannot write .*: EIO: injected failure/),
     });
     expect(await snapshot(out)).toBeUndefined();
+  });
+
+  it("a folder above --out that refuses --out: the hint names that folder", async () => {
+    const { root } = await makeProject();
+    await mkdir(join(root, "build"));
+    inject.refuseMkdir = join(root, "build/generated");
+    const io = recordingIO(root);
+    expect(await runCli(["generate", "--out", "build/generated"], io)).toBe(1);
+    expect(io.stderr.join("\n")).toBe(
+      `remitgen: cannot write ${join(root, "build/generated")}: permission denied [RG098]\n` +
+        `  hint: make ${join(root, "build")} readable and writable by this user, or pass --out another folder, then run again`,
+    );
+    expect(existsSync(join(root, "build/generated"))).toBe(false);
   });
 });

@@ -41,6 +41,18 @@ describe("generate() options of the wrong shape", () => {
     ],
     ["out as a number", { out: 42 }, /"out" must be a string/],
     ["spec as null", { spec: null }, /"spec" must be a string/],
+    // An unset variable (`spec: process.env.SPEC`): "" would read the
+    // current folder as the spec, or write the output into it.
+    [
+      "spec as an empty string",
+      { spec: "" },
+      /^option "spec" must be a string \(a file path\), not an empty string\n {2}hint: pass e\.g\. spec: "spec\/remittance\.yaml", or leave it out/,
+    ],
+    [
+      "out as an empty string",
+      { out: "" },
+      /^option "out" must be a string \(a folder path\), not an empty string\n {2}hint: pass e\.g\. out: "generated", or leave it out/,
+    ],
     ["cwd as a number", { cwd: 5 }, /"cwd" must be a string/],
     ["check as a string", { check: "true" }, /"check" must be true or false/],
     ["reuse as a number", { reuse: 0 }, /"reuse" must be true or false/],

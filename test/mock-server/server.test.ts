@@ -1,7 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
+  listenFailure,
   startMockServer,
   type MockServer,
 } from "../../src/mock-server/server.js";
@@ -308,13 +310,24 @@ describe("mock server", () => {
     // 192.0.2.1 is a documentation address (TEST-NET-1): never local.
     await expect(
       startMockServer(api, { host: "192.0.2.1", port: 0 }),
-    ).rejects.toThrow(/^Cannot listen on 192\.0\.2\.1: .*--host 127\.0\.0\.1/);
+    ).rejects.toMatchObject({
+      name: "UsageError",
+      code: "RG082",
+      message: expect.stringMatching(
+        /^cannot listen on 192\.0\.2\.1: .*\n {2}hint: .*--host 127\.0\.0\.1/,
+      ),
+    });
   });
 
   it("rejects with a clear error when the port is in use", async () => {
-    await expect(startMockServer(api, { port: server.port })).rejects.toThrow(
-      new RegExp(`Port ${server.port} .*in use.*--port`),
-    );
+    await expect(
+      startMockServer(api, { port: server.port }),
+    ).rejects.toMatchObject({
+      code: "RG080",
+      message: expect.stringMatching(
+        new RegExp(`^port ${server.port} .*in use.*\n {2}hint: .*--port`),
+      ),
+    });
   });
 
   it("rejects for a port taken by another process, and close() frees its port", async () => {
@@ -337,5 +350,44 @@ describe("mock server", () => {
     await hung;
     const again = await startMockServer(api, { port });
     await again.close();
+  });
+});
+
+describe("listenFailure", () => {
+  const listenError = (code: string, address = "127.0.0.1"): Error =>
+    Object.assign(new Error(`listen ${code}: refused ${address}:80`), {
+      code,
+      syscall: "listen",
+    });
+
+  it("a privileged port refused: RG081, naming the port and how to choose one", () => {
+    const failure = listenFailure(listenError("EACCES"), "127.0.0.1", 80);
+    expect(failure).toBeInstanceOf(UsageError);
+    expect(failure).toMatchObject({
+      code: "RG081",
+      message:
+        "not allowed to listen on 127.0.0.1:80\n  hint: ports below 1024 need administrator rights: choose --port 1024 or above, e.g. --port 4010 (--port 0 picks a free one)",
+    });
+    // A port above 1024 refused (a security policy): no word on privileges.
+    expect(
+      (listenFailure(listenError("EACCES"), "::1", 8080) as UsageError).message,
+    ).toBe(
+      "not allowed to listen on [::1]:8080\n  hint: choose another port with --port <number> (--port 0 picks a free one)",
+    );
+  });
+
+  it("any other refusal to listen: RG083 with the system's reason", () => {
+    const failure = listenFailure(
+      listenError("EAFNOSUPPORT", "::1"),
+      "::1",
+      4010,
+    );
+    expect(failure).toMatchObject({
+      code: "RG083",
+      message:
+        "cannot listen on [::1]:4010: listen EAFNOSUPPORT: refused ::1:80\n  hint: choose another --host or --port, e.g. --host 127.0.0.1 --port 0",
+    });
+    const internal = new Error("no code");
+    expect(listenFailure(internal, "127.0.0.1", 4010)).toBe(internal);
   });
 });

@@ -686,8 +686,59 @@ describe("outputFailure", () => {
     expect(failure).toBeInstanceOf(OutputError);
     expect(failure).toMatchObject({
       code: "RG098",
-      message: `cannot write ${join(out, "v3/README.md")}: permission denied\n  hint: make ${out} readable and writable by this user, or pass --out another folder, then run again`,
+      // The temporary file is new: its folder refused to take it.
+      message: `cannot write ${join(out, "v3/README.md")}: permission denied\n  hint: make ${join(out, "v3")} readable and writable by this user, or pass --out another folder, then run again`,
     });
+  });
+
+  it("a permission refusal's hint names the folder refused, not always --out", async () => {
+    const refusedAt = (
+      syscall: string,
+      path: string,
+      checking = false,
+    ): string => {
+      const error = Object.assign(
+        new Error(`EACCES: permission denied, ${syscall} '${path}'`),
+        { code: "EACCES", syscall, path },
+      );
+      return (outputFailure(error, out, checking) as OutputError).hint;
+    };
+    const hint = (folder: string): string =>
+      `make ${folder} readable and writable by this user, or pass --out another folder, then run again`;
+    // Creating --out itself: the folder above it is the one refused.
+    expect(refusedAt("mkdir", out)).toBe(hint(tmpdir()));
+    // A folder on the way, or a file in a subfolder: the folder that holds it.
+    expect(refusedAt("mkdir", join(out, "v3/src"))).toBe(hint(join(out, "v3")));
+    expect(refusedAt("rename", join(out, "v3/src/client.ts"))).toBe(
+      hint(join(out, "v3/src")),
+    );
+    expect(refusedAt("unlink", join(out, "v1/old.md"))).toBe(
+      hint(join(out, "v1")),
+    );
+    // A folder that cannot be listed is the one refused.
+    expect(refusedAt("scandir", join(out, "v3"))).toBe(hint(join(out, "v3")));
+    // A file that exists but cannot be opened: the file itself.
+    const base = await tempDir();
+    const existing = join(base, "README.md");
+    await writeFile(existing, "x");
+    const error = Object.assign(
+      new Error(`EACCES: permission denied, open '${existing}'`),
+      { code: "EACCES", syscall: "open", path: existing },
+    );
+    expect((outputFailure(error, base, true) as OutputError).hint).toBe(
+      hint(existing),
+    );
+    // No path given: --out.
+    expect(
+      (
+        outputFailure(
+          Object.assign(new Error("EACCES: permission denied"), {
+            code: "EACCES",
+          }),
+          out,
+        ) as OutputError
+      ).hint,
+    ).toBe(hint(out));
   });
 
   it.each([
@@ -709,7 +760,7 @@ describe("outputFailure", () => {
   it("names a folder whose path holds $& and $' as it is", () => {
     const odd = join(tmpdir(), "a$&b$'c");
     const failure = outputFailure(
-      systemError("EACCES", "permission denied", odd),
+      systemError("EACCES", "permission denied", join(odd, "README.md")),
       odd,
     );
     expect((failure as OutputError).hint).toBe(
