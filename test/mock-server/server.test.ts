@@ -62,7 +62,7 @@ function post(
 function rawPost(
   path: string,
   body: Buffer,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): Promise<{
   status: number;
   body: string;
@@ -169,6 +169,15 @@ describe("mock server", () => {
     expect((await fetch(`${server.baseUrl}/get_txn_status`)).status).toBe(405);
   });
 
+  it("refuses a call with two Authorization headers, both with the valid token", async () => {
+    // Node's req.headers would keep one of them; the mock reads them all.
+    const res = await rawPost("/get_txn_status", Buffer.from("{}"), {
+      authorization: [`Bearer ${bearer}`, `Bearer ${bearer}`],
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).not.toContain(bearer);
+  });
+
   it("answers a browser's CORS preflight, and lets the page read answers and Retry-After", async () => {
     const preflight = await fetch(`${server.baseUrl}/get_txn_status`, {
       method: "OPTIONS",
@@ -272,9 +281,10 @@ describe("mock server", () => {
 
   it("logs one line per call with method, path, status and ms, never secrets or tokens", async () => {
     const before = lines.length;
+    // Refused (a token belongs in the header), and the query never logged.
     await post("/get_txn_status?access_token=leak", "{}");
     expect(lines.slice(before)).toEqual([
-      expect.stringMatching(/^POST \/get_txn_status 200 \d+ms$/),
+      expect.stringMatching(/^POST \/get_txn_status 400 \d+ms$/),
     ]);
     expect(
       lines.some((l) => l.startsWith("POST /auth/oauth2/token 200 ")),
