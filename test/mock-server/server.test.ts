@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  exposureWarning,
   startMockServer,
   type MockServer,
 } from "../../src/mock-server/server.js";
@@ -202,6 +203,23 @@ describe("mock server", () => {
     expect(answer.headers.get("access-control-expose-headers")).toBe(
       "retry-after",
     );
+    // Private Network Access: a page on a public origin asks before
+    // calling a server on this machine; asked, the mock allows it.
+    const fromPublic = await fetch(`${server.baseUrl}/get_txn_status`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-private-network": "true",
+      },
+    });
+    expect(fromPublic.status).toBe(204);
+    expect(fromPublic.headers.get("access-control-allow-private-network")).toBe(
+      "true",
+    );
+    expect(
+      preflight.headers.get("access-control-allow-private-network"),
+    ).toBeNull();
     // An OPTIONS that is no preflight is still the engine's 405.
     expect(
       (await fetch(`${server.baseUrl}/get_txn_status`, { method: "OPTIONS" }))
@@ -347,5 +365,18 @@ describe("mock server", () => {
     await hung;
     const again = await startMockServer(api, { port });
     await again.close();
+  });
+});
+
+describe("exposureWarning", () => {
+  it("warns for an interface other machines can reach, never for loopback", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "mock.internal"]) {
+      expect(exposureWarning(host)).toBe(
+        `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`,
+      );
+    }
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) {
+      expect(exposureWarning(host)).toBeUndefined();
+    }
   });
 });
