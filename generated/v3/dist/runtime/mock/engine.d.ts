@@ -137,7 +137,14 @@ export interface MockOverride {
         callIndex: number;
       }) => JsonValue | Promise<JsonValue>)
     | undefined;
-  /** Failure to inject, for the first `faultTimes` valid calls. */
+  /**
+   * Failure to inject, for the first `faultTimes` valid calls. A call is
+   * counted once its body is read and validated, not when it arrives (a
+   * refused call takes no fault): of calls sent at once, the first whose
+   * body completes meets it, over a network not always the first sent.
+   * {@link MockEngine.calls} (in arrival order) shows which did; to fault
+   * one particular call, send the calls one after another.
+   */
   fault?: MockFault | undefined;
   /** How many calls the fault applies to. Default `Infinity`. */
   faultTimes?: number | undefined;
