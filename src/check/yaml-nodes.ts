@@ -240,7 +240,11 @@ export class Reader {
       !/^[-+]?\d+$/.test(written)
     )
       return false;
-    const readAs = BigInt(value);
+    const exact = BigInt(value);
+    // Held exactly, it may still be printed (mock answers, docs, OpenAPI)
+    // with the shortest digits that read back the same: 2^64 as
+    // 18446744073709552000, another number to anyone reading the digits.
+    const readAs = exact === BigInt(written) ? printedInteger(value) : exact;
     if (BigInt(written) === readAs) return false;
     this.report(range, diagnostics.inexactNumber(written, String(readAs)));
     return true;
@@ -369,4 +373,14 @@ export function describe(node: unknown): string {
     if (typeof value === "string") return "a string";
   }
   return "an unexpected value";
+}
+
+/** The whole number `String(value)` (and JSON) writes for an integer, `1e+21` included. */
+function printedInteger(value: number): bigint {
+  const [mantissa = "", exponent = "0"] = String(value).split("e");
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  return (
+    BigInt(whole + fraction) *
+    BigInt(10) ** BigInt(Number(exponent) - fraction.length)
+  );
 }

@@ -8,6 +8,7 @@ import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
 import {
   DEFAULT_MOCK_HOST,
   DEFAULT_MOCK_PORT,
+  exposureWarning,
   startMockServer,
   type MockServer,
 } from "../mock-server/server.js";
@@ -100,6 +101,8 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
       "Logging each call; press Ctrl-C to stop.",
     ].join("\n"),
   );
+  const exposed = exposureWarning(options.host ?? DEFAULT_MOCK_HOST);
+  if (exposed !== undefined) options.error(exposed);
   options.onListening?.(server);
 
   await aborted(options.signal);

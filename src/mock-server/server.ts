@@ -102,6 +102,16 @@ export function listenFailure(
   return new UsageError(text.code, text.message, text.hint);
 }
 
+/**
+ * The warning for a mock bound where other machines reach it (`--host
+ * 0.0.0.0`): it grants tokens to anyone with its documented test
+ * credentials. `undefined` for a loopback host.
+ */
+export function exposureWarning(host: string): string | undefined {
+  if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
+  return `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`;
+}
+
 function urlHost(host: string): string {
   // A wildcard bind is reachable on loopback; clients cannot dial "0.0.0.0".
   if (host === "0.0.0.0") return "127.0.0.1";
@@ -176,6 +186,11 @@ export function startMockServer(
           "access-control-allow-headers":
             req.headers["access-control-request-headers"] ?? "",
           "access-control-max-age": "600",
+          // Private Network Access: Chromium asks before a page on a public
+          // origin (a deployed app) may call a server on this machine.
+          ...(req.headers["access-control-request-private-network"] === "true"
+            ? { "access-control-allow-private-network": "true" }
+            : {}),
         })
         .end();
       finish(204);

@@ -642,6 +642,20 @@ describe("an integer too large for a JavaScript number", () => {
       "12345678901234567891",
       "12345678901234567168",
     ],
+    [
+      // Held exactly, but printed (mock answers, docs, OpenAPI) with the
+      // shortest digits that read back the same: another number to a reader.
+      "an example printed with other digits",
+      "{ type: integer, example: 18446744073709551616 }",
+      "18446744073709551616",
+      "18446744073709552000",
+    ],
+    [
+      "a bound printed with other digits",
+      "{ type: number, minimum: -18446744073709551616 }",
+      "-18446744073709551616",
+      "-18446744073709552000",
+    ],
   ])(
     "%s is refused where it is written, not silently rounded",
     (_, schema, written, readAs) => {
@@ -656,6 +670,7 @@ describe("an integer too large for a JavaScript number", () => {
     "{ type: integer, maximum: 9007199254740991, example: -9007199254740991 }",
     "{ type: number, maximum: 100000000000000000000 }",
     "{ type: number, maximum: 1e300 }",
+    "{ type: integer, example: 1000000000000000000000 }",
   ])("%s: read as before", (schema) => {
     expect(problems(withBalance(schema))).toEqual([]);
   });

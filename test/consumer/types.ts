@@ -28,8 +28,18 @@ import {
   type SendOnlineFundsTransferRequest,
   type WriteCallOptions,
 } from "@remitgen/remittance-v3";
-import { createHandlers, type MockHandlerSet } from "@remitgen/remittance-v3/mocks";
-import { createMockFetch, type MockFetch } from "@remitgen/remittance-v3/mock-fetch";
+import {
+  createHandlers,
+  type MockConventions,
+  type MockError,
+  type MockErrorCode,
+  type MockHandlerSet,
+} from "@remitgen/remittance-v3/mocks";
+import {
+  createMockFetch,
+  type MockError as FetchMockError,
+  type MockFetch,
+} from "@remitgen/remittance-v3/mock-fetch";
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -140,6 +150,14 @@ export const handlers: MockHandlerSet = createHandlers();
 // The ./mock-fetch subpath types resolve, and its fetch is one the client
 // takes: the mocks without msw.
 const mockFetch: MockFetch = createMockFetch({ latencyMs: 0 });
+// A consumer's own error body names what it receives and returns, from
+// either subpath.
+const conventions: Partial<MockConventions> = {
+  errorBody: (error: MockError) => ({ fault: error.code, text: error.message }),
+};
+export const conventionalFetch: MockFetch = createMockFetch({ conventions });
+export const refusal: MockErrorCode = "validation_failed";
+export const sameError: Equal<MockError, FetchMockError> = true;
 export const mockedClient: ClientV3 = createV3({
   baseUrl: mockFetch.engine.options.baseUrl,
   authUrl: mockFetch.engine.options.authUrl,

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
+  exposureWarning,
   listenFailure,
   startMockServer,
   type MockServer,
@@ -64,7 +65,7 @@ function post(
 function rawPost(
   path: string,
   body: Buffer,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): Promise<{
   status: number;
   body: string;
@@ -171,6 +172,15 @@ describe("mock server", () => {
     expect((await fetch(`${server.baseUrl}/get_txn_status`)).status).toBe(405);
   });
 
+  it("refuses a call with two Authorization headers, both with the valid token", async () => {
+    // Node's req.headers would keep one of them; the mock reads them all.
+    const res = await rawPost("/get_txn_status", Buffer.from("{}"), {
+      authorization: [`Bearer ${bearer}`, `Bearer ${bearer}`],
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).not.toContain(bearer);
+  });
+
   it("answers a browser's CORS preflight, and lets the page read answers and Retry-After", async () => {
     const preflight = await fetch(`${server.baseUrl}/get_txn_status`, {
       method: "OPTIONS",
@@ -195,6 +205,23 @@ describe("mock server", () => {
     expect(answer.headers.get("access-control-expose-headers")).toBe(
       "retry-after",
     );
+    // Private Network Access: a page on a public origin asks before
+    // calling a server on this machine; asked, the mock allows it.
+    const fromPublic = await fetch(`${server.baseUrl}/get_txn_status`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-private-network": "true",
+      },
+    });
+    expect(fromPublic.status).toBe(204);
+    expect(fromPublic.headers.get("access-control-allow-private-network")).toBe(
+      "true",
+    );
+    expect(
+      preflight.headers.get("access-control-allow-private-network"),
+    ).toBeNull();
     // An OPTIONS that is no preflight is still the engine's 405.
     expect(
       (await fetch(`${server.baseUrl}/get_txn_status`, { method: "OPTIONS" }))
@@ -274,9 +301,10 @@ describe("mock server", () => {
 
   it("logs one line per call with method, path, status and ms, never secrets or tokens", async () => {
     const before = lines.length;
+    // Refused (a token belongs in the header), and the query never logged.
     await post("/get_txn_status?access_token=leak", "{}");
     expect(lines.slice(before)).toEqual([
-      expect.stringMatching(/^POST \/get_txn_status 200 \d+ms$/),
+      expect.stringMatching(/^POST \/get_txn_status 400 \d+ms$/),
     ]);
     expect(
       lines.some((l) => l.startsWith("POST /auth/oauth2/token 200 ")),
@@ -389,5 +417,18 @@ describe("listenFailure", () => {
     });
     const internal = new Error("no code");
     expect(listenFailure(internal, "127.0.0.1", 4010)).toBe(internal);
+  });
+});
+
+describe("exposureWarning", () => {
+  it("warns for an interface other machines can reach, never for loopback", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "mock.internal"]) {
+      expect(exposureWarning(host)).toBe(
+        `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`,
+      );
+    }
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) {
+      expect(exposureWarning(host)).toBeUndefined();
+    }
   });
 });

@@ -28,7 +28,10 @@ export declare const handlers: MockHandlerSet;
 
 export type {
   MockApi,
+  MockConventions,
   MockEngine,
+  MockError,
+  MockErrorCode,
   MockFault,
   MockOptions,
   MockOutcome,

@@ -32,7 +32,10 @@ export const handlers: MockHandlerSet = /* @__PURE__ */ createHandlers();
 
 export type {
   MockApi,
+  MockConventions,
   MockEngine,
+  MockError,
+  MockErrorCode,
   MockFault,
   MockOptions,
   MockOutcome,

@@ -24,7 +24,10 @@ export declare function createMockFetch(options?: MockOptions): MockFetch;
 
 export type {
   MockApi,
+  MockConventions,
   MockEngine,
+  MockError,
+  MockErrorCode,
   MockFault,
   MockOptions,
   MockOutcome,

@@ -28,7 +28,10 @@ export function createMockFetch(options?: MockOptions): MockFetch {
 
 export type {
   MockApi,
+  MockConventions,
   MockEngine,
+  MockError,
+  MockErrorCode,
   MockFault,
   MockOptions,
   MockOutcome,

@@ -25,9 +25,13 @@ import { noMemo, type RenderMemo } from "../memo.js";
 import { isSimpleNumberKey } from "../../escape/typescript.js";
 import { writeValue, type PrintableValue } from "../code/values.js";
 
+/** Engine types a consumer names: options, overrides, and a custom errorBody's argument. */
 const engineTypes = [
   "MockApi",
+  "MockConventions",
   "MockEngine",
+  "MockError",
+  "MockErrorCode",
   "MockFault",
   "MockOptions",
   "MockOutcome",

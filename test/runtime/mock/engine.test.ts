@@ -58,7 +58,7 @@ describe("token endpoint", () => {
     );
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      access_token: "mock-token-1",
+      access_token: expect.stringMatching(/^mock-token-[0-9a-f]{32}$/),
       token_type: "Bearer",
       expires_in: 3600,
     });
@@ -66,7 +66,7 @@ describe("token endpoint", () => {
     expect(engine.tokenRequests).toBe(1);
   });
 
-  it("grants with client_id/client_secret form fields and numbers tokens per engine", async () => {
+  it("grants with client_id/client_secret form fields, a new token each time", async () => {
     const engine = createMockEngine(api, { tokenLifetimeSeconds: 60 });
     const first = await json(
       await engine.handle(tokenRequest(engine.tokenUrl, "form")),
@@ -75,12 +75,65 @@ describe("token endpoint", () => {
       await engine.handle(tokenRequest(engine.tokenUrl, "form")),
     );
     expect(first.body).toMatchObject({
-      access_token: "mock-token-1",
+      access_token: expect.stringMatching(/^mock-token-[0-9a-f]{32}$/),
       expires_in: 60,
     });
-    expect(second.body.access_token).toBe("mock-token-2");
-    const other = createMockEngine(api);
-    expect(await issueToken(other)).toBe("mock-token-1");
+    expect(second.body.access_token).not.toBe(first.body.access_token);
+  });
+
+  it("refuses a token another engine issued, as another environment of the bank would", async () => {
+    // A client that keeps its token across mocks (a restarted server, the
+    // next test) must meet a 401, even where this engine issued as many.
+    const first = await setup();
+    const second = await setup();
+    expect(second.token).not.toBe(first.token);
+    const call = await second.engine.handle(
+      opRequest(second.engine, "get_txn_status", {}, first.token),
+    );
+    expect(response(call).status).toBe(401);
+    const own = await second.engine.handle(
+      opRequest(second.engine, "get_txn_status", {}, second.token),
+    );
+    expect(response(own).status).toBe(200);
+  });
+
+  it("refuses two Basic headers, and client credentials in the URL even beside good ones", async () => {
+    const engine = createMockEngine(api);
+    const twice = new Headers({
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    twice.append(
+      "authorization",
+      basic("mock-client-id", "mock-client-secret"),
+    );
+    twice.append(
+      "authorization",
+      basic("mock-client-id", "mock-client-secret"),
+    );
+    const doubled = await engine.handle(
+      new Request(engine.tokenUrl, {
+        method: "POST",
+        headers: twice,
+        body: "grant_type=client_credentials",
+      }),
+    );
+    expect(response(doubled).status).toBe(401);
+    // RFC 6749 §2.3.1: never in the URL, which logs and proxies keep.
+    for (const how of ["basic", "form"] as const) {
+      const sent = tokenRequest(engine.tokenUrl, how);
+      const outcome = await engine.handle(
+        new Request(`${engine.tokenUrl}?client_secret=mock-client-secret`, {
+          method: "POST",
+          headers: sent.headers,
+          body: await sent.text(),
+        }),
+      );
+      const r = response(outcome);
+      const text = await r.text();
+      expect(r.status).toBe(400);
+      expect(JSON.parse(text).error).toBe("invalid_request");
+      expect(text).not.toContain("mock-client-secret");
+    }
   });
 
   it("decodes Basic credentials that were form-urlencoded before base64", async () => {
@@ -283,6 +336,47 @@ describe("operation checks", () => {
     );
     expect(response(basicInstead).status).toBe(401);
     expect(engine.calls.map((c) => c.status)).toEqual([401, 401, 401]);
+  });
+
+  it("refuses two Authorization headers, even both with the valid token", async () => {
+    const { engine, token } = await setup();
+    const headers = new Headers({ "content-type": "application/json" });
+    headers.append("authorization", `Bearer ${token}`);
+    headers.append("authorization", `Bearer ${token}`);
+    const outcome = await engine.handle(
+      new Request(engine.urlFor("get_txn_status"), {
+        method: "POST",
+        headers,
+        body: "{}",
+      }),
+    );
+    const r = response(outcome);
+    expect(r.status).toBe(401);
+    expect(await r.text()).not.toContain(token);
+  });
+
+  it("refuses an access token in the URL (400 invalid_request), beside a good header too, never echoing it", async () => {
+    const { engine, token } = await setup();
+    // RFC 6750 §2.3 allows it, but a URL is kept by logs and proxies, and
+    // §3.1 refuses a request that sends its token more than one way.
+    const outcome = await engine.handle(
+      new Request(`${engine.urlFor("send_txns")}?access_token=${token}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(validSend),
+      }),
+    );
+    const r = response(outcome);
+    const text = await r.text();
+    expect(r.status).toBe(400);
+    expect(JSON.parse(text).error.code).toBe("invalid_request");
+    expect(text).not.toContain(token);
+    expect(engine.calls).toMatchObject([
+      { operation: "send_txns", status: 400, applied: false },
+    ]);
   });
 
   it("answers 415 for a non-JSON content type and accepts JSON with parameters", async () => {

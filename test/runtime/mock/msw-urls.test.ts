@@ -10,7 +10,13 @@ const v6 = createMockHandlers(api, {
   baseUrl: "http://[::1]:4010/api",
   authUrl: "http://[::1]:4010/auth",
 });
-const server = setupServer(...v6);
+// A base path whose characters a URL percent-encodes ("é", a space): the
+// handler must match the encoded path the client sends.
+const encoded = createMockHandlers(api, {
+  baseUrl: "http://localhost:4010/café v1",
+  authUrl: "http://localhost:4010/auth%20x",
+});
+const server = setupServer(...v6, ...encoded);
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
@@ -44,5 +50,38 @@ describe("msw adapter URLs", () => {
     await expect(
       fetch("http://[::1]:4010/api/other", { method: "POST" }),
     ).rejects.toThrow();
+  });
+
+  it("serves a base path that percent-encodes, as the client sends it", async () => {
+    expect(encoded.engine.urlFor("get_txn_status")).toBe(
+      "http://localhost:4010/caf%C3%A9%20v1/get_txn_status",
+    );
+    const granted = await fetch(encoded.engine.tokenUrl, {
+      method: "POST",
+      headers: {
+        authorization: basic("mock-client-id", "mock-client-secret"),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    expect(granted.status).toBe(200);
+    const { access_token } = (await granted.json()) as {
+      access_token: string;
+    };
+    const answered = await fetch(
+      new URL("get_txn_status", "http://localhost:4010/café v1/"),
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${access_token}`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      },
+    );
+    expect(answered.status).toBe(200);
+    expect(encoded.engine.calls.map((c) => c.path)).toEqual([
+      "/caf%C3%A9%20v1/get_txn_status",
+    ]);
   });
 });

@@ -218,6 +218,26 @@ describe("sampleValue", () => {
     }
   });
 
+  it("keeps samples to numbers the client reads exactly (below 2^53) where the bounds allow", () => {
+    // The client refuses an answer holding a number from 2^53 on: a
+    // sample there would fail a write against its own mock.
+    const near = 9007199254740000;
+    for (const schema of [
+      { kind: "integer", minimum: near },
+      { kind: "number", minimum: near },
+      { kind: "integer", maximum: -near },
+      { kind: "integer", minimum: -1e20, maximum: 1e20 },
+    ] as const) {
+      for (let seed = 0; seed < 200; seed++) {
+        const n = sampleValue(schema, [], seed) as number;
+        expect(Number.isSafeInteger(Math.round(n))).toBe(true);
+        expect(validateValue(n, schema, [])).toEqual([]);
+      }
+    }
+    // Bounds beyond it leave no choice.
+    expect(sampleValue({ kind: "integer", minimum: 1e20 }, [], 1)).toBe(1e20);
+  });
+
   it("prefers examples, including a named schema's own example", () => {
     const schemas: NamedSchema[] = [
       { name: "Money", schema: { kind: "number", example: 12.5 } },

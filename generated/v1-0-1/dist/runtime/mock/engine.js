@@ -26,6 +26,7 @@ const MAX_LISTED_PATH_CHARS = 64 * 1024;
 /** Default status for each refusal (a mock convention). */
 export const DEFAULT_ERROR_STATUSES = Object.freeze({
   unauthorized: 401,
+  invalid_request: 400,
   rate_limited: 429,
   unsupported_media_type: 415,
   invalid_json: 400,
@@ -50,7 +51,8 @@ export function defaultErrorBody(error) {
 /**
  * Creates a mock engine for `api`.
  *
- * Per operation call, in this order: route (404/405), bearer token (401),
+ * Per operation call, in this order: route (404/405), an access token in
+ * the URL (400, never accepted: logs keep URLs), bearer token (401),
  * rate limit (429 with `Retry-After`), JSON content type (415), body size
  * (413), JSON syntax (400), request schema (400 counting every violation
  * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
@@ -62,7 +64,8 @@ export function defaultErrorBody(error) {
  *
  * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
  * client credentials grant (RFC 6749 §4.4) with client authentication by
- * HTTP Basic or by form fields (§2.3.1) and the error responses of §5.2.
+ * HTTP Basic or by form fields (§2.3.1), never by a `client_secret` in the
+ * URL, and the error responses of §5.2.
  *
  * @throws Error when the API or options are inconsistent (dangling `ref`,
  * duplicate operation URL, override for an unknown operation, bad status).
@@ -238,6 +241,21 @@ function failureMessage(error) {
   }
   return `Mock failure: ${text}`;
 }
+/**
+ * A token no other engine issued, in this process or another, so a client
+ * that keeps a token across mocks (a restarted server, the next test) is
+ * refused, as by another environment of the bank. Node 18 has a global
+ * `crypto` only behind a flag: there Math.random keeps tokens apart, which
+ * is all a mock needs.
+ */
+function newToken() {
+  const bytes = new Uint8Array(16);
+  if (typeof crypto === "object") crypto.getRandomValues(bytes);
+  else for (let i = 0; i < 16; i++) bytes[i] = Math.random() * 256;
+  let token = "mock-token-";
+  for (const byte of bytes) token += byte.toString(16).padStart(2, "0");
+  return token;
+}
 /** Length-independent comparison, so the mock does not model a timing leak. */
 function sameText(a, b) {
   let diff = a.length ^ b.length;
@@ -271,7 +289,6 @@ class Engine {
   /** Calls per operation since reset, counted on arrival. */
   #arrivals = new Map();
   #tokenRequests = 0;
-  #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
   #tokens = new Map();
   /** Arrival times of calls inside the sliding rate-limit window. */
@@ -482,7 +499,7 @@ class Engine {
         delayMs: this.#latencyMs,
       };
     }
-    return this.#operation(op, url.pathname, request);
+    return this.#operation(op, url, request);
   }
   // ---- token endpoint ----------------------------------------------------
   async #token(request) {
@@ -498,6 +515,14 @@ class Engine {
       return this.#errorResponse("method_not_allowed", "Use POST", {
         headers: { allow: "POST" },
       });
+    }
+    // RFC 6749 §2.3.1: logs and proxies keep URLs.
+    if (new URL(request.url).searchParams.has("client_secret")) {
+      return oauthError(
+        400,
+        "invalid_request",
+        "Send client credentials in the body or the Authorization header, never in the URL",
+      );
     }
     if (mediaType(request.headers.get("content-type")) !== FORM_TYPE) {
       return oauthError(
@@ -575,7 +600,7 @@ class Engine {
         "Only client_credentials is supported",
       );
     }
-    const token = `mock-token-${++this.#tokenSerial}`;
+    const token = newToken();
     this.#tokens.set(token, this.#now() + this.#tokenLifetimeMs);
     return jsonResponse(
       200,
@@ -624,8 +649,9 @@ class Engine {
     window.push(now);
     return undefined;
   }
-  async #operation(op, path, request) {
+  async #operation(op, url, request) {
     const at = this.#now();
+    const path = url.pathname;
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
@@ -669,6 +695,14 @@ class Engine {
         {
           allow: "POST",
         },
+      );
+    }
+    // RFC 6750 §2.3 allows it, but logs and proxies keep URLs, and §3.1
+    // refuses a request that sends its token more than one way.
+    if (url.searchParams.has("access_token")) {
+      return refuse(
+        "invalid_request",
+        "Send the access token in the Authorization header only, never in the URL",
       );
     }
     const denied = this.#checkBearer(request.headers.get("authorization"));

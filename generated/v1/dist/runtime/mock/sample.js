@@ -381,6 +381,13 @@ function open(task, ctx) {
         lo = Math.ceil(lo);
         hi = Math.floor(hi);
       }
+      // The client refuses an answer holding a number from 2^53 on (it may
+      // not be the one sent): stay below that where the bounds allow.
+      const max = Number.MAX_SAFE_INTEGER;
+      if (Math.max(lo, -max) <= Math.min(hi, max)) {
+        lo = Math.max(lo, -max);
+        hi = Math.min(hi, max);
+      }
       if (hi <= lo) return { value: lo };
       if (!Number.isFinite(hi - lo)) {
         // Bounds near ±1.8e308: hi - lo overflows, and Infinity (JSON

@@ -147,7 +147,14 @@ export interface MockOverride {
         callIndex: number;
       }) => JsonValue | Promise<JsonValue>)
     | undefined;
-  /** Failure to inject, for the first `faultTimes` valid calls. */
+  /**
+   * Failure to inject, for the first `faultTimes` valid calls. A call is
+   * counted once its body is read and validated, not when it arrives (a
+   * refused call takes no fault): of calls sent at once, the first whose
+   * body completes meets it, over a network not always the first sent.
+   * {@link MockEngine.calls} (in arrival order) shows which did; to fault
+   * one particular call, send the calls one after another.
+   */
   fault?: MockFault | undefined;
   /** How many calls the fault applies to. Default `Infinity`. */
   faultTimes?: number | undefined;
@@ -161,6 +168,7 @@ export interface MockOverride {
  */
 export type MockErrorCode =
   | "unauthorized"
+  | "invalid_request"
   | "rate_limited"
   | "unsupported_media_type"
   | "invalid_json"
@@ -198,6 +206,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<
   Record<Exclude<MockErrorCode, "injected_fault">, number>
 > = Object.freeze({
   unauthorized: 401,
+  invalid_request: 400,
   rate_limited: 429,
   unsupported_media_type: 415,
   invalid_json: 400,
@@ -283,7 +292,8 @@ export interface MockEngine {
 /**
  * Creates a mock engine for `api`.
  *
- * Per operation call, in this order: route (404/405), bearer token (401),
+ * Per operation call, in this order: route (404/405), an access token in
+ * the URL (400, never accepted: logs keep URLs), bearer token (401),
  * rate limit (429 with `Retry-After`), JSON content type (415), body size
  * (413), JSON syntax (400), request schema (400 counting every violation
  * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
@@ -295,7 +305,8 @@ export interface MockEngine {
  *
  * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
  * client credentials grant (RFC 6749 §4.4) with client authentication by
- * HTTP Basic or by form fields (§2.3.1) and the error responses of §5.2.
+ * HTTP Basic or by form fields (§2.3.1), never by a `client_secret` in the
+ * URL, and the error responses of §5.2.
  *
  * @throws Error when the API or options are inconsistent (dangling `ref`,
  * duplicate operation URL, override for an unknown operation, bad status).
@@ -511,6 +522,22 @@ function failureMessage(error: unknown): string {
   return `Mock failure: ${text}`;
 }
 
+/**
+ * A token no other engine issued, in this process or another, so a client
+ * that keeps a token across mocks (a restarted server, the next test) is
+ * refused, as by another environment of the bank. Node 18 has a global
+ * `crypto` only behind a flag: there Math.random keeps tokens apart, which
+ * is all a mock needs.
+ */
+function newToken(): string {
+  const bytes = new Uint8Array(16);
+  if (typeof crypto === "object") crypto.getRandomValues(bytes);
+  else for (let i = 0; i < 16; i++) bytes[i] = Math.random() * 256;
+  let token = "mock-token-";
+  for (const byte of bytes) token += byte.toString(16).padStart(2, "0");
+  return token;
+}
+
 /** Length-independent comparison, so the mock does not model a timing leak. */
 function sameText(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
@@ -554,7 +581,6 @@ class Engine implements MockEngine {
   /** Calls per operation since reset, counted on arrival. */
   #arrivals = new Map<string, number>();
   #tokenRequests = 0;
-  #tokenSerial = 0;
   /** Issued token -> expiry (engine clock, ms). */
   #tokens = new Map<string, number>();
   /** Arrival times of calls inside the sliding rate-limit window. */
@@ -793,7 +819,7 @@ class Engine implements MockEngine {
         delayMs: this.#latencyMs,
       };
     }
-    return this.#operation(op, url.pathname, request);
+    return this.#operation(op, url, request);
   }
 
   // ---- token endpoint ----------------------------------------------------
@@ -817,6 +843,14 @@ class Engine implements MockEngine {
       return this.#errorResponse("method_not_allowed", "Use POST", {
         headers: { allow: "POST" },
       });
+    }
+    // RFC 6749 §2.3.1: logs and proxies keep URLs.
+    if (new URL(request.url).searchParams.has("client_secret")) {
+      return oauthError(
+        400,
+        "invalid_request",
+        "Send client credentials in the body or the Authorization header, never in the URL",
+      );
     }
     if (mediaType(request.headers.get("content-type")) !== FORM_TYPE) {
       return oauthError(
@@ -897,7 +931,7 @@ class Engine implements MockEngine {
       );
     }
 
-    const token = `mock-token-${++this.#tokenSerial}`;
+    const token = newToken();
     this.#tokens.set(token, this.#now() + this.#tokenLifetimeMs);
     return jsonResponse(
       200,
@@ -957,10 +991,11 @@ class Engine implements MockEngine {
 
   async #operation(
     op: MockOperation,
-    path: string,
+    url: URL,
     request: Request,
   ): Promise<MockOutcome> {
     const at = this.#now();
+    const path = url.pathname;
     const state = this.#overrides.get(op.name);
     const override = state?.override;
     const delayMs = override?.latencyMs ?? this.#latencyMs;
@@ -1015,6 +1050,14 @@ class Engine implements MockEngine {
         {
           allow: "POST",
         },
+      );
+    }
+    // RFC 6750 §2.3 allows it, but logs and proxies keep URLs, and §3.1
+    // refuses a request that sends its token more than one way.
+    if (url.searchParams.has("access_token")) {
+      return refuse(
+        "invalid_request",
+        "Send the access token in the Authorization header only, never in the URL",
       );
     }
     const denied = this.#checkBearer(request.headers.get("authorization"));

@@ -137,7 +137,14 @@ export interface MockOverride {
         callIndex: number;
       }) => JsonValue | Promise<JsonValue>)
     | undefined;
-  /** Failure to inject, for the first `faultTimes` valid calls. */
+  /**
+   * Failure to inject, for the first `faultTimes` valid calls. A call is
+   * counted once its body is read and validated, not when it arrives (a
+   * refused call takes no fault): of calls sent at once, the first whose
+   * body completes meets it, over a network not always the first sent.
+   * {@link MockEngine.calls} (in arrival order) shows which did; to fault
+   * one particular call, send the calls one after another.
+   */
   fault?: MockFault | undefined;
   /** How many calls the fault applies to. Default `Infinity`. */
   faultTimes?: number | undefined;
@@ -150,6 +157,7 @@ export interface MockOverride {
  */
 export type MockErrorCode =
   | "unauthorized"
+  | "invalid_request"
   | "rate_limited"
   | "unsupported_media_type"
   | "invalid_json"
@@ -257,7 +265,8 @@ export interface MockEngine {
 /**
  * Creates a mock engine for `api`.
  *
- * Per operation call, in this order: route (404/405), bearer token (401),
+ * Per operation call, in this order: route (404/405), an access token in
+ * the URL (400, never accepted: logs keep URLs), bearer token (401),
  * rate limit (429 with `Retry-After`), JSON content type (415), body size
  * (413), JSON syntax (400), request schema (400 counting every violation
  * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
@@ -269,7 +278,8 @@ export interface MockEngine {
  *
  * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
  * client credentials grant (RFC 6749 §4.4) with client authentication by
- * HTTP Basic or by form fields (§2.3.1) and the error responses of §5.2.
+ * HTTP Basic or by form fields (§2.3.1), never by a `client_secret` in the
+ * URL, and the error responses of §5.2.
  *
  * @throws Error when the API or options are inconsistent (dangling `ref`,
  * duplicate operation URL, override for an unknown operation, bad status).
