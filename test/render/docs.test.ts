@@ -321,6 +321,20 @@ describe("docs of the real spec", () => {
     );
   });
 
+  it("says which aborted writes are unknown and which are plain aborts, as the transport throws them", () => {
+    // test/runtime/write-edges.test.ts: a write aborted before its 401
+    // resend (new token, or its turn) rejects with the signal's reason.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    expect(readme).not.toContain("a write already sent throws");
+    expect(readme).toContain(
+      "An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    );
+    const send = setFile(files, model.sets[2]!, "docs/send-txns.md");
+    expect(send).toContain(
+      "An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act.",
+    );
+  });
+
   it("says the set's operations share one limit, and how the built-in token request is made", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     // One limiter per transport, for every operation (transport.ts).
