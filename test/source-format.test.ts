@@ -13,9 +13,11 @@ const root = join(import.meta.dirname, "..");
 /** Hand-written code; test/fixtures holds generated goldens and specs, checked elsewhere. */
 const folders = ["src", "test", "bench", "scripts"];
 const sourceFile = /\.(?:ts|mjs)$/;
+/** At the top also the README, the first page a reader sees. */
+const topFile = /\.(?:ts|mjs|md)$/;
 
 function sourceFiles(): string[] {
-  const top = readdirSync(root).filter((name) => sourceFile.test(name));
+  const top = readdirSync(root).filter((name) => topFile.test(name));
   const nested = folders.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
       .filter((name) => sourceFile.test(name))
@@ -26,6 +28,10 @@ function sourceFiles(): string[] {
 }
 
 describe("remitgen's sources", () => {
+  it("include the top-level README", () => {
+    expect(sourceFiles()).toContain("README.md");
+  });
+
   it("are formatted as prettier formats them with the repository's config", async () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);

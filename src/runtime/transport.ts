@@ -195,7 +195,11 @@ export interface ClientSettings {
 
 /** Options of one call to a write operation; `undefined` means the default. */
 export interface WriteCallOptions {
-  /** Aborts the call. A write aborted after it was sent throws {@link OutcomeUnknownError}. */
+  /**
+   * Aborts the call. A write aborted in flight throws
+   * {@link OutcomeUnknownError}; one aborted before it is sent, or before its
+   * resend after a 401, rejects with the signal's reason.
+   */
   signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call's requests (a token request keeps the client's). */
   timeoutMs?: number | undefined;

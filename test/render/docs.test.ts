@@ -321,6 +321,47 @@ describe("docs of the real spec", () => {
     );
   });
 
+  it("says which aborted writes are unknown and which are plain aborts, as the transport throws them", () => {
+    // test/runtime/write-edges.test.ts: a write aborted before its 401
+    // resend (new token, or its turn) rejects with the signal's reason.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    expect(readme).not.toContain("a write already sent throws");
+    expect(readme).toContain(
+      "An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    );
+    // Every failure of a write but OutcomeUnknownError comes before a send,
+    // or with a 4xx (test/runtime/transport-properties.test.ts).
+    expect(readme).toContain(
+      "Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.",
+    );
+    expect(readme).toContain(
+      "The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act (what each status means at the bank is not shown);",
+    );
+    const send = setFile(files, model.sets[2]!, "docs/send-txns.md");
+    expect(send).toContain(
+      "An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act.",
+    );
+  });
+
+  it("tells a Jest user in CommonJS mode what loads the ES-module package", () => {
+    // Tried with Jest 30 on Node 20: in CommonJS mode require() and import()
+    // of the package fail; a transform of the package, or the ESM mode, works.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const install = readme.slice(
+      readme.indexOf("## Install"),
+      readme.indexOf("## Quick start"),
+    );
+    expect(install).toContain(
+      "Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither `require()` nor `import()` of this package works.",
+    );
+    expect(install).toContain(
+      '`transformIgnorePatterns: ["/node_modules/(?!@remitgen/remittance-v3/)"]`',
+    );
+    expect(install).toContain(
+      "`NODE_OPTIONS=--experimental-vm-modules npx jest`",
+    );
+  });
+
   it("says the set's operations share one limit, and how the built-in token request is made", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     // One limiter per transport, for every operation (transport.ts).

@@ -1,5 +1,5 @@
 // Where a write can stop besides its answer: a body that never ends after a
-// 2xx, and an abort while the 401 replay waits for its new token.
+// 2xx, and an abort while the 401 replay waits for its new token or its turn.
 import { afterEach, expect, it } from "vitest";
 import { OutcomeUnknownError, TimeoutError } from "../../src/runtime/errors.js";
 import {
@@ -11,6 +11,7 @@ import {
   rejection,
   sendJson,
   startBank,
+  startServer,
 } from "./helpers/server.js";
 
 afterEach(closeAll);
@@ -50,4 +51,22 @@ it("a write aborted while its 401 replay waits for a new token is a plain abort,
   expect(await rejection(call)).toBe(reason);
   expect(bank.calls(WRITE.path)).toBe(1);
   expect(bank.tokenRequests()).toBe(2);
+});
+
+it("a write aborted while its 401 replay waits for its rate-limit turn is a plain abort, sent once", async () => {
+  const controller = new AbortController();
+  const reason = new Error("caller gave up");
+  // The bank refuses every token; the one slot of the hour went to the first
+  // send, so the replay waits for the next hour.
+  const bank = await startServer((_req, res) => sendJson(res, 401, {}));
+  let asked = 0;
+  const transport = client(bank, {
+    rateLimit: { limit: 1, intervalMs: 3_600_000 },
+    getAccessToken: async () => `token-${++asked}`,
+    onResponse: () => setTimeout(() => controller.abort(reason), 20),
+  });
+  const call = transport.call(WRITE, {}, { signal: controller.signal });
+  expect(await rejection(call)).toBe(reason);
+  expect(bank.count(WRITE.path)).toBe(1);
+  expect(asked).toBe(2); // the replay had its new token, then waited
 });

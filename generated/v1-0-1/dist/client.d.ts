@@ -90,7 +90,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -185,7 +186,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -220,7 +222,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -255,7 +258,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,

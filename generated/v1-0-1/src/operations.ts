@@ -76,7 +76,8 @@ export function getAcctTitle(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -204,7 +205,8 @@ export function getTransactionStatus(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxns(
   transport: Transport,
@@ -250,7 +252,8 @@ export function sendTxns(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -296,7 +299,8 @@ export function sendOnlineFundsTransferB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxnsB2C(
   transport: Transport,

@@ -66,7 +66,8 @@ export declare function getAcctTitle(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -164,7 +165,8 @@ export declare function getTransactionStatus(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -200,7 +202,8 @@ export declare function sendTxns(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -236,7 +239,8 @@ export declare function sendTxnsV1(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -272,7 +276,8 @@ export declare function sendOnlineFundsTransferB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -308,7 +313,8 @@ export declare function sendTxnsB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function testingMethod(
   transport: Transport,

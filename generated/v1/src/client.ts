@@ -97,7 +97,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -192,7 +193,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -227,7 +229,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -262,7 +265,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -297,7 +301,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -332,7 +337,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   testingMethod(
     body: types.TestingMethodRequest,

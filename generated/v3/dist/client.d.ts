@@ -93,7 +93,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -128,7 +129,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferV1(
     body: types.SendOnlineFundsTransferV1Request,
@@ -226,7 +228,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -262,7 +265,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -298,7 +302,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -334,7 +339,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -370,7 +376,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -435,7 +442,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   updateNameAmendment(
     body: types.UpdateNameAmendmentRequest,

@@ -68,7 +68,8 @@ export declare function getAcctTitle(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -104,7 +105,8 @@ export declare function sendOnlineFundsTransfer(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -205,7 +207,8 @@ export declare function getTransactionStatus(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -241,7 +244,8 @@ export declare function sendTxns(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -278,7 +282,8 @@ export declare function sendTxnsV1(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -315,7 +320,8 @@ export declare function sendOnlineFundsTransferB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -351,7 +357,8 @@ export declare function sendTxnsB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function testingMethod(
   transport: Transport,
@@ -418,7 +425,8 @@ export declare function transactionStatusCancelled(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export declare function updateNameAmendment(
   transport: Transport,

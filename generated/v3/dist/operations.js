@@ -67,7 +67,8 @@ export function getAcctTitle(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransfer(transport, body, options) {
   return transport.call(
@@ -109,7 +110,8 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransferV1(transport, body, options) {
   return transport.call(
@@ -228,7 +230,8 @@ export function getTransactionStatus(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxns(transport, body, options) {
   return transport.call(
@@ -270,7 +273,8 @@ export function sendTxns(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxnsV1(transport, body, options) {
   return transport.call(
@@ -313,7 +317,8 @@ export function sendTxnsV1(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransferB2C(transport, body, options) {
   return transport.call(
@@ -356,7 +361,8 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxnsB2C(transport, body, options) {
   return transport.call(
@@ -398,7 +404,8 @@ export function sendTxnsB2C(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function testingMethod(transport, body, options) {
   return transport.call(
@@ -477,7 +484,8 @@ export function transactionStatusCancelled(transport, body, options) {
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function updateNameAmendment(transport, body, options) {
   return transport.call(

@@ -104,7 +104,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransfer(
     body: types.SendOnlineFundsTransferRequest,
@@ -139,7 +140,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferV1(
     body: types.SendOnlineFundsTransferV1Request,
@@ -237,7 +239,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxns(
     body: types.SendTxnsRequest,
@@ -273,7 +276,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsV1(
     body: types.SendTxnsV1Request,
@@ -309,7 +313,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendOnlineFundsTransferB2C(
     body: types.SendOnlineFundsTransferB2CRequest,
@@ -345,7 +350,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   sendTxnsB2C(
     body: types.SendTxnsB2CRequest,
@@ -381,7 +387,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   testingMethod(
     body: types.TestingMethodRequest,
@@ -446,7 +453,8 @@ export interface RemittanceClient {
    * failure).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
-   * @throws The signal's reason, when the call is aborted before it is sent.
+   * @throws The signal's reason, when aborted before it is sent, or before its
+   * resend after a 401.
    */
   updateNameAmendment(
     body: types.UpdateNameAmendmentRequest,

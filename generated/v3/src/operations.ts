@@ -78,7 +78,8 @@ export function getAcctTitle(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -124,7 +125,8 @@ export function sendOnlineFundsTransfer(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -255,7 +257,8 @@ export function getTransactionStatus(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxns(
   transport: Transport,
@@ -301,7 +304,8 @@ export function sendTxns(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxnsV1(
   transport: Transport,
@@ -348,7 +352,8 @@ export function sendTxnsV1(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -395,7 +400,8 @@ export function sendOnlineFundsTransferB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function sendTxnsB2C(
   transport: Transport,
@@ -441,7 +447,8 @@ export function sendTxnsB2C(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function testingMethod(
   transport: Transport,
@@ -528,7 +535,8 @@ export function transactionStatusCancelled(
  * failure).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted before it is sent.
+ * @throws The signal's reason, when aborted before it is sent, or before its
+ * resend after a 401.
  */
 export function updateNameAmendment(
   transport: Transport,

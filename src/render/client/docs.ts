@@ -119,7 +119,7 @@ export function operationThrows(
     ...common,
     [
       "@throws",
-      "The signal's reason, when the call is aborted before it is sent.",
+      "The signal's reason, when aborted before it is sent, or before its resend after a 401.",
     ],
   ];
 }

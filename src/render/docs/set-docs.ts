@@ -125,6 +125,7 @@ function renderReadme(
     // Inside a code fence Markdown escapes would be printed: the name as it
     // is, which the checker holds to npm's characters (no backtick, no line break).
     installCommand: `npm install ${set.names.packageName}`,
+    jest: jestNote(set.names.packageName),
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
@@ -164,6 +165,15 @@ function renderReadme(
     gaps: serviceGapsMarkdown(model),
   };
   return finishDocument(model, templates.setReadme(context));
+}
+
+/**
+ * How Jest loads the package. Tried with Jest 30 on Node 20: Jest's
+ * CommonJS loader refuses an ES module however it is asked for; a transform
+ * of the package, or Jest's ESM mode, loads it.
+ */
+function jestNote(packageName: string): string {
+  return `Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither ${codeSpan("require()")} nor ${codeSpan("import()")} of this package works. Either have Jest compile the package to CommonJS, with ${codeSpan(`transformIgnorePatterns: ["/node_modules/(?!${packageName}/)"]`)} and a transform that also takes ${codeSpan(".js")} files (${codeSpan("babel-jest")} with ${codeSpan("@babel/preset-env")}, or ${codeSpan("ts-jest")}), or run Jest's ESM mode (${codeSpan("NODE_OPTIONS=--experimental-vm-modules npx jest")}), where an ES module test imports the package and a CommonJS one uses ${codeSpan("await import()")}.`;
 }
 
 function clientOptionsTable(model: Model): string {
@@ -295,7 +305,7 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason (a write already sent throws `OutcomeUnknownError` instead); an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing.",
+    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [
@@ -305,7 +315,7 @@ function errorsMarkdown(
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
-    `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection after being sent, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} Only a 4xx answer says the bank did not act; after a 401 (the token was refused) the client sends the request once more with a new token.`,
+    `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act${errorGap !== undefined ? " (what each status means at the bank is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
     writeList,
     `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
   ].join("\n\n");

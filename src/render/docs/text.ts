@@ -107,7 +107,7 @@ function effectTail(
   }
   return [
     `is a **write** operation: it moves money or changes a record, so the client **never repeats it once the bank may have acted on it**: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. Its call options take no ${codeSpan("retry")}.`,
-    `When the client cannot know whether the bank carried it out (a time-out, an abort or a lost connection after sending, any 5xx answer, a redirect, or a 2xx answer it cannot read), it throws ${codeSpan("OutcomeUnknownError")} with ${codeSpan(".operation")} and ${codeSpan(".requestBody")}. Do not send it again: ${reconcileText(set)}`,
+    `When the client cannot know whether the bank carried it out (a time-out, an abort or a lost connection in flight, any 5xx answer, a redirect, or a 2xx answer it cannot read), it throws ${codeSpan("OutcomeUnknownError")} with ${codeSpan(".operation")} and ${codeSpan(".requestBody")}. Do not send it again: ${reconcileText(set)} An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act.`,
     basis,
   ].join("\n\n");
 }

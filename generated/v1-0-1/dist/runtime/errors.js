@@ -103,7 +103,7 @@ export class NetworkError extends RemitError {
 }
 /**
  * A write may or may not have been carried out by the bank: it timed out,
- * was aborted after being sent, lost its connection, met a 5xx answer (the
+ * was aborted in flight, lost its connection, met a 5xx answer (the
  * bank's own or a gateway's: neither says the transfer was not made) or a
  * redirect, or got a 2xx answer it could not read.
  * The client never resends a write. Check the transfer with the
