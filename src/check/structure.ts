@@ -84,8 +84,12 @@ export interface RawOperation {
   readonly description?: string;
   readonly effect: "read" | "write";
   readonly effectStated: boolean;
-  /** Whether the bank's interface states the effect, or the spec infers it (the default). */
-  readonly effectBasis: "stated" | "inferred";
+  /**
+   * Whether the bank's interface states the effect, the spec infers it from
+   * the name (an `effect` without `effectBasis`), or it is the safe default
+   * (no `effect`: a write).
+   */
+  readonly effectBasis: "stated" | "inferred" | "default";
   readonly request?: RawSchema;
   readonly response?: RawSchema;
   readonly errors: readonly RawError[];
@@ -639,7 +643,7 @@ function readOperations(
       ...(description ? { description: description.value.trim() } : {}),
       effect: effect?.value ?? "write",
       effectStated: effect !== undefined,
-      effectBasis: basis?.value ?? "inferred",
+      effectBasis: basis?.value ?? (effect ? "inferred" : "default"),
       ...(request ? { request } : {}),
       ...(response ? { response } : {}),
       errors,

@@ -88,8 +88,12 @@ export interface OperationModel {
   readonly summary: string;
   readonly description?: string;
   readonly effect: Effect;
-  /** `inferred`: the seed does not state it; remitgen inferred it from the name. */
-  readonly effectBasis: "stated" | "inferred";
+  /**
+   * `stated`: the bank's interface states it. `inferred`: the seed does not
+   * state it; the spec infers it from the name. `default`: the spec gives no
+   * effect, so it is a write, the safe kind.
+   */
+  readonly effectBasis: "stated" | "inferred" | "default";
   readonly request: PayloadModel;
   readonly response: PayloadModel;
   /**

@@ -213,7 +213,7 @@ describe("validate", () => {
     await editFile(spec, "rateLimit: 100/hour", "rateLimit: lots");
     await editFile(
       spec,
-      "summary: Testing method.\n    # Nothing says it is harmless: the safe default applies.\n    effect: write",
+      "summary: Testing method.",
       "summary: Testing method.\n    effect: maybe",
     );
     const text = await readFile(spec, "utf8");

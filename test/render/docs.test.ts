@@ -834,6 +834,66 @@ describe("docs of a spec where the bank states an effect and leaves no gap", () 
   });
 });
 
+describe("an operation whose spec gives no effect", () => {
+  it("is a write by the safe default, and its docs never say the name told", async () => {
+    // TestingMethod: neither the seed nor its name says what it does.
+    const model = await loadSpec(specPath, "spec/remittance.yaml");
+    const bases = new Map(
+      model.operations.map((operation) => [
+        operation.id,
+        operation.effectBasis,
+      ]),
+    );
+    expect(bases.get("TestingMethod")).toBe("default");
+    expect(bases.get("send_txns")).toBe("inferred");
+    const testing = model.operations.find(
+      (operation) => operation.id === "TestingMethod",
+    )!;
+    expect(testing.effect).toBe("write");
+    const v3 = model.sets.find((set) => set.id === "v3")!;
+    const files = renderAll(model);
+    const page = setFile(files, v3, "docs/testing-method.md");
+    expect(page).toContain(
+      "The effect is the safe default: the bank's interface states no effects, and the operation's name suggests none.",
+    );
+    expect(page).toContain(
+      "**Effect:** write (the safe default: its name suggests none)",
+    );
+    expect(page).not.toContain("inferred");
+    expect(setFile(files, v3, "README.md")).toContain(
+      "Except `testingMethod`: its name suggests no effect, so it is treated as a write, the safe default.",
+    );
+    // The committed package's (generate --check keeps it current).
+    const openapi = JSON.parse(
+      readFileSync(`${repoRoot}generated/v3/openapi.json`, "utf8"),
+    );
+    expect(
+      openapi.paths["/TestingMethod"].post["x-remitgen-effect-basis"],
+    ).toBe("default");
+  });
+
+  it("names several such operations together", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "remitgen-effects-"));
+    try {
+      const text = readFileSync(specPath, "utf8");
+      const untold = text.replace(
+        "    summary: Name amendment.\n    effect: write\n",
+        "    summary: Name amendment.\n",
+      );
+      expect(untold).not.toBe(text);
+      const file = join(dir, "spec.yaml");
+      writeFileSync(file, untold);
+      const model = await loadSpec(file, "spec.yaml");
+      const v3 = model.sets.find((set) => set.id === "v3")!;
+      expect(setFile(renderAll(model), v3, "README.md")).toContain(
+        "Except `testingMethod`, `updateNameAmendment`: their names suggest no effect, so they are treated as writes, the safe default.",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the overview's account of how sets extend each other", () => {
   it("says each set extends the one before it only where that holds", async () => {
     const real = renderOverviewDocs(

@@ -352,10 +352,11 @@ export interface RemittanceClient {
    *
    * POST /TestingMethod, relative to {base_url}.
    *
-   * Effect: write (inferred from the name). Never sent again once the bank may
-   * have acted on it (only a 401 is answered by one resend, with a new token):
-   * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
-   * getTransactionStatus before sending again.
+   * Effect: write (the safe default: its name suggests none). Never sent again
+   * once the bank may have acted on it (only a 401 is answered by one resend,
+   * with a new token): when the outcome is unknown it throws
+   * OutcomeUnknownError; reconcile with getTransactionStatus before sending
+   * again.
    *
    * Limit: 100 requests per hour (default plan (open variant)). In sets: V1,
    * v3.

@@ -54,6 +54,10 @@ export function effectBasisSentence(
 ): string {
   if (operation.effectBasis === "stated")
     return "The bank's interface states this effect.";
+  if (operation.effectBasis === "default")
+    return anyStated
+      ? "The effect is the safe default: the bank's interface does not state it, and the operation's name suggests none."
+      : "The effect is the safe default: the bank's interface states no effects, and the operation's name suggests none.";
   return anyStated
     ? "The effect is inferred from the operation's name: the bank's interface does not state it."
     : "The effect is inferred from the operation's name: the bank's interface states no effects.";
@@ -64,16 +68,23 @@ export function effectsBasisMarkdown(
   operations: readonly OperationModel[],
   anyStated: boolean,
 ): string {
-  const stated = operations.filter(
-    (operation) => operation.effectBasis === "stated",
-  );
-  if (stated.length === 0)
-    return anyStated
-      ? "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects."
-      : "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects.";
+  const names = (basis: OperationModel["effectBasis"]): string[] =>
+    operations
+      .filter((operation) => operation.effectBasis === basis)
+      .map((operation) => codeSpan(operation.names.method));
+  const stated = names("stated");
   if (stated.length === operations.length)
     return "The bank's interface states which of these operations are reads and which are writes.";
-  return `The bank's interface states the effect of ${stated.map((operation) => codeSpan(operation.names.method)).join(", ")}; the other operations' effects are inferred from their names.`;
+  const byDefault = names("default");
+  const lead =
+    stated.length > 0
+      ? `The bank's interface states the effect of ${stated.join(", ")}; the other operations' effects are inferred from their names.`
+      : anyStated
+        ? "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects."
+        : "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects.";
+  if (byDefault.length === 0) return lead;
+  const one = byDefault.length === 1;
+  return `${lead} Except ${byDefault.join(", ")}: ${one ? "its name suggests" : "their names suggest"} no effect, so ${one ? "it is" : "they are"} treated as ${one ? "a write" : "writes"}, the safe default.`;
 }
 
 /** The service-wide gaps under their lead-in, or a sentence saying there are none. */
@@ -116,7 +127,9 @@ function effectTail(
 export function effectBasisNote(operation: OperationModel): string {
   return operation.effectBasis === "inferred"
     ? "(inferred from the name)"
-    : "(stated by the bank)";
+    : operation.effectBasis === "default"
+      ? "(the safe default: its name suggests none)"
+      : "(stated by the bank)";
 }
 
 /** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */
