@@ -656,6 +656,22 @@ export const usageProblems = {
         ? `did you mean ${suggestion}? See \`${help}\``
         : `see \`${help}\``,
   }),
+  noCommand: (commands: readonly string[]): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: "no command given",
+    hint: `name one of ${commands.join(", ")}, e.g. \`remitgen generate\`; see \`remitgen --help\``,
+  }),
+  /** An option that takes one value given twice: the last would win unseen. */
+  repeatedOption: (
+    option: string,
+    first: string,
+    second: string,
+    help: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} is given twice: ${quote(first)}, then ${quote(second)}`,
+    hint: `pass it once; see \`${help}\``,
+  }),
   unknownCommand: (
     name: string,
     suggestion: string | undefined,
