@@ -4,6 +4,7 @@
  * traces.
  */
 import { Command, CommanderError, Option } from "commander";
+import type { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
@@ -50,7 +51,16 @@ export async function runCli(
         error.code === "commander.version";
       if (asked || (error.code === "commander.help" && error.exitCode === 0))
         return 0;
-      if (error.code === "commander.help") return 2;
+      // No command: the help that lists them is shown, then what is wrong.
+      if (error.code === "commander.help") {
+        const commands = program.commands.map((command) => command.name());
+        const text = usageProblems.noCommand(commands);
+        io.err("");
+        return reportFailure(
+          new UsageError(text.code, text.message, text.hint),
+          io,
+        );
+      }
       return reportFailure(commandLineError(error, program, argv), io);
     }
     return reportFailure(error, io);
@@ -244,7 +254,33 @@ function buildProgram(io: CliIO): Program {
       },
     );
 
+  for (const command of program.commands) refuseRepeats(command);
   return program;
+}
+
+/**
+ * An option that takes one value, given twice (`mock --set a --set b`),
+ * is refused: commander keeps the last, and the first was likely meant as
+ * much. Options that collect values (`generate --set`) and flags may
+ * repeat. The check runs before commander takes each value.
+ */
+function refuseRepeats(command: Command): void {
+  for (const option of command.options) {
+    if (option.variadic || !(option.required || option.optional)) continue;
+    const key = option.attributeName();
+    // Commander's Command is an EventEmitter; its typings declare only `on`.
+    const events = command as unknown as EventEmitter;
+    events.prependListener(`option:${option.name()}`, (value: string) => {
+      if (command.getOptionValueSource(key) !== "cli") return;
+      const text = usageProblems.repeatedOption(
+        option.long ?? option.flags,
+        String(command.getOptionValue(key)),
+        value,
+        `remitgen ${command.name()} --help`,
+      );
+      throw new UsageError(text.code, text.message, text.hint);
+    });
+  }
 }
 
 /**

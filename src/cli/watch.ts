@@ -80,8 +80,8 @@ interface Folder {
  * every `pollMs`, for file systems whose events go missing.
  *
  * Returns the exit status: 0 when stopped through `signal`; 2 when the
- * first run finds a usage error (bad --out or --set); 1 when the spec's
- * folder cannot be watched at the start.
+ * first run finds a usage error (bad --out or --set), or the spec's
+ * folder cannot be watched at the start (RG096).
  */
 export async function watchGenerate(options: WatchOptions): Promise<number> {
   const cwd = resolve(options.cwd ?? process.cwd());
@@ -392,13 +392,18 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     if (stopped) break;
     const outcome = await open(folder);
     if (outcome === "lost" && folder.dir === specFolder) {
+      // A --spec watching cannot follow is the command line's, as a bad
+      // --out is: said as every usage error is, exit status 2.
       const text = usageProblems.cannotWatch(
         specFolder,
+        (folder.failure as NodeJS.ErrnoException | undefined)?.code,
         messageOf(folder.failure),
-        isMissing(folder.failure),
       );
-      error(`remitgen: ${text.message} [${text.code}]\n  hint: ${text.hint}`);
-      stop(1);
+      stop(
+        reportFailure(new UsageError(text.code, text.message, text.hint), {
+          err: error,
+        }),
+      );
     }
   }
   if (!stopped) seen = await specState(specPath);

@@ -580,17 +580,22 @@ export const usageProblems = {
       ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
       : `sets: ${known.join(", ")}`,
   }),
+  /** `errno`: the system's code (`ENOENT`); `detail`, its message, for a code without words here. */
   cannotWatch: (
     folder: string,
-    reason: string,
-    missing: boolean,
-  ): DiagnosticText<"RG096"> => ({
-    code: "RG096",
-    message: `cannot watch ${folder}: ${reason}`,
-    hint: missing
-      ? "create the folder, or give --spec a file in a folder that exists"
-      : "check that the folder can be read; on Linux, ENOSPC means the inotify watch limit (raise fs.inotify.max_user_watches)",
-  }),
+    errno: string | undefined,
+    detail: string,
+  ): DiagnosticText<"RG096"> => {
+    const [reason, hint] = watchRefusals[errno ?? ""] ?? [
+      systemWords(detail, errno),
+      "check that the folder can be read, then run again",
+    ];
+    return {
+      code: "RG096",
+      message: `cannot watch ${folder}: ${reason}`,
+      hint,
+    };
+  },
   noCurrentFolder: (): DiagnosticText<"RG099"> => ({
     code: "RG099",
     message: "the current folder no longer exists (it was removed or moved)",
@@ -650,6 +655,22 @@ export const usageProblems = {
       suggestion !== undefined
         ? `did you mean ${suggestion}? See \`${help}\``
         : `see \`${help}\``,
+  }),
+  noCommand: (commands: readonly string[]): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: "no command given",
+    hint: `name one of ${commands.join(", ")}, e.g. \`remitgen generate\`; see \`remitgen --help\``,
+  }),
+  /** An option that takes one value given twice: the last would win unseen. */
+  repeatedOption: (
+    option: string,
+    first: string,
+    second: string,
+    help: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} is given twice: ${quote(first)}, then ${quote(second)}`,
+    hint: `pass it once; see \`${help}\``,
   }),
   unknownCommand: (
     name: string,
@@ -724,8 +745,8 @@ export const outputProblems = {
     deniedBy: string = outDir,
   ): DiagnosticText<"RG098"> => {
     const [reason, hint] = refusals[errno] ?? [
-      detail,
-      `check that ${outDir} can be read and written, then run again`,
+      systemWords(detail, errno),
+      "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
     ];
     return {
       code: "RG098",
@@ -747,6 +768,20 @@ const tooManyOpen = [
   "run again once fewer files are open, or raise the limit (ulimit -n)",
 ] as const;
 const refusals: Readonly<Record<string, readonly [string, string]>> = {
+  EIO: [
+    "the disk or file system failed to read or write (an input/output error)",
+    "check the disk or network share holding {denied}, then run again",
+  ],
+  // Where recursive mkdir made every folder: one removed during the run,
+  // or a system folder (/proc, /sys) that takes no new entries.
+  ENOENT: [
+    "the file system says there is no such file or folder",
+    "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
+  ],
+  EBUSY: [
+    "it is in use by another program",
+    "close what holds {denied} open (an editor, a file indexer), then run again",
+  ],
   EACCES: permission,
   EPERM: permission,
   EROFS: [
@@ -762,6 +797,38 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
   EMFILE: tooManyOpen,
   ENFILE: tooManyOpen,
 };
+
+/** Words for the file system's refusals to watch a folder, and how to fix them. */
+const missingFolder = [
+  "the folder does not exist",
+  "create the folder, or give --spec a file in a folder that exists",
+] as const;
+const watchRefusals: Readonly<Record<string, readonly [string, string]>> = {
+  ENOENT: missingFolder,
+  ENOTDIR: missingFolder,
+  EACCES: [
+    "permission denied",
+    "make the folder readable by this user, or give --spec a file in another folder",
+  ],
+  ENOSPC: [
+    "the system's limit of watched folders is reached",
+    "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
+  ],
+  EMFILE: [
+    "the system's limit of watchers or open files is reached",
+    "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",
+  ],
+};
+
+/**
+ * A system error's message without its code in front or its call and path
+ * after (`EIO: i/o error, open '/x'`), the code after in brackets:
+ * `i/o error (EIO)`.
+ */
+function systemWords(detail: string, errno: string | undefined): string {
+  const words = detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+ '.*$/, "");
+  return errno === undefined || words === errno ? words : `${words} (${errno})`;
+}
 
 /** What a value is, for a message: "a string", "an empty string", "null", "a list holding a number". */
 export function kindOf(value: unknown): string {

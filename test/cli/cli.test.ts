@@ -83,11 +83,56 @@ describe("help and version", () => {
 });
 
 describe("usage errors exit 2", () => {
-  it("no command: the help, on stderr", async () => {
+  it("no command: the help on stderr, then RG092 with a hint", async () => {
     const { status, stdout, stderr } = await run([]);
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/^Usage: remitgen/);
+    expect(stderr).toMatch(
+      /\n\nremitgen: no command given \[RG092\]\n {2}hint: name one of validate, generate, diff, mock, e\.g\. `remitgen generate`; see `remitgen --help`$/,
+    );
+  });
+
+  it.each([
+    [
+      ["generate", "--out", "a", "-o", "b"],
+      '--out is given twice: "a", then "b"',
+      "generate",
+    ],
+    [
+      ["validate", "--spec", "a.yaml", "--spec", "a.yaml"],
+      '--spec is given twice: "a.yaml", then "a.yaml"',
+      "validate",
+    ],
+    [
+      ["diff", "V1", "v3", "-s", "a.yaml", "-s", "b.yaml"],
+      '--spec is given twice: "a.yaml", then "b.yaml"',
+      "diff",
+    ],
+  ])(
+    "an option that takes one value, given twice %j: RG092",
+    async (args, said, command) => {
+      // In a project of its own: the old code wrote --out b.
+      const { root } = await makeProject();
+      const { status, stdout, stderr } = await run(args, root);
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      expect(existsSync(join(root, "b"))).toBe(false);
+      expect(stderr).toBe(
+        `remitgen: ${said} [RG092]\n  hint: pass it once; see \`remitgen ${command} --help\``,
+      );
+    },
+  );
+
+  it("options meant to repeat may: generate --set, and flags", async () => {
+    const { root, out } = await makeProject();
+    const { status, stdout, stderr } = await run(
+      ["generate", "--set", "V1", "--set", "v3", "--force", "--force"],
+      root,
+    );
+    expect([status, stderr]).toEqual([0, ""]);
+    expect(stdout).toMatch(/^remitgen: 2 sets, /);
+    expect(existsSync(join(out, "v3"))).toBe(true);
   });
 
   it.each([

@@ -215,6 +215,36 @@ describe("remitgen mock", () => {
     expect(io.stderr.join("\n")).toBe(`remitgen: ${said}`);
   });
 
+  it.each([
+    [
+      ["--set", "v1.0.1", "--set", "v3"],
+      '--set is given twice: "v1.0.1", then "v3"',
+    ],
+    [
+      ["--set", "v3", "--port", "0", "-p", "4011"],
+      '--port is given twice: "0", then "4011"',
+    ],
+    [
+      ["--set", "v3", "--host", "::1", "--host", "::1"],
+      '--host is given twice: "::1", then "::1"',
+    ],
+    [
+      ["--set", "v3", "-s", "a.yaml", "--spec=b.yaml"],
+      '--spec is given twice: "a.yaml", then "b.yaml"',
+    ],
+  ])(
+    "an option given twice, %j: RG092, nothing started",
+    async (args, said) => {
+      // The last value would win unseen: a mock of another set, or port.
+      const io = recordingIO(repoRoot);
+      expect(await runCli(["mock", ...args], io)).toBe(2);
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr.join("\n")).toBe(
+        `remitgen: ${said} [RG092]\n  hint: pass it once; see \`remitgen mock --help\``,
+      );
+    },
+  );
+
   it("usage errors exit 2: no --set, an unknown set", async () => {
     const none = await runBin(["mock"]);
     expect(none.code).toBe(2);

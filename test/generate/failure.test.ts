@@ -145,7 +145,7 @@ describe("generate with an injected failure", () => {
       ).toBe(1);
       expect(inject.renames).toBe(failAt);
       expect(io.stderr.join("\n")).toMatch(
-        /^remitgen: cannot write .*: EIO: injected failure \[RG098\]/,
+        /^remitgen: cannot write .*: the disk or file system failed to read or write \(an input\/output error\) \[RG098\]/,
       );
       expect(io.stderr.join("\n")).not.toContain("could not restore");
       expect(await snapshot(join(root, out)), `rename #${failAt}`).toEqual(
@@ -166,7 +166,9 @@ describe("generate with an injected failure", () => {
     inject.renames = 0;
     await expect(generate({ cwd: root, reuse: false })).rejects.toMatchObject({
       code: "RG098",
-      message: expect.stringMatching(/^cannot write .*: EIO: injected failure/),
+      message: expect.stringMatching(
+        /^cannot write .*: the disk or file system failed to read or write/,
+      ),
     });
     expect(await snapshot(out)).toBeUndefined();
   });

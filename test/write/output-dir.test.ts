@@ -748,13 +748,43 @@ describe("outputFailure", () => {
       "pass --out a folder on a writable file system",
     ],
     ["ENOSPC", "no space is left on the device", "free some space"],
-    ["EIO", "EIO: i/o error", "check that"],
+    [
+      "EIO",
+      "the disk or file system failed to read or write \\(an input/output error\\)",
+      `check the disk or network share holding ${out}`,
+    ],
   ])("%s: %s", (code, reason, hint) => {
     const failure = outputFailure(systemError(code, "i/o error"), out);
     expect(failure).toMatchObject({ code: "RG098" });
     expect((failure as Error).message).toMatch(
       new RegExp(`^cannot write ${out}: ${reason}\\n  hint: ${hint}`),
     );
+  });
+
+  it("a refusal without words of its own: its reason in words, the hint names the folder that failed", () => {
+    // mkdir /proc/self/x: /proc takes no new folders, and says ENOENT.
+    const made = Object.assign(
+      new Error(`ENOENT: no such file or directory, mkdir '${out}'`),
+      { code: "ENOENT", syscall: "mkdir", path: out },
+    );
+    expect(outputFailure(made, out)).toMatchObject({
+      code: "RG098",
+      message:
+        `cannot write ${out}: the file system says there is no such file or folder\n` +
+        `  hint: check that ${tmpdir()} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again`,
+    });
+    // A code remitgen has no words for: the system's, code after.
+    const odd = Object.assign(
+      new Error(
+        `ENOTSUP: operation not supported on socket, open '${join(out, "v3/README.md")}'`,
+      ),
+      { code: "ENOTSUP", syscall: "open", path: join(out, "v3/README.md") },
+    );
+    expect(outputFailure(odd, out)).toMatchObject({
+      message:
+        `cannot write ${join(out, "v3/README.md")}: operation not supported on socket (ENOTSUP)\n` +
+        `  hint: check that ${join(out, "v3")} exists and can be read and written, or pass --out another folder, then run again`,
+    });
   });
 
   it("names a folder whose path holds $& and $' as it is", () => {

@@ -136,6 +136,39 @@ describe("token endpoint", () => {
     }
   });
 
+  it("refuses an Authorization header of another scheme beside form credentials, or alone (RFC 6749 §2.3)", async () => {
+    const engine = createMockEngine(api);
+    const send = (authorization: string, form: boolean): Promise<MockOutcome> =>
+      engine.handle(
+        new Request(engine.tokenUrl, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            authorization,
+          },
+          body: form
+            ? "grant_type=client_credentials&client_id=mock-client-id&client_secret=mock-client-secret"
+            : "grant_type=client_credentials",
+        }),
+      );
+    // Two credentials in one request: refused, as Basic beside the form is.
+    for (const header of ["Bearer mock-token-0", "Digest x", "Bearer"]) {
+      const both = await json(await send(header, true));
+      expect(both.status, header).toBe(400);
+      expect(both.body.error, header).toBe("invalid_request");
+    }
+    // A scheme the token endpoint does not take, and no other credentials:
+    // client authentication failed (§5.2), with the scheme it takes.
+    const alone = await json(await send("Bearer mock-token-0", false));
+    expect(alone.status).toBe(401);
+    expect(alone.body.error).toBe("invalid_client");
+    expect(alone.headers.get("www-authenticate")).toBe(
+      'Basic realm="remitgen-mock"',
+    );
+    expect(JSON.stringify(alone.body)).not.toContain("mock-token-0");
+    expect(engine.tokenRequests).toBe(4);
+  });
+
   it("decodes Basic credentials that were form-urlencoded before base64", async () => {
     const secret = "s3:cr+t é/%";
     const engine = createMockEngine(api, {
@@ -527,6 +560,51 @@ describe("operation checks", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(engine.calls.map((c) => c.status)).toEqual([405]);
+  });
+
+  it("routes a path whatever the case of its percent-encoding, and with unreserved characters encoded (RFC 3986 §6.2.2)", async () => {
+    const engine = createMockEngine(
+      { ...api, tokenPath: "/o%C3%A4uth/token" },
+      { baseUrl: "http://localhost:9/caf\u00e9/" },
+    );
+    expect(engine.urlFor("get_txn_status")).toBe(
+      "http://localhost:9/caf%C3%A9/get_txn_status",
+    );
+    const token = await json(
+      await engine.handle(
+        tokenRequest("https://auth.mock/o%c3%a4uth/token", "basic"),
+      ),
+    );
+    expect(token.status).toBe(200);
+    for (const path of [
+      "/caf%c3%a9/get_txn_status",
+      "/caf%C3%a9/get%5Ftxn%5fstatus",
+      "/caf%c3%A9/%67et_txn_status",
+    ]) {
+      const r = await engine.handle(
+        new Request(`http://localhost:9${path}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token.body.access_token}`,
+            "content-type": "application/json",
+          },
+          body: "{}",
+        }),
+      );
+      expect(response(r).status, path).toBe(200);
+    }
+    // Reserved characters stay apart: %2F is no "/".
+    const slash = await engine.handle(
+      new Request("http://localhost:9/caf%C3%A9%2Fget_txn_status", {
+        method: "POST",
+      }),
+    );
+    expect(response(slash).status).toBe(404);
+    expect(engine.calls.map((call) => call.path)).toEqual([
+      "/caf%c3%a9/get_txn_status",
+      "/caf%C3%a9/get%5Ftxn%5fstatus",
+      "/caf%c3%A9/%67et_txn_status",
+    ]);
   });
 
   it("ignores query strings and honours a base URL with a path prefix", async () => {

@@ -333,9 +333,19 @@ function mediaType(header: string | null): string | undefined {
   return header.split(";")[0]?.trim().toLowerCase();
 }
 
-/** origin + pathname: what routing compares. Query strings are ignored. */
+/**
+ * origin + pathname: what routing compares. Query strings are ignored.
+ * Percent-encodings are made canonical as RFC 3986 §6.2.2 says clients may
+ * send them: `%c3` is `%C3`, and `%5F` is `_`.
+ */
 function routeKey(url: URL): string {
-  return url.origin + url.pathname;
+  return (
+    url.origin +
+    url.pathname.replace(/%[\da-f]{2}/gi, (escape) => {
+      const char = String.fromCharCode(parseInt(escape.slice(1), 16));
+      return /[\w.~-]/.test(char) ? char : escape.toUpperCase();
+    })
+  );
 }
 
 function joinUrl(base: string, path: string): URL {
@@ -483,6 +493,8 @@ function formDecode(text: string): string | undefined {
 type BasicCredentials =
   | { readonly kind: "none" }
   | { readonly kind: "malformed" }
+  /** An `Authorization` header of another scheme (`Bearer`). */
+  | { readonly kind: "other" }
   | { readonly kind: "ok"; readonly id: string; readonly secret: string };
 
 /** Parses `Authorization: Basic` as RFC 6749 §2.3.1 defines it. */
@@ -490,9 +502,7 @@ function parseBasic(header: string | null): BasicCredentials {
   if (header === null) return { kind: "none" };
   const m = /^basic\s+(\S+)\s*$/i.exec(header.trim());
   if (m === null || m[1] === undefined) {
-    return /^basic\b/i.test(header.trim())
-      ? { kind: "malformed" }
-      : { kind: "none" };
+    return { kind: /^basic\b/i.test(header.trim()) ? "malformed" : "other" };
   }
   let binary: string;
   try {
@@ -880,6 +890,8 @@ class Engine implements MockEngine {
     const basic = parseBasic(request.headers.get("authorization"));
     const formId = form.get("client_id");
     const formSecret = form.get("client_secret");
+    // RFC 6749 §2.3: one credential per request; a bearer token beside
+    // the form's secret is a second.
     if (basic.kind !== "none" && formSecret !== null) {
       return oauthError(
         400,
@@ -903,7 +915,9 @@ class Engine implements MockEngine {
         "invalid_client",
         basic.kind === "malformed"
           ? "Malformed Basic credentials"
-          : "Client authentication required",
+          : basic.kind === "other"
+            ? "Authenticate the client with HTTP Basic or form fields"
+            : "Client authentication required",
         challenge,
       );
     }
