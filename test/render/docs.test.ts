@@ -169,6 +169,17 @@ describe("docs of the real spec", () => {
     );
   });
 
+  it("tells a test using the timeout fault to give its client a short timeoutMs", () => {
+    // The fault answers nothing: a client left at 30 s outlasts a test
+    // runner's own time-out (5 s in Jest and Vitest), and a fake clock does
+    // not shorten a time-out.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const testing = readme.slice(readme.indexOf("## Testing with mocks"));
+    expect(testing).toMatch(
+      /`"timeout"`[^\n]*`timeoutMs` \(30000 by default, on real timers[^\n]*give a test's client a short one/,
+    );
+  });
+
   it("links only to files the renderers produce", async () => {
     expect(await expectLinksResolve(files)).toBeGreaterThan(50);
   });

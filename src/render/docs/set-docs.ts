@@ -593,5 +593,5 @@ function faultsSentence(writes: readonly OperationModel[]): string {
   const write = writes[0];
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
-  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. `;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (30000 by default, on real timers): give a test's client a short one. `;
 }
