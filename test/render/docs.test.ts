@@ -180,6 +180,21 @@ describe("docs of the real spec", () => {
     );
   });
 
+  it("names the client's type, and says how a TypeScript interface is passed as a JsonObject body", () => {
+    // An integration passes the client around and keeps its transfers in
+    // its own interfaces; TypeScript refuses an interface where an index
+    // signature is expected, with a message that does not say what to do.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const quickStart = readme.slice(
+      readme.indexOf("## Quick start"),
+      readme.indexOf("```ts"),
+    );
+    expect(quickStart).toContain("`createClient` returns a `RemittanceClient`");
+    expect(quickStart).toMatch(
+      /an `interface` is not assignable to `JsonObject`[^\n]*`\{ \.\.\.transfer \}`/,
+    );
+  });
+
   it("links only to files the renderers produce", async () => {
     expect(await expectLinksResolve(files)).toBeGreaterThan(50);
   });

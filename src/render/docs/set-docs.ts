@@ -129,7 +129,7 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked.`,
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
@@ -586,6 +586,20 @@ function operationErrors(
     clientErrors,
     ...sections,
   ].join("\n\n");
+}
+
+/**
+ * For a set with a body the bank has not shown (`JsonObject`): TypeScript
+ * gives an interface no implicit index signature, so a caller's own
+ * `interface Transfer` is refused there with a message that does not say
+ * what to do.
+ */
+function openBodySentence(set: OperationSetModel): string {
+  if (
+    !set.operations.some((operation) => operation.request.kind === "not-shown")
+  )
+    return "";
+  return ` A request body the bank has not shown is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
 }
 
 /** How to test a write whose outcome is unknown with the mocks' faults, naming one of the set's writes. */
