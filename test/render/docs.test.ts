@@ -7,6 +7,12 @@ import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import { codeSpan } from "../../src/escape/markdown.js";
 import { createLimiter } from "../../src/runtime/limiter.js";
+import {
+  DEFAULT_AUTH_URL,
+  DEFAULT_BASE_URL,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+} from "../../src/runtime/mock/engine.js";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
@@ -193,6 +199,21 @@ describe("docs of the real spec", () => {
     expect(quickStart).toMatch(
       /an `interface` is not assignable to `JsonObject`[^\n]*`\{ \.\.\.transfer \}`/,
     );
+  });
+
+  it("states the URLs and credentials the mocks take without options", () => {
+    // The shared `handlers` export and createMockFetch() take only these;
+    // the package exports no constant for the secret, so without them here
+    // a test can only find it in the mock engine's source.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const testing = readme.slice(readme.indexOf("## Testing with mocks"));
+    for (const value of [
+      DEFAULT_BASE_URL,
+      DEFAULT_AUTH_URL,
+      DEFAULT_CLIENT_ID,
+      DEFAULT_CLIENT_SECRET,
+    ])
+      expect(testing).toContain(codeSpan(value));
   });
 
   it("links only to files the renderers produce", async () => {
