@@ -104,6 +104,12 @@ export async function calls(): Promise<void> {
   const body: SendOnlineFundsTransferRequest = { amount: 1, callback: () => 0 };
   // @ts-expect-error TS2554 a body is required
   await clientV3.getAcctTitle();
+  // As the README says: the caller's own interface is refused, a copy of it fits.
+  interface Transfer { reference: string; amount: number }
+  const transfer: Transfer = { reference: "AG-1", amount: 100 };
+  // @ts-expect-error TS2345 an interface has no index signature
+  await clientV3.sendOnlineFundsTransfer(transfer);
+  await clientV3.sendOnlineFundsTransfer({ ...transfer });
   console.log(notAny, isJsonObject, member, count, title, body);
 
   // Standalone operation functions with a transport.

@@ -7,6 +7,12 @@ import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
 import { codeSpan } from "../../src/escape/markdown.js";
 import { createLimiter } from "../../src/runtime/limiter.js";
+import {
+  DEFAULT_AUTH_URL,
+  DEFAULT_BASE_URL,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+} from "../../src/runtime/mock/engine.js";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
@@ -167,6 +173,47 @@ describe("docs of the real spec", () => {
     expect(renderer.renderSetDocs(model, set)).toEqual(
       renderSetDocs(model, set, templates),
     );
+  });
+
+  it("tells a test using the timeout fault to give its client a short timeoutMs", () => {
+    // The fault answers nothing: a client left at 30 s outlasts a test
+    // runner's own time-out (5 s in Jest and Vitest), and a fake clock does
+    // not shorten a time-out.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const testing = readme.slice(readme.indexOf("## Testing with mocks"));
+    expect(testing).toMatch(
+      /`"timeout"`[^\n]*`timeoutMs` \(30000 by default, on real timers[^\n]*give a test's client a short one/,
+    );
+  });
+
+  it("names the client's type, and says how a TypeScript interface is passed as a JsonObject body", () => {
+    // An integration passes the client around and keeps its transfers in
+    // its own interfaces; TypeScript refuses an interface where an index
+    // signature is expected, with a message that does not say what to do.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const quickStart = readme.slice(
+      readme.indexOf("## Quick start"),
+      readme.indexOf("```ts"),
+    );
+    expect(quickStart).toContain("`createClient` returns a `RemittanceClient`");
+    expect(quickStart).toMatch(
+      /an `interface` is not assignable to `JsonObject`[^\n]*`\{ \.\.\.transfer \}`/,
+    );
+  });
+
+  it("states the URLs and credentials the mocks take without options", () => {
+    // The shared `handlers` export and createMockFetch() take only these;
+    // the package exports no constant for the secret, so without them here
+    // a test can only find it in the mock engine's source.
+    const readme = setFile(files, model.sets[2]!, "README.md");
+    const testing = readme.slice(readme.indexOf("## Testing with mocks"));
+    for (const value of [
+      DEFAULT_BASE_URL,
+      DEFAULT_AUTH_URL,
+      DEFAULT_CLIENT_ID,
+      DEFAULT_CLIENT_SECRET,
+    ])
+      expect(testing).toContain(codeSpan(value));
   });
 
   it("links only to files the renderers produce", async () => {

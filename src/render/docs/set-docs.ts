@@ -32,6 +32,12 @@ import {
 } from "./examples.js";
 import { payloadMarkdown, schemaSections } from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
+import {
+  DEFAULT_AUTH_URL,
+  DEFAULT_BASE_URL,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+} from "../../runtime/mock/engine.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import {
@@ -129,7 +135,7 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked.`,
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
@@ -158,7 +164,7 @@ function renderReadme(
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
     mocks: mocksExample(set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
     mockFetch: mockFetchExample(set, schemas),
@@ -588,10 +594,24 @@ function operationErrors(
   ].join("\n\n");
 }
 
+/**
+ * For a set with a body the bank has not shown (`JsonObject`): TypeScript
+ * gives an interface no implicit index signature, so a caller's own
+ * `interface Transfer` is refused there with a message that does not say
+ * what to do.
+ */
+function openBodySentence(set: OperationSetModel): string {
+  if (
+    !set.operations.some((operation) => operation.request.kind === "not-shown")
+  )
+    return "";
+  return ` A request body the bank has not shown is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
+}
+
 /** How to test a write whose outcome is unknown with the mocks' faults, naming one of the set's writes. */
 function faultsSentence(writes: readonly OperationModel[]): string {
   const write = writes[0];
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
-  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. `;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (30000 by default, on real timers): give a test's client a short one. `;
 }
