@@ -15,13 +15,66 @@ export interface Secrets {
  * Masks what a shown source line may hold of a secret, character for
  * character so the caret stays in its column: the credentials of an
  * address (RG046 points at them, and reports go to CI logs) and the value
- * of a key named like a secret (an unknown key, but still a secret).
+ * of a key named like a secret (an unknown key, but still a secret); all
+ * of a line that is `continued` (see {@link continuedSecretLines}).
  * Linear in the line's length: a spec line can be megabytes long, and
  * regular expressions that did this took 22 s for a 200 KB line.
  */
-export function masked(text: string): string {
+export function masked(text: string, continued = false): string {
   const credentialsMasked = maskSpans(text, credentialSpans(text));
-  return maskSpans(credentialsMasked, secretValueSpans(credentialsMasked));
+  return maskSpans(credentialsMasked, valueSpans(credentialsMasked, continued));
+}
+
+/**
+ * The lines (0-based) that go on with the value of a secret key standing
+ * on an earlier line. YAML puts every line after a key that is indented
+ * deeper, or blank, in the key's value: a secret on the next line, a block
+ * scalar (`>-`), a quoted value or flow mapping broken over lines, a
+ * property named `password` with its `example`. Masking only the key's own
+ * line showed them whenever a diagnostic stood there. A line indented with
+ * a tab counts as deeper: only a continuation or a mistake has one. Linear
+ * in the text's length.
+ */
+export function continuedSecretLines(
+  lines: readonly string[],
+): ReadonlySet<number> {
+  const continued = new Set<number>();
+  // The indentation of the line whose secret key is open, or -1.
+  let owner = -1;
+  lines.forEach((line, index) => {
+    let indent = 0;
+    while (line.charAt(indent) === " ") indent++;
+    if (
+      owner >= 0 &&
+      (indent === line.length || line.charAt(indent) === "\t" || indent > owner)
+    ) {
+      continued.add(index);
+    } else {
+      owner = opensSecret(line) ? indent : -1;
+    }
+  });
+  return continued;
+}
+
+/** Whether a line holds a key that names a secret, its value there or below. */
+function opensSecret(line: string): boolean {
+  if (secretValueSpans(line).length > 0) return true;
+  // `clientSecret:`, `- password:` or `{clientSecret:` with nothing after it.
+  const text = line.trimEnd();
+  if (!text.endsWith(":")) return false;
+  let keyStart = text.length - 1;
+  while (keyStart > 0 && !flowDelimiter.test(text.charAt(keyStart - 1))) {
+    if (text.length - keyStart > maxSecretKeyLength) return false;
+    keyStart--;
+  }
+  return secretKey.test(text.slice(keyStart, -1));
+}
+
+/** Where a line's secret values stand: all of it past its indentation when it continues one. */
+function valueSpans(text: string, continued: boolean): [number, number][] {
+  if (!continued) return secretValueSpans(text);
+  const start = text.length - text.trimStart().length;
+  return start < text.length ? [[start, text.length]] : [];
 }
 
 /** Characters that end an address's `user:password` part. */
@@ -136,15 +189,16 @@ function flowValueEnd(text: string, from: number): number {
 
 /**
  * What `masked` hides of a line, as a message would quote it: the
- * credentials of its addresses, and where its secret keys' values stand.
+ * credentials of its addresses, and where its secret keys' values stand
+ * (all of a `continued` line).
  */
-export function secretsOf(line: string): Secrets {
+export function secretsOf(line: string, continued = false): Secrets {
   return {
     line,
     credentials: new Set(
       credentialSpans(line).map(([from, to]) => line.slice(from, to)),
     ),
-    values: secretValueSpans(line),
+    values: valueSpans(line, continued),
   };
 }
 

@@ -16,7 +16,12 @@ import {
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maskQuoted, secretsOf, type Secrets } from "../diagnostics/secrets.js";
+import {
+  continuedSecretLines,
+  maskQuoted,
+  secretsOf,
+  type Secrets,
+} from "../diagnostics/secrets.js";
 import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
@@ -103,6 +108,8 @@ export function parseSpecText(text: string, file: string): ParseResult {
   // caller logging the diagnostics prints no secret. Each line is looked
   // at once: a long line can hold many diagnostics.
   const lineSecrets = new Map<number, Secrets>();
+  // Lines going on with a secret key's value, found at the first diagnostic.
+  let continued: ReadonlySet<number> | undefined;
   const masks = (
     line: number,
     column: number,
@@ -113,7 +120,11 @@ export function parseSpecText(text: string, file: string): ParseResult {
       const from = lineCounter.lineStarts[line - 1] ?? 0;
       const end = text.indexOf("\n", from);
       const shown = text.slice(from, end === -1 ? text.length : end);
-      secrets = secretsOf(shown.endsWith("\r") ? shown.slice(0, -1) : shown);
+      continued ??= continuedSecretLines(text.split(/\r?\n/));
+      secrets = secretsOf(
+        shown.endsWith("\r") ? shown.slice(0, -1) : shown,
+        continued.has(line - 1),
+      );
       lineSecrets.set(line, secrets);
     }
     return {

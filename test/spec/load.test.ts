@@ -382,6 +382,20 @@ describe("secrets in the diagnostics a build script gets", () => {
       expect(result.formatted).toContain(`${each.message} [${each.code}]`);
   });
 
+  it("masks a secret value written on the line after its key, in messages too", () => {
+    const result = checkSpecText(
+      good.replace(
+        "  scheme: oauth2-client-credentials",
+        "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret:\n      738291047362",
+      ),
+      "spec.yaml",
+    );
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.formatted).toContain("must be a string, found a number");
+    expect(JSON.stringify(result.diagnostics)).not.toMatch(secrets);
+    expect(result.formatted).not.toMatch(secrets);
+  });
+
   it("checkSpecFile and loadSpec's SpecError hold them masked too", async () => {
     const path = await fileWith(leaky);
     const checked = await checkSpecFile(path);
