@@ -224,9 +224,41 @@ function valuesNear(secrets: Secrets, index: number): string[] {
   // A key starting the line: its value runs to the line's end, the last span.
   const last = values[values.length - 1];
   if (last !== undefined && last[1] === line.length) picked.add(last);
-  return [...picked]
-    .map(([from, to]) => quotedValue(line.slice(from, to)))
-    .filter((value) => value !== "");
+  return [...picked].flatMap(([from, to]) =>
+    quotedValues(line.slice(from, to)),
+  );
+}
+
+/**
+ * Whether `index` of the line stands in a secret value (a binary search:
+ * a line can hold a million values).
+ */
+export function isSecretAt(secrets: Secrets, index: number): boolean {
+  const { values } = secrets;
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]![1] <= index) low = middle + 1;
+    else high = middle;
+  }
+  const near = values[low];
+  return near !== undefined && near[0] <= index;
+}
+
+/** A value's YAML properties, an anchor (`&s`) and a tag (`!!int`), before it. */
+const properties = /^(?:[&!]\S*[ \t]+){1,2}/;
+
+/**
+ * A secret value as a message would quote it, and without its properties
+ * (`&s 1234` is quoted as `1234`); empty ones left out.
+ */
+export function quotedValues(raw: string): string[] {
+  const value = quotedValue(raw);
+  const bare = quotedValue(raw.trim().replace(properties, ""));
+  return [value, bare].filter(
+    (each, at) => each !== "" && (at === 0 || each !== value),
+  );
 }
 
 /** A secret value as a message would quote it: without its trailing comment and quotes. */
@@ -250,12 +282,14 @@ function quotedValue(raw: string): string {
  * too: the credentials the line's addresses hold, and the secret values
  * near `index`, the diagnostic's column. Linear in the text's length,
  * however many addresses the line holds. Only what the line masks: remitgen's own words
- * ("user:password@") stay.
+ * ("user:password@") stay. `aliased`: secret values an alias at `index`
+ * stands for, written elsewhere (see {@link quotedValues}).
  */
 export function maskQuoted(
   text: string,
   secrets: Secrets,
   index: number,
+  aliased: readonly string[] = [],
 ): string {
   let out = "";
   let copied = 0;
@@ -265,7 +299,7 @@ export function maskQuoted(
     copied = to;
   }
   out += text.slice(copied);
-  for (const value of valuesNear(secrets, index)) {
+  for (const value of [...valuesNear(secrets, index), ...aliased]) {
     const stars = "*".repeat(value.length);
     out = out.replaceAll(value, stars);
     // As quote() writes it in a message.
