@@ -117,6 +117,19 @@ function credentialSpans(text: string): [number, number][] {
   return spans;
 }
 
+/**
+ * Whether `text` holds an address with credentials: a user after the
+ * slashes (`https://user@`, `https://user:pw@`), or a user and password
+ * after a scheme without them (`scp:user:pw@`). `mailto:ops@bank.example`
+ * names an address, not a credential.
+ */
+export function hasCredentials(text: string): boolean {
+  return credentialSpans(text).some(
+    ([from, to]) =>
+      /[\\/]/.test(text.charAt(from - 1)) || text.slice(from, to).includes(":"),
+  );
+}
+
 /** Whether `text[colon]` is a ":" ending a URL scheme that starts a word. */
 function schemeEndsAt(text: string, colon: number): boolean {
   if (text.charAt(colon) !== ":") return false;
