@@ -50,7 +50,14 @@ export function continuedSecretLines(
     ) {
       continued.add(index);
     } else {
-      owner = opensSecret(line) ? indent : -1;
+      // A list item's key stands after its "- ": its value is indented
+      // deeper than the key, its next key as deep.
+      let key = indent;
+      while (/^-[ \t]/.test(line.slice(key, key + 2))) {
+        key += 2;
+        while (line.charAt(key) === " ") key++;
+      }
+      owner = opensSecret(line) ? key : -1;
     }
   });
   return continued;

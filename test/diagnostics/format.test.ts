@@ -356,6 +356,14 @@ describe("secrets in the source line shown", () => {
     expect(out).toMatch(/\| {9}example: not-a-secret$/m);
   });
 
+  it("masks the lines a list item's secret goes on to, not the item's next key", () => {
+    const text = "- password:\n    s3cr3t-VALUE-123\n  name: shown\n";
+    const shown = (line: number): string =>
+      formatDiagnostics([diagnostic({ line })], text).split("\n")[1]!;
+    expect(shown(2)).toBe(`  2 |     ${"*".repeat(16)}`);
+    expect(shown(3)).toBe("  3 |   name: shown");
+  });
+
   it("leaves lines without credentials as they are", () => {
     const [, shown] = formatDiagnostics(
       [diagnostic({})],
