@@ -146,11 +146,18 @@ export function parseSpecText(text: string, file: string): ParseResult {
       });
       anchors = found;
     }
-    // An alias names the last anchor of its name before it.
+    // An alias names the last anchor of its name before it. A binary
+    // search (anchors are in the text's order): a name can be anchored
+    // thousands of times, each with an alias in error after it.
     const list = anchors.get(name[1]!) ?? [];
-    let at = list.length - 1;
-    while (at >= 0 && (list[at]!.range?.[0] ?? start) >= start) at--;
-    const node = list[at];
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((list[middle]!.range?.[0] ?? start) < start) low = middle + 1;
+      else high = middle;
+    }
+    const node = list[low - 1];
     const range = isScalar(node) ? node.range : undefined;
     if (!range) return [];
     const secret = [start, range[0]].some((offset) => {
