@@ -6,6 +6,7 @@
 import { isMap, isScalar, isSeq, type Node } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { hasCredentials } from "../diagnostics/secrets.js";
 import type { JsonValue } from "../runtime/json.js";
 import type { SchemaNode } from "../runtime/schema.js";
 import {
@@ -449,7 +450,12 @@ function checkNoCredentials(
   url: Located<string> | undefined,
   where: string,
 ): Located<string> | undefined {
-  if (url !== undefined && holdsCredentials(url.value.trim())) {
+  // Reported already when the text shows them to anyone (Reader.string).
+  if (
+    url !== undefined &&
+    !hasCredentials(url.value) &&
+    holdsCredentials(url.value.trim())
+  ) {
     reader.report(url.range, diagnostics.credentialsInUrl(where));
   }
   return url;

@@ -5,6 +5,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { hasCredentials } from "../diagnostics/secrets.js";
 import { closest } from "../names/names.js";
 import type { SpecSource } from "../spec/source.js";
 
@@ -192,6 +193,11 @@ export class Reader {
     }
     if (options.nonEmpty !== false && node.value.trim() === "") {
       return this.report(entry.valueRange, diagnostics.emptyText(where));
+    }
+    // The spec's text is printed into docs, TSDoc and OpenAPI. The value
+    // is still returned: a check of its own (a path's) may report more.
+    if (hasCredentials(node.value)) {
+      this.report(entry.valueRange, diagnostics.credentialsInUrl(where));
     }
     return { value: node.value, range: entry.valueRange };
   }

@@ -1,6 +1,12 @@
 import { charWidth } from "../escape/markdown.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { maskQuoted, masked, secretsOf, type Secrets } from "./secrets.js";
+import {
+  continuedSecretLines,
+  maskQuoted,
+  masked,
+  secretsOf,
+  type Secrets,
+} from "./secrets.js";
 
 /**
  * Formats diagnostics compiler-style: `file:line:column: message`, the
@@ -17,12 +23,19 @@ export function formatDiagnostics(
   // line can be megabytes long and hold thousands of them (a flow mapping
   // of unknown keys), and cleaning it each time was quadratic.
   const cleaned = new Map<number, ShownLine>();
+  let continued: ReadonlySet<number> | undefined;
   const shownLine = (line: number): ShownLine | undefined => {
     const text = lines[line - 1];
     if (text === undefined) return undefined;
     let clean = cleaned.get(line);
     if (clean === undefined) {
-      clean = { text: visible(masked(text)), secrets: secretsOf(text) };
+      // Found once, when a line is first shown: a pass over every line.
+      continued ??= continuedSecretLines(lines);
+      const secret = continued.has(line - 1);
+      clean = {
+        text: visible(masked(text, secret)),
+        secrets: secretsOf(text, secret),
+      };
       cleaned.set(line, clean);
     }
     return clean;

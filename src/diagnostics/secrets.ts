@@ -15,13 +15,73 @@ export interface Secrets {
  * Masks what a shown source line may hold of a secret, character for
  * character so the caret stays in its column: the credentials of an
  * address (RG046 points at them, and reports go to CI logs) and the value
- * of a key named like a secret (an unknown key, but still a secret).
+ * of a key named like a secret (an unknown key, but still a secret); all
+ * of a line that is `continued` (see {@link continuedSecretLines}).
  * Linear in the line's length: a spec line can be megabytes long, and
  * regular expressions that did this took 22 s for a 200 KB line.
  */
-export function masked(text: string): string {
+export function masked(text: string, continued = false): string {
   const credentialsMasked = maskSpans(text, credentialSpans(text));
-  return maskSpans(credentialsMasked, secretValueSpans(credentialsMasked));
+  return maskSpans(credentialsMasked, valueSpans(credentialsMasked, continued));
+}
+
+/**
+ * The lines (0-based) that go on with the value of a secret key standing
+ * on an earlier line. YAML puts every line after a key that is indented
+ * deeper, or blank, in the key's value: a secret on the next line, a block
+ * scalar (`>-`), a quoted value or flow mapping broken over lines, a
+ * property named `password` with its `example`. Masking only the key's own
+ * line showed them whenever a diagnostic stood there. A line indented with
+ * a tab counts as deeper: only a continuation or a mistake has one. Linear
+ * in the text's length.
+ */
+export function continuedSecretLines(
+  lines: readonly string[],
+): ReadonlySet<number> {
+  const continued = new Set<number>();
+  // The indentation of the line whose secret key is open, or -1.
+  let owner = -1;
+  lines.forEach((line, index) => {
+    let indent = 0;
+    while (line.charAt(indent) === " ") indent++;
+    if (
+      owner >= 0 &&
+      (indent === line.length || line.charAt(indent) === "\t" || indent > owner)
+    ) {
+      continued.add(index);
+    } else {
+      // A list item's key stands after its "- ": its value is indented
+      // deeper than the key, its next key as deep.
+      let key = indent;
+      while (/^-[ \t]/.test(line.slice(key, key + 2))) {
+        key += 2;
+        while (line.charAt(key) === " ") key++;
+      }
+      owner = opensSecret(line) ? key : -1;
+    }
+  });
+  return continued;
+}
+
+/** Whether a line holds a key that names a secret, its value there or below. */
+function opensSecret(line: string): boolean {
+  if (secretValueSpans(line).length > 0) return true;
+  // `clientSecret:`, `- password:` or `{clientSecret:` with nothing after it.
+  const text = line.trimEnd();
+  if (!text.endsWith(":")) return false;
+  let keyStart = text.length - 1;
+  while (keyStart > 0 && !flowDelimiter.test(text.charAt(keyStart - 1))) {
+    if (text.length - keyStart > maxSecretKeyLength) return false;
+    keyStart--;
+  }
+  return secretKey.test(text.slice(keyStart, -1));
+}
+
+/** Where a line's secret values stand: all of it past its indentation when it continues one. */
+function valueSpans(text: string, continued: boolean): [number, number][] {
+  if (!continued) return secretValueSpans(text);
+  const start = text.length - text.trimStart().length;
+  return start < text.length ? [[start, text.length]] : [];
 }
 
 /** Characters that end an address's `user:password` part. */
@@ -62,6 +122,19 @@ function credentialSpans(text: string): [number, number][] {
     if (from >= 0 && from < at) spans.push([from, at]);
   }
   return spans;
+}
+
+/**
+ * Whether `text` holds an address with credentials: a user after the
+ * slashes (`https://user@`, `https://user:pw@`), or a user and password
+ * after a scheme without them (`scp:user:pw@`). `mailto:ops@bank.example`
+ * names an address, not a credential.
+ */
+export function hasCredentials(text: string): boolean {
+  return credentialSpans(text).some(
+    ([from, to]) =>
+      /[\\/]/.test(text.charAt(from - 1)) || text.slice(from, to).includes(":"),
+  );
 }
 
 /** Whether `text[colon]` is a ":" ending a URL scheme that starts a word. */
@@ -136,15 +209,16 @@ function flowValueEnd(text: string, from: number): number {
 
 /**
  * What `masked` hides of a line, as a message would quote it: the
- * credentials of its addresses, and where its secret keys' values stand.
+ * credentials of its addresses, and where its secret keys' values stand
+ * (all of a `continued` line).
  */
-export function secretsOf(line: string): Secrets {
+export function secretsOf(line: string, continued = false): Secrets {
   return {
     line,
     credentials: new Set(
       credentialSpans(line).map(([from, to]) => line.slice(from, to)),
     ),
-    values: secretValueSpans(line),
+    values: valueSpans(line, continued),
   };
 }
 
@@ -170,9 +244,41 @@ function valuesNear(secrets: Secrets, index: number): string[] {
   // A key starting the line: its value runs to the line's end, the last span.
   const last = values[values.length - 1];
   if (last !== undefined && last[1] === line.length) picked.add(last);
-  return [...picked]
-    .map(([from, to]) => quotedValue(line.slice(from, to)))
-    .filter((value) => value !== "");
+  return [...picked].flatMap(([from, to]) =>
+    quotedValues(line.slice(from, to)),
+  );
+}
+
+/**
+ * Whether `index` of the line stands in a secret value (a binary search:
+ * a line can hold a million values).
+ */
+export function isSecretAt(secrets: Secrets, index: number): boolean {
+  const { values } = secrets;
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]![1] <= index) low = middle + 1;
+    else high = middle;
+  }
+  const near = values[low];
+  return near !== undefined && near[0] <= index;
+}
+
+/** A value's YAML properties, an anchor (`&s`) and a tag (`!!int`), before it. */
+const properties = /^(?:[&!]\S*[ \t]+){1,2}/;
+
+/**
+ * A secret value as a message would quote it, and without its properties
+ * (`&s 1234` is quoted as `1234`); empty ones left out.
+ */
+export function quotedValues(raw: string): string[] {
+  const value = quotedValue(raw);
+  const bare = quotedValue(raw.trim().replace(properties, ""));
+  return [value, bare].filter(
+    (each, at) => each !== "" && (at === 0 || each !== value),
+  );
 }
 
 /** A secret value as a message would quote it: without its trailing comment and quotes. */
@@ -196,12 +302,14 @@ function quotedValue(raw: string): string {
  * too: the credentials the line's addresses hold, and the secret values
  * near `index`, the diagnostic's column. Linear in the text's length,
  * however many addresses the line holds. Only what the line masks: remitgen's own words
- * ("user:password@") stay.
+ * ("user:password@") stay. `aliased`: secret values an alias at `index`
+ * stands for, written elsewhere (see {@link quotedValues}).
  */
 export function maskQuoted(
   text: string,
   secrets: Secrets,
   index: number,
+  aliased: readonly string[] = [],
 ): string {
   let out = "";
   let copied = 0;
@@ -211,7 +319,7 @@ export function maskQuoted(
     copied = to;
   }
   out += text.slice(copied);
-  for (const value of valuesNear(secrets, index)) {
+  for (const value of [...valuesNear(secrets, index), ...aliased]) {
     const stars = "*".repeat(value.length);
     out = out.replaceAll(value, stars);
     // As quote() writes it in a message.

@@ -16,7 +16,14 @@ import {
 } from "yaml";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maskQuoted, secretsOf, type Secrets } from "../diagnostics/secrets.js";
+import {
+  continuedSecretLines,
+  isSecretAt,
+  maskQuoted,
+  quotedValues,
+  secretsOf,
+  type Secrets,
+} from "../diagnostics/secrets.js";
 import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
@@ -103,23 +110,70 @@ export function parseSpecText(text: string, file: string): ParseResult {
   // caller logging the diagnostics prints no secret. Each line is looked
   // at once: a long line can hold many diagnostics.
   const lineSecrets = new Map<number, Secrets>();
-  const masks = (
-    line: number,
-    column: number,
-    message: DiagnosticText,
-  ): DiagnosticText => {
+  // Lines going on with a secret key's value, found at the first diagnostic.
+  let continued: ReadonlySet<number> | undefined;
+  const secretsAt = (line: number): Secrets => {
     let secrets = lineSecrets.get(line);
     if (secrets === undefined) {
       const from = lineCounter.lineStarts[line - 1] ?? 0;
       const end = text.indexOf("\n", from);
       const shown = text.slice(from, end === -1 ? text.length : end);
-      secrets = secretsOf(shown.endsWith("\r") ? shown.slice(0, -1) : shown);
+      continued ??= continuedSecretLines(text.split(/\r?\n/));
+      secrets = secretsOf(
+        shown.endsWith("\r") ? shown.slice(0, -1) : shown,
+        continued.has(line - 1),
+      );
       lineSecrets.set(line, secrets);
     }
+    return secrets;
+  };
+  // An alias's message may quote its anchor's value, which stands on
+  // another line: masked too when the alias or the anchored value stands
+  // where a secret does (`password: *a`, `clientSecret: &a 1234`).
+  let anchors: Map<string, Node[]> | undefined;
+  const aliasedSecrets = (start: number): string[] => {
+    const name = /^\*([^\s,[\]{}]+)/.exec(text.slice(start, start + 1025));
+    if (name === null) return [];
+    if (anchors === undefined) {
+      const found = new Map<string, Node[]>();
+      visit(document, (_key, node) => {
+        // A document with errors holds null nodes.
+        const anchor = (node as { anchor?: string } | null)?.anchor;
+        if (!anchor) return;
+        const list = found.get(anchor);
+        if (list) list.push(node as Node);
+        else found.set(anchor, [node as Node]);
+      });
+      anchors = found;
+    }
+    // An alias names the last anchor of its name before it. A binary
+    // search (anchors are in the text's order): a name can be anchored
+    // thousands of times, each with an alias in error after it.
+    const list = anchors.get(name[1]!) ?? [];
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((list[middle]!.range?.[0] ?? start) < start) low = middle + 1;
+      else high = middle;
+    }
+    const node = list[low - 1];
+    const range = isScalar(node) ? node.range : undefined;
+    if (!range) return [];
+    const secret = [start, range[0]].some((offset) => {
+      const { line, col } = lineCounter.linePos(offset);
+      return isSecretAt(secretsAt(line), col - 1);
+    });
+    return secret ? quotedValues(text.slice(range[0], range[1])) : [];
+  };
+  const masks = (start: number, message: DiagnosticText): DiagnosticText => {
+    const { line, col } = lineCounter.linePos(start);
+    const secrets = secretsAt(line);
+    const aliased = aliasedSecrets(start);
     return {
       code: message.code,
-      message: maskQuoted(message.message, secrets, column - 1),
-      hint: maskQuoted(message.hint, secrets, column - 1),
+      message: maskQuoted(message.message, secrets, col - 1, aliased),
+      hint: maskQuoted(message.hint, secrets, col - 1, aliased),
     };
   };
   const at = (
@@ -136,7 +190,7 @@ export function parseSpecText(text: string, file: string): ParseResult {
     let lineEnd = start;
     while (lineEnd < stop && text.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
     const length = Math.max(1, lineEnd - start);
-    return diagnosticAt(file, line, col, length, masks(line, col, message));
+    return diagnosticAt(file, line, col, length, masks(start, message));
   };
   let document: Document.Parsed;
   try {

@@ -510,6 +510,40 @@ describe("review mends", () => {
     ).toContain("RG046");
   });
 
+  // The spec's text is printed into generated READMEs, TSDoc and OpenAPI:
+  // an address with a password is refused wherever it is written.
+  it.each([
+    [
+      "the service description",
+      "description: Pushes remittances into bank accounts.",
+    ],
+    ["an operation summary", "summary: Account title lookup."],
+    ["a set title", "title: First set"],
+    ["a plan's cost", "cost: Free"],
+  ])("an address with credentials in %s is refused", (_where, line) => {
+    const key = line.slice(0, line.indexOf(":"));
+    const text = good.replace(
+      line,
+      `${key}: "Sandbox at https://demo:pw-2941@sandbox.example, or scp:ops:pw-2941@h"`,
+    );
+    if (text === good) throw new Error("good-spec.yaml changed shape");
+    const result = checkSpecText(text, "spec.yaml");
+    if (result.ok) throw new Error("expected a diagnostic");
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["RG046"]);
+    expect(JSON.stringify(result)).not.toContain("pw-2941");
+  });
+
+  it("an address with a user name only, outside a URL field, is no credential (mailto:)", () => {
+    expect(
+      codes(
+        good.replace(
+          "description: Pushes remittances into bank accounts.",
+          "description: Write to mailto:ops@bank.example.",
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it("an example is checked without running the spec's pattern (one can backtrack for hours)", () => {
     const text = good.replace(
       "schemas:\n",

@@ -307,6 +307,63 @@ describe("secrets in the source line shown", () => {
     });
   });
 
+  // A secret's value may go on past its key's line: YAML puts every deeper
+  // line after the key in its value, and a diagnostic may stand on one.
+  it.each([
+    [
+      "on the next line (a key below it by mistake)",
+      "  clientSecret:\n    s3cr3t-VALUE-123\n    more: x",
+    ],
+    [
+      "quoted over two lines, the second indented with a tab",
+      "  clientSecret: 's3cr3t-VALUE-000\n\ts3cr3t-VALUE-123'",
+    ],
+    [
+      "folded, its next line less indented than the first",
+      "  password: >-\n    s3cr3t-VALUE-000\n   s3cr3t-VALUE-123 x: y",
+    ],
+    [
+      "in a flow mapping that goes on to the next line",
+      "  creds: {clientId: app-1, clientSecret:\n    s3cr3t-VALUE-123 }}",
+    ],
+  ])("masks a secret value %s", (_name, lines) => {
+    const text = good.replace(
+      "  scheme: oauth2-client-credentials",
+      `  scheme: oauth2-client-credentials\n${lines}`,
+    );
+    const out = formatted(text);
+    expect(out).toContain("[RG003]");
+    expect(out).not.toMatch(/s3cr3t/);
+  });
+
+  it("masks every line of a property named like a secret, and no line after it", () => {
+    const text = good.replace(
+      "      number: { type: string, maxLength: 24, required: true }",
+      [
+        "      password:",
+        "        type: string",
+        "        enum: [a, b]",
+        "        example: s3cr3t-VALUE-123",
+        "      number:",
+        "        type: string",
+        "        enum: [a, b]",
+        "        example: not-a-secret",
+      ].join("\n"),
+    );
+    const out = formatted(text);
+    expect(out).not.toContain("s3cr3t-VALUE-123");
+    expect(out).toMatch(/\| {9}\*{25}$/m);
+    expect(out).toMatch(/\| {9}example: not-a-secret$/m);
+  });
+
+  it("masks the lines a list item's secret goes on to, not the item's next key", () => {
+    const text = "- password:\n    s3cr3t-VALUE-123\n  name: shown\n";
+    const shown = (line: number): string =>
+      formatDiagnostics([diagnostic({ line })], text).split("\n")[1]!;
+    expect(shown(2)).toBe(`  2 |     ${"*".repeat(16)}`);
+    expect(shown(3)).toBe("  3 |   name: shown");
+  });
+
   it("leaves lines without credentials as they are", () => {
     const [, shown] = formatDiagnostics(
       [diagnostic({})],

@@ -382,6 +382,48 @@ describe("secrets in the diagnostics a build script gets", () => {
       expect(result.formatted).toContain(`${each.message} [${each.code}]`);
   });
 
+  it("masks a secret value written on the line after its key, in messages too", () => {
+    const result = checkSpecText(
+      good.replace(
+        "  scheme: oauth2-client-credentials",
+        "  scheme: oauth2-client-credentials\n  notShown:\n    clientSecret:\n      738291047362",
+      ),
+      "spec.yaml",
+    );
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.formatted).toContain("must be a string, found a number");
+    expect(JSON.stringify(result.diagnostics)).not.toMatch(secrets);
+    expect(result.formatted).not.toMatch(secrets);
+  });
+
+  it.each([
+    ["with an anchor", "    clientSecret: &s 738291047362"],
+    ["with a tag", "    clientSecret: !!int 738291047362"],
+    [
+      "through an alias that another key uses",
+      "    clientSecret: &s x\n    tokenLifetime: &t 738291047362\n    x: *t\n    password: *t",
+    ],
+    [
+      "through an alias of it under another key",
+      "    tokenLifetime: 'x'\n    clientSecret: &s 738291047362\n    other: *s",
+    ],
+  ])("masks a secret value %s where a message quotes it", (_name, lines) => {
+    const result = checkSpecText(
+      good.replace(
+        "  scheme: oauth2-client-credentials",
+        `  scheme: oauth2-client-credentials\n  notShown:\n${lines}`,
+      ),
+      "spec.yaml",
+    );
+    if (result.ok) throw new Error("expected a failure");
+    expect(result.formatted).toContain("must be a string, found a number");
+    const masked = result.diagnostics.filter((each) =>
+      /clientSecret|password|other/.test(each.message),
+    );
+    expect(masked.length).toBeGreaterThan(0);
+    expect(JSON.stringify(masked)).not.toMatch(secrets);
+  });
+
   it("checkSpecFile and loadSpec's SpecError hold them masked too", async () => {
     const path = await fileWith(leaky);
     const checked = await checkSpecFile(path);
