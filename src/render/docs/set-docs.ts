@@ -303,7 +303,10 @@ function errorsMarkdown(
       "OutcomeUnknownError",
       `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}.`,
     ],
-    ["ConfigError", "Missing or invalid client options."],
+    [
+      "ConfigError",
+      "Missing or invalid client options, or call options (a `timeoutMs` or `retry` out of range, a `headers` value fetch would refuse, which the message does not quote); nothing is sent.",
+    ],
   ];
   const writeList =
     writes.length > 0
@@ -311,7 +314,7 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write or an invalid `headers` value throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [

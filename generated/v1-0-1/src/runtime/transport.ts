@@ -39,8 +39,9 @@ export type { RetryOptions } from "./retry.js";
 /**
  * The headers of one request. Caller headers go through `Headers`, which
  * merges names case-insensitively and rejects a bad value here, clearly
- * before anything is sent; without them a plain object is enough (and
- * cheaper on every call).
+ * before anything is sent (as a ConfigError: its own TypeError quotes the
+ * value, say a key with a line break in it, into logs); without them a
+ * plain object is enough (and cheaper on every call).
  */
 function requestHeaders(
   callerHeaders: HeadersInit | undefined,
@@ -52,8 +53,13 @@ function requestHeaders(
     authorization: "Bearer " + token,
   };
   if (callerHeaders === undefined) return own;
+  let headers: Headers;
+  try {
+    headers = new Headers(callerHeaders);
+  } catch {
+    throw new ConfigError("headers is out of range");
+  }
   // The caller's headers never override these.
-  const headers = new Headers(callerHeaders);
   for (const name in own) headers.set(name, own[name]!);
   return headers;
 }
