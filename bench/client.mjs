@@ -10,22 +10,11 @@ import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, quantile } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [packageDir, ...flags] = process.argv.slice(2);
 const smoke = flags.includes("--smoke");
-
-const median = (xs) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const quantile = (xs, q) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 async function startServer() {
   const child = spawn(process.execPath, [join(here, "http-server.mjs")], {

@@ -230,16 +230,8 @@ export function secretsOf(line: string, continued = false): Secrets {
  */
 function valuesNear(secrets: Secrets, index: number): string[] {
   const { values, line } = secrets;
-  // The first value ending after `index` (spans are in order).
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (values[middle]![1] <= index) low = middle + 1;
-    else high = middle;
-  }
   const picked = new Set<readonly [number, number]>();
-  const near = values[low];
+  const near = values[firstEndingAfter(values, index)];
   if (near !== undefined) picked.add(near);
   // A key starting the line: its value runs to the line's end, the last span.
   const last = values[values.length - 1];
@@ -254,16 +246,27 @@ function valuesNear(secrets: Secrets, index: number): string[] {
  * a line can hold a million values).
  */
 export function isSecretAt(secrets: Secrets, index: number): boolean {
-  const { values } = secrets;
+  const near = secrets.values[firstEndingAfter(secrets.values, index)];
+  return near !== undefined && near[0] <= index;
+}
+
+/**
+ * The position of the first span ending after `index` (spans are in
+ * order; `spans.length` when none does), by binary search: a line can
+ * hold a million values.
+ */
+function firstEndingAfter(
+  spans: readonly (readonly [number, number])[],
+  index: number,
+): number {
   let low = 0;
-  let high = values.length;
+  let high = spans.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (values[middle]![1] <= index) low = middle + 1;
+    if (spans[middle]![1] <= index) low = middle + 1;
     else high = middle;
   }
-  const near = values[low];
-  return near !== undefined && near[0] <= index;
+  return low;
 }
 
 /** A value's YAML properties, an anchor (`&s`) and a tag (`!!int`), before it. */
