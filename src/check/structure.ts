@@ -995,7 +995,9 @@ function readSchemaNode(
     .string(byKey.get("description"), `${where} description`)
     ?.value.trim();
   const exampleEntry = byKey.get("example");
-  const example = exampleEntry ? toJson(reader, exampleEntry.value) : undefined;
+  const example = exampleEntry
+    ? toJson(reader, exampleEntry.value, `${where} example`)
+    : undefined;
   const shared = {
     ...(description !== undefined ? { description } : {}),
     ...(example !== undefined && exampleEntry !== undefined
@@ -1222,9 +1224,21 @@ function checkRange(
   }
 }
 
-/** An example value as JSON; YAML-only values (dates, binary) become strings. */
-function toJson(reader: Reader, given: Node | null): JsonValue {
+/**
+ * An example value as JSON; YAML-only values (dates, binary) become
+ * strings. Examples are printed into docs, mocks and OpenAPI, so a string
+ * (or key) holding an address with credentials is refused, as in the
+ * spec's other text.
+ */
+function toJson(reader: Reader, given: Node | null, where: string): JsonValue {
   const node = reader.deref(given);
+  const credentials = (text: string, at: Node | null | undefined): void => {
+    if (hasCredentials(text))
+      reader.report(
+        reader.rangeOf(at, reader.rangeOf(given, [0, 1])),
+        diagnostics.credentialsInUrl(where),
+      );
+  };
   if (isMap(node)) {
     const out: { [key: string]: JsonValue } = {};
     for (const pair of node.items) {
@@ -1236,9 +1250,10 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
               : pair.key.value,
           )
         : String(pair.key);
+      credentials(key, pair.key as Node | null);
       // defineProperty: a key such as "__proto__" stays an ordinary member.
       Object.defineProperty(out, key, {
-        value: toJson(reader, pair.value as Node | null),
+        value: toJson(reader, pair.value as Node | null, where),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -1247,9 +1262,10 @@ function toJson(reader: Reader, given: Node | null): JsonValue {
     return out;
   }
   if (isSeq(node))
-    return node.items.map((item) => toJson(reader, item as Node | null));
+    return node.items.map((item) => toJson(reader, item as Node | null, where));
   if (isScalar(node)) {
     const value = node.value;
+    if (typeof value === "string") credentials(value, node);
     if (
       value === null ||
       typeof value === "string" ||

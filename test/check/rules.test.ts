@@ -533,6 +533,32 @@ describe("review mends", () => {
     expect(JSON.stringify(result)).not.toContain("pw-2941");
   });
 
+  it.each([
+    ["a string example", 'example: "https://demo:pw-2941@sandbox.example"'],
+    [
+      "a string inside an object example",
+      'example: { url: "https://demo:pw-2941@sandbox.example" }',
+    ],
+    [
+      "a key of an object example",
+      'example: { "https://demo:pw-2941@sandbox.example": 1 }',
+    ],
+  ])(
+    "an address with credentials in %s is refused: examples are printed into docs and mocks",
+    (_where, example) => {
+      const text = good.replace(
+        "schemas:\n",
+        `schemas:\n  Sandbox:\n    type: object\n    ${example}\n`,
+      );
+      if (!text.includes("  Sandbox:"))
+        throw new Error("good-spec.yaml changed shape");
+      const result = checkSpecText(text, "spec.yaml");
+      if (result.ok) throw new Error("expected a diagnostic");
+      expect(result.diagnostics.map((d) => d.code)).toContain("RG046");
+      expect(JSON.stringify(result)).not.toContain("pw-2941");
+    },
+  );
+
   it("an address with a user name only, outside a URL field, is no credential (mailto:)", () => {
     expect(
       codes(
