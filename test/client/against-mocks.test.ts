@@ -8,9 +8,8 @@
 import { fileURLToPath } from "node:url";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runMock } from "../../src/cli/mock.js";
-import type { MockServer } from "../../src/mock-server/server.js";
 import type { MockEngine } from "../../src/runtime/mock/engine.js";
+import { startCliMock } from "./cli-mock.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const packageDir = `${repoRoot}generated/v3/dist/`;
@@ -134,26 +133,7 @@ async function viaRemitgenMock(): Promise<{
   door: FrontDoor;
   stop(): Promise<number>;
 }> {
-  const controller = new AbortController();
-  let listening: MockServer | undefined;
-  const lines: string[] = [];
-  const status = runMock({
-    set: "v3",
-    port: 0,
-    host: "127.0.0.1",
-    cwd: repoRoot,
-    signal: controller.signal,
-    log: (line) => lines.push(line),
-    error: (text) => lines.push(text),
-    onListening: (server) => (listening = server),
-  });
-  const started = Date.now();
-  while (listening === undefined) {
-    if (Date.now() - started > 10_000)
-      throw new Error(`remitgen mock did not start:\n${lines.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const server = listening;
+  const { server, stop } = await startCliMock();
   return {
     door: {
       engine: server.engine,
@@ -169,10 +149,7 @@ async function viaRemitgenMock(): Promise<{
         return { client, clock };
       },
     },
-    stop: async () => {
-      controller.abort();
-      return status;
-    },
+    stop,
   };
 }
 

@@ -9,9 +9,8 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runMock } from "../../src/cli/mock.js";
-import type { MockServer } from "../../src/mock-server/server.js";
 import type { MockEngine, MockFault } from "../../src/runtime/mock/engine.js";
+import { startCliMock } from "./cli-mock.js";
 import { repoRoot } from "./support.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -93,31 +92,11 @@ const credentials = {
 };
 
 async function viaRemitgenMock(): Promise<Door> {
-  const controller = new AbortController();
-  let listening: MockServer | undefined;
-  const lines: string[] = [];
-  const status = runMock({
-    set: "v3",
-    port: 0,
-    host: "127.0.0.1",
-    cwd: repoRoot,
-    signal: controller.signal,
-    log: (line) => lines.push(line),
-    error: (text) => lines.push(text),
-    onListening: (server) => (listening = server),
-  });
-  for (let waited = 0; listening === undefined; waited += 10) {
-    if (waited > 10_000) throw new Error(`no mock:\n${lines.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const server: MockServer = listening;
+  const { server, stop } = await startCliMock();
   return {
     engine: server.engine,
     options: { baseUrl: server.baseUrl, authUrl: server.authUrl },
-    stop: () => {
-      controller.abort();
-      return status;
-    },
+    stop,
   };
 }
 

@@ -18,24 +18,27 @@ const encoded = createMockHandlers(api, {
 });
 const server = setupServer(...v6, ...encoded);
 
+/** A token from the mock's endpoint, by the documented test credentials. */
+async function grantToken(tokenUrl: string): Promise<string> {
+  const granted = await fetch(tokenUrl, {
+    method: "POST",
+    headers: {
+      authorization: basic("mock-client-id", "mock-client-secret"),
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  expect(granted.status).toBe(200);
+  return ((await granted.json()) as { access_token: string }).access_token;
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
 describe("msw adapter URLs", () => {
   it("serves a base URL on an IPv6 literal host", async () => {
     expect(v6.engine.tokenUrl).toBe("http://[::1]:4010/auth/oauth2/token");
-    const granted = await fetch(v6.engine.tokenUrl, {
-      method: "POST",
-      headers: {
-        authorization: basic("mock-client-id", "mock-client-secret"),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "grant_type=client_credentials",
-    });
-    expect(granted.status).toBe(200);
-    const { access_token } = (await granted.json()) as {
-      access_token: string;
-    };
+    const access_token = await grantToken(v6.engine.tokenUrl);
     const answered = await fetch(`${v6.engine.urlFor("get_txn_status")}?x=1`, {
       method: "POST",
       headers: {
@@ -56,18 +59,7 @@ describe("msw adapter URLs", () => {
     expect(encoded.engine.urlFor("get_txn_status")).toBe(
       "http://localhost:4010/caf%C3%A9%20v1/get_txn_status",
     );
-    const granted = await fetch(encoded.engine.tokenUrl, {
-      method: "POST",
-      headers: {
-        authorization: basic("mock-client-id", "mock-client-secret"),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "grant_type=client_credentials",
-    });
-    expect(granted.status).toBe(200);
-    const { access_token } = (await granted.json()) as {
-      access_token: string;
-    };
+    const access_token = await grantToken(encoded.engine.tokenUrl);
     const answered = await fetch(
       new URL("get_txn_status", "http://localhost:4010/café v1/"),
       {
