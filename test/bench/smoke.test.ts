@@ -34,7 +34,13 @@ describe("npm run bench", () => {
   it("runs every stage in a smoke run, and leaves the committed results alone", async () => {
     const results = join(repoRoot, "bench/results.md");
     const before = await readFile(results, "utf8");
-    const { code, out } = await runBench(["--smoke"]);
+    // --client-node given the same Node: the second client line and the
+    // by-Node report run too.
+    const { code, out } = await runBench([
+      "--smoke",
+      "--client-node",
+      process.execPath,
+    ]);
     expect(code, out).toBe(0);
     for (const stage of [
       "[1/4] generate, default spec",
@@ -60,6 +66,11 @@ describe("npm run bench", () => {
     expect(out).toMatch(
       /client per-call overhead vs raw fetch \(median, Node v\d+\.\d+\.\d+\) +-?\d/,
     );
+    const clientLines = out.match(
+      /^ {2}v\d+\.\d+\.\d+: raw fetch \d+ µs, client /gm,
+    );
+    expect(clientLines).toHaveLength(2);
+    expect(out).not.toContain("not measured");
     expect(out).not.toContain("FAILED");
     expect(out).not.toContain("not byte-identical");
     expect(out).not.toContain("wrote bench/results.md");
