@@ -31,6 +31,7 @@ const results = {
     V1: Object.keys(v1).sort(),
     v3: Object.keys(v3).sort(),
   },
+  node: process.version,
   v3Plan: transportDefaults.plan,
   calls: [],
 };
