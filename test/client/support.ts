@@ -9,8 +9,14 @@ import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import {
   createServer,
   type IncomingHttpHeaders,
+  type IncomingMessage,
   type ServerResponse,
 } from "node:http";
+import {
+  createServer as createTlsServer,
+  type ServerOptions,
+} from "node:https";
+import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -87,6 +93,8 @@ export interface Received {
   readonly body: string;
   /** When the request arrived, by the real clock. */
   readonly at: number;
+  /** Over TLS, the common name of the client's certificate, if it gave one. */
+  readonly peer?: string | undefined;
 }
 
 export type Reply =
@@ -105,7 +113,7 @@ export type Reply =
   | "destroy";
 
 export interface FakeBank {
-  /** e.g. `http://127.0.0.1:4321` */
+  /** e.g. `http://127.0.0.1:4321`, or `https://127.0.0.1:4321` over TLS */
   readonly origin: string;
   readonly baseUrl: string;
   readonly authUrl: string;
@@ -116,6 +124,8 @@ export interface FakeBank {
   tokensIssued: string[];
   tokenRequests(): Received[];
   operationRequests(path?: string): Received[];
+  /** Requests left hanging whose connection the client has not closed yet. */
+  hangingRequests(): number;
   /** Forgets what was received and restores the default behaviour. */
   reset(): void;
   close(): Promise<void>;
@@ -190,9 +200,12 @@ export function defaultHandler(request: Received, bank: FakeBank): Reply {
   };
 }
 
-export async function startFakeBank(): Promise<FakeBank> {
+/** With `tls`, the bank serves HTTPS (its certificate must name 127.0.0.1). */
+export async function startFakeBank(
+  options: { tls?: ServerOptions } = {},
+): Promise<FakeBank> {
   const hanging = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -202,6 +215,10 @@ export async function startFakeBank(): Promise<FakeBank> {
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
         at: Date.now(),
+        peer: options.tls
+          ? ((req.socket as TLSSocket).getPeerCertificate().subject?.CN as
+              string | undefined)
+          : undefined,
       };
       bank.received.push(received);
       void (async () => {
@@ -232,11 +249,14 @@ export async function startFakeBank(): Promise<FakeBank> {
         res.end(text);
       })();
     });
-  });
+  };
+  const server = options.tls
+    ? createTlsServer(options.tls, serve)
+    : createServer(serve);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
   const bank: FakeBank = {
     origin,
     baseUrl: `${origin}/bank`,
@@ -252,6 +272,7 @@ export async function startFakeBank(): Promise<FakeBank> {
           request.path.startsWith("/bank/") &&
           (path === undefined || request.path === path),
       ),
+    hangingRequests: () => hanging.size,
     reset() {
       bank.received.length = 0;
       bank.tokensIssued = [];

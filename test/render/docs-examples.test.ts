@@ -101,7 +101,7 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   const files = [];
   for (const set of model.sets) {
     const list = examples.get(set.id)!;
-    expect(list.length).toBe(set.operations.length + 5);
+    expect(list.length).toBe(set.operations.length + 6);
     // The README shows the mocks both ways: through msw, and as a fetch without it.
     const readme = list
       .filter((example) => example.file === "README.md")
@@ -116,6 +116,11 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
     );
     expect(mockFetch).toHaveLength(1);
     expect(mockFetch[0]).not.toMatch(/"msw|\/mocks"/);
+    // And a client certificate through undici's fetch, which must compile
+    // against undici's own types.
+    expect(
+      readme.filter((code) => code.includes('from "undici"')),
+    ).toHaveLength(1);
     for (const example of list) {
       const path = join(
         workDir,

@@ -448,6 +448,54 @@ export function treeShakingExample(
 }
 
 /**
+ * README: a client certificate (mutual TLS) through an agent of the
+ * `undici` package, passed in as the client's `fetch`. The casts are the
+ * least that compiles: undici's request and response types are its own,
+ * not the DOM's.
+ */
+export function networkExample(set: OperationSetModel): string {
+  const writer = createWriter();
+  writer.writeLine('import { readFileSync } from "node:fs";');
+  writeNamedImport(
+    writer,
+    "import",
+    ["Agent", "fetch as undiciFetch", "type RequestInit as UndiciRequestInit"],
+    '"undici"',
+  );
+  importLine(writer, ["createClient"], set.names.packageName);
+  writer.blankLine();
+  writer.writeLine(
+    "// Your client certificate; undici's ProxyAgent sends through a proxy.",
+  );
+  writer.writeLine("const agent = new Agent({");
+  writer.indent(() => {
+    writer.writeLine("connect: {");
+    writer.indent(() => {
+      writer.writeLine('cert: readFileSync("agent-cert.pem"),');
+      writer.writeLine('key: readFileSync("agent-key.pem"),');
+    });
+    writer.writeLine("},");
+  });
+  writer.writeLine("});");
+  writer.blankLine();
+  writer.writeLine("export const client = createClient({");
+  writer.indent(() => {
+    for (const line of clientOptionLines.env) writer.writeLine(line);
+    writer.writeLine("fetch: async (url, init) =>");
+    writer.indent(() => {
+      writer.writeLine("(await undiciFetch(String(url), {");
+      writer.indent(() => {
+        writer.writeLine("...(init as UndiciRequestInit),");
+        writer.writeLine("dispatcher: agent,");
+      });
+      writer.writeLine("})) as unknown as Response,");
+    });
+  });
+  writer.writeLine("});");
+  return finish(writer);
+}
+
+/**
  * Handling a call's errors: for a write, OutcomeUnknownError means
  * "reconcile, never resend"; ApiError carries the bank's status and body.
  */

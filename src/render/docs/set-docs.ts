@@ -24,6 +24,7 @@ import {
   errorHandlingExample,
   mockFetchExample,
   mocksExample,
+  networkExample,
   operationExample,
   quickStartExample,
   schemaMap,
@@ -140,6 +141,9 @@ function renderReadme(
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
     callOptions: callOptionsText(),
+    networkIntro: `The client sends every request, the token request included, through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18 or later):`,
+    networkExample: networkExample(set),
+    networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
     auth: authMarkdown(model),
     plan: [
       table(
