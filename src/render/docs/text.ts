@@ -12,6 +12,7 @@ import {
   generatedHeader,
   inlineText,
 } from "../../escape/markdown.js";
+import { DEFAULT_RETRY_ATTEMPTS } from "../../runtime/defaults.js";
 import { statusOperation } from "./examples.js";
 
 /** Header comment, then the rendered template with blank lines normalised and one final newline. */
@@ -112,7 +113,7 @@ function effectTail(
   const basis = effectBasisSentence(operation, anyStated);
   if (operation.effect === "read") {
     return [
-      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
+      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
       basis,
     ].join("\n\n");
   }
