@@ -16,13 +16,14 @@ import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_RETRY_ATTEMPTS,
+  RETRYABLE_STATUSES,
 } from "../../src/runtime/defaults.js";
 import {
   ConfigError,
   RateLimitError,
   TimeoutError,
 } from "../../src/runtime/errors.js";
-import { backoffDelay } from "../../src/runtime/retry.js";
+import { backoffDelay, isRetryableStatus } from "../../src/runtime/retry.js";
 import {
   createTransport,
   type ClientOptions,
@@ -138,6 +139,14 @@ describe("the runtime acts on the defaults runtime/defaults.ts names", () => {
     await vi.waitFor(() => expect(bank.tokenRequests()).toBe(2));
   });
 
+  it("retries a read on exactly RETRYABLE_STATUSES", () => {
+    const statuses: number[] = RETRYABLE_STATUSES.slice();
+    for (let status = 100; status < 600; status++)
+      expect(isRetryableStatus(status), String(status)).toBe(
+        statuses.includes(status),
+      );
+  });
+
   it("keeps to the plan in DEFAULT_RATE_LIMIT_MODE", async () => {
     /** What a second call within the plan's one call per window does. */
     const secondCall = async (
@@ -184,10 +193,17 @@ describe("the runtime's TSDoc states its defaults as runtime/defaults.ts does", 
         /(\S+) \(\{@link (\w+)\}\)/g,
       )) {
         expect(name! in named, name).toBe(true);
-        expect(value!.replace(/^`(.*)`$/, "$1"), name).toBe(
-          JSON.stringify(named[name!]),
-        );
         linked.add(name!);
+        const constant = named[name!];
+        // A list is said in words before its link: "429, 502, 503 and 504".
+        if (Array.isArray(constant)) {
+          const words = `${constant.slice(0, -1).join(", ")} and ${constant.at(-1)}`;
+          expect(text).toContain(`${words} ({@link ${name}})`);
+          continue;
+        }
+        expect(value!.replace(/^`(.*)`$/, "$1"), name).toBe(
+          JSON.stringify(constant),
+        );
       }
     }
     expect([...linked].sort()).toEqual(Object.keys(named).sort());

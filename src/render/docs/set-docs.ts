@@ -59,6 +59,7 @@ import {
   planSentence,
   rateText,
   reconcileText,
+  retryableStatuses,
   serviceGap,
   serviceGapsLead,
 } from "./text.js";
@@ -332,7 +333,7 @@ function errorsMarkdown(
       ]),
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
-    `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
+    `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
     `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act${errorGap !== undefined ? " (what each status means at the bank is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
     writeList,
     `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,

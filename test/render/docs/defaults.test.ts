@@ -3,7 +3,8 @@
  * the runtime's own constants (src/runtime/defaults.ts): with that module
  * replaced by other values, the README and the operation pages state those
  * values and none of the real ones. (Found: the docs wrote 30000, 60000, 3,
- * 200 and 10000 out by hand, so a changed default left them lying.) The
+ * 200, 10000 and the retried statuses out by hand, so a changed default
+ * left them lying.) The
  * runtime's side is test/runtime/defaults.test.ts.
  */
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,7 @@ vi.mock("../../../src/runtime/defaults.js", () => ({
   MAX_RETRY_ATTEMPTS: 9,
   DEFAULT_RETRY_BASE_DELAY_MS: 321,
   DEFAULT_RETRY_MAX_DELAY_MS: 8_000,
+  RETRYABLE_STATUSES: [418, 599],
 }));
 
 const specPath = fileURLToPath(
@@ -63,7 +65,9 @@ describe("the docs print the runtime's defaults", () => {
       expect(readme).toContain("request fails. Default 54321.");
       expect(readme).toContain("default 7, 321 and 8000.");
       expect(readme).toContain('`"hold"` (the default)');
-      expect(readme).toContain("(7 attempts by default, at most 9,");
+      expect(readme).toContain(
+        "time-outs and on 418 and 599 (7 attempts by default, at most 9,",
+      );
       expect(readme).toContain("`maxDelayMs`, 8 s by default,");
       expect(readme).toContain("(12345 by default, on real timers)");
     }
@@ -77,7 +81,9 @@ describe("the docs print the runtime's defaults", () => {
     expect(all).toContain(
       "const options: WriteCallOptions = { timeoutMs: 12345 };",
     );
-    expect(all).toContain("(7 attempts by default, with exponential backoff");
+    expect(all).toContain(
+      "time-outs and on 418 and 599 (7 attempts by default, with exponential backoff",
+    );
   });
 
   it("states none of the real defaults anywhere", () => {
@@ -91,6 +97,7 @@ describe("the docs print the runtime's defaults", () => {
         "200 and 10000",
         "attempts: 3",
         '`"wait"` (the default)',
+        "429, 502, 503 and 504",
       ]) {
         expect(text.includes(real), `${path}: ${real}`).toBe(false);
       }

@@ -8,12 +8,13 @@
  */
 
 // Types only: the defaults are written out, checked against their
-// constants (see transport.ts).
+// constants (see transport.ts); RETRYABLE_STATUSES by a test.
 import type {
   DEFAULT_RETRY_ATTEMPTS,
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   MAX_RETRY_ATTEMPTS,
+  RETRYABLE_STATUSES,
 } from "./defaults.js";
 
 /** How read operations are retried. */
@@ -39,7 +40,8 @@ export interface RetryOptions {
 }
 
 /**
- * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504
+ * ({@link RETRYABLE_STATUSES}).
  *
  * @param status - HTTP status.
  */

@@ -22,3 +22,9 @@ export declare const MAX_RETRY_ATTEMPTS = 10;
 export declare const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 /** Default longest wait between tries of a read, in ms. */
 export declare const DEFAULT_RETRY_MAX_DELAY_MS = 10000;
+/**
+ * Statuses on which a read is retried (besides network errors and
+ * time-outs). `isRetryableStatus` compares ranges instead (fewer bytes); a
+ * test holds it to this list.
+ */
+export declare const RETRYABLE_STATUSES: readonly [429, 502, 503, 504];

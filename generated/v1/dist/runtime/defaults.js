@@ -22,3 +22,9 @@ export const MAX_RETRY_ATTEMPTS = 10;
 export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 /** Default longest wait between tries of a read, in ms. */
 export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
+/**
+ * Statuses on which a read is retried (besides network errors and
+ * time-outs). `isRetryableStatus` compares ranges instead (fewer bytes); a
+ * test holds it to this list.
+ */
+export const RETRYABLE_STATUSES = [429, 502, 503, 504];

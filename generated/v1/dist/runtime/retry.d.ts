@@ -28,7 +28,8 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 /**
- * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504
+ * ({@link RETRYABLE_STATUSES}).
  *
  * @param status - HTTP status.
  */
