@@ -234,10 +234,24 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
           Date.now() - (folder.lostSince ?? 0) >= pollMs)
       ) {
         folder.reported = true;
+        // Coded and worded as at the start (RG096), but the watch goes on:
+        // a folder lost while running is mostly a checkout, a restore or a
+        // permission being changed, over in a moment, and a build loop
+        // that died with it would have to be restarted by hand.
+        const text = usageProblems.cannotWatch(
+          shown(folder.dir),
+          (folder.failure as NodeJS.ErrnoException | undefined)?.code,
+          messageOf(folder.failure),
+          true,
+        );
+        error(`[${clock()}] watching interrupted:`);
+        reportFailure(new UsageError(text.code, text.message, text.hint), {
+          err: error,
+        });
         error(
           isMissing(folder.failure)
-            ? `[${clock()}] ${shown(folder.dir)} is gone; still watching for it to come back`
-            : `[${clock()}] cannot watch ${shown(folder.dir)}: ${messageOf(folder.failure)}; trying again, and looking at ${specShown} every ${pollMs} ms meanwhile`,
+            ? `still watching for ${shown(folder.dir)} to come back`
+            : `still watching ${specShown}: trying again, and looking at it every ${pollMs} ms meanwhile`,
         );
       }
     }

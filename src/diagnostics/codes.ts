@@ -580,20 +580,26 @@ export const usageProblems = {
       ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
       : `sets: ${known.join(", ")}`,
   }),
-  /** `errno`: the system's code (`ENOENT`); `detail`, its message, for a code without words here. */
+  /**
+   * `errno`: the system's code (`ENOENT`); `detail`, its message, for a code
+   * without words here. `whileWatching`: lost during a watch, which goes on
+   * (so the hint says how to bring it back), not refused at its start.
+   */
   cannotWatch: (
     folder: string,
     errno: string | undefined,
     detail: string,
+    whileWatching: boolean = false,
   ): DiagnosticText<"RG096"> => {
-    const [reason, hint] = watchRefusals[errno ?? ""] ?? [
+    const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
       systemWords(detail, errno),
       "check that the folder can be read, then run again",
+      "check that the folder can be read",
     ];
     return {
       code: "RG096",
       message: `cannot watch ${folder}: ${reason}`,
-      hint,
+      hint: whileWatching ? (lostHint ?? hint) : hint,
     };
   },
   noCurrentFolder: (): DiagnosticText<"RG099"> => ({
@@ -798,17 +804,24 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
   ENFILE: tooManyOpen,
 };
 
-/** Words for the file system's refusals to watch a folder, and how to fix them. */
+/**
+ * Words for the file system's refusals to watch a folder, how to fix them
+ * at a watch's start, and (where it differs) once a running watch lost it.
+ */
 const missingFolder = [
   "the folder does not exist",
   "create the folder, or give --spec a file in a folder that exists",
+  "put the folder back (a checkout or a restore does)",
 ] as const;
-const watchRefusals: Readonly<Record<string, readonly [string, string]>> = {
+const watchRefusals: Readonly<
+  Record<string, readonly [string, string, string?]>
+> = {
   ENOENT: missingFolder,
   ENOTDIR: missingFolder,
   EACCES: [
     "permission denied",
     "make the folder readable by this user, or give --spec a file in another folder",
+    "make the folder readable by this user again",
   ],
   ENOSPC: [
     "the system's limit of watched folders is reached",

@@ -145,13 +145,22 @@ describe("generate --watch follows the spec's folder", () => {
     const { root, spec, out } = await makeProject();
     const text = await readFile(spec, "utf8");
     const watching = await startWatch(root, { pollMs: 200 });
-    const gone = (line: string): boolean =>
-      /^\[\d\d:\d\d:\d\d\] spec is gone; still watching for it to come back$/.test(
-        line,
-      );
+    // Coded and worded as at the start (RG096), with a hint for a watch
+    // that goes on.
+    const gone = (text: string): boolean =>
+      text ===
+      "remitgen: cannot watch spec: the folder does not exist [RG096]\n" +
+        "  hint: put the folder back (a checkout or a restore does)";
 
     await rm(join(root, "spec"), { recursive: true });
     await waitFor("the report", () => watching.stderr.some(gone));
+    const at = watching.stderr.findIndex(gone);
+    expect(watching.stderr[at - 1]).toMatch(
+      /^\[\d\d:\d\d:\d\d\] watching interrupted:$/,
+    );
+    expect(watching.stderr[at + 1]).toBe(
+      "still watching for spec to come back",
+    );
     // Many retries later: still reported once, still watching.
     await waitFor("a while away", async () => {
       await settle();
@@ -332,6 +341,48 @@ describe("generate --watch besides events", () => {
 });
 
 describe("generate --watch as a process", () => {
+  it("reports a spec folder it can no longer watch in its own words (RG096, a hint), goes on, and runs once the folder is back", async () => {
+    const { root, spec, out } = await makeProject();
+    const text = await readFile(spec, "utf8");
+    const child = startBin(["generate", "--watch", "--set", "v3"], root);
+    try {
+      await child.waitFor(/^watching spec\/remittance\.yaml for changes/m);
+      // A folder no look can follow, whoever runs the tests (root reads a
+      // folder whatever its permissions): a link to itself (ELOOP).
+      await rename(join(root, "spec"), join(root, "spec-aside"));
+      await symlink("spec", join(root, "spec"));
+      const [report] = await child.waitFor(
+        /^\[\d\d:\d\d:\d\d\] watching interrupted:\n(?:.*\n){2}.*meanwhile$/m,
+        15_000,
+        "stderr",
+      );
+      // Before: "cannot watch spec: ELOOP: too many symbolic links
+      // encountered, stat '/tmp/.../spec'; trying again, ...", no code, no hint.
+      expect(report.replace(/^\[[\d:]+\]/, "[time]")).toBe(
+        [
+          "[time] watching interrupted:",
+          "remitgen: cannot watch spec: too many symbolic links encountered (ELOOP) [RG096]",
+          "  hint: check that the folder can be read",
+          "still watching spec/remittance.yaml: trying again, and looking at it every 1000 ms meanwhile",
+        ].join("\n"),
+      );
+
+      await rm(join(root, "spec"));
+      await rename(join(root, "spec-aside"), join(root, "spec"));
+      await writeFile(spec, edited(text, "after the loop"));
+      await child.waitFor(
+        /^\[\d\d:\d\d:\d\d\] watching spec\/remittance\.yaml again$/m,
+      );
+      await waitFor("the edit in the output", outputHas(out, "after the loop"));
+      expect(child.process.exitCode).toBeNull();
+    } finally {
+      child.process.kill("SIGINT");
+    }
+    const finished = await child.exited;
+    expect(finished.code).toBe(0);
+    expect(finished.stdout).toMatch(/stopped watching\n$/);
+  });
+
   it("ends by itself on SIGINT after its folder was replaced: no watcher or timer left behind", async () => {
     const { root, spec, out } = await makeProject();
     const text = await readFile(spec, "utf8");

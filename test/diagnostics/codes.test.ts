@@ -45,4 +45,26 @@ describe("cannotWatch (RG096)", () => {
         .message,
     ).toBe("cannot watch /p/spec: watching failed");
   });
+
+  it("lost while watching, which goes on: the same words, a hint that does not say to run again", () => {
+    const lost = (errno: string, detail: string) =>
+      usageProblems.cannotWatch("spec", errno, detail, true);
+    expect(lost("ENOENT", "ENOENT: no such file or directory")).toEqual({
+      code: "RG096",
+      message: "cannot watch spec: the folder does not exist",
+      hint: "put the folder back (a checkout or a restore does)",
+    });
+    expect(lost("EACCES", "EACCES: permission denied, stat 'spec'")).toEqual({
+      code: "RG096",
+      message: "cannot watch spec: permission denied",
+      hint: "make the folder readable by this user again",
+    });
+    expect(lost("EIO", "EIO: i/o error, watch 'spec'").hint).toBe(
+      "check that the folder can be read",
+    );
+    // The system's limits are mended the same way whenever they are met.
+    expect(lost("EMFILE", "EMFILE: too many open files").hint).toBe(
+      usageProblems.cannotWatch("spec", "EMFILE", "").hint,
+    );
+  });
 });

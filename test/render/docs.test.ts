@@ -317,12 +317,19 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     for (const option of options)
       expect(readme).toMatch(new RegExp(`^\\| \`${option}\` +\\|`, "m"));
-    // The defaults the transport applies (test/runtime: transport, retry, auth, limiter tests).
-    expect(runtime).toContain("options.timeoutMs ?? 30_000");
+    // The defaults the transport applies, each checked against its
+    // constant (test/runtime/defaults.test.ts), in the option's row.
+    expect(runtime).toContain(
+      "options.timeoutMs ?? (30_000 satisfies typeof DEFAULT_TIMEOUT_MS)",
+    );
     expect(readme).toMatch(/^\| `timeoutMs` .*Default 30000\./m);
-    expect(runtime).toContain("options.tokenRefreshMarginMs ?? 60_000");
+    expect(runtime).toMatch(
+      /options\.tokenRefreshMarginMs \?\?\s+\(60_000 satisfies typeof DEFAULT_TOKEN_REFRESH_MARGIN_MS\)/,
+    );
     expect(readme).toMatch(/^\| `tokenRefreshMarginMs` .*Default 60000\./m);
-    expect(runtime).toContain('options.rateLimit ?? "wait"');
+    expect(runtime).toContain(
+      'options.rateLimit ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE)',
+    );
     expect(readme).toMatch(/^\| `rateLimit` +\| `"wait"` \(the default\)/m);
   });
 

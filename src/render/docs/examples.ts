@@ -12,6 +12,12 @@ import type {
   PayloadModel,
   SchemaNode,
 } from "../../model/types.js";
+import {
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+} from "../../runtime/defaults.js";
 import type { JsonValue } from "../../runtime/json.js";
 import {
   displayWidth as codeDisplayWidth,
@@ -589,15 +595,18 @@ const clientBlock = [
   "});",
 ].join("\n");
 
-/** Call options of the operation pages: reads show their retry settings; writes take no retry. */
+/**
+ * Call options of the operation pages: reads show their retry settings (the
+ * defaults, spelled out), with a shorter time-out; writes take no retry.
+ */
 const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
   read: [
     "const options: ReadCallOptions = {",
     "  timeoutMs: 10000,",
-    "  retry: { attempts: 3, baseDelayMs: 200, maxDelayMs: 10000 },",
+    `  retry: { attempts: ${DEFAULT_RETRY_ATTEMPTS}, baseDelayMs: ${DEFAULT_RETRY_BASE_DELAY_MS}, maxDelayMs: ${DEFAULT_RETRY_MAX_DELAY_MS} },`,
     "};",
   ].join("\n"),
-  write: "const options: WriteCallOptions = { timeoutMs: 30000 };",
+  write: `const options: WriteCallOptions = { timeoutMs: ${DEFAULT_TIMEOUT_MS} };`,
 };
 
 /** Operation page: the call with its request type, call options and error handling. */

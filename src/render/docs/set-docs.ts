@@ -39,6 +39,15 @@ import {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../runtime/mock/engine.js";
+import {
+  DEFAULT_RATE_LIMIT_MODE,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  MAX_RETRY_ATTEMPTS,
+} from "../../runtime/defaults.js";
 import type { DocsTemplates } from "./templates.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import {
@@ -51,6 +60,7 @@ import {
   planSentence,
   rateText,
   reconcileText,
+  retryableStatuses,
   serviceGap,
   serviceGapsLead,
 } from "./text.js";
@@ -214,19 +224,19 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "tokenRefreshMarginMs",
-      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default 60000. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
     ],
     [
       "timeoutMs",
-      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default 30000. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
+      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
     ],
     [
       "retry",
-      `How reads are retried: ${codeSpan("{ attempts, baseDelayMs, maxDelayMs }", { table: true })}, default 3, 200 and 10000. Writes are never retried.`,
+      `How reads are retried: ${codeSpan("{ attempts, baseDelayMs, maxDelayMs }", { table: true })}, default ${DEFAULT_RETRY_ATTEMPTS}, ${DEFAULT_RETRY_BASE_DELAY_MS} and ${DEFAULT_RETRY_MAX_DELAY_MS}. Writes are never retried.`,
     ],
     [
       "rateLimit",
-      `${codeSpan('"wait"', { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
+      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
     ],
     [
       "fetch",
@@ -327,7 +337,7 @@ function errorsMarkdown(
       ]),
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
-    "**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, at most 10, each with its own `timeoutMs`, exponential backoff with jitter; a `Retry-After` header is waited for, but one longer than `maxDelayMs`, 10 s by default, ends the retries). The `retry` call option changes this; `retry: false` turns it off.",
+    `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
     `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act${errorGap !== undefined ? " (what each status means at the bank is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
     writeList,
     `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
@@ -620,5 +630,5 @@ function faultsSentence(writes: readonly OperationModel[]): string {
   const write = writes[0];
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
-  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (30000 by default, on real timers): give a test's client a short one. `;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
 }

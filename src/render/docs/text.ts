@@ -12,6 +12,10 @@ import {
   generatedHeader,
   inlineText,
 } from "../../escape/markdown.js";
+import {
+  DEFAULT_RETRY_ATTEMPTS,
+  RETRYABLE_STATUSES,
+} from "../../runtime/defaults.js";
 import { statusOperation } from "./examples.js";
 
 /** Header comment, then the rendered template with blank lines normalised and one final newline. */
@@ -112,7 +116,7 @@ function effectTail(
   const basis = effectBasisSentence(operation, anyStated);
   if (operation.effect === "read") {
     return [
-      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on 429, 502, 503 and 504 (3 attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
+      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
       basis,
     ].join("\n\n");
   }
@@ -143,4 +147,12 @@ export function reconcileText(set: OperationSetModel): string {
 /** The service-wide gap with this topic, if the model has it. */
 export function serviceGap(model: Model, topic: string): NotShown | undefined {
   return model.service.notShown.find((gap) => gap.topic === topic);
+}
+
+/** The statuses a read is retried on, as the runtime's constant lists them: `429, 502, 503 and 504`. */
+export function retryableStatuses(): string {
+  const all = RETRYABLE_STATUSES.map(String);
+  return all.length > 1
+    ? `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`
+    : all.join("");
 }

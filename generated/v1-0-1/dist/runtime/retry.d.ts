@@ -8,19 +8,28 @@
  */
 /** How read operations are retried. */
 export interface RetryOptions {
-  /** Total tries, including the first: a whole number from 1 to 10. Default 3; 1 disables retrying. */
+  /**
+   * Total tries, including the first: a whole number from 1 to 10
+   * ({@link MAX_RETRY_ATTEMPTS}). Default 3 ({@link DEFAULT_RETRY_ATTEMPTS});
+   * 1 disables retrying.
+   */
   attempts?: number;
-  /** Backoff base in milliseconds, 0 or more. Default 200. */
+  /**
+   * Backoff base in milliseconds, 0 or more. Default 200
+   * ({@link DEFAULT_RETRY_BASE_DELAY_MS}).
+   */
   baseDelayMs?: number;
   /**
    * Longest wait between tries, in milliseconds, 0 or more (`Infinity`
-   * waits for any `Retry-After`). Default 10000. A `Retry-After` longer
-   * than this ends the retries instead of blocking.
+   * waits for any `Retry-After`). Default 10000
+   * ({@link DEFAULT_RETRY_MAX_DELAY_MS}). A `Retry-After` longer than this
+   * ends the retries instead of blocking.
    */
   maxDelayMs?: number;
 }
 /**
- * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504
+ * ({@link RETRYABLE_STATUSES}).
  *
  * @param status - HTTP status.
  */

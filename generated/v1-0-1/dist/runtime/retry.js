@@ -7,7 +7,8 @@
  * @packageDocumentation
  */
 /**
- * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504
+ * ({@link RETRYABLE_STATUSES}).
  *
  * @param status - HTTP status.
  */

@@ -91,13 +91,16 @@ export interface ClientSettings {
    * or a retry's last try.
    */
   fetch?: typeof fetch | undefined;
-  /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
+  /**
+   * Timeout of one HTTP exchange (request and response body), in ms.
+   * Default 30000 ({@link DEFAULT_TIMEOUT_MS}).
+   */
   timeoutMs?: number | undefined;
   /**
-   * Client-side rate limit. Default `"wait"` with the plan's limit: calls
-   * over the limit wait for their turn. `"reject"` throws
-   * {@link RateLimitError} instead; `false` disables the limiter; an object
-   * sets a custom limit.
+   * Client-side rate limit. Default `"wait"`
+   * ({@link DEFAULT_RATE_LIMIT_MODE}) with the plan's limit: calls over the
+   * limit wait for their turn. `"reject"` throws {@link RateLimitError}
+   * instead; `false` disables the limiter; an object sets a custom limit.
    */
   rateLimit?:
     | "wait"
@@ -125,8 +128,9 @@ export interface ClientSettings {
   allowInsecureHttp?: boolean | undefined;
   /**
    * Refresh a token this long before it expires, in ms, 0 or more (0: no
-   * early refresh). Default 60000, at most half the token's lifetime. Calls
-   * meanwhile use the current token, until it expires if the refresh fails.
+   * early refresh). Default 60000 ({@link DEFAULT_TOKEN_REFRESH_MARGIN_MS}),
+   * at most half the token's lifetime. Calls meanwhile use the current
+   * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */

@@ -7,22 +7,41 @@
  * @packageDocumentation
  */
 
+// Types only: the defaults are written out, checked against their
+// constants (see transport.ts); RETRYABLE_STATUSES by a test.
+import type {
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  MAX_RETRY_ATTEMPTS,
+  RETRYABLE_STATUSES,
+} from "./defaults.js";
+
 /** How read operations are retried. */
 export interface RetryOptions {
-  /** Total tries, including the first: a whole number from 1 to 10. Default 3; 1 disables retrying. */
+  /**
+   * Total tries, including the first: a whole number from 1 to 10
+   * ({@link MAX_RETRY_ATTEMPTS}). Default 3 ({@link DEFAULT_RETRY_ATTEMPTS});
+   * 1 disables retrying.
+   */
   attempts?: number;
-  /** Backoff base in milliseconds, 0 or more. Default 200. */
+  /**
+   * Backoff base in milliseconds, 0 or more. Default 200
+   * ({@link DEFAULT_RETRY_BASE_DELAY_MS}).
+   */
   baseDelayMs?: number;
   /**
    * Longest wait between tries, in milliseconds, 0 or more (`Infinity`
-   * waits for any `Retry-After`). Default 10000. A `Retry-After` longer
-   * than this ends the retries instead of blocking.
+   * waits for any `Retry-After`). Default 10000
+   * ({@link DEFAULT_RETRY_MAX_DELAY_MS}). A `Retry-After` longer than this
+   * ends the retries instead of blocking.
    */
   maxDelayMs?: number;
 }
 
 /**
- * Whether a read meeting this status is retried: 429, 502, 503 and 504.
+ * Whether a read meeting this status is retried: 429, 502, 503 and 504
+ * ({@link RETRYABLE_STATUSES}).
  *
  * @param status - HTTP status.
  */
@@ -46,8 +65,11 @@ export function backoffDelay(
   return (
     random() *
     Math.min(
-      options.maxDelayMs ?? 10_000,
-      (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
+      options.maxDelayMs ??
+        (10_000 satisfies typeof DEFAULT_RETRY_MAX_DELAY_MS),
+      (options.baseDelayMs ??
+        (200 satisfies typeof DEFAULT_RETRY_BASE_DELAY_MS)) *
+        2 ** (retry - 1),
     )
   );
 }

@@ -17,6 +17,18 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
+// Types only: each default is written out where it is used, checked
+// against its constant with `satisfies`. Imported values would cost bytes
+// in every bundle (a bundler keeps a string as a variable, and names come
+// out differently), and the build fails if a value and its constant part.
+import type {
+  DEFAULT_RATE_LIMIT_MODE,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  MAX_RETRY_ATTEMPTS,
+} from "./defaults.js";
 import type { JsonValue } from "./json.js";
 import {
   abortable,
@@ -157,13 +169,16 @@ export interface ClientSettings {
    * or a retry's last try.
    */
   fetch?: typeof fetch | undefined;
-  /** Timeout of one HTTP exchange (request and response body), in ms. Default 30000. */
+  /**
+   * Timeout of one HTTP exchange (request and response body), in ms.
+   * Default 30000 ({@link DEFAULT_TIMEOUT_MS}).
+   */
   timeoutMs?: number | undefined;
   /**
-   * Client-side rate limit. Default `"wait"` with the plan's limit: calls
-   * over the limit wait for their turn. `"reject"` throws
-   * {@link RateLimitError} instead; `false` disables the limiter; an object
-   * sets a custom limit.
+   * Client-side rate limit. Default `"wait"`
+   * ({@link DEFAULT_RATE_LIMIT_MODE}) with the plan's limit: calls over the
+   * limit wait for their turn. `"reject"` throws {@link RateLimitError}
+   * instead; `false` disables the limiter; an object sets a custom limit.
    */
   rateLimit?:
     | "wait"
@@ -191,8 +206,9 @@ export interface ClientSettings {
   allowInsecureHttp?: boolean | undefined;
   /**
    * Refresh a token this long before it expires, in ms, 0 or more (0: no
-   * early refresh). Default 60000, at most half the token's lifetime. Calls
-   * meanwhile use the current token, until it expires if the refresh fails.
+   * early refresh). Default 60000 ({@link DEFAULT_TOKEN_REFRESH_MARGIN_MS}),
+   * at most half the token's lifetime. Calls meanwhile use the current
+   * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
@@ -282,12 +298,16 @@ function required(name: string, value: unknown): string {
 
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry: RetryOptions): number {
-  const { attempts = 3, baseDelayMs = 0, maxDelayMs = 0 } = retry;
+  const {
+    attempts = 3 satisfies typeof DEFAULT_RETRY_ATTEMPTS,
+    baseDelayMs = 0,
+    maxDelayMs = 0,
+  } = retry;
   if (
     // NaN or Infinity would retry a read for ever.
     Number.isInteger(attempts) &&
     attempts > 0 &&
-    attempts < 11 &&
+    attempts < (10 satisfies typeof MAX_RETRY_ATTEMPTS) + 1 &&
     // A NaN or negative delay retries at once; a NaN maxDelayMs would let
     // any Retry-After, however long, be waited out.
     baseDelayMs >= 0 &&
@@ -440,7 +460,9 @@ export function createTransport(
   const insecure = !!options.allowInsecureHttp;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const timeoutMs = checkTimeout(options.timeoutMs ?? 30_000);
+  const timeoutMs = checkTimeout(
+    options.timeoutMs ?? (30_000 satisfies typeof DEFAULT_TIMEOUT_MS),
+  );
   const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn: typeof fetch =
@@ -470,15 +492,24 @@ export function createTransport(
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
+        refreshMarginMs: checkMargin(
+          options.tokenRefreshMarginMs ??
+            (60_000 satisfies typeof DEFAULT_TOKEN_REFRESH_MARGIN_MS),
+        ),
         now: () => clock.now(),
       });
-  const rate = options.rateLimit ?? "wait";
+  const rate =
+    options.rateLimit ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE);
   const limiter =
     rate === false
       ? undefined
       : typeof rate === "object"
-        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+        ? createLimiter(
+            rate.limit,
+            rate.intervalMs,
+            rate.mode ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE),
+            clock,
+          )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
@@ -692,7 +723,12 @@ export function createTransport(
         }
         // Only reads get here with attempts > 1, so with `retry`; an
         // unknown retryAfter compares false.
-        if (tries >= attempts || retryAfter! > (retry!.maxDelayMs ?? 10_000)) {
+        if (
+          tries >= attempts ||
+          retryAfter! >
+            (retry!.maxDelayMs ??
+              (10_000 satisfies typeof DEFAULT_RETRY_MAX_DELAY_MS))
+        ) {
           throw error;
         }
         await clock.sleep(

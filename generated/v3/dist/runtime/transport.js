@@ -63,7 +63,7 @@ function checkRetry(retry) {
     // NaN or Infinity would retry a read for ever.
     Number.isInteger(attempts) &&
     attempts > 0 &&
-    attempts < 11 &&
+    attempts < 10 + 1 &&
     // A NaN or negative delay retries at once; a NaN maxDelayMs would let
     // any Retry-After, however long, be waited out.
     baseDelayMs >= 0 &&

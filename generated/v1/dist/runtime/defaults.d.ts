@@ -1,0 +1,30 @@
+// Copied by remitgen from its runtime (src/runtime/defaults.ts). DO NOT EDIT.
+
+/**
+ * The client's defaults and limits, named once: remitgen prints these
+ * values in each package's docs, and the transport and retry policy, which
+ * write each out where they use it (so bundles stay as small), check theirs
+ * against these at build time (`satisfies`).
+ *
+ * @packageDocumentation
+ */
+/** Default time-out of one HTTP exchange, and of each token request, in ms. */
+export declare const DEFAULT_TIMEOUT_MS = 30000;
+/** Default time before a token's expiry at which a new one is asked for, in ms. */
+export declare const DEFAULT_TOKEN_REFRESH_MARGIN_MS = 60000;
+/** Default client-side rate-limit mode: a call over the limit waits for its turn. */
+export declare const DEFAULT_RATE_LIMIT_MODE = "wait";
+/** Default tries of a read, the first included. */
+export declare const DEFAULT_RETRY_ATTEMPTS = 3;
+/** The most tries of a read `retry.attempts` may ask for. */
+export declare const MAX_RETRY_ATTEMPTS = 10;
+/** Default backoff base between tries of a read, in ms. */
+export declare const DEFAULT_RETRY_BASE_DELAY_MS = 200;
+/** Default longest wait between tries of a read, in ms. */
+export declare const DEFAULT_RETRY_MAX_DELAY_MS = 10000;
+/**
+ * Statuses on which a read is retried (besides network errors and
+ * time-outs). `isRetryableStatus` compares ranges instead (fewer bytes); a
+ * test holds it to this list.
+ */
+export declare const RETRYABLE_STATUSES: readonly [429, 502, 503, 504];
