@@ -520,7 +520,7 @@ export function createTransport(
           for (let checked: unknown = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
             limiter?.release(slot as number);
-            slot = limiter?.acquire(signal);
+            slot = limiter?.acquire(signal, name);
             if (typeof slot !== "object") break;
             slot = await slot;
             if (!checked) got = getToken(stale, signal);
@@ -656,13 +656,7 @@ export function createTransport(
           if (status === 429) {
             // An unknown retryAfter compares false.
             if (retryAfter! >= 0) limiter?.pause(now + retryAfter!);
-            error = new RateLimitError(
-              `${name} failed with HTTP 429 (rate limited)`,
-              retryAfter,
-              {
-                cause: error,
-              },
-            );
+            error = new RateLimitError(name, retryAfter, { cause: error });
           }
           // Only a 4xx says the bank did not act on a write. A 2xx is done
           // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
