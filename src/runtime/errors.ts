@@ -124,26 +124,32 @@ export class AuthError extends RemitError {
 }
 
 /**
- * A rate limit was hit: the client-side limiter in `"reject"` mode, or the
- * bank answered 429 and the call was not (or no longer) retried.
+ * A rate limit was hit: the client-side limiter in `"reject"` mode refused
+ * the call unsent, or the bank answered 429 (the `cause`, an
+ * {@link ApiError}) and the call was not (or no longer) retried.
  */
 export class RateLimitError extends RemitError {
   declare readonly code: "RATE_LIMITED";
+  /** Name of the operation refused. */
+  declare readonly operation: string;
   /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
   declare readonly retryAfterMs: number | undefined;
 
   /**
-   * @param message - Description.
+   * @param operation - Operation name.
    * @param retryAfterMs - Wait before trying again, if known.
-   * @param options - `{ cause }`, e.g. the bank's 429 as an {@link ApiError}.
+   * @param options - `{ cause }`: the bank's 429 as an {@link ApiError};
+   * none when the client's own limit refused the call (it was not sent).
    */
   constructor(
-    message: string,
+    operation: string,
     retryAfterMs: number | undefined,
     options?: CauseOptions,
   ) {
-    super(message, "RATE_LIMITED", options);
+    // The same words for both: `cause` tells the bank's 429 apart.
+    super(`${operation} failed: rate limited`, "RATE_LIMITED", options);
     this.name = "RateLimitError";
+    this.operation = operation;
     this.retryAfterMs = retryAfterMs;
   }
 }
@@ -194,8 +200,9 @@ export class NetworkError extends RemitError {
  * was aborted in flight, lost its connection, met a 5xx answer (the
  * bank's own or a gateway's: neither says the transfer was not made) or a
  * redirect, or got a 2xx answer it could not read.
- * The client never resends a write. Check the transfer with the
- * transaction-status operation and reconcile before deciding to send again.
+ * The client never resends a write. Check the transfer with the set's
+ * transaction-status operation, where it has one, and reconcile before
+ * deciding to send again.
  */
 export class OutcomeUnknownError extends RemitError {
   declare readonly code: "OUTCOME_UNKNOWN";

@@ -336,6 +336,26 @@ describe("client credentials grant", () => {
     expectNoSecrets(error);
   });
 
+  it("removes the secret echoed percent-encoded in lower-case hex from the OAuth error", async () => {
+    const lower = formEncode(SECRET).replace(/%[0-9A-F]{2}/g, (hex) =>
+      hex.toLowerCase(),
+    );
+    expect(lower).not.toBe(formEncode(SECRET));
+    const bank = await startBank({
+      token: (_req, res) =>
+        sendJson(res, 401, {
+          error: "invalid_client",
+          error_description: `client_secret=${lower} is wrong`,
+        }),
+    });
+    const error = await rejection(client(bank).call(READ, {}));
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).errorDescription).toBe(
+      "client_secret=[REDACTED] is wrong",
+    );
+    expectNoSecrets(error, [lower]);
+  });
+
   it("reports a non-JSON token failure with its status", async () => {
     const bank = await startBank({
       token: (_req, res) => res.writeHead(503).end("<html>down</html>"),

@@ -21,7 +21,7 @@ describe("errors", () => {
     [new RemitError("x"), "RemitError", "REMIT_ERROR"],
     [new ApiError("get_x", 400, { e: 1 }), "ApiError", "API_ERROR"],
     [new AuthError("x"), "AuthError", "AUTH_ERROR"],
-    [new RateLimitError("x", 5), "RateLimitError", "RATE_LIMITED"],
+    [new RateLimitError("get_x", 5), "RateLimitError", "RATE_LIMITED"],
     [new TimeoutError("get_x", 10), "TimeoutError", "TIMEOUT"],
     [new NetworkError("get_x"), "NetworkError", "NETWORK_ERROR"],
     [
@@ -89,10 +89,16 @@ describe("errors", () => {
       errorDescription: "d",
     });
     expect(new AuthError("no").status).toBeUndefined();
-    expect(new RateLimitError("slow down", 1500).retryAfterMs).toBe(1500);
-    expect(
-      new RateLimitError("slow down", undefined).retryAfterMs,
-    ).toBeUndefined();
+    const limited = new RateLimitError("get_x", 1500);
+    expect(limited).toMatchObject({ operation: "get_x", retryAfterMs: 1500 });
+    expect(limited.message).toContain("get_x");
+    expect(new RateLimitError("get_x", undefined).retryAfterMs).toBeUndefined();
+    const cause = new ApiError("get_x", 429, {});
+    expect(new RateLimitError("get_x", undefined, { cause })).toMatchObject({
+      operation: "get_x",
+      message: "get_x failed: rate limited",
+      cause,
+    });
   });
 });
 

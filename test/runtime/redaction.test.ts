@@ -189,3 +189,103 @@ describe("hook payloads", () => {
     });
   });
 });
+
+// RFC 6750 b64token: of its characters only "+", "/" and "=" change when a
+// server puts the token in a URL or a form, and any hex case decodes alike.
+describe("a token echoed percent-encoded", () => {
+  const B64 = "eyJh+bGc/iOi-J._~9+x/y==";
+  const upper = (t: string): string => encodeURIComponent(t);
+  const lower = (t: string): string =>
+    upper(t).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+  const mixed = (t: string): string => {
+    let n = 0;
+    return upper(t).replace(/%[0-9A-F]{2}/g, (hex) =>
+      n++ % 2 ? hex.toLowerCase() : hex,
+    );
+  };
+  const encodings: [string, (t: string) => string][] = [
+    ["upper-case hex", upper],
+    ["lower-case hex", lower],
+    ["mixed hex", mixed],
+  ];
+  const bodies: [string, (e: string, t: string) => string][] = [
+    [
+      "in a URL in a JSON string",
+      (e) => `{"error":"x","uri":"https://bank.example/cb?access_token=${e}"}`,
+    ],
+    ["at the start of a form", (e) => `${e}&state=1`],
+    ["at the end of a form", (e) => `state=1&access_token=${e}`],
+    ["twice, encoded two ways", (e, t) => `a=${e}&b=${lower(t)}&c=${e}`],
+  ];
+
+  const leaks = (text: string, encoded: string): boolean =>
+    text.includes(B64) || text.toLowerCase().includes(encoded.toLowerCase());
+
+  describe.each(encodings)("with %s", (_name, encode) => {
+    it.each(bodies)("%s stays out of ApiError.body", async (_where, body) => {
+      const server = await startServer((req, res) => {
+        const bearer = String(req.headers.authorization).slice(7);
+        res.writeHead(400).end(body(encode(bearer), bearer));
+      });
+      const transport = client(server, { getAccessToken: async () => B64 });
+      for (const op of [READ, WRITE]) {
+        const error = await rejection(transport.call(op, {}));
+        expect(error).toBeInstanceOf(ApiError);
+        expect(leaks(exposure(error), encode(B64))).toBe(false);
+        expect(exposure((error as ApiError).body)).toContain(REDACTED);
+      }
+    });
+
+    it("stays out of onResponse headers", async () => {
+      const server = await startServer((req, res) => {
+        const e = encode(String(req.headers.authorization).slice(7));
+        res
+          .writeHead(400, {
+            location: `https://bank.example/cb?access_token=${e}`,
+            "www-authenticate": `Bearer error="invalid_token", error_uri="https://bank.example/e?t=${e}&again=${e}"`,
+            "x-trace": "t1",
+          })
+          .end();
+      });
+      const events: ResponseEvent[] = [];
+      const transport = client(server, {
+        getAccessToken: async () => B64,
+        onResponse: (event) => events.push(event),
+      });
+      await rejection(transport.call(READ, {}));
+      expect(events).toHaveLength(1);
+      expect(leaks(exposure(events), encode(B64))).toBe(false);
+      expect(events[0]?.headers).toMatchObject({
+        location: `https://bank.example/cb?access_token=${REDACTED}`,
+        "www-authenticate": `Bearer error="invalid_token", error_uri="https://bank.example/e?t=${REDACTED}&again=${REDACTED}"`,
+        "x-trace": "t1",
+      });
+    });
+  });
+
+  it("is found with its punctuation escaped in a header: a quoted-pair, a JSON \\u escape", () => {
+    const quoted = B64.replace(/[+/=]/g, "\\$&");
+    const json = B64.replace(
+      /[+/=]/g,
+      (c) => "\\u00" + c.charCodeAt(0).toString(16),
+    );
+    expect(
+      redactHeaders(
+        {
+          "www-authenticate": `Bearer error_description="${quoted} expired"`,
+          "x-echo": `{"token":"${json}"}`,
+        },
+        [B64],
+      ),
+    ).toEqual({
+      "www-authenticate": `Bearer error_description="${REDACTED} expired"`,
+      "x-echo": `{"token":"${REDACTED}"}`,
+    });
+  });
+
+  it("leaves other percent-encoded text as the server wrote it", () => {
+    expect(
+      redactHeaders({ "x-echo": `a%2Bb%2f ${lower(B64)}!` }, [B64]),
+    ).toEqual({ "x-echo": `a%2Bb%2f ${REDACTED}!` });
+  });
+});

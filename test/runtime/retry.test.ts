@@ -239,6 +239,31 @@ describe("read retries", () => {
     await expect(transport.call(READ, {})).resolves.toEqual({});
   });
 
+  it("a RateLimitError names the operation refused, the bank's 429 or the client's own limit", async () => {
+    const time = fakeClock(true);
+    const bank = await startBank({
+      operation: (_req, res) => sendJson(res, 429, {}, { "retry-after": "30" }),
+    });
+    const transport = client(bank, {
+      clock: time.clock,
+      rateLimit: { limit: 1, intervalMs: 60_000, mode: "reject" },
+    });
+    const refused = await rejection(transport.call(WRITE, { amount: 1 }));
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused).toMatchObject({
+      operation: WRITE.name,
+      message: `${WRITE.name} failed: rate limited`,
+    });
+    expect((refused as Error).cause).toMatchObject({ status: 429 });
+    // The limiter (one call a minute) refuses the next call unsent.
+    const limited = await rejection(transport.call(READ, {}));
+    expect(limited).toBeInstanceOf(RateLimitError);
+    expect((limited as Error).cause).toBeUndefined();
+    expect(limited).toMatchObject({ operation: READ.name });
+    expect((limited as Error).message).toContain(READ.name);
+    expect(bank.calls(READ.path) + bank.calls(WRITE.path)).toBe(1);
+  });
+
   it("does not block on a Retry-After longer than maxDelayMs", async () => {
     const time = fakeClock(true);
     const bank = await startBank({

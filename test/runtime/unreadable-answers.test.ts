@@ -1,7 +1,7 @@
 // An answer the client cannot read (nested too deep for a parse with a
-// reviver, a string too long for a regular expression) must still be
-// classified: for a write that reached the bank, an unknown outcome, never a
-// RangeError a caller might take for "not sent" and resend on.
+// reviver, a string too long for a backtracking regular expression) must
+// still be classified: for a write that reached the bank, an unknown outcome,
+// never a RangeError a caller might take for "not sent" and resend on.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, OutcomeUnknownError } from "../../src/runtime/errors.js";
 import {
@@ -25,8 +25,8 @@ async function answering(status: number, text: string) {
 // 20000 levels: JSON.parse reads it, but a reviver walks it recursively
 // and overflows the stack. The exponent makes the client look for inexact numbers.
 const DEEP = `{"id":${"[".repeat(20_000)}1e5${"]".repeat(20_000)}}`;
-// A 12-million-character string: the regular expression that finds JSON
-// strings (to redact an escaped token) overflows its backtracking stack.
+// A 12-million-character string: a regular expression finding JSON strings
+// (to redact an escaped token) would overflow its backtracking stack.
 const LONG = `{"trace":"${"a".repeat(12_000_000)}","echo":"TOKEN"}`;
 
 describe.each([

@@ -3,7 +3,11 @@
 // the send stays a plain abort, even for a write.
 import { afterEach, expect, it } from "vitest";
 import { createTokenSource } from "../../src/runtime/auth.js";
-import { AuthError, NetworkError } from "../../src/runtime/errors.js";
+import {
+  AuthError,
+  NetworkError,
+  RateLimitError,
+} from "../../src/runtime/errors.js";
 import {
   READ,
   WRITE,
@@ -50,7 +54,7 @@ it("calls failing at the token endpoint do not use up the rate limit", async () 
   await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
   await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
   // Two were sent: the plan's limit of two is used up now.
-  await expect(transport.call(READ, {})).rejects.toThrow(/Rate limit/);
+  await expect(transport.call(READ, {})).rejects.toThrow(RateLimitError);
 });
 
 it("sends refused a connection do not use up the rate limit; sends that left do", async () => {
@@ -78,7 +82,7 @@ it("sends refused a connection do not use up the rate limit; sends that left do"
   await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
   await expect(transport.call(WRITE, {})).resolves.toEqual({ ok: true });
   // Two were sent: the plan's limit of two is used up now.
-  await expect(transport.call(READ, {})).rejects.toThrow(/Rate limit/);
+  await expect(transport.call(READ, {})).rejects.toThrow(RateLimitError);
   expect(bank.count(READ.path) + bank.count(WRITE.path)).toBe(2);
 });
 

@@ -303,7 +303,7 @@ function errorsMarkdown(
     ],
     [
       "RateLimitError",
-      `The plan's limit was reached: ${codeSpan(".retryAfterMs", { table: true })}.`,
+      `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the bank's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
     ],
     [
       "TimeoutError",

@@ -166,31 +166,14 @@ function parseExact(text) {
  * An error answer's body for {@link ApiError}: parsed when it is JSON that
  * parses exactly, else its first 4 KB of text (where an id too long for a
  * number keeps its digits); either way without the token a server may have
- * echoed. Each JSON string (keys too) is decoded, redacted and written
- * again, so the token goes however the server escaped it (`\/` from PHP,
- * `\u002B` from .NET), and numbers keep their digits as written. A body
- * with a JSON string too long for that (megabytes) is left out: `""`.
+ * echoed, however it escaped it (see {@link redactText}: `\/` from PHP,
+ * `\u002B` from .NET, `%2B` in a URL), and numbers keep their digits as
+ * written.
  */
 function errorBody(text, token) {
-  try {
-    const clean = redactText(
-      text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
-        try {
-          return JSON.stringify(redactText(JSON.parse(literal), [token]));
-        } catch {
-          return literal; // not a JSON string (an HTML attribute, say)
-        }
-      }),
-      // Outside JSON strings: as it is, and as a JSON encoder writes "/".
-      [token, token.replaceAll("/", "\\/")],
-    );
-    const value = parseExact(clean);
-    return value === undefined ? clean.slice(0, 4096) : value;
-  } catch {
-    // A string too long for the regular expression's stack (megabytes):
-    // not redacted, so not shown; the error keeps its status.
-    return "";
-  }
+  const clean = redactText(text, [token]);
+  const value = parseExact(clean);
+  return value === undefined ? clean.slice(0, 4096) : value;
 }
 /**
  * Creates a transport. Validates the options at once (throwing
@@ -293,7 +276,7 @@ export function createTransport(options, defaults) {
           for (let checked = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
             limiter?.release(slot);
-            slot = limiter?.acquire(signal);
+            slot = limiter?.acquire(signal, name);
             if (typeof slot !== "object") break;
             slot = await slot;
             if (!checked) got = getToken(stale, signal);
@@ -427,13 +410,7 @@ export function createTransport(options, defaults) {
           if (status === 429) {
             // An unknown retryAfter compares false.
             if (retryAfter >= 0) limiter?.pause(now + retryAfter);
-            error = new RateLimitError(
-              `${name} failed with HTTP 429 (rate limited)`,
-              retryAfter,
-              {
-                cause: error,
-              },
-            );
+            error = new RateLimitError(name, retryAfter, { cause: error });
           }
           // Only a 4xx says the bank did not act on a write. A 2xx is done
           // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx

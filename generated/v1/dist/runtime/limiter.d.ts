@@ -31,9 +31,9 @@ export interface Limiter {
    * slot is free now (no promise on the hot path); otherwise, in `"wait"`
    * mode, a promise of it that resolves when the call's turn comes
    * (rejecting if `signal` aborts), and in `"reject"` mode throws
-   * {@link RateLimitError} at once.
+   * {@link RateLimitError} (naming `operation`) at once.
    */
-  acquire(signal?: AbortSignal): number | Promise<number>;
+  acquire(signal?: AbortSignal, operation?: string): number | Promise<number>;
   /**
    * Gives back a slot whose call was never sent (no token could be had,
    * the caller aborted first, the connection was refused), so that it

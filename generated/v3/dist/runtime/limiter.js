@@ -98,7 +98,7 @@ export function createLimiter(limit, intervalMs, mode, clock) {
     return slot;
   };
   const limiter = {
-    acquire(signal) {
+    acquire(signal, operation) {
       const now = clock.now();
       const start = Math.max(now, pausedUntil);
       // Out of range, stamps[i] is undefined: compared, false (no length test).
@@ -113,7 +113,7 @@ export function createLimiter(limit, intervalMs, mode, clock) {
           ? start
           : Math.max(start, stamps[stamps.length - limit] + intervalMs);
       if (slot > now && mode == "reject") {
-        throw new RateLimitError("Rate limit reached", slot - now);
+        throw new RateLimitError(operation, slot - now);
       }
       // Usually the last; before later reservations when an abandoned one left a gap.
       let at = stamps.length;

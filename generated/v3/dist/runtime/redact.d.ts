@@ -19,7 +19,12 @@ export declare const REDACTED: string;
 export declare function isSensitiveHeader(name: string): boolean;
 /**
  * Replaces every occurrence of each secret in `text` with {@link REDACTED},
- * for text a server may have echoed credentials into.
+ * for text a server may have echoed credentials into: as written, or with
+ * its punctuation escaped as a server may have written it: after a
+ * backslash (JSON's `\/`, an HTTP quoted-pair), as a JSON `\u002B`, or
+ * percent-encoded in either hex case (`%2B`, `%2b`: a token in a URL or a
+ * form). Encoders leave letters and digits as they are. The rest of the
+ * text is left as it is.
  *
  * @param text - Text from outside, e.g. a response body.
  * @param secrets - Values to remove; empty strings are ignored.

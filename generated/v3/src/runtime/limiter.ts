@@ -80,9 +80,9 @@ export interface Limiter {
    * slot is free now (no promise on the hot path); otherwise, in `"wait"`
    * mode, a promise of it that resolves when the call's turn comes
    * (rejecting if `signal` aborts), and in `"reject"` mode throws
-   * {@link RateLimitError} at once.
+   * {@link RateLimitError} (naming `operation`) at once.
    */
-  acquire(signal?: AbortSignal): number | Promise<number>;
+  acquire(signal?: AbortSignal, operation?: string): number | Promise<number>;
   /**
    * Gives back a slot whose call was never sent (no token could be had,
    * the caller aborted first, the connection was refused), so that it
@@ -145,7 +145,7 @@ export function createLimiter(
   };
 
   const limiter: Limiter = {
-    acquire(signal) {
+    acquire(signal, operation) {
       const now = clock.now();
       const start = Math.max(now, pausedUntil);
       // Out of range, stamps[i] is undefined: compared, false (no length test).
@@ -160,7 +160,7 @@ export function createLimiter(
           ? start
           : Math.max(start, stamps[stamps.length - limit]! + intervalMs);
       if (slot > now && mode == "reject") {
-        throw new RateLimitError("Rate limit reached", slot - now);
+        throw new RateLimitError(operation!, slot - now);
       }
       // Usually the last; before later reservations when an abandoned one left a gap.
       let at = stamps.length;

@@ -31,15 +31,36 @@ export function isSensitiveHeader(name: string): boolean {
 
 /**
  * Replaces every occurrence of each secret in `text` with {@link REDACTED},
- * for text a server may have echoed credentials into.
+ * for text a server may have echoed credentials into: as written, or with
+ * its punctuation escaped as a server may have written it: after a
+ * backslash (JSON's `\/`, an HTTP quoted-pair), as a JSON `\u002B`, or
+ * percent-encoded in either hex case (`%2B`, `%2b`: a token in a URL or a
+ * form). Encoders leave letters and digits as they are. The rest of the
+ * text is left as it is.
  *
  * @param text - Text from outside, e.g. a response body.
  * @param secrets - Values to remove; empty strings are ignored.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
-    // A string pattern is literal, and REDACTED holds no `$` pattern.
-    if (secret) text = text.replaceAll(secret, REDACTED);
+    // Every form of a secret is at least as long: a shorter text (most
+    // header values) is passed without building the pattern.
+    if (secret && text.length >= secret.length) {
+      text = text.replace(
+        RegExp(
+          // In a pattern, "\\" before a character that is not a letter or
+          // a digit stands for the character. "i": hex in either case (and
+          // the secret's letters: harmless). REDACTED holds no `$` pattern.
+          secret.replace(
+            /\W/g,
+            (char) =>
+              `(?:\\\\?\\${char}|(?:\\\\u00|%)${char.charCodeAt(0).toString(16)})`,
+          ),
+          "gi",
+        ),
+        REDACTED,
+      );
+    }
   }
   return text;
 }
