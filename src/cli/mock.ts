@@ -20,7 +20,7 @@ import {
   type MockApi,
 } from "../runtime/mock/engine.js";
 import { loadSpec } from "../spec/load.js";
-import { aborted, plural, reportFailure } from "./report.js";
+import { aborted, plural, reportFailure, warningText } from "./report.js";
 
 export interface MockCommandOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -90,7 +90,7 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
         `${set.plan.name}: ${set.plan.rateLimit.limit} calls per ${set.plan.rateLimit.unit}`,
       `  base URL:      ${server.baseUrl}`,
       `  auth URL:      ${server.authUrl}`,
-      `  token:         POST ${server.engine.tokenUrl} (OAuth2 client credentials)`,
+      `  token:         POST ${server.tokenUrl} (OAuth2 client credentials)`,
       `  client id:     ${DEFAULT_CLIENT_ID}`,
       `  client secret: ${DEFAULT_CLIENT_SECRET} (the mock's documented test value)`,
       ...(example
@@ -102,7 +102,7 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     ].join("\n"),
   );
   const exposed = exposureWarning(options.host ?? DEFAULT_MOCK_HOST);
-  if (exposed !== undefined) options.error(exposed);
+  if (exposed !== undefined) options.error(warningText(exposed));
   options.onListening?.(server);
 
   await aborted(options.signal);

@@ -16,7 +16,18 @@ export interface DiagnosticText<Code extends string = DiagnosticCode> {
 export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
-  | CodeOf<typeof outputProblems>;
+  | CodeOf<typeof outputProblems>
+  | CodeOf<typeof warnings>;
+
+/**
+ * A warning: said with its code and hint like an error, but the run goes
+ * on and its exit status is unchanged.
+ */
+export interface WarningText<
+  Code extends string = DiagnosticCode,
+> extends DiagnosticText<Code> {
+  readonly severity: "warning";
+}
 
 type CodeOf<Table> = {
   [Name in keyof Table]: Table[Name] extends (
@@ -707,6 +718,19 @@ export const usageProblems = {
     message: `cannot listen on ${address}: ${reason}`,
     hint: "choose another --host or --port, e.g. --host 127.0.0.1 --port 0",
   }),
+  /** A link-local IPv6 `--host` the system refused (EINVAL): its `%zone` is missing, or names no interface. */
+  linkLocalHost: (
+    address: string,
+    zone: string | undefined,
+  ): DiagnosticText<"RG083"> => ({
+    code: "RG083",
+    message: `cannot listen on ${address}: ${
+      zone === undefined
+        ? "a link-local IPv6 address (fe80::/10) needs the zone of its interface"
+        : `the zone ${quote(zone)} is no network interface of this machine`
+    }`,
+    hint: "write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
+  }),
   badOption: (
     name: string,
     expected: string,
@@ -716,6 +740,17 @@ export const usageProblems = {
     code: "RG092",
     message: `option ${quote(name)} must be ${expected}, not ${found}`,
     hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
+  }),
+} as const;
+
+/** Warnings: said with a code and hint; the run goes on. */
+export const warnings = {
+  /** `remitgen mock --host 0.0.0.0`: other machines reach it. */
+  exposedMock: (host: string): WarningText<"RG084"> => ({
+    code: "RG084",
+    severity: "warning",
+    message: `listening on ${host}: other machines can reach the mock and take tokens with its documented test credentials`,
+    hint: "--host 127.0.0.1 (the default) keeps it on this machine",
   }),
 } as const;
 

@@ -13,7 +13,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import { performance } from "node:perf_hooks";
-import { usageProblems } from "../diagnostics/codes.js";
+import {
+  usageProblems,
+  warnings,
+  type WarningText,
+} from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import {
   createMockEngine,
@@ -53,6 +57,8 @@ export interface MockServer {
   readonly baseUrl: string;
   /** Where the token endpoint's API is served: `url + "/auth"`. */
   readonly authUrl: string;
+  /** The token endpoint: {@link authUrl} and the spec's token path. */
+  readonly tokenUrl: string;
   /** The port actually bound (useful with `port: 0`). */
   readonly port: number;
   /** Stops listening and ends every connection, hung calls included. */
@@ -67,9 +73,10 @@ export interface MockServerOptions {
   /** Port to bind; `0` picks a free one. Default {@link DEFAULT_MOCK_PORT}. */
   port?: number;
   /**
-   * Receives one line per request: method, path, status or outcome, ms.
-   * Never bodies, headers or query strings, so no secret or token. Default:
-   * silent.
+   * Receives one line per request: method, target as sent (see
+   * {@link loggedTarget}), status or outcome, ms. Never bodies, headers,
+   * query strings or an address's credentials, so no secret or token.
+   * Default: silent.
    */
   log?: (line: string) => void;
   /** Engine options; `baseUrl` and `authUrl` are set by the server. */
@@ -94,29 +101,67 @@ export function listenFailure(
       ? usageProblems.portInUse(port, host)
       : code === "EACCES" || code === "EPERM"
         ? usageProblems.portNotAllowed(address, port)
-        : code === "EADDRNOTAVAIL"
-          ? usageProblems.hostNotHere(host, true)
-          : code === "ENOTFOUND" || code === "EAI_AGAIN"
-            ? usageProblems.hostNotHere(host, false)
-            : usageProblems.cannotListen(address, error.message);
+        : code === "EINVAL" && /^fe[89ab][0-9a-f]?:/i.test(host)
+          ? // Linux refuses a link-local address without a known interface.
+            usageProblems.linkLocalHost(address, zoneOf(host))
+          : code === "EADDRNOTAVAIL"
+            ? usageProblems.hostNotHere(host, true)
+            : code === "ENOTFOUND" || code === "EAI_AGAIN"
+              ? usageProblems.hostNotHere(host, false)
+              : usageProblems.cannotListen(address, error.message);
   return new UsageError(text.code, text.message, text.hint);
 }
 
-/**
- * The warning for a mock bound where other machines reach it (`--host
- * 0.0.0.0`): it grants tokens to anyone with its documented test
- * credentials. `undefined` for a loopback host.
- */
-export function exposureWarning(host: string): string | undefined {
-  if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
-  return `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`;
+/** The interface zone of an IPv6 address (`eth0` of `fe80::1%eth0`), if any. */
+function zoneOf(host: string): string | undefined {
+  const at = host.indexOf("%");
+  return at < 0 ? undefined : host.slice(at + 1);
 }
 
-function urlHost(host: string): string {
+/**
+ * The warning (RG084) for a mock bound where other machines reach it
+ * (`--host 0.0.0.0`): it grants tokens to anyone with its documented test
+ * credentials. `undefined` for a loopback host.
+ */
+export function exposureWarning(host: string): WarningText | undefined {
+  if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
+  return warnings.exposedMock(host);
+}
+
+/**
+ * The host as a URL writes it: for clients (`shown`, a zone as RFC 6874
+ * writes it, `[fe80::1%25eth0]`, which curl takes) and for the engine
+ * (`parsed`: the WHATWG URL parser takes no zone; the engine only
+ * compares it with requests resolved against it).
+ */
+export function urlHost(host: string): { shown: string; parsed: string } {
   // A wildcard bind is reachable on loopback; clients cannot dial "0.0.0.0".
-  if (host === "0.0.0.0") return "127.0.0.1";
-  if (host === "::") return "[::1]";
-  return host.includes(":") ? `[${host}]` : host;
+  if (host === "0.0.0.0") return { shown: "127.0.0.1", parsed: "127.0.0.1" };
+  if (host === "::") return { shown: "[::1]", parsed: "[::1]" };
+  if (!host.includes(":")) return { shown: host, parsed: host };
+  const zone = zoneOf(host);
+  const address = zone === undefined ? host : host.slice(0, host.indexOf("%"));
+  return {
+    shown: zone === undefined ? `[${host}]` : `[${address}%25${zone}]`,
+    parsed: `[${address}]`,
+  };
+}
+
+/**
+ * A request target as the client sent it, for the log: an absolute-form
+ * target (`http://evil.example/send_txns`) whole, so a client that sent
+ * one is seen doing so, but without the credentials of its address or any
+ * query string (where a careless client puts a token or secret).
+ */
+export function loggedTarget(sent: string): string {
+  const end = sent.search(/[?#]/);
+  const target = end < 0 ? sent : sent.slice(0, end);
+  // The authority ends at the first "/" (or "\\", which WHATWG URLs read
+  // as one); its credentials, up to its last "@".
+  return target.replace(
+    /^([A-Za-z][A-Za-z0-9+.-]*:[\\/]*)[^\\/]*@/,
+    "$1[credentials]@",
+  );
 }
 
 /**
@@ -165,7 +210,7 @@ export function startMockServer(
     }
     const finish = (what: string | number): void => {
       log(
-        `${method} ${target.pathname} ${what} ${Math.round(performance.now() - started)}ms`,
+        `${method} ${loggedTarget(sent)} ${what} ${Math.round(performance.now() - started)}ms`,
       );
     };
     if (engine === undefined) {
@@ -239,6 +284,10 @@ export function startMockServer(
         })
       : null;
 
+    // The Fetch API refuses a URL with credentials (an absolute-form
+    // target's); the engine routes without them, to its 404.
+    target.username = "";
+    target.password = "";
     let request: Request;
     try {
       request = new Request(target, {
@@ -327,13 +376,14 @@ export function startMockServer(
       const address = server.address();
       const bound =
         typeof address === "object" && address !== null ? address.port : port;
-      origin = `http://${urlHost(host)}:${bound}`;
-      const authUrl = `${origin}${AUTH_PREFIX}`;
+      const { shown, parsed } = urlHost(host);
+      origin = `http://${parsed}:${bound}`;
+      const url = `http://${shown}:${bound}`;
       try {
         engine = createMockEngine(api, {
           ...options.mock,
           baseUrl: origin,
-          authUrl,
+          authUrl: `${origin}${AUTH_PREFIX}`,
         });
       } catch (error) {
         server.close();
@@ -343,9 +393,10 @@ export function startMockServer(
       const running = engine;
       let closing: Promise<void> | undefined;
       resolve({
-        url: origin,
-        baseUrl: origin,
-        authUrl,
+        url,
+        baseUrl: url,
+        authUrl: `${url}${AUTH_PREFIX}`,
+        tokenUrl: `${url}${running.tokenUrl.slice(origin.length)}`,
         port: bound,
         engine: running,
         close(): Promise<void> {

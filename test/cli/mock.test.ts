@@ -284,4 +284,34 @@ describe("remitgen mock", () => {
     expect(await status).toBe(0);
     expect(io.stdout.at(-1)).toBe("remitgen mock: stopped");
   });
+  it("--host 0.0.0.0: the warning has its code and hint, and the mock runs (exit 0)", async () => {
+    const controller = new AbortController();
+    const io = recordingIO(repoRoot, controller.signal);
+    const status = runCli(
+      ["mock", "--set", "v3", "--port", "0", "--host", "0.0.0.0"],
+      io,
+    );
+    await waitFor("the warning", () => io.stderr.length > 0);
+    expect(io.stderr).toEqual([
+      "remitgen: warning: listening on 0.0.0.0: other machines can reach the mock and take tokens with its documented test credentials [RG084]\n" +
+        "  hint: --host 127.0.0.1 (the default) keeps it on this machine",
+    ]);
+    controller.abort();
+    expect(await status).toBe(0);
+  });
+
+  it("--host fe80::1 (link-local without its zone): RG083 with a hint about the zone, exit 2", async () => {
+    const io = recordingIO(repoRoot);
+    expect(
+      await runCli(
+        ["mock", "--set", "v3", "--port", "0", "--host", "fe80::1"],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join("\n")).toBe(
+      "remitgen: cannot listen on [fe80::1]:0: a link-local IPv6 address (fe80::/10) needs the zone of its interface [RG083]\n" +
+        "  hint: write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
+    );
+  });
 });
