@@ -731,6 +731,37 @@ export const usageProblems = {
     }`,
     hint: "write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
   }),
+  /** A `--fault` naming an operation the served set does not have. */
+  unknownFaultOperation: (
+    option: string,
+    operation: string,
+    setId: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} names ${quote(operation)}: set ${quote(setId)} has no such operation`,
+    hint: `${suggestion !== undefined ? `did you mean ${quote(suggestion)}? Operations` : "operations"}: ${known.join(", ")}`,
+  }),
+  /** Two `--fault`s for one operation: the second would replace the first unseen. */
+  repeatedFault: (
+    option: string,
+    operation: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} is given twice for ${quote(operation)}`,
+    hint: "give one fault per operation; `,times=<n>` limits it to the first n calls",
+  }),
+  /** An environment variable set to what cannot be meant; its value is never shown (it may be a secret). */
+  badEnvironment: (
+    name: string,
+    expected: string,
+    hint: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${name} must be ${expected}, not an empty string`,
+    hint,
+  }),
   badOption: (
     name: string,
     expected: string,
@@ -749,7 +780,7 @@ export const warnings = {
   exposedMock: (host: string): WarningText<"RG084"> => ({
     code: "RG084",
     severity: "warning",
-    message: `listening on ${host}: other machines can reach the mock and take tokens with its documented test credentials`,
+    message: `listening on ${host}: other machines can reach the mock, take tokens with its credentials, and read its calls or inject faults through /@remitgen/`,
     hint: "--host 127.0.0.1 (the default) keeps it on this machine",
   }),
 } as const;

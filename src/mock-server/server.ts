@@ -25,6 +25,7 @@ import {
   type MockEngine,
   type MockOptions,
 } from "../runtime/mock/engine.js";
+import { ADMIN_PREFIX, parseFault } from "./faults.js";
 
 /** Default port of `remitgen mock`. */
 export const DEFAULT_MOCK_PORT: number = 4010;
@@ -32,6 +33,18 @@ export const DEFAULT_MOCK_PORT: number = 4010;
 export const DEFAULT_MOCK_HOST: string = "127.0.0.1";
 /** Path prefix of the token endpoint's authorization API. */
 export const AUTH_PREFIX: string = "/auth";
+export { ADMIN_PREFIX };
+
+/** The admin endpoints: path below {@link ADMIN_PREFIX}, method. */
+const adminEndpoints: Readonly<Record<string, string>> = {
+  "/calls": "GET",
+  "/reset": "POST",
+  "/faults": "POST",
+  "/revoke-tokens": "POST",
+};
+
+/** A fault sent to `POST /@remitgen/faults` is one short line. */
+const MAX_ADMIN_BODY_BYTES = 4096;
 
 /**
  * After a 413, the rest of the refused body is read and thrown away (never
@@ -59,6 +72,8 @@ export interface MockServer {
   readonly authUrl: string;
   /** The token endpoint: {@link authUrl} and the spec's token path. */
   readonly tokenUrl: string;
+  /** Where the mock's own endpoints are served: `url + "/@remitgen"`. */
+  readonly adminUrl: string;
   /** The port actually bound (useful with `port: 0`). */
   readonly port: number;
   /** Stops listening and ends every connection, hung calls included. */
@@ -120,8 +135,9 @@ function zoneOf(host: string): string | undefined {
 
 /**
  * The warning (RG084) for a mock bound where other machines reach it
- * (`--host 0.0.0.0`): it grants tokens to anyone with its documented test
- * credentials. `undefined` for a loopback host.
+ * (`--host 0.0.0.0`): it grants tokens to anyone with its credentials, and
+ * its admin endpoints take faults from anyone. `undefined` for a loopback
+ * host.
  */
 export function exposureWarning(host: string): WarningText | undefined {
   if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
@@ -216,6 +232,23 @@ export function startMockServer(
     if (engine === undefined) {
       res.writeHead(503).end();
       finish(503);
+      return;
+    }
+    if (
+      target.origin === origin &&
+      (target.pathname === ADMIN_PREFIX ||
+        target.pathname.startsWith(`${ADMIN_PREFIX}/`))
+    ) {
+      let status: number;
+      try {
+        status = await serveAdmin(req, res, target.pathname, engine, api);
+      } catch {
+        // A bug here must not end the process (serve's promise is not awaited).
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+        status = 500;
+      }
+      finish(status);
       return;
     }
     // A browser app calling the mock (the generated client in a page, its
@@ -397,6 +430,7 @@ export function startMockServer(
         baseUrl: url,
         authUrl: `${url}${AUTH_PREFIX}`,
         tokenUrl: `${url}${running.tokenUrl.slice(origin.length)}`,
+        adminUrl: `${url}${ADMIN_PREFIX}`,
         port: bound,
         engine: running,
         close(): Promise<void> {
@@ -425,4 +459,149 @@ function headersOf(req: IncomingMessage): Headers {
     }
   }
   return headers;
+}
+
+/**
+ * Answers a request to the mock's own endpoints (`/@remitgen/...`) and
+ * returns its status for the log. Never a token or the client secret in an
+ * answer: calls are recorded without headers. Answers carry no CORS
+ * headers, and a request with an `Origin` (a browser's page) is refused,
+ * so no web page can read the calls or inject a fault.
+ */
+async function serveAdmin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  engine: MockEngine,
+  api: MockApi,
+): Promise<number> {
+  const json = (status: number, body: unknown): number => {
+    const bytes = Buffer.from(JSON.stringify(body, null, 2) + "\n");
+    res
+      .writeHead(status, {
+        "content-type": "application/json",
+        "content-length": String(bytes.byteLength),
+        "cache-control": "no-store",
+      })
+      .end(bytes);
+    return status;
+  };
+  const refuse = (
+    status: number,
+    message: string,
+    hint: string,
+    headers: Record<string, string> = {},
+  ): number => {
+    for (const [name, value] of Object.entries(headers))
+      res.setHeader(name, value);
+    // The rest of a body not read is not needed.
+    req.resume();
+    return json(status, { error: { message, hint } });
+  };
+  const endpoints = Object.entries(adminEndpoints)
+    .map(([name, method]) => `${method} ${ADMIN_PREFIX}${name}`)
+    .join(", ");
+  if (req.headers.origin !== undefined) {
+    return refuse(
+      403,
+      "the mock's admin endpoints refuse requests from web pages (an Origin header)",
+      "call them from a test, curl or Postman, not from a page",
+    );
+  }
+  const name = path.slice(ADMIN_PREFIX.length);
+  const method = adminEndpoints[name];
+  if (method === undefined) {
+    return refuse(
+      404,
+      `no admin endpoint at ${path}`,
+      `endpoints: ${endpoints}`,
+    );
+  }
+  if (req.method !== method) {
+    return refuse(
+      405,
+      `${ADMIN_PREFIX}${name} takes ${method} only`,
+      `endpoints: ${endpoints}`,
+      { allow: method },
+    );
+  }
+  if (name === "/calls") {
+    req.resume();
+    return json(200, {
+      calls: engine.calls.map((call) => ({
+        operation: call.operation,
+        path: call.path,
+        outcome: call.outcome,
+        applied: call.applied,
+        status: call.status ?? null,
+        at: new Date(call.at).toISOString(),
+        body: call.body ?? null,
+      })),
+      tokenRequests: engine.tokenRequests,
+    });
+  }
+  if (name === "/reset" || name === "/revoke-tokens") {
+    req.resume();
+    if (name === "/reset") engine.reset();
+    else engine.revokeTokens();
+    res.writeHead(204, { "cache-control": "no-store" }).end();
+    return 204;
+  }
+  // POST /faults: one fault in the --fault syntax, as the body.
+  const body = await readSmall(req, MAX_ADMIN_BODY_BYTES);
+  if (body === undefined) {
+    res.setHeader("connection", "close");
+    return refuse(
+      413,
+      `a fault is at most ${MAX_ADMIN_BODY_BYTES} bytes`,
+      "send one fault, e.g. send_txns=applied-then-drop,times=1",
+    );
+  }
+  const text = body.toString("utf8").trim();
+  let parsed;
+  try {
+    parsed = parseFault(
+      text,
+      "the fault",
+      {
+        setId: api.setId,
+        operations: api.operations.map((operation) => operation.name),
+      },
+      true,
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return refuse(400, error.message.split("\n")[0] ?? "", error.hint);
+  }
+  engine.setOverride(parsed.operation, parsed.override);
+  return json(200, {
+    operation: parsed.operation,
+    fault: parsed.override === undefined ? null : parsed.text,
+  });
+}
+
+/**
+ * A request body of at most `max` bytes; `undefined` (the rest left
+ * unread) when it is larger or the client hangs up.
+ */
+function readSmall(
+  req: IncomingMessage,
+  max: number,
+): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (body: Buffer | undefined): void => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size > max) done(undefined);
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => done(Buffer.concat(chunks));
+    const onClose = (): void => done(undefined);
+    req.on("data", onData).once("end", onEnd).once("close", onClose);
+  });
 }

@@ -495,7 +495,7 @@ describe("exposureWarning", () => {
       expect(exposureWarning(host)).toEqual({
         code: "RG084",
         severity: "warning",
-        message: `listening on ${host}: other machines can reach the mock and take tokens with its documented test credentials`,
+        message: `listening on ${host}: other machines can reach the mock, take tokens with its credentials, and read its calls or inject faults through /@remitgen/`,
         hint: "--host 127.0.0.1 (the default) keeps it on this machine",
       });
     }
