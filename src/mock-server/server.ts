@@ -241,7 +241,7 @@ export function startMockServer(
     ) {
       let status: number;
       try {
-        status = await serveAdmin(req, res, target.pathname, engine, api);
+        status = await serveAdmin(req, res, target.pathname, engine, api, host);
       } catch {
         // A bug here must not end the process (serve's promise is not awaited).
         if (!res.headersSent) res.writeHead(500);
@@ -474,6 +474,7 @@ async function serveAdmin(
   path: string,
   engine: MockEngine,
   api: MockApi,
+  bound: string,
 ): Promise<number> {
   const json = (status: number, body: unknown): number => {
     const bytes = Buffer.from(JSON.stringify(body, null, 2) + "\n");
@@ -501,11 +502,16 @@ async function serveAdmin(
   const endpoints = Object.entries(adminEndpoints)
     .map(([name, method]) => `${method} ${ADMIN_PREFIX}${name}`)
     .join(", ");
-  if (req.headers.origin !== undefined) {
+  if (
+    req.headers.origin !== undefined ||
+    !namesThisMachine(req.headers.host, bound)
+  ) {
     return refuse(
       403,
-      "the mock's admin endpoints refuse requests from web pages (an Origin header)",
-      "call them from a test, curl or Postman, not from a page",
+      req.headers.origin !== undefined
+        ? "the mock's admin endpoints refuse requests from web pages (an Origin header)"
+        : "the mock's admin endpoints refuse a request whose Host header is another name than the mock's (a page's DNS rebinding)",
+      "call them from a test, curl or Postman, at the URL the mock printed (or an IP address, or localhost), not from a page",
     );
   }
   const name = path.slice(ADMIN_PREFIX.length);
@@ -604,4 +610,26 @@ function readSmall(
     const onClose = (): void => done(undefined);
     req.on("data", onData).once("end", onEnd).once("close", onClose);
   });
+}
+
+/**
+ * Whether a Host header names the mock by an IP address, `localhost` or
+ * the `--host` it listens on, as its printed URLs do. A page that rebinds
+ * its own name to this machine sends that name, and no Origin with a
+ * same-origin GET; without a Host (HTTP/1.0) no browser is involved.
+ */
+function namesThisMachine(host: string | undefined, bound: string): boolean {
+  if (host === undefined) return true;
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    name === "localhost" ||
+    name === bound.toLowerCase() ||
+    name.startsWith("[") ||
+    /^\d+\.\d+\.\d+\.\d+$/.test(name)
+  );
 }

@@ -231,6 +231,27 @@ describe("the mock server's admin endpoints", () => {
     expect(wrong.headers.get("allow")).toBe("POST");
   });
 
+  it("refuses a request naming the mock by another host name (a page's DNS rebinding); takes localhost and IP addresses", async () => {
+    const get = (host: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(
+          `${server.adminUrl}/calls`,
+          { headers: { host } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await get(`rebound.example:${server.port}`)).toBe(403);
+    expect(await get("rebound.example")).toBe(403);
+    expect(await get(`localhost:${server.port}`)).toBe(200);
+    expect(await get(`127.0.0.1:${server.port}`)).toBe(200);
+    expect(await get(`[::1]:${server.port}`)).toBe(200);
+  });
+
   it("refuses a fault body over 4 KiB with 413", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
