@@ -15,6 +15,14 @@ import type { Model } from "../model/types.js";
 import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
 import { checkSpecFile } from "../spec/load.js";
+import { parseRateLimit, rateLimitUnits } from "../check/rules.js";
+import {
+  ADMIN_PREFIX,
+  FAULT_FORM,
+  FAULT_KINDS,
+  parseFault,
+} from "../mock-server/faults.js";
+import { longestTimer } from "../runtime/limiter.js";
 import { manifestName } from "../write/output-dir.js";
 import {
   lockWaitLine,
@@ -226,12 +234,51 @@ function buildProgram(io: CliIO): Program {
       parseHost,
       "127.0.0.1",
     )
+    .option(
+      "--fault <fault>",
+      `inject a fault into an operation's calls (repeatable, one per operation): ${FAULT_FORM}; kinds: ${FAULT_KINDS.join(", ")} (applied-: the call is carried out before the answer)`,
+      collectFault,
+    )
+    .option(
+      "--latency <ms>",
+      "milliseconds added to every answer",
+      parseLatency,
+    )
+    .option(
+      "--rate-limit <limit>",
+      "off, or calls per second, minute, hour or day, e.g. 5/minute (default: the set's plan)",
+      parseRateLimitOption,
+    )
+    .option(
+      "--token-lifetime <seconds>",
+      "lifetime of the tokens it issues (default 3600)",
+      parseTokenLifetime,
+    )
+    .addHelpText(
+      "after",
+      `
+Credentials: the mock accepts client id mock-client-id and secret
+mock-client-secret; to choose your own, set REMITGEN_MOCK_CLIENT_ID and
+REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
+
+Admin endpoints (not the bank's: no spec path holds an @):
+  GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
+                                 arrival order, with outcome and whether applied
+  POST ${ADMIN_PREFIX}/reset          forget the calls; restore the --fault faults
+  POST ${ADMIN_PREFIX}/faults         set a fault, body in the --fault syntax
+                                 (<operation>=none removes one)
+  POST ${ADMIN_PREFIX}/revoke-tokens  make every issued token invalid`,
+    )
     .action(
       async (options: {
         spec: string;
         set?: string;
         port: number;
         host: string;
+        fault?: string[];
+        latency?: number;
+        rateLimit?: false | { limit: number; intervalMs: number };
+        tokenLifetime?: number;
       }) => {
         const { runMock } = await import("./mock.js");
         const stop = stopSignal(io.signal);
@@ -242,6 +289,17 @@ function buildProgram(io: CliIO): Program {
               set: options.set,
               port: options.port,
               host: options.host,
+              ...(options.fault !== undefined ? { faults: options.fault } : {}),
+              ...(options.latency !== undefined
+                ? { latencyMs: options.latency }
+                : {}),
+              ...(options.rateLimit !== undefined
+                ? { rateLimit: options.rateLimit }
+                : {}),
+              ...(options.tokenLifetime !== undefined
+                ? { tokenLifetimeSeconds: options.tokenLifetime }
+                : {}),
+              env: process.env,
               cwd: io.cwd,
               signal: stop.signal,
               log: io.out,
@@ -272,6 +330,8 @@ function refuseRepeats(command: Command): void {
     const events = command as unknown as EventEmitter;
     events.prependListener(`option:${option.name()}`, (value: string) => {
       if (command.getOptionValueSource(key) !== "cli") return;
+      // One that collects its values (`mock --fault`) may repeat.
+      if (Array.isArray(command.getOptionValue(key))) return;
       const text = usageProblems.repeatedOption(
         option.long ?? option.flags,
         String(command.getOptionValue(key)),
@@ -340,6 +400,68 @@ function parseHost(value: string): string {
     );
   }
   return value;
+}
+
+/** `--fault`: its form checked here, its operation once the set is known. */
+function collectFault(value: string, previous: string[] | undefined): string[] {
+  parseFault(value, "--fault");
+  return [...(previous ?? []), value];
+}
+
+/** A whole number from `min` to `max`, or `undefined`. */
+function wholeNumber(
+  value: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const number = Number(value);
+  return /^\d{1,10}$/.test(value) && number >= min && number <= max
+    ? number
+    : undefined;
+}
+
+function parseLatency(value: string): number {
+  // Node fires a longer timer at once.
+  const ms = wholeNumber(value, 0, longestTimer);
+  return (
+    ms ??
+    refuseOption(
+      "--latency",
+      `a whole number of milliseconds from 0 to ${longestTimer}`,
+      value,
+      "pass e.g. --latency 250, or omit it for none",
+    )
+  );
+}
+
+function parseRateLimitOption(
+  value: string,
+): false | { limit: number; intervalMs: number } {
+  if (value === "off") return false;
+  const rate = parseRateLimit(value);
+  if (rate === undefined)
+    refuseOption(
+      "--rate-limit",
+      "off or a count per unit",
+      value,
+      `pass off, or a whole number of calls from 1 per ${Object.keys(rateLimitUnits).join(", ")}, e.g. --rate-limit 5/minute; omit it for the set's plan`,
+    );
+  return { limit: rate.limit, intervalMs: rateLimitUnits[rate.unit] };
+}
+
+function parseTokenLifetime(value: string): number {
+  // The engine's bound: a token's expiry is a timer.
+  const max = Math.floor(longestTimer / 1000);
+  const seconds = wholeNumber(value, 1, max);
+  return (
+    seconds ??
+    refuseOption(
+      "--token-lifetime",
+      `a whole number of seconds from 1 to ${max}`,
+      value,
+      "pass e.g. --token-lifetime 5 to see tokens expire, or omit it for 3600",
+    )
+  );
 }
 
 function parsePort(value: string): number {

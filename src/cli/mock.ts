@@ -5,6 +5,7 @@
 import { relative, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
 import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
+import { parseFault } from "../mock-server/faults.js";
 import {
   DEFAULT_MOCK_HOST,
   DEFAULT_MOCK_PORT,
@@ -18,9 +19,18 @@ import {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
   type MockApi,
+  type MockOverride,
 } from "../runtime/mock/engine.js";
 import { loadSpec } from "../spec/load.js";
-import { aborted, plural, reportFailure } from "./report.js";
+import { rateLimitUnits } from "../check/rules.js";
+import { aborted, plural, reportFailure, warningText } from "./report.js";
+
+/**
+ * Where a tester's own credentials come from: the environment, never the
+ * command line, where the process list shows a secret to every user.
+ */
+export const CLIENT_ID_VARIABLE = "REMITGEN_MOCK_CLIENT_ID";
+export const CLIENT_SECRET_VARIABLE = "REMITGEN_MOCK_CLIENT_SECRET";
 
 export interface MockCommandOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -29,6 +39,20 @@ export interface MockCommandOptions {
   readonly set: string | undefined;
   readonly port?: number;
   readonly host?: string;
+  /**
+   * Faults, each `<operation>=<kind>[,times=<n>][,retry-after=<s>]`
+   * (`--fault`, see `../mock-server/faults.ts`); operations are checked
+   * against the set.
+   */
+  readonly faults?: readonly string[];
+  /** Added to every answer, in ms (`--latency`). */
+  readonly latencyMs?: number;
+  /** `false` switches it off; default the set's plan (`--rate-limit`). */
+  readonly rateLimit?: false | { limit: number; intervalMs: number };
+  /** Lifetime of issued tokens (`--token-lifetime`). */
+  readonly tokenLifetimeSeconds?: number;
+  /** Where {@link CLIENT_ID_VARIABLE} and {@link CLIENT_SECRET_VARIABLE} are read; default none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
   /** Stops the server; the returned promise then resolves with 0. */
   readonly signal: AbortSignal;
@@ -73,6 +97,23 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     throw new UsageError(text.code, text.message, text.hint);
   }
   const api = mockApiData(model, set) as unknown as MockApi;
+  const overrides: Record<string, MockOverride> = {};
+  const faultLines: string[] = [];
+  const names = api.operations.map((operation) => operation.name);
+  for (const text of options.faults ?? []) {
+    const fault = parseFault(text, "--fault", {
+      setId: set.id,
+      operations: names,
+    });
+    if (overrides[fault.operation] !== undefined) {
+      const said = usageProblems.repeatedFault("--fault", fault.operation);
+      throw new UsageError(said.code, said.message, said.hint);
+    }
+    overrides[fault.operation] = fault.override as MockOverride;
+    faultLines.push(fault.text);
+  }
+  const clientId = credential(options.env, CLIENT_ID_VARIABLE);
+  const clientSecret = credential(options.env, CLIENT_SECRET_VARIABLE);
   if (options.signal.aborted) return 0;
 
   // A port or host it cannot listen on is a UsageError (RG080 to RG083),
@@ -81,32 +122,84 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     host: options.host ?? DEFAULT_MOCK_HOST,
     port: options.port ?? DEFAULT_MOCK_PORT,
     log: options.log,
+    mock: {
+      overrides,
+      latencyMs: options.latencyMs,
+      rateLimit: options.rateLimit,
+      tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+      clientId,
+      clientSecret,
+    },
   });
 
   const example = set.operations[0];
+  const rate = options.rateLimit;
   options.log(
     [
       `remitgen mock: set ${set.id} (${plural(set.operations.length, "operation")}), ` +
-        `${set.plan.name}: ${set.plan.rateLimit.limit} calls per ${set.plan.rateLimit.unit}`,
+        (rate === undefined
+          ? `${set.plan.name}: ${set.plan.rateLimit.limit} calls per ${set.plan.rateLimit.unit}`
+          : rate === false
+            ? "rate limit off (--rate-limit off)"
+            : `rate limit ${rate.limit} calls per ${unitOf(rate.intervalMs)} (--rate-limit)`),
       `  base URL:      ${server.baseUrl}`,
       `  auth URL:      ${server.authUrl}`,
-      `  token:         POST ${server.engine.tokenUrl} (OAuth2 client credentials)`,
-      `  client id:     ${DEFAULT_CLIENT_ID}`,
-      `  client secret: ${DEFAULT_CLIENT_SECRET} (the mock's documented test value)`,
+      `  token:         POST ${server.tokenUrl} (OAuth2 client credentials)` +
+        (options.tokenLifetimeSeconds !== undefined
+          ? `, tokens last ${plural(options.tokenLifetimeSeconds, "second")}`
+          : ""),
+      `  client id:     ${clientId ?? DEFAULT_CLIENT_ID}` +
+        (clientId !== undefined ? ` (from ${CLIENT_ID_VARIABLE})` : ""),
+      // The tester's own secret is never printed: terminals and CI keep logs.
+      clientSecret !== undefined
+        ? `  client secret: from ${CLIENT_SECRET_VARIABLE} (not shown)`
+        : `  client secret: ${DEFAULT_CLIENT_SECRET} (the mock's documented test value)`,
       ...(example
         ? [
             `  operations:    POST ${server.baseUrl}<path>, e.g. ${example.path}`,
           ]
         : []),
+      ...faultLines.map((text) => `  fault:         ${text}`),
+      ...(options.latencyMs !== undefined && options.latencyMs > 0
+        ? [`  latency:       ${options.latencyMs} ms added to every answer`]
+        : []),
+      `  admin:         GET ${server.adminUrl}/calls, POST ${server.adminUrl}/reset, POST ${server.adminUrl}/faults, POST ${server.adminUrl}/revoke-tokens`,
       "Logging each call; press Ctrl-C to stop.",
     ].join("\n"),
   );
   const exposed = exposureWarning(options.host ?? DEFAULT_MOCK_HOST);
-  if (exposed !== undefined) options.error(exposed);
+  if (exposed !== undefined) options.error(warningText(exposed));
   options.onListening?.(server);
 
   await aborted(options.signal);
   await server.close();
   options.log("remitgen mock: stopped");
   return 0;
+}
+
+/**
+ * A credential from the environment; `undefined` when the variable is
+ * unset. An empty one (a variable exported without a value) is refused:
+ * the mock would accept an empty secret. Its value is never shown.
+ */
+function credential(
+  env: Readonly<Record<string, string | undefined>> | undefined,
+  name: string,
+): string | undefined {
+  const value = env?.[name];
+  if (value !== "") return value;
+  const said = usageProblems.badEnvironment(
+    name,
+    name === CLIENT_SECRET_VARIABLE ? "a secret" : "a client id",
+    `set it to the ${name === CLIENT_SECRET_VARIABLE ? "secret" : "client id"} your client sends, or unset it for the mock's documented default`,
+  );
+  throw new UsageError(said.code, said.message, said.hint);
+}
+
+/** `hour` for 3 600 000 ms, as the spec writes a rate limit's unit. */
+function unitOf(intervalMs: number): string {
+  const unit = Object.entries(rateLimitUnits).find(
+    ([, ms]) => ms === intervalMs,
+  );
+  return unit !== undefined ? unit[0] : `${intervalMs} ms`;
 }

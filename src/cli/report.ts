@@ -1,5 +1,6 @@
 /** How the CLI words results and failures; shared by every command. */
 import { constants } from "node:os";
+import type { WarningText } from "../diagnostics/codes.js";
 import {
   OutputError,
   SpecError,
@@ -81,6 +82,14 @@ export function reportFailure(
   const message = error instanceof Error ? error.message : String(error);
   io.err(`remitgen: ${message}`);
   return 1;
+}
+
+/**
+ * A warning as the CLI says it, with its code and hint like an error's,
+ * for standard error: `remitgen: warning: ... [RG084]` and the hint.
+ */
+export function warningText(warning: WarningText): string {
+  return `remitgen: warning: ${withCode(warning.hint ? `${warning.message}\n  hint: ${warning.hint}` : warning.message, warning.code)}`;
 }
 
 /** `message` with its code after the first line, as a spec diagnostic shows it: `unknown set "v4" [RG091]`. */

@@ -16,7 +16,18 @@ export interface DiagnosticText<Code extends string = DiagnosticCode> {
 export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
-  | CodeOf<typeof outputProblems>;
+  | CodeOf<typeof outputProblems>
+  | CodeOf<typeof warnings>;
+
+/**
+ * A warning: said with its code and hint like an error, but the run goes
+ * on and its exit status is unchanged.
+ */
+export interface WarningText<
+  Code extends string = DiagnosticCode,
+> extends DiagnosticText<Code> {
+  readonly severity: "warning";
+}
 
 type CodeOf<Table> = {
   [Name in keyof Table]: Table[Name] extends (
@@ -713,6 +724,50 @@ export const usageProblems = {
     message: `cannot listen on ${address}: ${reason}`,
     hint: "choose another --host or --port, e.g. --host 127.0.0.1 --port 0",
   }),
+  /** A link-local IPv6 `--host` the system refused (EINVAL): its `%zone` is missing, or names no interface. */
+  linkLocalHost: (
+    address: string,
+    zone: string | undefined,
+  ): DiagnosticText<"RG083"> => ({
+    code: "RG083",
+    message: `cannot listen on ${address}: ${
+      zone === undefined
+        ? "a link-local IPv6 address (fe80::/10) needs the zone of its interface"
+        : `the zone ${quote(zone)} is no network interface of this machine`
+    }`,
+    hint: "write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
+  }),
+  /** A `--fault` naming an operation the served set does not have. */
+  unknownFaultOperation: (
+    option: string,
+    operation: string,
+    setId: string,
+    known: readonly string[],
+    suggestion: string | undefined,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} names ${quote(operation)}: set ${quote(setId)} has no such operation`,
+    hint: `${suggestion !== undefined ? `did you mean ${quote(suggestion)}? Operations` : "operations"}: ${known.join(", ")}`,
+  }),
+  /** Two `--fault`s for one operation: the second would replace the first unseen. */
+  repeatedFault: (
+    option: string,
+    operation: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${option} is given twice for ${quote(operation)}`,
+    hint: "give one fault per operation; `,times=<n>` limits it to the first n calls",
+  }),
+  /** An environment variable set to what cannot be meant; its value is never shown (it may be a secret). */
+  badEnvironment: (
+    name: string,
+    expected: string,
+    hint: string,
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message: `${name} must be ${expected}, not an empty string`,
+    hint,
+  }),
   badOption: (
     name: string,
     expected: string,
@@ -722,6 +777,17 @@ export const usageProblems = {
     code: "RG092",
     message: `option ${quote(name)} must be ${expected}, not ${found}`,
     hint: `pass e.g. ${name}: ${example}, or leave it out for the default`,
+  }),
+} as const;
+
+/** Warnings: said with a code and hint; the run goes on. */
+export const warnings = {
+  /** `remitgen mock --host 0.0.0.0`: other machines reach it. */
+  exposedMock: (host: string): WarningText<"RG084"> => ({
+    code: "RG084",
+    severity: "warning",
+    message: `listening on ${host}: other machines can reach the mock, take tokens with its credentials, and read its calls or inject faults through /@remitgen/`,
+    hint: "--host 127.0.0.1 (the default) keeps it on this machine",
   }),
 } as const;
 

@@ -13,7 +13,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import { performance } from "node:perf_hooks";
-import { usageProblems } from "../diagnostics/codes.js";
+import {
+  usageProblems,
+  warnings,
+  type WarningText,
+} from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import {
   createMockEngine,
@@ -21,6 +25,7 @@ import {
   type MockEngine,
   type MockOptions,
 } from "../runtime/mock/engine.js";
+import { ADMIN_PREFIX, parseFault } from "./faults.js";
 
 /** Default port of `remitgen mock`. */
 export const DEFAULT_MOCK_PORT: number = 4010;
@@ -28,6 +33,18 @@ export const DEFAULT_MOCK_PORT: number = 4010;
 export const DEFAULT_MOCK_HOST: string = "127.0.0.1";
 /** Path prefix of the token endpoint's authorization API. */
 export const AUTH_PREFIX: string = "/auth";
+export { ADMIN_PREFIX };
+
+/** The admin endpoints: path below {@link ADMIN_PREFIX}, method. */
+const adminEndpoints: Readonly<Record<string, string>> = {
+  "/calls": "GET",
+  "/reset": "POST",
+  "/faults": "POST",
+  "/revoke-tokens": "POST",
+};
+
+/** A fault sent to `POST /@remitgen/faults` is one short line. */
+const MAX_ADMIN_BODY_BYTES = 4096;
 
 /**
  * After a 413, the rest of the refused body is read and thrown away (never
@@ -53,6 +70,10 @@ export interface MockServer {
   readonly baseUrl: string;
   /** Where the token endpoint's API is served: `url + "/auth"`. */
   readonly authUrl: string;
+  /** The token endpoint: {@link authUrl} and the spec's token path. */
+  readonly tokenUrl: string;
+  /** Where the mock's own endpoints are served: `url + "/@remitgen"`. */
+  readonly adminUrl: string;
   /** The port actually bound (useful with `port: 0`). */
   readonly port: number;
   /** Stops listening and ends every connection, hung calls included. */
@@ -67,9 +88,10 @@ export interface MockServerOptions {
   /** Port to bind; `0` picks a free one. Default {@link DEFAULT_MOCK_PORT}. */
   port?: number;
   /**
-   * Receives one line per request: method, path, status or outcome, ms.
-   * Never bodies, headers or query strings, so no secret or token. Default:
-   * silent.
+   * Receives one line per request: method, target as sent (see
+   * {@link loggedTarget}), status or outcome, ms. Never bodies, headers,
+   * query strings or an address's credentials, so no secret or token.
+   * Default: silent.
    */
   log?: (line: string) => void;
   /** Engine options; `baseUrl` and `authUrl` are set by the server. */
@@ -94,29 +116,68 @@ export function listenFailure(
       ? usageProblems.portInUse(port, host)
       : code === "EACCES" || code === "EPERM"
         ? usageProblems.portNotAllowed(address, port)
-        : code === "EADDRNOTAVAIL"
-          ? usageProblems.hostNotHere(host, true)
-          : code === "ENOTFOUND" || code === "EAI_AGAIN"
-            ? usageProblems.hostNotHere(host, false)
-            : usageProblems.cannotListen(address, error.message);
+        : code === "EINVAL" && /^fe[89ab][0-9a-f]?:/i.test(host)
+          ? // Linux refuses a link-local address without a known interface.
+            usageProblems.linkLocalHost(address, zoneOf(host))
+          : code === "EADDRNOTAVAIL"
+            ? usageProblems.hostNotHere(host, true)
+            : code === "ENOTFOUND" || code === "EAI_AGAIN"
+              ? usageProblems.hostNotHere(host, false)
+              : usageProblems.cannotListen(address, error.message);
   return new UsageError(text.code, text.message, text.hint);
 }
 
-/**
- * The warning for a mock bound where other machines reach it (`--host
- * 0.0.0.0`): it grants tokens to anyone with its documented test
- * credentials. `undefined` for a loopback host.
- */
-export function exposureWarning(host: string): string | undefined {
-  if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
-  return `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`;
+/** The interface zone of an IPv6 address (`eth0` of `fe80::1%eth0`), if any. */
+function zoneOf(host: string): string | undefined {
+  const at = host.indexOf("%");
+  return at < 0 ? undefined : host.slice(at + 1);
 }
 
-function urlHost(host: string): string {
+/**
+ * The warning (RG084) for a mock bound where other machines reach it
+ * (`--host 0.0.0.0`): it grants tokens to anyone with its credentials, and
+ * its admin endpoints take faults from anyone. `undefined` for a loopback
+ * host.
+ */
+export function exposureWarning(host: string): WarningText | undefined {
+  if (/^(?:127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host)) return undefined;
+  return warnings.exposedMock(host);
+}
+
+/**
+ * The host as a URL writes it: for clients (`shown`, a zone as RFC 6874
+ * writes it, `[fe80::1%25eth0]`, which curl takes) and for the engine
+ * (`parsed`: the WHATWG URL parser takes no zone; the engine only
+ * compares it with requests resolved against it).
+ */
+export function urlHost(host: string): { shown: string; parsed: string } {
   // A wildcard bind is reachable on loopback; clients cannot dial "0.0.0.0".
-  if (host === "0.0.0.0") return "127.0.0.1";
-  if (host === "::") return "[::1]";
-  return host.includes(":") ? `[${host}]` : host;
+  if (host === "0.0.0.0") return { shown: "127.0.0.1", parsed: "127.0.0.1" };
+  if (host === "::") return { shown: "[::1]", parsed: "[::1]" };
+  if (!host.includes(":")) return { shown: host, parsed: host };
+  const zone = zoneOf(host);
+  const address = zone === undefined ? host : host.slice(0, host.indexOf("%"));
+  return {
+    shown: zone === undefined ? `[${host}]` : `[${address}%25${zone}]`,
+    parsed: `[${address}]`,
+  };
+}
+
+/**
+ * A request target as the client sent it, for the log: an absolute-form
+ * target (`http://evil.example/send_txns`) whole, so a client that sent
+ * one is seen doing so, but without the credentials of its address or any
+ * query string (where a careless client puts a token or secret).
+ */
+export function loggedTarget(sent: string): string {
+  const end = sent.search(/[?#]/);
+  const target = end < 0 ? sent : sent.slice(0, end);
+  // The authority ends at the first "/" (or "\\", which WHATWG URLs read
+  // as one); its credentials, up to its last "@".
+  return target.replace(
+    /^([A-Za-z][A-Za-z0-9+.-]*:[\\/]*)[^\\/]*@/,
+    "$1[credentials]@",
+  );
 }
 
 /**
@@ -165,12 +226,29 @@ export function startMockServer(
     }
     const finish = (what: string | number): void => {
       log(
-        `${method} ${target.pathname} ${what} ${Math.round(performance.now() - started)}ms`,
+        `${method} ${loggedTarget(sent)} ${what} ${Math.round(performance.now() - started)}ms`,
       );
     };
     if (engine === undefined) {
       res.writeHead(503).end();
       finish(503);
+      return;
+    }
+    if (
+      target.origin === origin &&
+      (target.pathname === ADMIN_PREFIX ||
+        target.pathname.startsWith(`${ADMIN_PREFIX}/`))
+    ) {
+      let status: number;
+      try {
+        status = await serveAdmin(req, res, target.pathname, engine, api, host);
+      } catch {
+        // A bug here must not end the process (serve's promise is not awaited).
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+        status = 500;
+      }
+      finish(status);
       return;
     }
     // A browser app calling the mock (the generated client in a page, its
@@ -239,6 +317,10 @@ export function startMockServer(
         })
       : null;
 
+    // The Fetch API refuses a URL with credentials (an absolute-form
+    // target's); the engine routes without them, to its 404.
+    target.username = "";
+    target.password = "";
     let request: Request;
     try {
       request = new Request(target, {
@@ -327,13 +409,14 @@ export function startMockServer(
       const address = server.address();
       const bound =
         typeof address === "object" && address !== null ? address.port : port;
-      origin = `http://${urlHost(host)}:${bound}`;
-      const authUrl = `${origin}${AUTH_PREFIX}`;
+      const { shown, parsed } = urlHost(host);
+      origin = `http://${parsed}:${bound}`;
+      const url = `http://${shown}:${bound}`;
       try {
         engine = createMockEngine(api, {
           ...options.mock,
           baseUrl: origin,
-          authUrl,
+          authUrl: `${origin}${AUTH_PREFIX}`,
         });
       } catch (error) {
         server.close();
@@ -343,9 +426,11 @@ export function startMockServer(
       const running = engine;
       let closing: Promise<void> | undefined;
       resolve({
-        url: origin,
-        baseUrl: origin,
-        authUrl,
+        url,
+        baseUrl: url,
+        authUrl: `${url}${AUTH_PREFIX}`,
+        tokenUrl: `${url}${running.tokenUrl.slice(origin.length)}`,
+        adminUrl: `${url}${ADMIN_PREFIX}`,
         port: bound,
         engine: running,
         close(): Promise<void> {
@@ -374,4 +459,177 @@ function headersOf(req: IncomingMessage): Headers {
     }
   }
   return headers;
+}
+
+/**
+ * Answers a request to the mock's own endpoints (`/@remitgen/...`) and
+ * returns its status for the log. Never a token or the client secret in an
+ * answer: calls are recorded without headers. Answers carry no CORS
+ * headers, and a request with an `Origin` (a browser's page) is refused,
+ * so no web page can read the calls or inject a fault.
+ */
+async function serveAdmin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  engine: MockEngine,
+  api: MockApi,
+  bound: string,
+): Promise<number> {
+  const json = (status: number, body: unknown): number => {
+    const bytes = Buffer.from(JSON.stringify(body, null, 2) + "\n");
+    res
+      .writeHead(status, {
+        "content-type": "application/json",
+        "content-length": String(bytes.byteLength),
+        "cache-control": "no-store",
+      })
+      .end(bytes);
+    return status;
+  };
+  const refuse = (
+    status: number,
+    message: string,
+    hint: string,
+    headers: Record<string, string> = {},
+  ): number => {
+    for (const [name, value] of Object.entries(headers))
+      res.setHeader(name, value);
+    // The rest of a body not read is not needed.
+    req.resume();
+    return json(status, { error: { message, hint } });
+  };
+  const endpoints = Object.entries(adminEndpoints)
+    .map(([name, method]) => `${method} ${ADMIN_PREFIX}${name}`)
+    .join(", ");
+  if (
+    req.headers.origin !== undefined ||
+    !namesThisMachine(req.headers.host, bound)
+  ) {
+    return refuse(
+      403,
+      req.headers.origin !== undefined
+        ? "the mock's admin endpoints refuse requests from web pages (an Origin header)"
+        : "the mock's admin endpoints refuse a request whose Host header is another name than the mock's (a page's DNS rebinding)",
+      "call them from a test, curl or Postman, at the URL the mock printed (or an IP address, or localhost), not from a page",
+    );
+  }
+  const name = path.slice(ADMIN_PREFIX.length);
+  const method = adminEndpoints[name];
+  if (method === undefined) {
+    return refuse(
+      404,
+      `no admin endpoint at ${path}`,
+      `endpoints: ${endpoints}`,
+    );
+  }
+  if (req.method !== method) {
+    return refuse(
+      405,
+      `${ADMIN_PREFIX}${name} takes ${method} only`,
+      `endpoints: ${endpoints}`,
+      { allow: method },
+    );
+  }
+  if (name === "/calls") {
+    req.resume();
+    return json(200, {
+      calls: engine.calls.map((call) => ({
+        operation: call.operation,
+        path: call.path,
+        outcome: call.outcome,
+        applied: call.applied,
+        status: call.status ?? null,
+        at: new Date(call.at).toISOString(),
+        body: call.body ?? null,
+      })),
+      tokenRequests: engine.tokenRequests,
+    });
+  }
+  if (name === "/reset" || name === "/revoke-tokens") {
+    req.resume();
+    if (name === "/reset") engine.reset();
+    else engine.revokeTokens();
+    res.writeHead(204, { "cache-control": "no-store" }).end();
+    return 204;
+  }
+  // POST /faults: one fault in the --fault syntax, as the body.
+  const body = await readSmall(req, MAX_ADMIN_BODY_BYTES);
+  if (body === undefined) {
+    res.setHeader("connection", "close");
+    return refuse(
+      413,
+      `a fault is at most ${MAX_ADMIN_BODY_BYTES} bytes`,
+      "send one fault, e.g. send_txns=applied-then-drop,times=1",
+    );
+  }
+  const text = body.toString("utf8").trim();
+  let parsed;
+  try {
+    parsed = parseFault(
+      text,
+      "the fault",
+      {
+        setId: api.setId,
+        operations: api.operations.map((operation) => operation.name),
+      },
+      true,
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return refuse(400, error.message.split("\n")[0] ?? "", error.hint);
+  }
+  engine.setOverride(parsed.operation, parsed.override);
+  return json(200, {
+    operation: parsed.operation,
+    fault: parsed.override === undefined ? null : parsed.text,
+  });
+}
+
+/**
+ * A request body of at most `max` bytes; `undefined` (the rest left
+ * unread) when it is larger or the client hangs up.
+ */
+function readSmall(
+  req: IncomingMessage,
+  max: number,
+): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (body: Buffer | undefined): void => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size > max) done(undefined);
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => done(Buffer.concat(chunks));
+    const onClose = (): void => done(undefined);
+    req.on("data", onData).once("end", onEnd).once("close", onClose);
+  });
+}
+
+/**
+ * Whether a Host header names the mock by an IP address, `localhost` or
+ * the `--host` it listens on, as its printed URLs do. A page that rebinds
+ * its own name to this machine sends that name, and no Origin with a
+ * same-origin GET; without a Host (HTTP/1.0) no browser is involved.
+ */
+function namesThisMachine(host: string | undefined, bound: string): boolean {
+  if (host === undefined) return true;
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    name === "localhost" ||
+    name === bound.toLowerCase() ||
+    name.startsWith("[") ||
+    /^\d+\.\d+\.\d+\.\d+$/.test(name)
+  );
 }

@@ -284,4 +284,249 @@ describe("remitgen mock", () => {
     expect(await status).toBe(0);
     expect(io.stdout.at(-1)).toBe("remitgen mock: stopped");
   });
+  it("--fault, --rate-limit, --token-lifetime and the tester's own credentials, end to end over HTTP; the secret never printed", async () => {
+    const secret = "tester-s3cret-value";
+    const child = startBin(
+      [
+        "mock",
+        "--set",
+        "v3",
+        "--port",
+        "0",
+        "--fault",
+        "send_txns=applied-then-drop,times=1",
+        "--fault",
+        "get_transaction_status=status:503,retry-after=7",
+        "--rate-limit",
+        "4/minute",
+        "--token-lifetime",
+        "1",
+        "--latency",
+        "1",
+      ],
+      repoRoot,
+      [],
+      {
+        REMITGEN_MOCK_CLIENT_ID: "tester-id",
+        REMITGEN_MOCK_CLIENT_SECRET: secret,
+      },
+    );
+    try {
+      const [, baseUrl = ""] = await child.waitFor(
+        /^ {2}base URL: +(http:\/\/127\.0\.0\.1:\d+)$/m,
+      );
+      await child.waitFor(/press Ctrl-C to stop/);
+      const banner = child.stdout();
+      expect(banner).toMatch(
+        /^remitgen mock: set v3 \(12 operations\), rate limit 4 calls per minute \(--rate-limit\)$/m,
+      );
+      expect(banner).toMatch(
+        /^ {2}token: +POST \S+\/auth\/oauth2\/token \(OAuth2 client credentials\), tokens last 1 second$/m,
+      );
+      expect(banner).toMatch(
+        /^ {2}client id: +tester-id \(from REMITGEN_MOCK_CLIENT_ID\)$/m,
+      );
+      expect(banner).toMatch(
+        /^ {2}client secret: from REMITGEN_MOCK_CLIENT_SECRET \(not shown\)$/m,
+      );
+      expect(banner).toMatch(
+        /^ {2}fault: +send_txns=applied-then-drop,times=1$/m,
+      );
+      expect(banner).toMatch(
+        /^ {2}fault: +get_transaction_status=status:503,retry-after=7$/m,
+      );
+      expect(banner).toMatch(/^ {2}latency: +1 ms added to every answer$/m);
+      expect(banner).toMatch(
+        /^ {2}admin: +GET http:\S+\/@remitgen\/calls, POST \S+\/@remitgen\/reset, /m,
+      );
+
+      const grant = (id: string, key: string): Promise<Response> =>
+        fetch(`${baseUrl}/auth/oauth2/token`, {
+          method: "POST",
+          headers: {
+            authorization: basic(id, key),
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "grant_type=client_credentials",
+        });
+      // The documented defaults no longer take a token.
+      expect((await grant("mock-client-id", "mock-client-secret")).status).toBe(
+        401,
+      );
+      const granted = await grant("tester-id", secret);
+      expect(granted.status).toBe(200);
+      const { access_token: token } = (await granted.json()) as {
+        access_token: string;
+      };
+      const call = (operation: string, bearer = token): Promise<Response> =>
+        fetch(`${baseUrl}/${operation}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            "content-type": "application/json",
+          },
+          body: "{}",
+        });
+
+      // The transfer is carried out, then the connection drops; once.
+      await expect(call("send_txns")).rejects.toThrow();
+      expect((await call("send_txns")).status).toBe(200);
+      const status = await call("get_transaction_status");
+      expect(status.status).toBe(503);
+      expect(status.headers.get("retry-after")).toBe("7");
+      // The fourth call in the minute is the last the rate limit takes.
+      expect((await call("get_acct_title")).status).toBe(200);
+      expect((await call("get_acct_title")).status).toBe(429);
+
+      const calls = (await (
+        await fetch(`${baseUrl}/@remitgen/calls`)
+      ).json()) as { calls: { outcome: string; applied: boolean }[] };
+      expect(calls.calls.map((each) => [each.outcome, each.applied])).toEqual([
+        ["applied-then-dropped", true],
+        ["answered", true],
+        ["answered", false],
+        ["answered", true],
+        ["answered", false],
+      ]);
+      await child.waitFor(/^POST \/send_txns applied-then-dropped \d+ms$/m);
+
+      // Reset: the calls forgotten, the start's faults and rate limit again.
+      expect(
+        (await fetch(`${baseUrl}/@remitgen/reset`, { method: "POST" })).status,
+      ).toBe(204);
+      await expect(call("send_txns")).rejects.toThrow();
+
+      // The token lasted one second.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await call("get_acct_title")).status).toBe(401);
+    } finally {
+      child.process.kill("SIGTERM");
+    }
+    const finished = await child.exited;
+    expect(finished.code).toBe(0);
+    expect(finished.stderr).toBe("");
+    expect(finished.stdout).not.toContain(secret);
+  });
+
+  it.each([
+    [
+      ["--fault", "send_txns"],
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], not "send_txns" [RG092]\n  hint: name an operation and a kind, e.g. --fault send_txns=applied-then-drop; kinds: timeout, drop, applied-then-drop, status:<code>, applied-status:<code>',
+    ],
+    [
+      ["--fault", "send_txns=status:700"],
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>] with a status from 200 to 599, not "send_txns=status:700" [RG092]\n  hint: e.g. --fault send_txns=status:503; applied-status:500 records the call as carried out before the answer',
+    ],
+    [
+      ["--fault", "send_txn=drop"],
+      '--fault names "send_txn": set "v3" has no such operation [RG092]\n  hint: did you mean "send_txns"? Operations: get_acct_title, send_online_fundsTransfer, send_online_fundsTransfer_V1, get_agent_accnt_balance, get_transaction_status, send_txns, send_txns_V1, send_online_fundsTransfer_B2C, send_txns_B2C, TestingMethod, Transaction_Status_cancelled, Update_Name_Amendment',
+    ],
+    [
+      ["--fault", "send_txns=drop", "--fault", "send_txns=timeout"],
+      '--fault is given twice for "send_txns" [RG092]\n  hint: give one fault per operation; `,times=<n>` limits it to the first n calls',
+    ],
+    [
+      ["--latency", "-5"],
+      '--latency must be a whole number of milliseconds from 0 to 2147483647, not "-5" [RG092]\n  hint: pass e.g. --latency 250, or omit it for none',
+    ],
+    [
+      ["--rate-limit", "100/hours"],
+      '--rate-limit must be off or a count per unit, not "100/hours" [RG092]\n  hint: pass off, or a whole number of calls from 1 per second, minute, hour, day, e.g. --rate-limit 5/minute; omit it for the set\'s plan',
+    ],
+    [
+      ["--token-lifetime", "0"],
+      '--token-lifetime must be a whole number of seconds from 1 to 2147483, not "0" [RG092]\n  hint: pass e.g. --token-lifetime 5 to see tokens expire, or omit it for 3600',
+    ],
+    [
+      ["--latency", "1", "--latency", "2"],
+      '--latency is given twice: "1", then "2" [RG092]\n  hint: pass it once; see `remitgen mock --help`',
+    ],
+  ])(
+    "a bad %j: RG092 naming it, exit 2, nothing started",
+    async (args, said) => {
+      const io = recordingIO(repoRoot);
+      expect(
+        await runCli(["mock", "--set", "v3", "--port", "0", ...args], io),
+      ).toBe(2);
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr.join("\n")).toBe(`remitgen: ${said}`);
+    },
+  );
+
+  it("an empty REMITGEN_MOCK_CLIENT_SECRET: RG092, exit 2, nothing started", async () => {
+    const result = await new Promise<{
+      code: number | null;
+      out: string;
+      err: string;
+    }>((resolve) => {
+      const child = startBin(
+        ["mock", "--set", "v3", "--port", "0"],
+        repoRoot,
+        [],
+        {
+          REMITGEN_MOCK_CLIENT_SECRET: "",
+        },
+      );
+      void child.exited.then((done) =>
+        resolve({ code: done.code, out: done.stdout, err: done.stderr }),
+      );
+    });
+    expect(result.code).toBe(2);
+    expect(result.out).toBe("");
+    expect(result.err).toBe(
+      "remitgen: REMITGEN_MOCK_CLIENT_SECRET must be a secret, not an empty string [RG092]\n" +
+        "  hint: set it to the secret your client sends, or unset it for the mock's documented default\n",
+    );
+  });
+
+  it("--host 0.0.0.0: the warning has its code and hint, and the mock runs (exit 0)", async () => {
+    const controller = new AbortController();
+    const io = recordingIO(repoRoot, controller.signal);
+    const status = runCli(
+      ["mock", "--set", "v3", "--port", "0", "--host", "0.0.0.0"],
+      io,
+    );
+    await waitFor("the warning", () => io.stderr.length > 0);
+    expect(io.stderr).toEqual([
+      "remitgen: warning: listening on 0.0.0.0: other machines can reach the mock, take tokens with its credentials, and read its calls or inject faults through /@remitgen/ [RG084]\n" +
+        "  hint: --host 127.0.0.1 (the default) keeps it on this machine",
+    ]);
+    controller.abort();
+    expect(await status).toBe(0);
+  });
+
+  it("--host fe80::1 (link-local without its zone): RG083 with a hint about the zone, exit 2", async () => {
+    const io = recordingIO(repoRoot);
+    expect(
+      await runCli(
+        ["mock", "--set", "v3", "--port", "0", "--host", "fe80::1"],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join("\n")).toBe(
+      "remitgen: cannot listen on [fe80::1]:0: a link-local IPv6 address (fe80::/10) needs the zone of its interface [RG083]\n" +
+        "  hint: write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
+    );
+  });
+
+  it("--help documents every option, the credentials' variables and the admin endpoints", async () => {
+    const io = recordingIO(repoRoot);
+    expect(await runCli(["mock", "--help"], io)).toBe(0);
+    const help = io.stdout.join("\n");
+    for (const said of [
+      "--fault <fault>",
+      "<operation>=<kind>[,times=<n>][,retry-after=<seconds>]",
+      "applied-status:<code>",
+      "--latency <ms>",
+      "--rate-limit <limit>",
+      "--token-lifetime <seconds>",
+      "REMITGEN_MOCK_CLIENT_SECRET",
+      "GET  /@remitgen/calls",
+      "POST /@remitgen/reset",
+      "POST /@remitgen/faults",
+      "POST /@remitgen/revoke-tokens",
+    ])
+      expect(help).toContain(said);
+  });
 });

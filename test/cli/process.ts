@@ -42,17 +42,21 @@ export interface Running {
   ): Promise<RegExpExecArray>;
 }
 
-/** Starts `remitgen ...args` and returns while it runs; `nodeArgs` go to node before the bin (`--import`). */
+/**
+ * Starts `remitgen ...args` and returns while it runs; `nodeArgs` go to
+ * node before the bin (`--import`); `env` is added to this process's.
+ */
 export function startBin(
   args: readonly string[],
   cwd: string = repoRoot,
   nodeArgs: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): Running {
   assertBuilt();
   const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], {
     cwd,
     stdio: "pipe",
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...env },
   });
   let stdout = "";
   let stderr = "";

@@ -5,7 +5,9 @@ import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
   exposureWarning,
   listenFailure,
+  loggedTarget,
   startMockServer,
+  urlHost,
   type MockServer,
 } from "../../src/mock-server/server.js";
 import {
@@ -334,6 +336,48 @@ describe("mock server", () => {
     ]);
   });
 
+  it("logs an absolute-form target as sent, without its credentials or query, and routes it to a 404", async () => {
+    // A client (or proxy) that sends `POST http://evil.example/...` is
+    // seen doing so: the log once showed only "/get_txn_status".
+    const before = lines.length;
+    const sent = (target: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            method: "POST",
+            path: target,
+            headers: {
+              authorization: `Bearer ${bearer}`,
+              "content-type": "application/json",
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end("{}");
+      });
+    expect(await sent("http://evil.example/get_txn_status?k=v")).toBe(404);
+    // Credentials in the address: masked in the log; the Fetch API refuses
+    // such a URL, which once made the answer a 405 as for CONNECT.
+    expect(await sent("http://user:pa55@evil.example/get_txn_status")).toBe(
+      404,
+    );
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(
+        /^POST http:\/\/evil\.example\/get_txn_status 404 \d+ms$/,
+      ),
+      expect.stringMatching(
+        /^POST http:\/\/\[credentials\]@evil\.example\/get_txn_status 404 \d+ms$/,
+      ),
+    ]);
+    expect(lines.join("\n")).not.toContain("pa55");
+  });
+
   it("rejects with a clear error for a host that is no address of this machine", async () => {
     // 192.0.2.1 is a documentation address (TEST-NET-1): never local.
     await expect(
@@ -404,6 +448,31 @@ describe("listenFailure", () => {
     );
   });
 
+  it("a link-local IPv6 host refused (EINVAL): RG083 saying the zone is missing or unknown", async () => {
+    // Linux answers EINVAL for fe80::1 without its %zone; the message was
+    // the system's raw "listen EINVAL: invalid argument fe80::1".
+    await expect(
+      startMockServer(api, { host: "fe80::1", port: 0 }),
+    ).rejects.toMatchObject({
+      code: "RG083",
+      message:
+        "cannot listen on [fe80::1]:0: a link-local IPv6 address (fe80::/10) needs the zone of its interface\n" +
+        "  hint: write the interface after a %, e.g. --host fe80::1%eth0 (`ip -6 addr` lists them; on Windows the zone is a number, --host fe80::1%12), or choose --host ::1",
+    });
+    expect(
+      listenFailure(listenError("EINVAL", "fe80::1%nope"), "fe80::1%nope", 0),
+    ).toMatchObject({
+      code: "RG083",
+      message: expect.stringMatching(
+        /^cannot listen on \[fe80::1%nope\]:0: the zone "nope" is no network interface of this machine\n {2}hint: write the interface after a %/,
+      ),
+    });
+    // EINVAL for another address keeps the system's reason.
+    expect(listenFailure(listenError("EINVAL", "::1"), "::1", 0)).toMatchObject(
+      { code: "RG083", message: expect.stringContaining("listen EINVAL") },
+    );
+  });
+
   it("any other refusal to listen: RG083 with the system's reason", () => {
     const failure = listenFailure(
       listenError("EAFNOSUPPORT", "::1"),
@@ -421,14 +490,62 @@ describe("listenFailure", () => {
 });
 
 describe("exposureWarning", () => {
-  it("warns for an interface other machines can reach, never for loopback", () => {
+  it("warns (RG084, a warning) for an interface other machines can reach, never for loopback", () => {
     for (const host of ["0.0.0.0", "::", "192.168.1.20", "mock.internal"]) {
-      expect(exposureWarning(host)).toBe(
-        `remitgen mock: warning: listening on ${host}, other machines can reach the mock and take tokens with its documented test credentials; --host 127.0.0.1 (the default) keeps it on this machine`,
-      );
+      expect(exposureWarning(host)).toEqual({
+        code: "RG084",
+        severity: "warning",
+        message: `listening on ${host}: other machines can reach the mock, take tokens with its credentials, and read its calls or inject faults through /@remitgen/`,
+        hint: "--host 127.0.0.1 (the default) keeps it on this machine",
+      });
     }
     for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) {
       expect(exposureWarning(host)).toBeUndefined();
     }
+  });
+});
+
+describe("loggedTarget", () => {
+  it("keeps the target as sent, but no query and no credentials", () => {
+    expect(loggedTarget("/send_txns")).toBe("/send_txns");
+    expect(loggedTarget("/a/../send_txns?access_token=t#f")).toBe(
+      "/a/../send_txns",
+    );
+    expect(loggedTarget("http://evil.example/send_txns?x=1")).toBe(
+      "http://evil.example/send_txns",
+    );
+    expect(loggedTarget("https://u:p@w@evil.example:81/x")).toBe(
+      "https://[credentials]@evil.example:81/x",
+    );
+    // WHATWG URLs read "\\" as "/", and a special scheme needs no slashes.
+    expect(loggedTarget("http:\\\\u:p@evil.example\\x")).toBe(
+      "http:\\\\[credentials]@evil.example\\x",
+    );
+    expect(loggedTarget("http:u:p@evil.example/x")).toBe(
+      "http:[credentials]@evil.example/x",
+    );
+    // An "@" in the path is no credential.
+    expect(loggedTarget("/@remitgen/calls")).toBe("/@remitgen/calls");
+    expect(loggedTarget("http://evil.example/@x")).toBe(
+      "http://evil.example/@x",
+    );
+  });
+});
+
+describe("urlHost", () => {
+  it("writes an IPv6 zone as RFC 6874 does for clients, and none for the engine's URL parser", () => {
+    expect(urlHost("fe80::1%eth0")).toEqual({
+      shown: "[fe80::1%25eth0]",
+      parsed: "[fe80::1]",
+    });
+    expect(urlHost("::1")).toEqual({ shown: "[::1]", parsed: "[::1]" });
+    expect(urlHost("0.0.0.0")).toEqual({
+      shown: "127.0.0.1",
+      parsed: "127.0.0.1",
+    });
+    expect(urlHost("localhost")).toEqual({
+      shown: "localhost",
+      parsed: "localhost",
+    });
   });
 });
