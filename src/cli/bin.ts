@@ -44,6 +44,7 @@ process.exitCode =
         out: (text) => process.stdout.write(`${text}\n`),
         err,
         cwd,
+        env: process.env,
       });
 
 /**

@@ -299,7 +299,7 @@ Admin endpoints (not the bank's: no spec path holds an @):
               ...(options.tokenLifetime !== undefined
                 ? { tokenLifetimeSeconds: options.tokenLifetime }
                 : {}),
-              env: process.env,
+              ...(io.env !== undefined ? { env: io.env } : {}),
               cwd: io.cwd,
               signal: stop.signal,
               log: io.out,

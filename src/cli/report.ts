@@ -17,6 +17,12 @@ export interface CliIO {
   /** Folder that relative paths are resolved against. */
   readonly cwd: string;
   /**
+   * Environment variables the commands read (the mock's
+   * `REMITGEN_MOCK_CLIENT_ID` and `REMITGEN_MOCK_CLIENT_SECRET`); default
+   * none, so an embedding or a test is not steered by its shell.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
    * Stops long-running commands (`generate --watch`, `mock`). Without it
    * they stop on SIGINT or SIGTERM.
    */

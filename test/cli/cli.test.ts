@@ -546,3 +546,33 @@ describe("diff", () => {
     expect(stderr).toContain('did you mean "v3"?');
   });
 });
+
+describe("the environment runCli reads", () => {
+  it("only io.env, never the host process's: an embedding or a test is not steered by its shell", async () => {
+    const given = recordingIO(repoRoot);
+    const refused = await runCli(["mock", "--set", "v3", "--port", "0"], {
+      ...given,
+      env: { REMITGEN_MOCK_CLIENT_ID: "" },
+    });
+    expect(refused).toBe(2);
+    expect(given.stderr.join("\n")).toContain("[RG092]");
+
+    const stop = new AbortController();
+    const io = recordingIO(repoRoot, stop.signal);
+    const before = process.env.REMITGEN_MOCK_CLIENT_ID;
+    process.env.REMITGEN_MOCK_CLIENT_ID = "";
+    try {
+      const status = runCli(["mock", "--set", "v3", "--port", "0"], io);
+      await waitFor("the banner", () =>
+        io.stdout.some((line) => line.includes("client id:")),
+      );
+      stop.abort();
+      expect(await status).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.REMITGEN_MOCK_CLIENT_ID;
+      else process.env.REMITGEN_MOCK_CLIENT_ID = before;
+    }
+    expect(io.text()).toMatch(/^ {2}client id: +mock-client-id$/m);
+    expect(io.text()).not.toContain("RG092");
+  });
+});
