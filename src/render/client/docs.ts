@@ -5,7 +5,7 @@ import type {
   OperationSetModel,
 } from "../../model/types.js";
 import type { DocTag } from "../code/writer.js";
-import { effectBasisNote } from "../docs/text.js";
+import { effectBasisNote, retryableStatuses } from "../docs/text.js";
 
 export function limitText(set: OperationSetModel): string {
   const { limit, unit } = set.plan.rateLimit;
@@ -42,7 +42,7 @@ export function operationDoc(
   const basis = ` ${effectBasisNote(operation)}`;
   const effect =
     operation.effect === "read"
-      ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, 429, 502, 503 and 504.`
+      ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
       : `Effect: write${basis}. Never sent again once the bank may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")

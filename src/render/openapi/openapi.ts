@@ -30,6 +30,7 @@ import {
   effectBasisSentence,
   effectsBasisMarkdown,
   gapList,
+  retryableStatuses,
 } from "../docs/text.js";
 
 type Json = JsonValue;
@@ -441,7 +442,7 @@ function operationDescription(
   const status = statusOperation(set);
   const effect =
     operation.effect === "read"
-      ? "Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on 429, 502, 503 and 504."
+      ? `Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on ${retryableStatuses()}.`
       : `Effect: **write**. It moves money or changes a record, so remitgen's client never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
           status !== undefined ? codeSpan(status.names.method) : "the bank"
         } before sending it again.`;

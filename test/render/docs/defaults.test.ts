@@ -9,10 +9,12 @@
  */
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { operationDoc } from "../../../src/render/client/docs.js";
 import {
   loadDocsTemplates,
   renderSetDocs,
 } from "../../../src/render/docs/index.js";
+import { renderOpenApi } from "../../../src/render/openapi/openapi.js";
 import { loadSpec } from "../../../src/spec/load.js";
 
 vi.mock("../../../src/runtime/defaults.js", () => ({
@@ -42,6 +44,14 @@ beforeAll(async () => {
   for (const set of model.sets) {
     for (const file of renderSetDocs(model, set, templates))
       files.set(`${set.id}/${file.path}`, file.contents);
+    // The same sentences in the OpenAPI document and the methods' TSDoc.
+    files.set(`${set.id}/openapi.json`, renderOpenApi(model, set).contents);
+    files.set(
+      `${set.id}/tsdoc`,
+      set.operations
+        .flatMap((operation) => operationDoc(model, set, operation))
+        .join("\n"),
+    );
   }
 });
 
@@ -53,7 +63,7 @@ function readmes(): string[] {
 
 function pages(): string[] {
   return [...files]
-    .filter(([path]) => !path.endsWith("/README.md"))
+    .filter(([path]) => path.includes("/docs/"))
     .map(([, text]) => text);
 }
 
@@ -84,6 +94,15 @@ describe("the docs print the runtime's defaults", () => {
     expect(all).toContain(
       "time-outs and on 418 and 599 (7 attempts by default, with exponential backoff",
     );
+  });
+
+  it("prints the retried statuses into the OpenAPI document and the TSDoc of read methods", () => {
+    for (const [path, text] of files) {
+      if (path.endsWith("/openapi.json"))
+        expect(text, path).toContain("time-outs and on 418 and 599.");
+      if (path.endsWith("/tsdoc"))
+        expect(text, path).toContain("time-outs, 418 and 599.");
+    }
   });
 
   it("states none of the real defaults anywhere", () => {
