@@ -91,7 +91,12 @@ export function parseFault(
         `${FAULT_FORM} with a status from 200 to 599`,
         `e.g. ${option} ${operation}=status:503; applied-status:500 records the call as carried out before the answer`,
       );
-    fault = { kind: "status", status: code, applied: status[1] !== undefined };
+    // A 2xx says the call was carried out (the engine's default too).
+    fault = {
+      kind: "status",
+      status: code,
+      applied: status[1] !== undefined || code < 300,
+    };
   } else if (
     kind === "timeout" ||
     kind === "drop" ||

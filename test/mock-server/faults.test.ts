@@ -34,6 +34,11 @@ describe("parseFault", () => {
       "send_txns=status:503",
       { fault: { kind: "status", status: 503, applied: false } },
     ],
+    // A 2xx is carried out, as the engine's default and the README say.
+    [
+      "send_txns=status:201",
+      { fault: { kind: "status", status: 201, applied: true } },
+    ],
     [
       "send_txns=applied-status:500,retry-after=0,times=2",
       {
