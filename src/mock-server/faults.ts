@@ -91,7 +91,12 @@ export function parseFault(
         `${FAULT_FORM} with a status from 200 to 599`,
         `e.g. ${option} ${operation}=status:503; applied-status:500 records the call as carried out before the answer`,
       );
-    fault = { kind: "status", status: code, applied: status[1] !== undefined };
+    // A 2xx says the call was carried out (the engine's default too).
+    fault = {
+      kind: "status",
+      status: code,
+      applied: status[1] !== undefined || code < 300,
+    };
   } else if (
     kind === "timeout" ||
     kind === "drop" ||
@@ -107,10 +112,19 @@ export function parseFault(
     );
   }
 
+  if (fault === undefined && params.length > 0)
+    refuse(
+      "<operation>=none, with no parameters",
+      `none removes the operation's fault, all of it: send ${operation}=none`,
+    );
+
   let times: number | undefined;
   let retryAfter: number | undefined;
   for (const param of params) {
-    const [name, value = ""] = param.split("=", 2);
+    // The value is all after the first "=" ("1=5" is no count, not 1).
+    const at = param.indexOf("=");
+    const name = at < 0 ? param : param.slice(0, at);
+    const value = at < 0 ? "" : param.slice(at + 1);
     const whole = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (name === "times" && times === undefined) {
       if (!(whole >= 1 && whole <= MAX_TIMES))

@@ -170,14 +170,15 @@ export function urlHost(host: string): { shown: string; parsed: string } {
  * query string (where a careless client puts a token or secret).
  */
 export function loggedTarget(sent: string): string {
-  const end = sent.search(/[?#]/);
-  const target = end < 0 ? sent : sent.slice(0, end);
   // The authority ends at the first "/" (or "\\", which WHATWG URLs read
-  // as one); its credentials, up to its last "@".
-  return target.replace(
+  // as one); its credentials, up to its last "@", go before the query is
+  // cut: a password may hold a "?" or "#", and its start would stay.
+  const target = sent.replace(
     /^([A-Za-z][A-Za-z0-9+.-]*:[\\/]*)[^\\/]*@/,
     "$1[credentials]@",
   );
+  const end = target.search(/[?#]/);
+  return end < 0 ? target : target.slice(0, end);
 }
 
 /**

@@ -234,3 +234,17 @@ describe("an egress proxy through undici's ProxyAgent", () => {
     }
   });
 });
+
+describe("the package README's word on undici", () => {
+  it("names the Node.js version undici's own package requires", () => {
+    const undici = JSON.parse(
+      readFileSync(`${repoRoot}node_modules/undici/package.json`, "utf8"),
+    ) as { version: string; engines: { node: string } };
+    const readme = readFileSync(`${repoRoot}generated/v3/README.md`, "utf8");
+    const said = /its version (\d+) runs on Node\.js ([\d.]+) or later/.exec(
+      readme,
+    );
+    expect(said?.[1]).toBe(undici.version.split(".")[0]);
+    expect(`>=${said?.[2]}`).toBe(undici.engines.node);
+  });
+});

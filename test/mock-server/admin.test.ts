@@ -188,6 +188,15 @@ describe("the mock server's admin endpoints", () => {
     });
   });
 
+  it("POST faults: an injected 2xx is recorded as carried out, as the README says", async () => {
+    const bearer = await token();
+    await admin("/faults", { method: "POST", body: "send_txns=status:202" });
+    expect((await send(bearer)).status).toBe(202);
+    expect(
+      ((await admin("/calls")).body as { calls: unknown[] }).calls,
+    ).toMatchObject([{ status: 202, applied: true }]);
+  });
+
   it("POST revoke-tokens: every issued token is refused after it", async () => {
     const bearer = await token();
     await admin("/faults", { method: "POST", body: "send_txns=none" });

@@ -34,6 +34,11 @@ describe("parseFault", () => {
       "send_txns=status:503",
       { fault: { kind: "status", status: 503, applied: false } },
     ],
+    // A 2xx is carried out, as the engine's default and the README say.
+    [
+      "send_txns=status:201",
+      { fault: { kind: "status", status: 201, applied: true } },
+    ],
     [
       "send_txns=applied-status:500,retry-after=0,times=2",
       {
@@ -61,6 +66,12 @@ describe("parseFault", () => {
       override: undefined,
     });
     expect(refusal("send_txns=none").message).toContain("a known kind");
+    // Removing takes no parameters: "none,times=3" is not read as "none".
+    const withParams = refusal("send_txns=none,times=3", true);
+    expect(withParams.code).toBe("RG092");
+    expect(withParams.message).toBe(
+      '--fault must be <operation>=none, with no parameters, not "send_txns=none,times=3"\n  hint: none removes the operation\'s fault, all of it: send send_txns=none',
+    );
   });
 
   it("checks only the form without targets (the command line, before the spec is read)", () => {
@@ -112,6 +123,17 @@ describe("parseFault", () => {
       "send_txns=drop,times=1,times=2",
       '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], each parameter once, not "send_txns=drop,times=1,times=2"',
       "the parameters after the kind are times=<n> (the first n calls only) and retry-after=<seconds> (with a status)",
+    ],
+    // A value is all that follows its "=": "1=5" is no count.
+    [
+      "send_txns=drop,times=1=5",
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>] with times from 1 to 999999999, not "send_txns=drop,times=1=5"',
+      "e.g. --fault send_txns=drop,times=1 for the first call only; leave times out for every call",
+    ],
+    [
+      "send_txns=status:503,retry-after=5=9",
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>] with retry-after in whole seconds from 0 to 2147483, not "send_txns=status:503,retry-after=5=9"',
+      "e.g. --fault send_txns=status:503,retry-after=5",
     ],
     [
       "send_txn=drop",

@@ -524,6 +524,14 @@ describe("loggedTarget", () => {
     expect(loggedTarget("http:u:p@evil.example/x")).toBe(
       "http:[credentials]@evil.example/x",
     );
+    // A password may hold "?" or "#": the authority's credentials go
+    // before the query is cut, or its first part would be logged.
+    expect(loggedTarget("http://user:p?ss@evil.example/x?q=1")).toBe(
+      "http://[credentials]@evil.example/x",
+    );
+    expect(loggedTarget("http://user:p#ss@evil.example/x")).toBe(
+      "http://[credentials]@evil.example/x",
+    );
     // An "@" in the path is no credential.
     expect(loggedTarget("/@remitgen/calls")).toBe("/@remitgen/calls");
     expect(loggedTarget("http://evil.example/@x")).toBe(
