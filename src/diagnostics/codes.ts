@@ -57,10 +57,20 @@ const didYouMean = (written: string, suggestion: string): string =>
     : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
-  cannotRead: (reason: string): DiagnosticText<"RG001"> => ({
+  /**
+   * `errno`: the system's code (`ELOOP`), undefined for an error without
+   * one; `detail`, its message, for a code without words here.
+   */
+  cannotRead: (
+    errno: string | undefined,
+    detail: string,
+  ): DiagnosticText<"RG001"> => ({
     code: "RG001",
-    message: `cannot read the spec: ${reason}`,
-    hint: "check the --spec path",
+    // The spec is a file, so ENOENT is said as such.
+    message: `cannot read the spec: ${errno === "ENOENT" ? "no such file" : systemReason(errno, detail)}`,
+    hint:
+      specReadHints[errno ?? ""] ??
+      "check the --spec path, and that the file can be read",
   }),
   tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
@@ -603,7 +613,7 @@ export const usageProblems = {
     whileWatching: boolean = false,
   ): DiagnosticText<"RG096"> => {
     const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
-      systemWords(detail, errno),
+      systemReason(errno, detail),
       "check that the folder can be read, then run again",
       "check that the folder can be read",
     ];
@@ -817,7 +827,7 @@ export const outputProblems = {
     deniedBy: string = outDir,
   ): DiagnosticText<"RG098"> => {
     const [reason, hint] = refusals[errno] ?? [
-      systemWords(detail, errno),
+      systemReason(errno, detail),
       "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
     ];
     return {
@@ -829,19 +839,74 @@ export const outputProblems = {
   },
 } as const;
 
+/**
+ * The system's error codes in words, for every message that reports one
+ * (a spec or a file of the output that cannot be read or written, a folder
+ * that cannot be watched), so none shows Node's `ELOOP: too many symbolic
+ * links encountered, open '/x'`.
+ */
+const systemReasons: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or folder",
+  ENOTDIR: "a folder on its path is a file",
+  EISDIR: "it is a folder, not a file",
+  ELOOP:
+    "too many symbolic links on the path (a link that leads back to itself, or a loop of links)",
+  ENAMETOOLONG: "a name in the path is too long",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EIO: "the disk or file system failed to read or write (an input/output error)",
+  EBUSY: "it is in use by another program",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space is left on the device",
+  EDQUOT: "the disk quota is used up",
+  EMFILE: "too many files are open",
+  ENFILE: "too many files are open",
+  ENXIO: "no such device, or a socket or pipe nothing is connected to",
+  ESTALE: "the network file system lost track of it (a stale file handle)",
+};
+
+/**
+ * `errno` in words; for a code without words, the system's own words
+ * (`detail` without Node's code and path) and the code in brackets.
+ */
+export function systemReason(
+  errno: string | undefined,
+  detail: string,
+): string {
+  return systemReasons[errno ?? ""] ?? systemWords(detail, errno);
+}
+
+const tooManyOpenHint =
+  "run again once fewer files are open, or raise the limit (ulimit -n)";
+
+/** How to fix a spec that cannot be read (RG001), by the system's code. */
+const specReadHints: Readonly<Record<string, string>> = {
+  ENOENT: "check the --spec path",
+  ENOTDIR:
+    "check the --spec path: a name in it that should be a folder is a file",
+  EISDIR:
+    "give --spec the spec file, not its folder, e.g. --spec spec/remittance.yaml",
+  ELOOP:
+    "point the symbolic link on the --spec path at the spec file, or give --spec the file itself",
+  ENAMETOOLONG:
+    "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)",
+  EACCES: "make the spec readable by this user",
+  EPERM: "make the spec readable by this user",
+  EIO: "check the disk or network share holding the spec, then run again",
+  EMFILE: tooManyOpenHint,
+  ENFILE: tooManyOpenHint,
+};
+
 /** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
 const permission = [
-  "permission denied",
+  systemReasons.EACCES!,
   "make {denied} readable and writable by this user, or pass --out another folder, then run again",
 ] as const;
 const noSpace = "free some space on its disk, then run again";
-const tooManyOpen = [
-  "too many files are open",
-  "run again once fewer files are open, or raise the limit (ulimit -n)",
-] as const;
+const tooManyOpen = [systemReasons.EMFILE!, tooManyOpenHint] as const;
 const refusals: Readonly<Record<string, readonly [string, string]>> = {
   EIO: [
-    "the disk or file system failed to read or write (an input/output error)",
+    systemReasons.EIO!,
     "check the disk or network share holding {denied}, then run again",
   ],
   // Where recursive mkdir made every folder: one removed during the run,
@@ -851,19 +916,19 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
     "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
   ],
   EBUSY: [
-    "it is in use by another program",
+    systemReasons.EBUSY!,
     "close what holds {denied} open (an editor, a file indexer), then run again",
   ],
   EACCES: permission,
   EPERM: permission,
   EROFS: [
-    "the file system is read-only",
+    systemReasons.EROFS!,
     "pass --out a folder on a writable file system, then run again",
   ],
-  ENOSPC: ["no space is left on the device", noSpace],
-  EDQUOT: ["the disk quota is used up", noSpace],
+  ENOSPC: [systemReasons.ENOSPC!, noSpace],
+  EDQUOT: [systemReasons.EDQUOT!, noSpace],
   ENAMETOOLONG: [
-    "a name in the path is too long",
+    systemReasons.ENAMETOOLONG!,
     "choose a shorter --out path, then run again",
   ],
   EMFILE: tooManyOpen,

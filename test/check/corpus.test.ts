@@ -196,7 +196,7 @@ describe("faults outside a fixture", () => {
     const result = await checkSpecFile(scratch, "spec");
     expect(
       result.ok ? [] : result.diagnostics.map((d) => `${d.code} ${d.message}`),
-    ).toEqual(["RG001 cannot read the spec: it is a directory, not a file"]);
+    ).toEqual(["RG001 cannot read the spec: it is a folder, not a file"]);
   });
 
   it("loadSpec throws a SpecError carrying the diagnostics", async () => {

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -66,6 +66,21 @@ describe("node dist/remitgen.mjs", () => {
     expect(generate.stderr).toContain("nothing was written");
     expect(generate.stderr).not.toMatch(stackTrace);
     expect(existsSync(join(root, "generated"))).toBe(false);
+  });
+
+  it("a spec the system cannot read (a link to itself) exits 1 with a reason in words, not Node's", async () => {
+    const root = await tempDir();
+    await symlink("spec.yaml", join(root, "spec.yaml"));
+    for (const command of ["validate", "generate"]) {
+      const result = await runBin([command, "--spec", "spec.yaml"], root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^spec\.yaml:1:1: cannot read the spec: too many symbolic links on the path \(a link that leads back to itself, or a loop of links\) \[RG001\]\n  hint: point the symbolic link on the --spec path at the spec file/,
+      );
+      expect(result.stderr).not.toContain("ELOOP");
+      expect(result.stderr).not.toContain(root);
+      expect(result.stderr).not.toMatch(stackTrace);
+    }
   });
 
   it("generate, then generate --check, exit 0; a refused --out exits 2", async () => {

@@ -361,7 +361,7 @@ describe("generate --watch as a process", () => {
       expect(report.replace(/^\[[\d:]+\]/, "[time]")).toBe(
         [
           "[time] watching interrupted:",
-          "remitgen: cannot watch spec: too many symbolic links encountered (ELOOP) [RG096]",
+          "remitgen: cannot watch spec: too many symbolic links on the path (a link that leads back to itself, or a loop of links) [RG096]",
           "  hint: check that the folder can be read",
           "still watching spec/remittance.yaml: trying again, and looking at it every 1000 ms meanwhile",
         ].join("\n"),

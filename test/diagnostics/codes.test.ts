@@ -32,14 +32,25 @@ describe("cannotWatch (RG096)", () => {
     expect(
       usageProblems.cannotWatch(
         "/p/spec",
-        "EIO",
-        "EIO: i/o error, watch '/p/spec'",
+        "EOVERFLOW",
+        "EOVERFLOW: value too large for defined data type, watch '/p/spec'",
       ),
     ).toEqual({
       code: "RG096",
-      message: "cannot watch /p/spec: i/o error (EIO)",
+      message:
+        "cannot watch /p/spec: value too large for defined data type (EOVERFLOW)",
       hint: "check that the folder can be read, then run again",
     });
+    // A code with words elsewhere (RG001, RG098) has the same words here.
+    expect(
+      usageProblems.cannotWatch(
+        "/p/spec",
+        "EIO",
+        "EIO: i/o error, watch '/p/spec'",
+      ).message,
+    ).toBe(
+      "cannot watch /p/spec: the disk or file system failed to read or write (an input/output error)",
+    );
     expect(
       usageProblems.cannotWatch("/p/spec", undefined, "watching failed")
         .message,
