@@ -623,6 +623,16 @@ export const usageProblems = {
       hint: whileWatching ? (lostHint ?? hint) : hint,
     };
   },
+  /**
+   * A failure remitgen did not foresee (a bug, or a damaged installation),
+   * said with a code and how to report it; `detail`: what failed, in
+   * words, never a stack trace.
+   */
+  unexpected: (detail: string): DiagnosticText<"RG089"> => ({
+    code: "RG089",
+    message: `unexpected failure: ${detail}`,
+    hint: "remitgen did not expect this: report it to remitgen's maintainers with the command you ran and this message (a damaged installation can cause it too: npm ci reinstalls remitgen)",
+  }),
   noCurrentFolder: (): DiagnosticText<"RG099"> => ({
     code: "RG099",
     message: "the current folder no longer exists (it was removed or moved)",
