@@ -814,7 +814,8 @@ export const warnings = {
 /**
  * The output folder cannot take a file: something not remitgen's is in the
  * way (RG097), or the file system refused to read or write it (RG098). A
- * run that meets either leaves the folder as it was.
+ * run that meets either leaves the folder as it was. Or what remitgen
+ * prints has nowhere to go (RG088).
  */
 export const outputProblems = {
   inTheWay: (target: string, why: string): DiagnosticText<"RG097"> => ({
@@ -847,6 +848,22 @@ export const outputProblems = {
       hint: hint.replace("{denied}", () => deniedBy),
     };
   },
+  /**
+   * Standard output refused what remitgen printed (`> file` on a full
+   * disk): `errno`, the system's code; `detail`, its message.
+   */
+  cannotPrint: (
+    stream: string,
+    errno: string | undefined,
+    detail: string,
+  ): DiagnosticText<"RG088"> => ({
+    code: "RG088",
+    message: `cannot write to ${stream}: ${systemReason(errno, detail)}`,
+    hint:
+      errno === "ENOSPC" || errno === "EDQUOT"
+        ? `free some space where ${stream} goes, or send it elsewhere, then run again`
+        : `check where ${stream} goes (a file, a device), or send it elsewhere, then run again`,
+  }),
 } as const;
 
 /**
@@ -859,6 +876,7 @@ const systemReasons: Readonly<Record<string, string>> = {
   ENOENT: "no such file or folder",
   ENOTDIR: "a folder on its path is a file",
   EISDIR: "it is a folder, not a file",
+  ENOTEMPTY: "the folder is not empty",
   ELOOP:
     "too many symbolic links on the path (a link that leads back to itself, or a loop of links)",
   ENAMETOOLONG: "a name in the path is too long",
@@ -980,7 +998,11 @@ const watchRefusals: Readonly<
  * `i/o error (EIO)`.
  */
 function systemWords(detail: string, errno: string | undefined): string {
-  const words = detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+ '.*$/, "");
+  // The call goes too when no path follows it (`EBADF: ..., write`), but
+  // only after a code: other text may end in a comma and a word.
+  const words = /^E[A-Z0-9]+: /.test(detail)
+    ? detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+(?: '.*)?$/, "")
+    : detail.replace(/, \w+ '.*$/, "");
   return errno === undefined || words === errno ? words : `${words} (${errno})`;
 }
 

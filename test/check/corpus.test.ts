@@ -131,8 +131,9 @@ describe("bad-spec corpus", () => {
     // RG080-RG099 are about how remitgen is run (a port or host the mock
     // cannot listen on or is exposed on, output folder, set id, options, a
     // stop, a lock, a folder to watch, a file the output folder cannot
-    // take, a current folder gone, a failure not foreseen), not about a
-    // spec: test/generate/, test/cli/, test/mock-server/.
+    // take, a current folder gone, standard output refused, a failure
+    // not foreseen), not about a spec: test/generate/, test/cli/,
+    // test/mock-server/.
     const elsewhere = new Set([
       "RG001",
       "RG002",
@@ -143,6 +144,7 @@ describe("bad-spec corpus", () => {
       "RG082",
       "RG083",
       "RG084",
+      "RG088",
       "RG089",
       "RG090",
       "RG091",

@@ -3,7 +3,7 @@
  * output streams, and never a stack trace.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +12,7 @@ import {
   binPath,
   editFile,
   makeProject,
+  manifestName,
   repoRoot,
   tempDir,
 } from "../generate/support.js";
@@ -169,6 +170,26 @@ describe("node dist/remitgen.mjs", () => {
       expect(child.stderr(), args.join(" ")).not.toContain("EPIPE");
       expect(result.code, args.join(" ")).toBe(0);
     }
+  });
+
+  it("standard output on a full disk (> /dev/full) exits 1 with a code and the reason in words, no stack trace", async () => {
+    const { root } = await makeProject();
+    for (const args of [["--help"], ["diff", "v1.0.1", "v3"], ["generate"]]) {
+      const full = openSync("/dev/full", "w");
+      const child = spawnSync(process.execPath, [binPath, ...args], {
+        cwd: root,
+        stdio: ["ignore", full, "pipe"],
+        encoding: "utf8",
+      });
+      closeSync(full);
+      expect(child.stderr, args.join(" ")).toBe(
+        "remitgen: cannot write to standard output: no space is left on the device [RG088]\n" +
+          "  hint: free some space where standard output goes, or send it elsewhere, then run again\n",
+      );
+      expect(child.status, args.join(" ")).toBe(1);
+    }
+    // What the run did is done: the output folder was written.
+    expect(existsSync(join(root, "generated", manifestName))).toBe(true);
   });
 
   it("a terminal closed under --watch (SIGHUP, then EIO on every write) ends it with 0, no crash", async () => {

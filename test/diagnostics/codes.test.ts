@@ -1,6 +1,6 @@
 /** Wording of the file system's refusals: the reason in words, never a bare system message. */
 import { describe, expect, it } from "vitest";
-import { usageProblems } from "../../src/diagnostics/codes.js";
+import { outputProblems, usageProblems } from "../../src/diagnostics/codes.js";
 
 describe("cannotWatch (RG096)", () => {
   it("says why a folder cannot be watched in words, and how to mend it", () => {
@@ -77,5 +77,33 @@ describe("cannotWatch (RG096)", () => {
     expect(lost("EMFILE", "EMFILE: too many open files").hint).toBe(
       usageProblems.cannotWatch("spec", "EMFILE", "").hint,
     );
+  });
+});
+
+describe("cannotPrint (RG088)", () => {
+  it("says why in words, and frees space only when space is what is missing", () => {
+    expect(
+      outputProblems.cannotPrint(
+        "standard output",
+        "ENOSPC",
+        "ENOSPC: no space left on device, write",
+      ),
+    ).toEqual({
+      code: "RG088",
+      message:
+        "cannot write to standard output: no space is left on the device",
+      hint: "free some space where standard output goes, or send it elsewhere, then run again",
+    });
+    expect(
+      outputProblems.cannotPrint(
+        "standard output",
+        "EBADF",
+        "EBADF: bad file descriptor, write",
+      ),
+    ).toEqual({
+      code: "RG088",
+      message: "cannot write to standard output: bad file descriptor (EBADF)",
+      hint: "check where standard output goes (a file, a device), or send it elsewhere, then run again",
+    });
   });
 });
