@@ -907,6 +907,8 @@ export function systemReason(
 const tooManyOpenHint =
   "run again once fewer files are open, or raise the limit (ulimit -n)";
 
+const shorterSpecPath =
+  "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)";
 /** How to fix a spec that cannot be read (RG001), by the system's code. */
 const specReadHints: Readonly<Record<string, string>> = {
   ENOENT: "check the --spec path",
@@ -916,8 +918,7 @@ const specReadHints: Readonly<Record<string, string>> = {
     "give --spec the spec file, not its folder, e.g. --spec spec/remittance.yaml",
   ELOOP:
     "point the symbolic link on the --spec path at the spec file, or give --spec the file itself",
-  ENAMETOOLONG:
-    "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)",
+  ENAMETOOLONG: shorterSpecPath,
   EACCES: "make the spec readable by this user",
   EPERM: "make the spec readable by this user",
   EIO: "check the disk or network share holding the spec, then run again",
@@ -959,6 +960,10 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
     systemReasons.ENAMETOOLONG!,
     "choose a shorter --out path, then run again",
   ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
+  ],
   EMFILE: tooManyOpen,
   ENFILE: tooManyOpen,
 };
@@ -986,6 +991,12 @@ const watchRefusals: Readonly<
     "the system's limit of watched folders is reached",
     "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
   ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    "point the symbolic link at the spec's folder again",
+  ],
+  ENAMETOOLONG: [systemReasons.ENAMETOOLONG!, shorterSpecPath],
   EMFILE: [
     "the system's limit of watchers or open files is reached",
     "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",

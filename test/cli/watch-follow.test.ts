@@ -411,7 +411,7 @@ describe("generate --watch as a process", () => {
         [
           "[time] watching interrupted:",
           "remitgen: cannot watch spec: too many symbolic links on the path (a link that leads back to itself, or a loop of links) [RG096]",
-          "  hint: check that the folder can be read",
+          "  hint: point the symbolic link at the spec's folder again",
           "still watching spec/remittance.yaml: trying again, and looking at it every 1000 ms meanwhile",
         ].join("\n"),
       );

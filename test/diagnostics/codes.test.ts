@@ -107,3 +107,36 @@ describe("cannotPrint (RG088)", () => {
     });
   });
 });
+
+describe("a path no lookup can follow: the hint says what to change", () => {
+  const loop =
+    "too many symbolic links on the path (a link that leads back to itself, or a loop of links)";
+  it("a symbolic link loop on the --spec folder's path (RG096)", () => {
+    expect(usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x")).toEqual({
+      code: "RG096",
+      message: `cannot watch spec: ${loop}`,
+      hint: "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    });
+    expect(
+      usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x", true).hint,
+    ).toBe("point the symbolic link at the spec's folder again");
+  });
+
+  it("a name too long on the --spec path (RG096)", () => {
+    expect(
+      usageProblems.cannotWatch("spec", "ENAMETOOLONG", "ENAMETOOLONG: x").hint,
+    ).toBe(
+      "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)",
+    );
+  });
+
+  it("a symbolic link loop on the --out path (RG098)", () => {
+    expect(
+      outputProblems.refused("read", "/p/out", "/p/out", "ELOOP", "ELOOP: x"),
+    ).toEqual({
+      code: "RG098",
+      message: `cannot read /p/out: ${loop}`,
+      hint: "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
+    });
+  });
+});
