@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from "node:v8";
-import { usageProblems } from "../diagnostics/codes.js";
-import { UsageError } from "../diagnostics/diagnostic.js";
+import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { runCli } from "./main.js";
 import { reportFailure } from "./report.js";
 
@@ -24,20 +24,33 @@ setFlagsFromString("--heap-growing-percent=200");
 // 5000, no slower on the main thread.
 setFlagsFromString("--no-turbo-inlining");
 
+const err = (text: string): void => void process.stderr.write(`${text}\n`);
+
 // A reader that stops early (`remitgen --help | head -1`) closes the pipe
 // (EPIPE); a terminal closed (SIGHUP, which ends a watch) fails every
 // later write with EIO. What is left to print has nowhere to go, which is
 // no failure of the run, and no reason for a stack trace or for leaving a
-// run half undone. Other stream errors stay errors.
+// run half undone. Any other refusal (`> file` on a full disk) loses what
+// was printed, so the run fails (exit status 1, whenever it comes), said
+// once, in words, on standard error: unless that is what failed.
+let printFailed = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE" && error.code !== "EIO") throw error;
+    if (error.code === "EPIPE" || error.code === "EIO" || printFailed) return;
+    printFailed = true;
+    if (!process.exitCode) process.exitCode = 1;
+    if (stream !== process.stdout) return;
+    const text = outputProblems.cannotPrint(
+      "standard output",
+      error.code,
+      error.message,
+    );
+    reportFailure(new OutputError(text.code, text.message, text.hint), { err });
   });
 }
 
-const err = (text: string): void => void process.stderr.write(`${text}\n`);
 const cwd = currentFolder();
-process.exitCode =
+const status =
   cwd === undefined
     ? noCurrentFolder()
     : await runCli(process.argv.slice(2), {
@@ -46,6 +59,7 @@ process.exitCode =
         cwd,
         env: process.env,
       });
+process.exitCode = status === 0 && printFailed ? 1 : status;
 
 /**
  * The folder remitgen was started in, or undefined when it was removed (a

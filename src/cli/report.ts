@@ -1,6 +1,10 @@
 /** How the CLI words results and failures; shared by every command. */
 import { constants } from "node:os";
-import type { WarningText } from "../diagnostics/codes.js";
+import {
+  systemReason,
+  usageProblems,
+  type WarningText,
+} from "../diagnostics/codes.js";
 import {
   OutputError,
   SpecError,
@@ -85,9 +89,25 @@ export function reportFailure(
       number | undefined;
     return 128 + (signal ?? constants.signals.SIGINT);
   }
-  const message = error instanceof Error ? error.message : String(error);
-  io.err(`remitgen: ${message}`);
+  const text = usageProblems.unexpected(failureWords(error));
+  io.err(
+    `remitgen: ${withCode(`${text.message}\n  hint: ${text.hint}`, text.code)}`,
+  );
   return 1;
+}
+
+/**
+ * What failed, for a failure none of remitgen's: a system error's reason
+ * in words after its path (Node's text names the code and the call, and
+ * the path again), else the error's message.
+ */
+function failureWords(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (typeof code !== "string" || !/^E[A-Z0-9]+$/.test(code))
+    return error.message;
+  const reason = systemReason(code, error.message);
+  return typeof path === "string" ? `${path}: ${reason}` : reason;
 }
 
 /**

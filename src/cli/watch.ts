@@ -281,9 +281,13 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         try {
           await checkOnce();
         } catch (failure) {
-          // Not expected (every file system call is guarded): say so, go on.
-          if (!stopped)
-            error(`[${clock()}] remitgen: watching: ${messageOf(failure)}`);
+          // Not expected (every file system call is guarded): said as any
+          // failure remitgen did not foresee (RG089), and watching goes on.
+          if (!stopped) {
+            error(`[${clock()}] watching interrupted:`);
+            reportFailure(failure, { err: error });
+            error(`still watching ${specShown} for changes`);
+          }
         }
       } while (recheck && !stopped);
     })().finally(() => {

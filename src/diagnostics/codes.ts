@@ -57,10 +57,20 @@ const didYouMean = (written: string, suggestion: string): string =>
     : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
-  cannotRead: (reason: string): DiagnosticText<"RG001"> => ({
+  /**
+   * `errno`: the system's code (`ELOOP`), undefined for an error without
+   * one; `detail`, its message, for a code without words here.
+   */
+  cannotRead: (
+    errno: string | undefined,
+    detail: string,
+  ): DiagnosticText<"RG001"> => ({
     code: "RG001",
-    message: `cannot read the spec: ${reason}`,
-    hint: "check the --spec path",
+    // The spec is a file, so ENOENT is said as such.
+    message: `cannot read the spec: ${errno === "ENOENT" ? "no such file" : systemReason(errno, detail)}`,
+    hint:
+      specReadHints[errno ?? ""] ??
+      "check the --spec path, and that the file can be read",
   }),
   tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
@@ -603,7 +613,7 @@ export const usageProblems = {
     whileWatching: boolean = false,
   ): DiagnosticText<"RG096"> => {
     const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
-      systemWords(detail, errno),
+      systemReason(errno, detail),
       "check that the folder can be read, then run again",
       "check that the folder can be read",
     ];
@@ -613,6 +623,16 @@ export const usageProblems = {
       hint: whileWatching ? (lostHint ?? hint) : hint,
     };
   },
+  /**
+   * A failure remitgen did not foresee (a bug, or a damaged installation),
+   * said with a code and how to report it; `detail`: what failed, in
+   * words, never a stack trace.
+   */
+  unexpected: (detail: string): DiagnosticText<"RG089"> => ({
+    code: "RG089",
+    message: `unexpected failure: ${detail}`,
+    hint: "remitgen did not expect this: report it to remitgen's maintainers with the command you ran and this message (a damaged installation can cause it too: npm ci reinstalls remitgen)",
+  }),
   noCurrentFolder: (): DiagnosticText<"RG099"> => ({
     code: "RG099",
     message: "the current folder no longer exists (it was removed or moved)",
@@ -794,7 +814,8 @@ export const warnings = {
 /**
  * The output folder cannot take a file: something not remitgen's is in the
  * way (RG097), or the file system refused to read or write it (RG098). A
- * run that meets either leaves the folder as it was.
+ * run that meets either leaves the folder as it was. Or what remitgen
+ * prints has nowhere to go (RG088).
  */
 export const outputProblems = {
   inTheWay: (target: string, why: string): DiagnosticText<"RG097"> => ({
@@ -817,7 +838,7 @@ export const outputProblems = {
     deniedBy: string = outDir,
   ): DiagnosticText<"RG098"> => {
     const [reason, hint] = refusals[errno] ?? [
-      systemWords(detail, errno),
+      systemReason(errno, detail),
       "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
     ];
     return {
@@ -827,21 +848,94 @@ export const outputProblems = {
       hint: hint.replace("{denied}", () => deniedBy),
     };
   },
+  /**
+   * Standard output refused what remitgen printed (`> file` on a full
+   * disk): `errno`, the system's code; `detail`, its message.
+   */
+  cannotPrint: (
+    stream: string,
+    errno: string | undefined,
+    detail: string,
+  ): DiagnosticText<"RG088"> => ({
+    code: "RG088",
+    message: `cannot write to ${stream}: ${systemReason(errno, detail)}`,
+    hint:
+      errno === "ENOSPC" || errno === "EDQUOT"
+        ? `free some space where ${stream} goes, or send it elsewhere, then run again`
+        : `check where ${stream} goes (a file, a device), or send it elsewhere, then run again`,
+  }),
 } as const;
+
+/**
+ * The system's error codes in words, for every message that reports one
+ * (a spec or a file of the output that cannot be read or written, a folder
+ * that cannot be watched), so none shows Node's `ELOOP: too many symbolic
+ * links encountered, open '/x'`.
+ */
+const systemReasons: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or folder",
+  ENOTDIR: "a folder on its path is a file",
+  EISDIR: "it is a folder, not a file",
+  ENOTEMPTY: "the folder is not empty",
+  ELOOP:
+    "too many symbolic links on the path (a link that leads back to itself, or a loop of links)",
+  ENAMETOOLONG: "a name in the path is too long",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EIO: "the disk or file system failed to read or write (an input/output error)",
+  EBUSY: "it is in use by another program",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space is left on the device",
+  EDQUOT: "the disk quota is used up",
+  EMFILE: "too many files are open",
+  ENFILE: "too many files are open",
+  ENXIO: "no such device, or a socket or pipe nothing is connected to",
+  ESTALE: "the network file system lost track of it (a stale file handle)",
+};
+
+/**
+ * `errno` in words; for a code without words, the system's own words
+ * (`detail` without Node's code and path) and the code in brackets.
+ */
+export function systemReason(
+  errno: string | undefined,
+  detail: string,
+): string {
+  return systemReasons[errno ?? ""] ?? systemWords(detail, errno);
+}
+
+const tooManyOpenHint =
+  "run again once fewer files are open, or raise the limit (ulimit -n)";
+
+const shorterSpecPath =
+  "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)";
+/** How to fix a spec that cannot be read (RG001), by the system's code. */
+const specReadHints: Readonly<Record<string, string>> = {
+  ENOENT: "check the --spec path",
+  ENOTDIR:
+    "check the --spec path: a name in it that should be a folder is a file",
+  EISDIR:
+    "give --spec the spec file, not its folder, e.g. --spec spec/remittance.yaml",
+  ELOOP:
+    "point the symbolic link on the --spec path at the spec file, or give --spec the file itself",
+  ENAMETOOLONG: shorterSpecPath,
+  EACCES: "make the spec readable by this user",
+  EPERM: "make the spec readable by this user",
+  EIO: "check the disk or network share holding the spec, then run again",
+  EMFILE: tooManyOpenHint,
+  ENFILE: tooManyOpenHint,
+};
 
 /** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
 const permission = [
-  "permission denied",
+  systemReasons.EACCES!,
   "make {denied} readable and writable by this user, or pass --out another folder, then run again",
 ] as const;
 const noSpace = "free some space on its disk, then run again";
-const tooManyOpen = [
-  "too many files are open",
-  "run again once fewer files are open, or raise the limit (ulimit -n)",
-] as const;
+const tooManyOpen = [systemReasons.EMFILE!, tooManyOpenHint] as const;
 const refusals: Readonly<Record<string, readonly [string, string]>> = {
   EIO: [
-    "the disk or file system failed to read or write (an input/output error)",
+    systemReasons.EIO!,
     "check the disk or network share holding {denied}, then run again",
   ],
   // Where recursive mkdir made every folder: one removed during the run,
@@ -851,20 +945,24 @@ const refusals: Readonly<Record<string, readonly [string, string]>> = {
     "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
   ],
   EBUSY: [
-    "it is in use by another program",
+    systemReasons.EBUSY!,
     "close what holds {denied} open (an editor, a file indexer), then run again",
   ],
   EACCES: permission,
   EPERM: permission,
   EROFS: [
-    "the file system is read-only",
+    systemReasons.EROFS!,
     "pass --out a folder on a writable file system, then run again",
   ],
-  ENOSPC: ["no space is left on the device", noSpace],
-  EDQUOT: ["the disk quota is used up", noSpace],
+  ENOSPC: [systemReasons.ENOSPC!, noSpace],
+  EDQUOT: [systemReasons.EDQUOT!, noSpace],
   ENAMETOOLONG: [
-    "a name in the path is too long",
+    systemReasons.ENAMETOOLONG!,
     "choose a shorter --out path, then run again",
+  ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
   ],
   EMFILE: tooManyOpen,
   ENFILE: tooManyOpen,
@@ -893,6 +991,12 @@ const watchRefusals: Readonly<
     "the system's limit of watched folders is reached",
     "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
   ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    "point the symbolic link at the spec's folder again",
+  ],
+  ENAMETOOLONG: [systemReasons.ENAMETOOLONG!, shorterSpecPath],
   EMFILE: [
     "the system's limit of watchers or open files is reached",
     "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",
@@ -905,7 +1009,11 @@ const watchRefusals: Readonly<
  * `i/o error (EIO)`.
  */
 function systemWords(detail: string, errno: string | undefined): string {
-  const words = detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+ '.*$/, "");
+  // The call goes too when no path follows it (`EBADF: ..., write`), but
+  // only after a code: other text may end in a comma and a word.
+  const words = /^E[A-Z0-9]+: /.test(detail)
+    ? detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+(?: '.*)?$/, "")
+    : detail.replace(/, \w+ '.*$/, "");
   return errno === undefined || words === errno ? words : `${words} (${errno})`;
 }
 

@@ -108,16 +108,14 @@ export async function readSpecText(
       return fail(1, 1, diagnostics.tooLarge(read, maxSpecBytes));
     bytes = read;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "it is a directory, not a file"
-          : code === "EACCES"
-            ? "permission denied"
-            : (error as Error).message;
-    return fail(1, 1, diagnostics.cannotRead(reason));
+    return fail(
+      1,
+      1,
+      diagnostics.cannotRead(
+        (error as NodeJS.ErrnoException).code,
+        error instanceof Error ? error.message : String(error),
+      ),
+    );
   }
   const encoding = encodingProblem(bytes);
   return encoding === undefined

@@ -23,7 +23,11 @@ import {
   resolve,
   sep,
 } from "node:path";
-import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import {
+  outputProblems,
+  systemReason,
+  usageProblems,
+} from "../diagnostics/codes.js";
 import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
@@ -763,7 +767,10 @@ async function rollback(fs: WriterFs, journal: Journal): Promise<string[]> {
     try {
       await step();
     } catch (error) {
-      failures.push(`${what} (${(error as Error).message})`);
+      // In words: Node's text would name the path a second time.
+      failures.push(
+        `${what} (${error instanceof Error ? systemReason((error as NodeJS.ErrnoException).code, error.message) : String(error)})`,
+      );
     }
   };
   for (const { target, original } of [...journal.removed].reverse()) {

@@ -131,8 +131,9 @@ describe("bad-spec corpus", () => {
     // RG080-RG099 are about how remitgen is run (a port or host the mock
     // cannot listen on or is exposed on, output folder, set id, options, a
     // stop, a lock, a folder to watch, a file the output folder cannot
-    // take, a current folder gone), not about a spec: test/generate/,
-    // test/cli/, test/mock-server/.
+    // take, a current folder gone, standard output refused, a failure
+    // not foreseen), not about a spec: test/generate/, test/cli/,
+    // test/mock-server/.
     const elsewhere = new Set([
       "RG001",
       "RG002",
@@ -143,6 +144,8 @@ describe("bad-spec corpus", () => {
       "RG082",
       "RG083",
       "RG084",
+      "RG088",
+      "RG089",
       "RG090",
       "RG091",
       "RG092",
@@ -196,7 +199,7 @@ describe("faults outside a fixture", () => {
     const result = await checkSpecFile(scratch, "spec");
     expect(
       result.ok ? [] : result.diagnostics.map((d) => `${d.code} ${d.message}`),
-    ).toEqual(["RG001 cannot read the spec: it is a directory, not a file"]);
+    ).toEqual(["RG001 cannot read the spec: it is a folder, not a file"]);
   });
 
   it("loadSpec throws a SpecError carrying the diagnostics", async () => {

@@ -3,8 +3,8 @@
  * output streams, and never a stack trace.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { closeSync, existsSync, openSync } from "node:fs";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   binPath,
   editFile,
   makeProject,
+  manifestName,
   repoRoot,
   tempDir,
 } from "../generate/support.js";
@@ -66,6 +67,21 @@ describe("node dist/remitgen.mjs", () => {
     expect(generate.stderr).toContain("nothing was written");
     expect(generate.stderr).not.toMatch(stackTrace);
     expect(existsSync(join(root, "generated"))).toBe(false);
+  });
+
+  it("a spec the system cannot read (a link to itself) exits 1 with a reason in words, not Node's", async () => {
+    const root = await tempDir();
+    await symlink("spec.yaml", join(root, "spec.yaml"));
+    for (const command of ["validate", "generate"]) {
+      const result = await runBin([command, "--spec", "spec.yaml"], root);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^spec\.yaml:1:1: cannot read the spec: too many symbolic links on the path \(a link that leads back to itself, or a loop of links\) \[RG001\]\n  hint: point the symbolic link on the --spec path at the spec file/,
+      );
+      expect(result.stderr).not.toContain("ELOOP");
+      expect(result.stderr).not.toContain(root);
+      expect(result.stderr).not.toMatch(stackTrace);
+    }
   });
 
   it("generate, then generate --check, exit 0; a refused --out exits 2", async () => {
@@ -154,6 +170,26 @@ describe("node dist/remitgen.mjs", () => {
       expect(child.stderr(), args.join(" ")).not.toContain("EPIPE");
       expect(result.code, args.join(" ")).toBe(0);
     }
+  });
+
+  it("standard output on a full disk (> /dev/full) exits 1 with a code and the reason in words, no stack trace", async () => {
+    const { root } = await makeProject();
+    for (const args of [["--help"], ["diff", "v1.0.1", "v3"], ["generate"]]) {
+      const full = openSync("/dev/full", "w");
+      const child = spawnSync(process.execPath, [binPath, ...args], {
+        cwd: root,
+        stdio: ["ignore", full, "pipe"],
+        encoding: "utf8",
+      });
+      closeSync(full);
+      expect(child.stderr, args.join(" ")).toBe(
+        "remitgen: cannot write to standard output: no space is left on the device [RG088]\n" +
+          "  hint: free some space where standard output goes, or send it elsewhere, then run again\n",
+      );
+      expect(child.status, args.join(" ")).toBe(1);
+    }
+    // What the run did is done: the output folder was written.
+    expect(existsSync(join(root, "generated", manifestName))).toBe(true);
   });
 
   it("a terminal closed under --watch (SIGHUP, then EIO on every write) ends it with 0, no crash", async () => {

@@ -40,6 +40,8 @@ afterEach(async () => {
 async function startWatch(
   root: string,
   extra: { spec?: string; pollMs?: number } = {},
+  /** Sees each line before it is recorded; may throw, as a failing output would. */
+  onLog: (line: string) => void = () => undefined,
 ): Promise<Watching> {
   const controller = new AbortController();
   const runs: WatchRun[] = [];
@@ -50,7 +52,10 @@ async function startWatch(
     cwd: root,
     ...extra,
     signal: controller.signal,
-    log: (line) => stdout.push(line),
+    log: (line) => {
+      onLog(line);
+      stdout.push(line);
+    },
     error: (text) => stderr.push(text),
     onRun: (run) => runs.push(run),
   }).finally(() => (ended = true));
@@ -214,6 +219,50 @@ describe("generate --watch follows the spec's folder", () => {
   });
 });
 
+describe("generate --watch meeting what it did not expect", () => {
+  it("says so with a code, in words and how to report it, and goes on watching", async () => {
+    const { root, spec, out } = await makeProject();
+    const text = await readFile(spec, "utf8");
+    // The one failure the periodic check does not guard against: its
+    // output refused (an embedding's log that throws a system error).
+    let thrown = false;
+    const watching = await startWatch(root, {}, (line) => {
+      if (thrown || !resumed.test(line)) return;
+      thrown = true;
+      throw Object.assign(new Error("EIO: i/o error, write"), {
+        code: "EIO",
+        syscall: "write",
+      });
+    });
+
+    await rm(join(root, "spec"), { recursive: true });
+    await mkdir(join(root, "spec"));
+    await writeFile(spec, edited(text, "restored"));
+    await waitFor("the report", () =>
+      watching.stderr.some((line) => line.includes("[RG089]")),
+    );
+    // Before: "[12:00:00] remitgen: watching: EIO: i/o error, write", no
+    // code, no hint.
+    expect(
+      watching.stderr
+        .join("\n")
+        .replace(/\[\d\d:\d\d:\d\d\]/g, "[time]")
+        .split("\n"),
+    ).toEqual([
+      "[time] watching interrupted:",
+      "remitgen: unexpected failure: the disk or file system failed to read or write (an input/output error) [RG089]",
+      expect.stringMatching(/^  hint: remitgen did not expect this: report it/),
+      "still watching remittance.yaml for changes",
+    ]);
+    await waitFor(
+      "the restored spec in the output",
+      outputHas(out, "restored"),
+    );
+    expect(watching.ended()).toBe(false);
+    expect(await watching.stop()).toBe(0);
+  });
+});
+
 describe("generate --watch follows a symbolic link spec", () => {
   async function linkedProject() {
     const project = await makeProject();
@@ -361,8 +410,8 @@ describe("generate --watch as a process", () => {
       expect(report.replace(/^\[[\d:]+\]/, "[time]")).toBe(
         [
           "[time] watching interrupted:",
-          "remitgen: cannot watch spec: too many symbolic links encountered (ELOOP) [RG096]",
-          "  hint: check that the folder can be read",
+          "remitgen: cannot watch spec: too many symbolic links on the path (a link that leads back to itself, or a loop of links) [RG096]",
+          "  hint: point the symbolic link at the spec's folder again",
           "still watching spec/remittance.yaml: trying again, and looking at it every 1000 ms meanwhile",
         ].join("\n"),
       );

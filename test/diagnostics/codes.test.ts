@@ -1,6 +1,6 @@
 /** Wording of the file system's refusals: the reason in words, never a bare system message. */
 import { describe, expect, it } from "vitest";
-import { usageProblems } from "../../src/diagnostics/codes.js";
+import { outputProblems, usageProblems } from "../../src/diagnostics/codes.js";
 
 describe("cannotWatch (RG096)", () => {
   it("says why a folder cannot be watched in words, and how to mend it", () => {
@@ -32,14 +32,25 @@ describe("cannotWatch (RG096)", () => {
     expect(
       usageProblems.cannotWatch(
         "/p/spec",
-        "EIO",
-        "EIO: i/o error, watch '/p/spec'",
+        "EOVERFLOW",
+        "EOVERFLOW: value too large for defined data type, watch '/p/spec'",
       ),
     ).toEqual({
       code: "RG096",
-      message: "cannot watch /p/spec: i/o error (EIO)",
+      message:
+        "cannot watch /p/spec: value too large for defined data type (EOVERFLOW)",
       hint: "check that the folder can be read, then run again",
     });
+    // A code with words elsewhere (RG001, RG098) has the same words here.
+    expect(
+      usageProblems.cannotWatch(
+        "/p/spec",
+        "EIO",
+        "EIO: i/o error, watch '/p/spec'",
+      ).message,
+    ).toBe(
+      "cannot watch /p/spec: the disk or file system failed to read or write (an input/output error)",
+    );
     expect(
       usageProblems.cannotWatch("/p/spec", undefined, "watching failed")
         .message,
@@ -66,5 +77,66 @@ describe("cannotWatch (RG096)", () => {
     expect(lost("EMFILE", "EMFILE: too many open files").hint).toBe(
       usageProblems.cannotWatch("spec", "EMFILE", "").hint,
     );
+  });
+});
+
+describe("cannotPrint (RG088)", () => {
+  it("says why in words, and frees space only when space is what is missing", () => {
+    expect(
+      outputProblems.cannotPrint(
+        "standard output",
+        "ENOSPC",
+        "ENOSPC: no space left on device, write",
+      ),
+    ).toEqual({
+      code: "RG088",
+      message:
+        "cannot write to standard output: no space is left on the device",
+      hint: "free some space where standard output goes, or send it elsewhere, then run again",
+    });
+    expect(
+      outputProblems.cannotPrint(
+        "standard output",
+        "EBADF",
+        "EBADF: bad file descriptor, write",
+      ),
+    ).toEqual({
+      code: "RG088",
+      message: "cannot write to standard output: bad file descriptor (EBADF)",
+      hint: "check where standard output goes (a file, a device), or send it elsewhere, then run again",
+    });
+  });
+});
+
+describe("a path no lookup can follow: the hint says what to change", () => {
+  const loop =
+    "too many symbolic links on the path (a link that leads back to itself, or a loop of links)";
+  it("a symbolic link loop on the --spec folder's path (RG096)", () => {
+    expect(usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x")).toEqual({
+      code: "RG096",
+      message: `cannot watch spec: ${loop}`,
+      hint: "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    });
+    expect(
+      usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x", true).hint,
+    ).toBe("point the symbolic link at the spec's folder again");
+  });
+
+  it("a name too long on the --spec path (RG096)", () => {
+    expect(
+      usageProblems.cannotWatch("spec", "ENAMETOOLONG", "ENAMETOOLONG: x").hint,
+    ).toBe(
+      "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)",
+    );
+  });
+
+  it("a symbolic link loop on the --out path (RG098)", () => {
+    expect(
+      outputProblems.refused("read", "/p/out", "/p/out", "ELOOP", "ELOOP: x"),
+    ).toEqual({
+      code: "RG098",
+      message: `cannot read /p/out: ${loop}`,
+      hint: "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
+    });
   });
 });

@@ -84,8 +84,8 @@ describe("generate with an injected failure", () => {
     inject.renderSet = "v3";
     const io = recordingIO(root);
     expect(await runCli(["generate"], io)).toBe(1);
-    expect(io.stderr.join("\n")).toBe(
-      "remitgen: injected render failure in set v3",
+    expect(io.stderr.join("\n")).toMatch(
+      /^remitgen: unexpected failure: injected render failure in set v3 \[RG089\]\n  hint: remitgen did not expect this: report it/,
     );
     expect(await snapshot(out)).toEqual(before);
   });
@@ -95,8 +95,8 @@ describe("generate with an injected failure", () => {
     inject.renderSet = "v3";
     const io = recordingIO(root);
     expect(await runCli(["generate"], io)).toBe(1);
-    expect(io.stderr.join("\n")).toBe(
-      "remitgen: injected render failure in set v3",
+    expect(io.stderr.join("\n")).toMatch(
+      /^remitgen: unexpected failure: injected render failure in set v3 \[RG089\]\n  hint: remitgen did not expect this: report it/,
     );
     // v1.0.1 and V1 had been staged under temporary names: all gone again.
     expect(existsSync(out)).toBe(false);

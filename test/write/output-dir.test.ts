@@ -450,6 +450,43 @@ describe("all or nothing", () => {
   });
 });
 
+describe("what could not be undone", () => {
+  it("is named with the reason in words, not Node's code, call and path again", async () => {
+    const out = join(await tempDir(), "out");
+    await written(out, first);
+    const plan = await planOutput(out, second);
+    const systemError =
+      (code: string, words: string, call: string) => (path: string) =>
+        Object.assign(new Error(`${code}: ${words}, ${call} '${path}'`), {
+          code,
+          syscall: call,
+          path,
+        });
+    const renameFailure = systemError("EIO", "i/o error", "rename");
+    const rmFailure = systemError("EBUSY", "resource busy or locked", "unlink");
+    const fs: WriterFs = {
+      ...nodeWriterFs,
+      rename: async (from) => {
+        throw renameFailure(from);
+      },
+      rm: async (path) => {
+        throw rmFailure(path);
+      },
+    };
+    const message = await applyPlan(plan, fs).then(
+      () => "succeeded",
+      (error: Error) => error.message,
+    );
+    const [, undone] = message.split("\n  and could not restore: ");
+    // A file left, and so the folder made for it (rmdir: ENOTEMPTY).
+    expect(undone).toContain(
+      `${join(out, "c/new/file.ts")} (it is in use by another program)`,
+    );
+    expect(undone).toContain(`${join(out, "c/new")} (the folder is not empty)`);
+    expect(undone).not.toMatch(/E[A-Z]{3,}|unlink|rmdir|'/);
+  });
+});
+
 describe("a killed run's leftovers", () => {
   const dead = ".remitgen-tmp-2147483646-0123abcd";
 
