@@ -390,7 +390,8 @@ describe("retries: reads only, writes never sent twice", () => {
         ? "hang"
         : defaultHandler(request, self);
     const client = v3.createClient(
-      options({ timeoutMs: 200, retry: { attempts: 5 }, random: () => 0 }),
+      // Long enough for the request to arrive on a loaded machine.
+      options({ timeoutMs: 1000, retry: { attempts: 5 }, random: () => 0 }),
     );
     const body = {
       reference: "T-77",

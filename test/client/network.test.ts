@@ -189,7 +189,8 @@ describe("a client certificate (mutual TLS) through undici's Agent", () => {
         : defaultHandler(request, self);
     const client = clientOf(bank, {
       fetch: fetchThrough(agent),
-      timeoutMs: 300,
+      // Long enough for the request to arrive on a loaded machine.
+      timeoutMs: 1000,
     });
     const call = client.sendTxns({ reference: "T-4" });
     await expect(call).rejects.toBeInstanceOf(pkg.OutcomeUnknownError);

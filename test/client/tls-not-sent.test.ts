@@ -97,7 +97,8 @@ describe("the recorder", () => {
         baseUrl: bank.baseUrl,
         getAccessToken: async () => "tok-Qm9vaz",
         fetch: through.fetch,
-        timeoutMs: 300,
+        // Long enough for the request to arrive on a loaded machine.
+        timeoutMs: 1000,
       });
       await expect(
         client.sendTxns({ reference: "T-0" }),

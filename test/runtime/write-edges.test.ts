@@ -24,8 +24,10 @@ it("a 2xx whose body never ends times out: for a write an unknown outcome, sent 
     },
   });
   const transport = client(bank, { retry: { attempts: 1 } });
-  // The call's timeout: the token request keeps the client's 30 s.
-  const fast = { timeoutMs: 100 };
+  // The call's timeout: the token request keeps the client's 30 s. Long
+  // enough for the request to reach the bank on a loaded machine (at 100 ms
+  // a full parallel run once timed out before it arrived: 0 calls).
+  const fast = { timeoutMs: 1000 };
   const write = await rejection(transport.call(WRITE, { amount: 1 }, fast));
   expect(write).toBeInstanceOf(OutcomeUnknownError);
   expect((write as Error).cause).toBeInstanceOf(TimeoutError);
