@@ -23,6 +23,7 @@ import {
   parseFault,
 } from "../mock-server/faults.js";
 import { longestTimer } from "../runtime/limiter.js";
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from "../runtime/mock/engine.js";
 import { manifestName } from "../write/output-dir.js";
 import {
   lockWaitLine,
@@ -251,7 +252,7 @@ function buildProgram(io: CliIO): Program {
     )
     .option(
       "--token-lifetime <seconds>",
-      "lifetime of the tokens it issues (default 3600)",
+      `lifetime of the tokens it issues (default ${DEFAULT_TOKEN_LIFETIME_SECONDS})`,
       parseTokenLifetime,
     )
     .addHelpText(
@@ -420,17 +421,33 @@ function wholeNumber(
     : undefined;
 }
 
+/** A whole number from `min` to `max` for `option`, or RG092 naming it. */
+function wholeNumberOption(
+  option: string,
+  value: string,
+  [min, max]: readonly [number, number],
+  unit: string,
+  hint: string,
+): number {
+  return (
+    wholeNumber(value, min, max) ??
+    refuseOption(
+      option,
+      `a whole number${unit} from ${min} to ${max}`,
+      value,
+      hint,
+    )
+  );
+}
+
 function parseLatency(value: string): number {
   // Node fires a longer timer at once.
-  const ms = wholeNumber(value, 0, longestTimer);
-  return (
-    ms ??
-    refuseOption(
-      "--latency",
-      `a whole number of milliseconds from 0 to ${longestTimer}`,
-      value,
-      "pass e.g. --latency 250, or omit it for none",
-    )
+  return wholeNumberOption(
+    "--latency",
+    value,
+    [0, longestTimer],
+    " of milliseconds",
+    "pass e.g. --latency 250, or omit it for none",
   );
 }
 
@@ -451,29 +468,23 @@ function parseRateLimitOption(
 
 function parseTokenLifetime(value: string): number {
   // The engine's bound: a token's expiry is a timer.
-  const max = Math.floor(longestTimer / 1000);
-  const seconds = wholeNumber(value, 1, max);
-  return (
-    seconds ??
-    refuseOption(
-      "--token-lifetime",
-      `a whole number of seconds from 1 to ${max}`,
-      value,
-      "pass e.g. --token-lifetime 5 to see tokens expire, or omit it for 3600",
-    )
+  return wholeNumberOption(
+    "--token-lifetime",
+    value,
+    [1, Math.floor(longestTimer / 1000)],
+    " of seconds",
+    `pass e.g. --token-lifetime 5 to see tokens expire, or omit it for ${DEFAULT_TOKEN_LIFETIME_SECONDS}`,
   );
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535)
-    refuseOption(
-      "--port",
-      "a whole number from 0 to 65535",
-      value,
-      "pass e.g. --port 4010, or --port 0 for a free one",
-    );
-  return port;
+  return wholeNumberOption(
+    "--port",
+    value,
+    [0, 65535],
+    "",
+    "pass e.g. --port 4010, or --port 0 for a free one",
+  );
 }
 
 /**
