@@ -483,7 +483,10 @@ describe("what could not be undone", () => {
       `${join(out, "c/new/file.ts")} (it is in use by another program)`,
     );
     expect(undone).toContain(`${join(out, "c/new")} (the folder is not empty)`);
-    expect(undone).not.toMatch(/E[A-Z]{3,}|unlink|rmdir|'/);
+    // Without the paths: a temporary folder's random name may hold "EQBU".
+    expect(undone!.replaceAll(out, "<out>")).not.toMatch(
+      /E[A-Z]{3,}|unlink|rmdir|'/,
+    );
   });
 });
 
