@@ -291,7 +291,7 @@ async function generateLocked(
       if (signal?.aborted) throw new StoppedError(signal.reason);
       next = rendered.next();
     } catch (error) {
-      await stage.discard();
+      await stage.discardAfter(error);
       throw error;
     }
     if (next.done) break;
@@ -299,8 +299,9 @@ async function generateLocked(
     await stage.add([next.value]);
   }
   if (signal?.aborted) {
-    await stage.discard();
-    throw new StoppedError(signal.reason);
+    const stopped = new StoppedError(signal.reason);
+    await stage.discardAfter(stopped);
+    throw stopped;
   }
   const plan = await stage.finish();
   const result = summarize(

@@ -169,6 +169,12 @@ export interface OutputStage {
   finish(): Promise<OutputPlan>;
   /** Removes what was staged: for a run that stops before finish. */
   discard(): Promise<void>;
+  /**
+   * Removes what was staged because `error` stops the run; what could not
+   * be removed is added to its message, so that a failed clean-up never
+   * hides why the run stopped (a Ctrl-C stays a stop). Never throws.
+   */
+  discardAfter(error: unknown): Promise<void>;
 }
 
 export interface StageOptions {
@@ -337,6 +343,7 @@ export async function openOutputStage(
         throw error;
       }
     },
+    discardAfter: (error) => discardAfter(error, discard),
     finish: async () => {
       let result: OutputPlan;
       try {

@@ -15,7 +15,11 @@ import {
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { OutputError, UsageError } from "../../src/diagnostics/diagnostic.js";
+import {
+  OutputError,
+  StoppedError,
+  UsageError,
+} from "../../src/diagnostics/diagnostic.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
   applyPlan,
@@ -631,6 +635,30 @@ describe("many files: the writer thread", () => {
     for (const file of many("one")) await stage.add([file]);
     await stage.discard();
     expect(existsSync(out)).toBe(false);
+  });
+
+  it("a clean-up that fails after a stop keeps the stop, and says what is left", async () => {
+    const out = join(await tempDir(), "out");
+    const fs: WriterFs = {
+      ...nodeWriterFs,
+      rm: async (path) => {
+        throw Object.assign(new Error(`EBUSY: busy, unlink '${path}'`), {
+          code: "EBUSY",
+          syscall: "unlink",
+          path,
+        });
+      },
+    };
+    const stage = await openOutputStage(out, { write: true, fs });
+    for (const file of many("one")) await stage.add([file]);
+    const stopped = new StoppedError("SIGINT");
+    // Resolves: the caller throws its own error, still a stop (exit 130).
+    await stage.discardAfter(stopped);
+    expect(stopped).toBeInstanceOf(StoppedError);
+    expect(stopped.message).toMatch(
+      /\n {2}and could not clean up: could not remove: /,
+    );
+    expect(stopped.message).toContain(out);
   });
 });
 
