@@ -10,15 +10,11 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MockEngine } from "../../src/runtime/mock/engine.js";
 import { startCliMock } from "./cli-mock.js";
+import type { Call, Json } from "./support.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const packageDir = `${repoRoot}generated/v3/dist/`;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Call = (
-  body: Record<string, Json>,
-  options?: Record<string, unknown>,
-) => Promise<Json>;
 interface Client {
   readonly getAcctTitle: Call;
   readonly sendTxns: Call;

@@ -11,13 +11,8 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MockEngine, MockFault } from "../../src/runtime/mock/engine.js";
 import { startCliMock } from "./cli-mock.js";
-import { repoRoot } from "./support.js";
+import { repoRoot, type Call, type Json } from "./support.js";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Call = (
-  body: Record<string, Json>,
-  options?: Record<string, unknown>,
-) => Promise<Json>;
 interface Client {
   readonly getAcctTitle: Call;
   readonly sendOnlineFundsTransfer: Call;

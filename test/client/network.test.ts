@@ -12,14 +12,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
-import { fileURLToPath } from "node:url";
-import {
-  Agent,
-  ProxyAgent,
-  fetch as undiciFetch,
-  type Dispatcher,
-  type RequestInit as UndiciInit,
-} from "undici";
+import { Agent, ProxyAgent } from "undici";
 import {
   afterAll,
   afterEach,
@@ -33,15 +26,13 @@ import {
   CLIENT_ID,
   CLIENT_SECRET,
   defaultHandler,
+  repoRoot,
   startFakeBank,
+  type Call,
   type FakeBank,
 } from "./support.js";
+import { fetchThrough, tlsFixture as tls } from "./undici-fetch.js";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const tls = (name: string): Buffer =>
-  readFileSync(`${repoRoot}test/fixtures/tls/${name}`);
-
-type Call = (body: object, options?: object) => Promise<unknown>;
 interface ClientModule {
   createClient(options: Record<string, unknown>): {
     readonly getAcctTitle: Call;
@@ -53,15 +44,6 @@ interface ClientModule {
 const pkg = (await import(
   `${repoRoot}generated/v3/dist/index.js`
 )) as ClientModule;
-
-/** The README's `fetch`: undici's own, sending through `dispatcher`. */
-function fetchThrough(dispatcher: Dispatcher): typeof fetch {
-  return async (url, init) =>
-    (await undiciFetch(String(url), {
-      ...(init as UndiciInit),
-      dispatcher,
-    })) as unknown as Response;
-}
 
 function clientOf(bank: FakeBank, extra: Record<string, unknown>) {
   return pkg.createClient({

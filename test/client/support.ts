@@ -131,6 +131,16 @@ export interface FakeBank {
   close(): Promise<void>;
 }
 
+/** JSON as the generated client sends and returns it. */
+export type Json =
+  null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A generated client's method, as the tests that import its dist call it. */
+export type Call = (
+  body: Record<string, Json>,
+  options?: Record<string, unknown>,
+) => Promise<Json>;
+
 export const CLIENT_ID = "remit-agent-7";
 export const CLIENT_SECRET = "s3cr3t-Kz9!pw:with/odd=chars";
 

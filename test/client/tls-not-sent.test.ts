@@ -6,22 +6,13 @@
  * its way: such a write stays OutcomeUnknownError, its slot kept.
  */
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer, type TlsOptions } from "node:tls";
-import { fileURLToPath } from "node:url";
-import {
-  Agent,
-  fetch as undiciFetch,
-  type RequestInit as UndiciInit,
-} from "undici";
+import { Agent } from "undici";
 import { describe, expect, it } from "vitest";
+import { repoRoot, type Call } from "./support.js";
+import { fetchThrough, tlsFixture as pem } from "./undici-fetch.js";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const pem = (name: string): Buffer =>
-  readFileSync(`${repoRoot}test/fixtures/tls/${name}`);
-
-type Call = (body: object) => Promise<unknown>;
 interface ClientModule {
   createClient(options: Record<string, unknown>): { readonly sendTxns: Call };
   OutcomeUnknownError: new (...args: never[]) => Error;
@@ -57,14 +48,7 @@ async function startRecorder(options: TlsOptions) {
 /** undici's own fetch through an Agent trusting `ca` (and nothing else). */
 function trusting(ca: Buffer): { fetch: typeof fetch; agent: Agent } {
   const agent = new Agent({ connect: { ca } });
-  return {
-    agent,
-    fetch: async (url, init) =>
-      (await undiciFetch(String(url), {
-        ...(init as UndiciInit),
-        dispatcher: agent,
-      })) as unknown as Response,
-  };
+  return { agent, fetch: fetchThrough(agent) };
 }
 
 /** Two writes through a client allowed one call an hour, refusing beyond. */

@@ -32,6 +32,18 @@ async function grantToken(tokenUrl: string): Promise<string> {
   return ((await granted.json()) as { access_token: string }).access_token;
 }
 
+/** An operation call with a bearer token and an empty JSON body. */
+function postWithToken(url: string | URL, token: string): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+    },
+    body: "{}",
+  });
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
@@ -39,14 +51,10 @@ describe("msw adapter URLs", () => {
   it("serves a base URL on an IPv6 literal host", async () => {
     expect(v6.engine.tokenUrl).toBe("http://[::1]:4010/auth/oauth2/token");
     const access_token = await grantToken(v6.engine.tokenUrl);
-    const answered = await fetch(`${v6.engine.urlFor("get_txn_status")}?x=1`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        "content-type": "application/json",
-      },
-      body: "{}",
-    });
+    const answered = await postWithToken(
+      `${v6.engine.urlFor("get_txn_status")}?x=1`,
+      access_token,
+    );
     expect(answered.status).toBe(200);
     expect(v6.engine.calls.map((c) => c.path)).toEqual(["/api/get_txn_status"]);
     // Another path on that host is not the mock's.
@@ -60,16 +68,9 @@ describe("msw adapter URLs", () => {
       "http://localhost:4010/caf%C3%A9%20v1/get_txn_status",
     );
     const access_token = await grantToken(encoded.engine.tokenUrl);
-    const answered = await fetch(
+    const answered = await postWithToken(
       new URL("get_txn_status", "http://localhost:4010/café v1/"),
-      {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${access_token}`,
-          "content-type": "application/json",
-        },
-        body: "{}",
-      },
+      access_token,
     );
     expect(answered.status).toBe(200);
     expect(encoded.engine.calls.map((c) => c.path)).toEqual([
