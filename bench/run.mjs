@@ -150,9 +150,7 @@ let diskWaitMs = 0;
 /** Time spent on the budget: all of it but the wait for a quiet disk, which is not a stage's. */
 const budgetSpent = () => elapsed() - diskWaitMs;
 const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
-// Outputs go inside a project, as in a consumer's build: generate keeps its
-// run record (which lets an unchanged rerun skip rendering) in the
-// project's node_modules/.cache.
+// Outputs go inside a project, as in a consumer's build.
 writeFileSync(
   join(tmp, "package.json"),
   '{ "name": "remitgen-bench-consumer", "private": true }\n',
@@ -481,17 +479,6 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   }
   if (memoryRuns.length > 0) stage.memory = summarizeRuns(memoryRuns);
 
-  // One rerun with --force: what an unchanged rerun costs without the run
-  // record (every file rendered and compared with disk).
-  if (!stage.error && unchangedRuns.length > 0) {
-    flushDisk();
-    const run = await runMeasured([...generateArgs(warmDir), "--force"], {
-      label: `${name} forced`,
-    });
-    process.stdout.write("f");
-    if (run.ok) stage.forced = run;
-    else stage.notes.push(`forced rerun failed: ${describeFailure(run)}`);
-  }
   process.stdout.write("\n");
   if (stage.error) log(indent(stage.error, 4));
   for (const note of stage.notes) log(`    note: ${note}`);
@@ -1121,7 +1108,6 @@ function buildReport({
       "unchanged wall",
       "unchanged CPU",
       "unchanged RSS",
-      "forced rerun",
       "in memory",
     ],
   ];
@@ -1139,7 +1125,6 @@ function buildReport({
       u ? fmtS(u.wallMs) : "-",
       u ? fmtS(u.cpuMs) : "-",
       u ? fmtMiB(u.peakRssKiB) : "-",
-      stage.forced ? fmtS(stage.forced.wallMs) : "-",
       stage.memory ? fmtS(stage.memory.wallMs) : "-",
     ]);
   }
@@ -1234,14 +1219,14 @@ function buildReport({
   md.push(
     "`node bench/measure.mjs generate --spec <spec> --out <new temp folder>`: the CLI run in a child process that reports its own " +
       "`process.resourceUsage()`, so the figures include Node's startup. Wall is measured by the parent from spawn to exit. " +
-      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
+      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does without a build engine's cache: every file rendered and compared with disk, none written. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
   );
   md.push("");
   md.push(
-    "| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | fresh wall, output in memory | notes |",
+    "| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | fresh wall, output in memory | notes |",
   );
   md.push(
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   );
   for (const stage of stages) {
     const f = stage.fresh;
@@ -1250,13 +1235,13 @@ function buildReport({
       `| ${stage.name} | ${stage.ops ?? ""} | ${f ? `${f.n}${u ? `+${u.n}` : ""}` : "-"} | ${f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-"} | ` +
         `${f ? fmtS(f.cpuMs) : "-"} | ${f ? fmtMiB(f.peakRssKiB) : "-"} | ${f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-"} | ` +
         `${f && Number.isFinite(f.internalMs) ? fmtS(f.internalMs) : "-"} | ${u ? fmtS(u.wallMs) : "-"} | ${u ? fmtS(u.cpuMs) : "-"} | ${u ? fmtMiB(u.peakRssKiB) : "-"} | ` +
-        `${stage.forced ? fmtS(stage.forced.wallMs) : "-"} | ${stage.memory ? fmtS(stage.memory.wallMs) : "-"} | ` +
+        `${stage.memory ? fmtS(stage.memory.wallMs) : "-"} | ` +
         `${mdCell([...(stage.error ? [`failed: ${firstLines(stage.error, 4)}`] : []), ...stage.notes].join("; "))} |`,
     );
   }
   if (floor) {
     md.push(
-      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
+      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
     );
   }
   md.push("");

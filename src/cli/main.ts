@@ -143,10 +143,6 @@ function buildProgram(io: CliIO): Program {
         "regenerate whenever the spec changes, until Ctrl-C",
       ),
     )
-    .option(
-      "--force",
-      "render and compare every file, even when the spec, remitgen and the output are as the last run left them",
-    )
     .action(
       async (options: {
         spec: string;
@@ -154,7 +150,6 @@ function buildProgram(io: CliIO): Program {
         set?: string[];
         check?: boolean;
         watch?: boolean;
-        force?: boolean;
       }) => {
         const sets = options.set ? { sets: options.set } : {};
         if (options.watch) {
@@ -166,7 +161,6 @@ function buildProgram(io: CliIO): Program {
                 spec: options.spec,
                 out: options.out,
                 ...sets,
-                reuse: options.force !== true,
                 cwd: io.cwd,
                 signal: stop.signal,
                 log: io.out,
@@ -187,7 +181,6 @@ function buildProgram(io: CliIO): Program {
             out: options.out,
             ...sets,
             check: options.check === true,
-            reuse: options.force !== true,
             cwd: io.cwd,
             signal: stop.signal,
             onLockWait: (pid) => io.err(lockWaitLine(options.out, pid)),

@@ -19,8 +19,6 @@ export interface WatchOptions {
   readonly out?: string;
   readonly sets?: readonly string[];
   readonly cwd?: string;
-  /** As generate's `reuse`: false (`--force`) renders every run whole. Default true. */
-  readonly reuse?: boolean;
   /** Stops watching; the returned promise then resolves with 0. */
   readonly signal: AbortSignal;
   /** Standard output: a line per run. */
@@ -322,7 +320,6 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         ...(options.spec !== undefined ? { spec: options.spec } : {}),
         ...(options.out !== undefined ? { out: options.out } : {}),
         ...(options.sets !== undefined ? { sets: options.sets } : {}),
-        ...(options.reuse !== undefined ? { reuse: options.reuse } : {}),
         cwd,
         // Stopping the watch stops a run in progress too, which undoes itself.
         signal,
