@@ -25,7 +25,8 @@ import {
   renderOverview,
   renderSet,
 } from "./render/render-all.js";
-import { checkSpecText, readSpecText, type CheckFailure } from "./spec/load.js";
+import { checkSpecText, type CheckFailure } from "./check-spec.js";
+import { readSpecText } from "./spec/load.js";
 import {
   assertSafeOutDir,
   assertSafeOutPath,

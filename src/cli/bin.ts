@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import { usageProblems } from "../diagnostics/codes.js";
 import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { runCli } from "./main.js";
-import { reportFailure } from "./report.js";
+import { cannotPrintText, reportFailure } from "./report.js";
 
 const err = (text: string): void => void process.stderr.write(`${text}\n`);
 
@@ -20,11 +20,7 @@ for (const stream of [process.stdout, process.stderr]) {
     printFailed = true;
     if (!process.exitCode) process.exitCode = 1;
     if (stream !== process.stdout) return;
-    const text = outputProblems.cannotPrint(
-      "standard output",
-      error.code,
-      error.message,
-    );
+    const text = cannotPrintText("standard output", error.code, error.message);
     reportFailure(new OutputError(text.code, text.message, text.hint), { err });
   });
 }

@@ -14,8 +14,8 @@ import { generate, type GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
-import { checkSpecFile } from "../spec/load.js";
-import { parseRateLimit, rateLimitUnits } from "../check/rules.js";
+import { checkSpecFile } from "../check-spec.js";
+import { parseRateLimit, rateLimitUnits } from "../spec/raw.js";
 import {
   ADMIN_PREFIX,
   FAULT_FORM,

@@ -7,7 +7,16 @@
 import { watch, type FSWatcher } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
-import { outputLockedCode, usageProblems } from "../diagnostics/codes.js";
+import {
+  outputLockedCode,
+  usageProblems,
+  type DiagnosticText,
+} from "../diagnostics/codes.js";
+import {
+  shorterSpecPath,
+  systemReason,
+  systemReasons,
+} from "../diagnostics/system-errors.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { lockWaitLine, reportFailure, summaryLine } from "./report.js";
@@ -236,7 +245,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         // a folder lost while running is mostly a checkout, a restore or a
         // permission being changed, over in a moment, and a build loop
         // that died with it would have to be restarted by hand.
-        const text = usageProblems.cannotWatch(
+        const text = cannotWatchText(
           shown(folder.dir),
           (folder.failure as NodeJS.ErrnoException | undefined)?.code,
           messageOf(folder.failure),
@@ -409,7 +418,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     if (outcome === "lost" && folder.dir === specFolder) {
       // A --spec watching cannot follow is the command line's, as a bad
       // --out is: said as every usage error is, exit status 2.
-      const text = usageProblems.cannotWatch(
+      const text = cannotWatchText(
         specFolder,
         (folder.failure as NodeJS.ErrnoException | undefined)?.code,
         messageOf(folder.failure),
@@ -431,6 +440,65 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   if (status === 0) log("stopped watching");
   return status;
 }
+
+/**
+ * RG096 for a folder that cannot be watched: `errno`, the system's code
+ * (`ENOENT`); `detail`, its message, for a code without words.
+ * `whileWatching`: lost during a watch, which goes on (so the hint says
+ * how to bring it back), not refused at its start.
+ */
+export function cannotWatchText(
+  folder: string,
+  errno: string | undefined,
+  detail: string,
+  whileWatching: boolean = false,
+): DiagnosticText {
+  const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
+    systemReason(errno, detail),
+    "check that the folder can be read, then run again",
+    "check that the folder can be read",
+  ];
+  return usageProblems.cannotWatch(
+    folder,
+    reason,
+    whileWatching ? (lostHint ?? hint) : hint,
+  );
+}
+
+/**
+ * Words for the file system's refusals to watch a folder, how to fix them
+ * at a watch's start, and (where it differs) once a running watch lost it.
+ */
+const missingFolder = [
+  "the folder does not exist",
+  "create the folder, or give --spec a file in a folder that exists",
+  "put the folder back (a checkout or a restore does)",
+] as const;
+const watchRefusals: Readonly<
+  Record<string, readonly [string, string, string?]>
+> = {
+  ENOENT: missingFolder,
+  ENOTDIR: missingFolder,
+  EACCES: [
+    "permission denied",
+    "make the folder readable by this user, or give --spec a file in another folder",
+    "make the folder readable by this user again",
+  ],
+  ENOSPC: [
+    "the system's limit of watched folders is reached",
+    "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
+  ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    "point the symbolic link at the spec's folder again",
+  ],
+  ENAMETOOLONG: [systemReasons.ENAMETOOLONG!, shorterSpecPath],
+  EMFILE: [
+    "the system's limit of watchers or open files is reached",
+    "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",
+  ],
+};
 
 /**
  * A usage error of the command line (bad --out or --set), which ends a

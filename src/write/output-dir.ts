@@ -25,9 +25,14 @@ import {
 } from "node:path";
 import {
   outputProblems,
-  systemReason,
   usageProblems,
+  type DiagnosticText,
 } from "../diagnostics/codes.js";
+import {
+  systemReason,
+  systemReasons,
+  tooManyOpenHint,
+} from "../diagnostics/system-errors.js";
 import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
@@ -110,10 +115,9 @@ export function outputFailure(
   const [first = "", ...rest] = error.message.split("\n");
   const target =
     typeof path === "string" ? path.replace(temporaryName, "") : outDir;
-  const text = outputProblems.refused(
+  const text = refusedText(
     checking || readCalls.has(syscall ?? "") ? "read" : "write",
     target,
-    outDir,
     code!,
     // Node's `EIO: i/o error, open '<path>'` without the path named already.
     first.replace(/, \w+ '.*$/, ""),
@@ -125,6 +129,74 @@ export function outputFailure(
     text.hint,
   );
 }
+
+/**
+ * RG098 for what the file system refused: `errno`, the system's code
+ * (`EACCES`); `detail`, its message when no words are known for it;
+ * `deniedBy`, the folder (or file) that refused a permission, which is
+ * not always the output folder: the folder above it when that is made.
+ */
+export function refusedText(
+  verb: "read" | "write",
+  target: string,
+  errno: string,
+  detail: string,
+  deniedBy: string,
+): DiagnosticText {
+  const [reason, hint] = refusals[errno] ?? [
+    systemReason(errno, detail),
+    "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
+  ];
+  // A function, so a `$&` in the path is not read as a pattern.
+  return outputProblems.refused(
+    verb,
+    target,
+    reason,
+    hint.replace("{denied}", () => deniedBy),
+  );
+}
+
+/** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
+const permission = [
+  systemReasons.EACCES!,
+  "make {denied} readable and writable by this user, or pass --out another folder, then run again",
+] as const;
+const noSpace = "free some space on its disk, then run again";
+const tooManyOpen = [systemReasons.EMFILE!, tooManyOpenHint] as const;
+const refusals: Readonly<Record<string, readonly [string, string]>> = {
+  EIO: [
+    systemReasons.EIO!,
+    "check the disk or network share holding {denied}, then run again",
+  ],
+  // Where recursive mkdir made every folder: one removed during the run,
+  // or a system folder (/proc, /sys) that takes no new entries.
+  ENOENT: [
+    "the file system says there is no such file or folder",
+    "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
+  ],
+  EBUSY: [
+    systemReasons.EBUSY!,
+    "close what holds {denied} open (an editor, a file indexer), then run again",
+  ],
+  EACCES: permission,
+  EPERM: permission,
+  EROFS: [
+    systemReasons.EROFS!,
+    "pass --out a folder on a writable file system, then run again",
+  ],
+  ENOSPC: [systemReasons.ENOSPC!, noSpace],
+  EDQUOT: [systemReasons.EDQUOT!, noSpace],
+  ENAMETOOLONG: [
+    systemReasons.ENAMETOOLONG!,
+    "choose a shorter --out path, then run again",
+  ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
+  ],
+  EMFILE: tooManyOpen,
+  ENFILE: tooManyOpen,
+};
 
 /**
  * What the file system refused when a call on `path` was denied, for the

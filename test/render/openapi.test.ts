@@ -9,7 +9,7 @@ import {
   openApiDocument,
   renderOpenApi,
 } from "../../src/render/openapi/openapi.js";
-import { checkSpecText, loadSpec } from "../../src/spec/load.js";
+import { checkSpecText, loadSpec } from "../../src/check-spec.js";
 import { danglingRefs } from "../hardening/support.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
