@@ -1066,7 +1066,7 @@ function buildReport({
     if (Number.isFinite(mainThreadMs) && Number.isFinite(otherThreadsMs)) {
       parts.push(
         `CPU by thread: main ${fmtS(mainThreadMs)}, V8's compiler and collector helpers (threads alive at exit) ${fmtS(otherThreadsMs)}, ` +
-          `threads that ended before exit (the writer thread, if it started) ${fmtS(Math.max(0, cpuMs - mainThreadMs - otherThreadsMs))}; ` +
+          `threads that ended before exit ${fmtS(Math.max(0, cpuMs - mainThreadMs - otherThreadsMs))}; ` +
           `${fmtS(cpuMs)} of CPU on ${env.cores} cores cannot take less than ${fmtS(cpuMs / env.cores)} of wall`,
       );
     }
