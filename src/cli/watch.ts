@@ -4,7 +4,7 @@
  * on; the output folder keeps the last good result (generate writes nothing
  * unless everything rendered).
  */
-import { watch, type FSWatcher } from "node:fs";
+import { watch, type FSWatcher } from "chokidar";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
 import {
@@ -73,8 +73,8 @@ interface Folder {
 }
 
 /**
- * Watches the spec's folder (so editors that save by replacing the file are
- * seen too), filtered by the spec's file name, debounced. Runs never
+ * Watches the spec's folder through chokidar (so editors that save by
+ * replacing the file are seen too), for the spec's entry only, debounced. Runs never
  * overlap: a change during a run causes one more run after it.
  *
  * Watching follows the spec rather than a folder once looked up: when the
@@ -139,7 +139,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   };
 
   const close = (folder: Folder): void => {
-    folder.watcher?.close();
+    // Closing is asynchronous: the watcher's handles go within a turn or two.
+    void folder.watcher?.close();
     folder.watcher = undefined;
     folder.identity = undefined;
   };
@@ -175,42 +176,53 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       folder.watcher !== undefined || folder.lostSince !== undefined;
     close(folder);
     folder.stale = false;
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(folder.dir, { persistent: true });
-    } catch (failure) {
-      lose(folder, failure);
-      return "lost";
-    }
+    // The folder and, of its entries, only the spec's (its name, and its
+    // target's when it is a symbolic link): chokidar would watch every file.
+    const watcher = watch(folder.dir, {
+      depth: 0,
+      ignoreInitial: true,
+      ignored: (path) =>
+        path !== folder.dir && !folder.names.has(basename(path)),
+    });
     folder.watcher = watcher;
     folder.identity = identity;
     folder.lostSince = undefined;
     folder.failure = undefined;
     folder.reported = false;
-    watcher.on("change", (event, filename) => {
-      // Some platforms do not name the entry: then any change may be the spec.
-      const name =
-        filename === null || filename === undefined
-          ? undefined
-          : filename.toString();
-      if (name === undefined || folder.names.has(name)) schedule();
-      if (event !== "rename") return;
-      // The folder itself removed or moved (inotify names it): this
-      // watcher now follows nothing, or the wrong folder.
-      if (name === basename(folder.dir)) folder.stale = true;
-      // The spec replaced may be a link pointed elsewhere; a folder gone
-      // must be looked for.
-      if (
-        name === undefined ||
-        name === basename(folder.dir) ||
-        folder.names.has(name)
-      )
+    watcher.on("all", (event, path) => {
+      if (path === folder.dir) {
+        // The folder itself removed or moved: this watcher now follows
+        // nothing, or the wrong folder.
+        if (event === "unlinkDir") folder.stale = true;
         requestCheck();
+        return;
+      }
+      schedule();
+      // The spec replaced may be a link pointed elsewhere (chokidar may call
+      // that a change too): its folders are looked at again.
+      requestCheck();
+    });
+    // chokidar says nothing when the folder it watches goes; the system's
+    // own event (inotify names the folder itself) does.
+    watcher.on("raw", (event, path, details) => {
+      if (
+        event === "rename" &&
+        path === basename(folder.dir) &&
+        (details as { watchedPath?: string }).watchedPath === folder.dir
+      ) {
+        folder.stale = true;
+        requestCheck();
+      }
     });
     watcher.on("error", () => {
       // Watched again (or reported) by the check.
       if (folder.watcher === watcher) folder.stale = true;
       requestCheck();
+    });
+    // Changes are seen once chokidar has looked at the folder.
+    await new Promise<void>((ready) => {
+      watcher.once("ready", ready);
+      watcher.once("error", () => ready());
     });
     return resumed ? "resumed" : "ok";
   };
