@@ -574,33 +574,27 @@ describe("many files", () => {
 
   it("rolls back a failed write, into a fresh folder and over an earlier output", async () => {
     const base = await tempDir();
+    /** Stages `files` into `out` through a file system that fails at page 300. */
+    const failedRun = async (out: string, files: OutputFile[]) => {
+      const stage = await openOutputStage(out, {
+        write: true,
+        fs: fsFailingAt("page-0300"),
+      });
+      await expect(
+        (async () => {
+          for (const file of files) await stage.add([file]);
+          await stage.finish();
+        })(),
+      ).rejects.toThrow(/EIO: i\/o error/);
+    };
     const fresh = join(base, "fresh");
-    const failing = "page-0300";
-    let stage = await openOutputStage(fresh, {
-      write: true,
-      fs: fsFailingAt(failing),
-    });
-    await expect(
-      (async () => {
-        for (const file of many("one")) await stage.add([file]);
-        await stage.finish();
-      })(),
-    ).rejects.toThrow(/EIO: i\/o error/);
+    await failedRun(fresh, many("one"));
     expect(existsSync(fresh)).toBe(false);
 
     const earlier = join(base, "earlier");
     await written(earlier, many("one"));
     const before = await snapshot(earlier);
-    stage = await openOutputStage(earlier, {
-      write: true,
-      fs: fsFailingAt(failing),
-    });
-    await expect(
-      (async () => {
-        for (const file of many("two")) await stage.add([file]);
-        await stage.finish();
-      })(),
-    ).rejects.toThrow(/EIO: i\/o error/);
+    await failedRun(earlier, many("two"));
     expect(await snapshot(earlier)).toEqual(before);
   });
 
