@@ -267,6 +267,33 @@ describe("remitgen mock", () => {
     expect(result.stderr).toContain("the mock was not started");
   });
 
+  it("a pattern that backtracks: RG057 at the pattern, exit 1, no server to hang", async () => {
+    const { root, spec } = await makeProject();
+    await editFile(
+      spec,
+      "    path: /get_acct_title\n",
+      "    path: /get_acct_title\n    request: TitleRequest\n",
+    );
+    await editFile(
+      spec,
+      "schemas: {}",
+      [
+        "schemas:",
+        "  TitleRequest:",
+        "    type: object",
+        "    properties:",
+        '      name: { type: string, pattern: "^([A-Za-z]+ ?)+$" }',
+      ].join("\n"),
+    );
+    const result = await runBin(["mock", "--set", "v3", "--port", "0"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^spec\/remittance\.yaml:\d+:\d+: pattern "\^\(\[A-Za-z\]\+ \?\)\+\$" can take exponential time to match .*\[RG057\]$/m,
+    );
+    expect(result.stderr).toContain("the mock was not started");
+    expect(result.stdout).not.toContain("base URL");
+  });
+
   it("runs in-process through runCli and stops on the io signal", async () => {
     const controller = new AbortController();
     const io = recordingIO(repoRoot, controller.signal);
