@@ -117,4 +117,22 @@ describe("checkSpecText and patterns", () => {
       ["RG057", 25, 38],
     ]);
   });
+
+  it("checks an example against its (safe) pattern with the mocks' validation: RG044", () => {
+    const bad = checkSpecText(
+      spec("^[A-Z]+( [A-Z]+)*$", "Not Upper"),
+      "t.yaml",
+    );
+    expect(bad.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        "RG044",
+        'example of property "name" of schema "Req" does not match its schema: must match pattern ^[A-Z]+( [A-Z]+)*$',
+      ],
+    ]);
+    const good = checkSpecText(
+      spec("^[A-Z]+( [A-Z]+)*$", "NOT LOWER"),
+      "t.yaml",
+    );
+    expect(good.ok).toBe(true);
+  });
 });
