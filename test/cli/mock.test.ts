@@ -99,7 +99,9 @@ describe("remitgen mock", () => {
       });
       expect(missing.status).toBe(404);
 
-      await child.waitFor(/^POST \/no_such_operation 404 \d+ms$/m);
+      // Logged without the caller's path, which could hold a secret.
+      await child.waitFor(/^POST \/\[redacted\] 404 \d+ms$/m);
+      expect(child.stdout()).not.toContain("no_such_operation");
       const log = child.stdout().split("\n");
       expect(log).toContainEqual(
         expect.stringMatching(/^POST \/auth\/oauth2\/token 200 \d+ms$/),
@@ -395,6 +397,23 @@ describe("remitgen mock", () => {
           body: "{}",
         });
 
+      // The secret or the token in the path: 400, never logged or echoed.
+      const inPath = [
+        await fetch(`${baseUrl}/auth/oauth2/token/${secret}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "grant_type=client_credentials",
+        }),
+        await fetch(`${baseUrl}/get_acct_title/${token}`, { method: "POST" }),
+      ];
+      expect(inPath.map((answer) => answer.status)).toEqual([400, 400]);
+      for (const answer of inPath) {
+        const text = await answer.text();
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain(token);
+      }
+      await child.waitFor(/^POST \/get_acct_title\/\[redacted\] 400 \d+ms$/m);
+
       // The transfer is carried out, then the connection drops; once.
       await expect(call("send_txns")).rejects.toThrow();
       expect((await call("send_txns")).status).toBe(200);
@@ -433,6 +452,9 @@ describe("remitgen mock", () => {
     expect(finished.code).toBe(0);
     expect(finished.stderr).toBe("");
     expect(finished.stdout).not.toContain(secret);
+    expect(finished.stdout).toMatch(
+      /^POST \/auth\/oauth2\/token\/\[redacted\] 400 \d+ms$/m,
+    );
   });
 
   it.each([

@@ -230,7 +230,7 @@ describe("the mock server's admin endpoints", () => {
       status: 404,
       body: {
         error: {
-          message: "no admin endpoint at /@remitgen/mappings",
+          message: "no admin endpoint at this path",
           hint: "endpoints: GET /@remitgen/calls, POST /@remitgen/reset, POST /@remitgen/faults, POST /@remitgen/revoke-tokens",
         },
       },

@@ -288,3 +288,21 @@ export declare function createMockEngine(
   api: MockApi,
   options?: MockOptions,
 ): MockEngine;
+/**
+ * What a shown path (the mock's answers, the server's log) has in place of
+ * a segment the mock did not write itself: the caller's bytes, which may
+ * be a token or a secret put in the path (`/send_txns/<token>`).
+ */
+export declare const HIDDEN_SEGMENT = "[redacted]";
+/** The path segments of `urls`: the only ones a shown path repeats. */
+export declare function routeSegments(urls: Iterable<string>): Set<string>;
+/**
+ * `path` as the mock may show it: each segment that is one of the mock's
+ * own (`known`, see {@link routeSegments}) as it is, every other one as
+ * {@link HIDDEN_SEGMENT}. `/get_acct_title/eyJhbGci…` is shown
+ * `/get_acct_title/[redacted]`.
+ */
+export declare function maskPath(
+  path: string,
+  known: ReadonlySet<string>,
+): string;
