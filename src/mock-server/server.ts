@@ -562,6 +562,8 @@ async function serveAdmin(
         at: new Date(call.at).toISOString(),
         body: call.body ?? null,
       })),
+      // The oldest calls past the engine's maxRecordedCalls, left out above.
+      droppedCalls: engine.droppedCalls,
       tokenRequests: engine.tokenRequests,
     });
   }

@@ -296,6 +296,51 @@ describe("remitgen mock", () => {
     expect(result.stdout).not.toContain("base URL");
   });
 
+  it("--max-calls bounds the calls /@remitgen/calls keeps, and it says how many it dropped", async () => {
+    const controller = new AbortController();
+    const io = recordingIO(repoRoot, controller.signal);
+    const status = runCli(
+      ["mock", "--set", "v1.0.1", "--port", "0", "--max-calls", "1"],
+      io,
+    );
+    const [, baseUrl] = await waitFor("the base URL", () =>
+      io.stdout.join("\n").match(/base URL: +(\S+)/),
+    );
+    const grant = await fetch(`${baseUrl}/auth/oauth2/token`, {
+      method: "POST",
+      headers: {
+        authorization: basic("mock-client-id", "mock-client-secret"),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    const { access_token: token } = (await grant.json()) as {
+      access_token: string;
+    };
+    for (let n = 0; n < 3; n++) {
+      const call = await fetch(`${baseUrl}/get_acct_title`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+      expect(call.status).toBe(200);
+    }
+    const calls = (await (
+      await fetch(`${baseUrl}/@remitgen/calls`)
+    ).json()) as { calls: unknown[]; droppedCalls: number };
+    expect([calls.calls.length, calls.droppedCalls]).toEqual([1, 2]);
+    controller.abort();
+    expect(await status).toBe(0);
+    const refused = recordingIO(repoRoot);
+    expect(
+      await runCli(["mock", "--set", "v1.0.1", "--max-calls", "-1"], refused),
+    ).toBe(2);
+    expect(refused.stderr.join("\n")).toContain("--max-calls");
+  });
+
   it("runs in-process through runCli and stops on the io signal", async () => {
     const controller = new AbortController();
     const io = recordingIO(repoRoot, controller.signal);
@@ -570,6 +615,9 @@ describe("remitgen mock", () => {
       "--latency <ms>",
       "--rate-limit <limit>",
       "--token-lifetime <seconds>",
+      "--max-calls <count>",
+      "(default 1000)",
+      "droppedCalls counts the rest",
       "REMITGEN_MOCK_CLIENT_SECRET",
       "GET  /@remitgen/calls",
       "POST /@remitgen/reset",

@@ -40,6 +40,11 @@ export const DEFAULT_CLIENT_SECRET: string = "mock-client-secret";
 export const DEFAULT_TOKEN_LIFETIME_SECONDS: number = 3600;
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
+/**
+ * Default number of calls the engine keeps (the newest): a mock under load
+ * kept every call, and grew by 150 MB in five 8-second runs.
+ */
+export const DEFAULT_MAX_RECORDED_CALLS: number = 1000;
 
 /** At most this many violations are listed in a `validation_failed` answer (all are counted). */
 export const MAX_LISTED_VIOLATIONS: number = 100;
@@ -97,6 +102,12 @@ export interface MockOptions {
   latencyMs?: number | undefined;
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
+  /**
+   * How many calls {@link MockEngine.calls} keeps: past it, the oldest are
+   * dropped and counted in {@link MockEngine.droppedCalls}. Default
+   * {@link DEFAULT_MAX_RECORDED_CALLS}; `0` keeps none.
+   */
+  maxRecordedCalls?: number | undefined;
   /** Per-operation behaviour, by operation name. */
   overrides?: Record<string, MockOverride> | undefined;
   /** Replaces the mocks' own error conventions (see {@link MockConventions}). */
@@ -263,6 +274,12 @@ export interface MockEngine {
    * or left hanging); one still in flight is not listed yet.
    */
   readonly calls: readonly RecordedCall[];
+  /**
+   * Calls left out of {@link calls} since the last {@link reset}: the
+   * oldest, dropped to keep at most {@link MockOptions.maxRecordedCalls}.
+   * `0` when {@link calls} lists every call.
+   */
+  readonly droppedCalls: number;
   /** Token endpoint requests since the last {@link reset}, failed ones too. */
   readonly tokenRequests: number;
   /**
@@ -623,6 +640,7 @@ class Engine implements MockEngine {
     { readonly limit: number; readonly intervalMs: number } | undefined;
   readonly #latencyMs: number;
   readonly #maxBodyBytes: number;
+  readonly #maxRecordedCalls: number;
   readonly #initialOverrides: ReadonlyMap<string, MockOverride>;
   readonly #errorBody: (error: MockError) => JsonValue;
   readonly #statuses: Readonly<
@@ -636,11 +654,15 @@ class Engine implements MockEngine {
   readonly #segments: ReadonlySet<string>;
 
   /**
-   * Recorded calls in arrival order. A slot is taken when a call arrives and
-   * filled when it is answered; reset() replaces the array, so a call that
-   * was in flight then fills a slot of the old one.
+   * Recorded calls in arrival order, at most #maxRecordedCalls. A slot is
+   * taken when a call arrives and filled when it is answered (a slot
+   * object, so dropping the oldest moves no call into another's place);
+   * reset() replaces the array, so a call that was in flight then fills a
+   * slot of the old one.
    */
-  #calls: (RecordedCall | undefined)[] = [];
+  #calls: { call?: RecordedCall }[] = [];
+  /** Calls dropped from #calls since reset, oldest first. */
+  #droppedCalls = 0;
   /** Calls per operation since reset, counted on arrival. */
   #arrivals = new Map<string, number>();
   #tokenRequests = 0;
@@ -697,6 +719,15 @@ class Engine implements MockEngine {
       Number.MAX_SAFE_INTEGER,
     );
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    checkRange(
+      options.maxRecordedCalls,
+      "maxRecordedCalls",
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    this.#maxRecordedCalls = Math.floor(
+      options.maxRecordedCalls ?? DEFAULT_MAX_RECORDED_CALLS,
+    );
     this.#errorBody = options.conventions?.errorBody ?? defaultErrorBody;
     this.#statuses = {
       ...DEFAULT_ERROR_STATUSES,
@@ -749,9 +780,13 @@ class Engine implements MockEngine {
   }
 
   get calls(): readonly RecordedCall[] {
-    return Object.freeze(
-      this.#calls.filter((call): call is RecordedCall => call !== undefined),
-    );
+    const calls: RecordedCall[] = [];
+    for (const slot of this.#calls) if (slot.call) calls.push(slot.call);
+    return Object.freeze(calls);
+  }
+
+  get droppedCalls(): number {
+    return this.#droppedCalls;
   }
 
   get tokenRequests(): number {
@@ -760,6 +795,7 @@ class Engine implements MockEngine {
 
   reset(): void {
     this.#calls = [];
+    this.#droppedCalls = 0;
     this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
@@ -1100,8 +1136,13 @@ class Engine implements MockEngine {
     // Taken before the first await, so concurrent calls keep arrival order.
     const callIndex = this.#arrivals.get(op.name) ?? 0;
     this.#arrivals.set(op.name, callIndex + 1);
-    const calls = this.#calls;
-    const slot = calls.push(undefined) - 1;
+    const slot: { call?: RecordedCall } = {};
+    this.#calls.push(slot);
+    const excess = this.#calls.length - this.#maxRecordedCalls;
+    if (excess > 0) {
+      this.#calls.splice(0, excess);
+      this.#droppedCalls += excess;
+    }
     let body: JsonValue | undefined;
 
     const record = (
@@ -1109,7 +1150,7 @@ class Engine implements MockEngine {
       status: number | undefined,
       applied: boolean,
     ): void => {
-      calls[slot] = Object.freeze({
+      slot.call = Object.freeze({
         operation: op.name,
         path,
         body,
