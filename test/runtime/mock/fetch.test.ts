@@ -170,7 +170,9 @@ describe("createMockFetch", () => {
     expect(bodies).not.toContain(token);
     expect(bodies).not.toContain("in-env-s3cret");
     expect(bodies).not.toContain("nothing-here");
-    expect(bodies).toContain("No mocked operation at /[redacted]/[redacted]; operations (POST): /get_acct_title,");
+    expect(bodies).toContain(
+      "No mocked operation at /[redacted]/[redacted]; operations (POST): /get_acct_title,",
+    );
     expect(fetch.engine.calls).toEqual([]);
   });
 
