@@ -109,6 +109,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   let again = false;
   /** The spec as the last run (or check) saw it: see `specState`. */
   let seen: string | undefined;
+  /** Runs started so far: a look that overlaps a run's start leaves the spec to that run. */
+  let started = 0;
   let finish!: (status: number) => void;
   const done = new Promise<number>(
     (resolvePromise) => (finish = resolvePromise),
@@ -278,8 +280,9 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       log(`[${clock()}] watching ${specShown} again`);
       schedule();
     }
+    const runsBefore = started;
     const state = await specState(specPath);
-    if (stopped) return;
+    if (stopped || started !== runsBefore) return;
     if (state !== seen) {
       seen = state;
       schedule();
@@ -383,6 +386,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     const run = (async () => {
       // What this run reads: the periodic check runs again only for a
       // change after it.
+      started++;
       seen = await specState(specPath);
       const outcome = await runOnce(first);
       if (first && !outcome.ok && isCommandLineError(outcome.error)) {
