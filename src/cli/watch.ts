@@ -199,9 +199,10 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         requestCheck();
         return;
       }
-      schedule();
-      // The spec replaced may be a link pointed elsewhere (chokidar may call
-      // that a change too): its folders are looked at again.
+      // A look, not a run at once: it runs for a spec other than the last
+      // run read (an event that comes late, after the run for its write has
+      // started, runs nothing), and follows a link pointed elsewhere
+      // (chokidar may call that a change too).
       requestCheck();
     });
     // chokidar says nothing when the folder it watches goes; the system's
