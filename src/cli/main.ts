@@ -109,6 +109,23 @@ function buildProgram(io: CliIO): Program {
     );
 
   program
+    .command("init")
+    .description(
+      "set up this project: a starter spec, a generate script, workspaces, .gitattributes",
+    )
+    .option(
+      "-s, --spec <file>",
+      "where the starter spec goes",
+      parseSpec,
+      "spec/api.yaml",
+    )
+    .option("-o, --out <dir>", "the output folder", parseOut, "generated")
+    .action(async (options: { spec: string; out: string }) => {
+      const { runInit } = await import("./init.js");
+      setStatus(await runInit({ ...options, cwd: io.cwd, log: io.out }));
+    });
+
+  program
     .command("validate")
     .description("check the spec and report every problem with its position")
     .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)

@@ -17,7 +17,8 @@ export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
   | CodeOf<typeof outputProblems>
-  | CodeOf<typeof warnings>;
+  | CodeOf<typeof warnings>
+  | CodeOf<typeof initProblems>;
 
 /**
  * A warning: said with its code and hint like an error, but the run goes
@@ -1091,3 +1092,26 @@ function wrongTypeHint(
     return "write `key: value` lines, indented under the key";
   return `write ${expected} here`;
 }
+
+/**
+ * `remitgen init` cannot set up the project: it has no package.json it can
+ * read (RG075), or what is there conflicts with what it would add (RG076).
+ * Either way it writes nothing.
+ */
+export const initProblems = {
+  noPackageJson: (path: string, why: string): DiagnosticText<"RG075"> => ({
+    code: "RG075",
+    message: `cannot set up ${path}: ${why}`,
+    hint: "run remitgen init in the folder that holds your project's package.json (npm init -y makes one)",
+  }),
+  conflict: (
+    where: string,
+    found: string,
+    wanted: string,
+    hint: string,
+  ): DiagnosticText<"RG076"> => ({
+    code: "RG076",
+    message: `${where} is ${found}, where remitgen init would put ${wanted}; nothing was written`,
+    hint,
+  }),
+} as const;
