@@ -498,6 +498,11 @@ export const diagnostics = {
         };
     }
   },
+  badRegistry: (text: string): DiagnosticText<"RG047"> => ({
+    code: "RG047",
+    message: `package registry ${quote(text)} is not a plain http or https address`,
+    hint: "write the registry's address as npm takes it, e.g. https://npm.example.com/ (no query, fragment or credentials: npm reads those from your .npmrc)",
+  }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,
