@@ -300,6 +300,19 @@ Admin endpoints (not the bank's: no spec path holds an @):
       }) => {
         const { runMock } = await import("./mock.js");
         const stop = stopSignal(io.signal);
+        // Run as its own process (no signal given), it also stops once
+        // whatever started it is gone: npx does not pass a kill on.
+        const starter =
+          io.signal === undefined
+            ? (await import("./starter-watch.js")).watchStarter(io.env)
+            : undefined;
+        starter?.signal.addEventListener("abort", () =>
+          io.out(`remitgen mock: ${String(starter.signal.reason)}; stopping`),
+        );
+        const signal =
+          starter !== undefined
+            ? AbortSignal.any([stop.signal, starter.signal])
+            : stop.signal;
         try {
           setStatus(
             await runMock({
@@ -319,13 +332,14 @@ Admin endpoints (not the bank's: no spec path holds an @):
                 : {}),
               ...(io.env !== undefined ? { env: io.env } : {}),
               cwd: io.cwd,
-              signal: stop.signal,
+              signal,
               log: io.out,
               error: io.err,
             }),
           );
         } finally {
           stop.dispose();
+          starter?.dispose();
         }
       },
     );
