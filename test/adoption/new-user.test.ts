@@ -495,6 +495,51 @@ describe("a new user's project", () => {
         fresh,
       );
       expect(loaded.trim()).toBe("function");
+
+      // A tarball of an unpublished package beside it, msw as the app's own:
+      // both are copies, so their mocks use the app's msw and type-check.
+      const packed = await sh(
+        "npm",
+        ["pack", "--pack-destination", fresh, "--json"],
+        join(project, "generated/v1"),
+      );
+      const [{ filename }] = JSON.parse(packed) as [{ filename: string }];
+      await sh(
+        "npm",
+        [
+          "install",
+          ...npmFlags,
+          `./${filename}`,
+          "msw@2.15.0",
+          "@types/node@20.19.43",
+        ],
+        fresh,
+      );
+      await mkdir(join(fresh, "src"));
+      await writeFile(
+        join(fresh, "src/mocks.ts"),
+        [
+          'import { setupServer } from "msw/node";',
+          'import { createHandlers as v1 } from "@acme/parcels-v1/mocks";',
+          'import { createHandlers as v2 } from "@acme/parcels-v2/mocks";',
+          "",
+          "export const server = setupServer(...v1(), ...v2());",
+          "",
+        ].join("\n"),
+      );
+      await writeJson(join(fresh, "tsconfig.json"), {
+        compilerOptions: {
+          strict: true,
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          types: ["node"],
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        include: ["src"],
+      });
+      await sh(process.execPath, [tsc, "-p", "."], fresh);
     } finally {
       server.kill("SIGTERM");
     }
