@@ -34,3 +34,23 @@ export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
  * test holds it to this list.
  */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/**
+ * How much longer than its time-out a call in flight holds its rate-limit
+ * slot at most, in ms, should its client never settle it (a process that
+ * died mid-call): covers a store's own delay in answering.
+ */
+export const STORE_LEASE_GRACE_MS = 5_000;
+
+/**
+ * A slot the store gave out later than this after it was asked for is
+ * given back and asked for again, in ms: a slow store's answer may come
+ * too late for the slot's lease to cover the call.
+ */
+export const STORE_SLOW_MS = 2_500;
+
+/** First wait before a waiting call asks an unavailable store again, in ms (doubled each time). */
+export const STORE_RETRY_MIN_MS = 100;
+
+/** Longest wait before a waiting call asks an unavailable store again, in ms. */
+export const STORE_RETRY_MAX_MS = 2_000;

@@ -334,8 +334,8 @@ describe("docs of the real spec", () => {
   });
 
   it("says how long a waiting call may be held, as the limiter holds it", async () => {
-    // Three calls at once under a limit of 1 per second: the third's turn
-    // comes two windows later, not within one.
+    // Three calls at once under a limit of 1 per second, each answered at
+    // once: the third's turn comes two windows later, not within one.
     let now = 0;
     const clock = {
       now: () => now,
@@ -344,13 +344,18 @@ describe("docs of the real spec", () => {
       },
     };
     const limiter = createLimiter(1, 1000, "wait", clock);
-    const slots = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
-    expect(await Promise.all(slots)).toEqual([0, 1000, 2000]);
+    // Each call answered as soon as its turn comes.
+    const turns = [1, 2, 3].map(async () => {
+      const permit = await limiter.acquire();
+      permit.settle();
+      return now;
+    });
+    expect(await Promise.all(turns)).toEqual([0, 1000, 2000]);
     const readme = setFile(files, model.sets[2]!, "README.md");
     const row = /^\| `rateLimit` .*$/m.exec(readme)![0];
     expect(row).not.toContain("until a slot is free, up to a whole window");
     expect(row).toContain(
-      "until its turn comes, whatever its `timeoutMs`: up to a whole window for a call alone, longer behind other waiting calls.",
+      "until its turn comes, whatever its `timeoutMs`: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.",
     );
   });
 

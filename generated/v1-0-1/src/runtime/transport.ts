@@ -36,6 +36,7 @@ import {
   longestTimer,
   systemClock,
   type Clock,
+  type Permit,
 } from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import {
@@ -531,10 +532,10 @@ export function createTransport(
 
       for (let tries = 1; ; tries++) {
         // The token first, then the slot, then fetch with no wait between:
-        // the bank counts requests as they arrive, so a slot is kept only
-        // by a request sent at the slot's own time, however long a token
-        // took to come.
-        let slot: number | Promise<number> | undefined;
+        // the bank counts requests as they arrive, so a slot is taken only
+        // just before its request is sent, however long a token took to
+        // come, and held until one window after the call settles.
+        let permit: Permit | undefined;
         let headers: Headers | Record<string, string>;
         let token: string;
         try {
@@ -550,10 +551,13 @@ export function createTransport(
           // its answer is always a promise, so every turn would be lost.
           for (let checked: unknown = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
-            limiter?.release(slot as number);
-            slot = limiter?.acquire(signal, name);
-            if (typeof slot !== "object") break;
-            slot = await slot;
+            permit?.release();
+            const turn = limiter?.acquire(signal, name, ms);
+            if (!(turn instanceof Promise)) {
+              permit = turn;
+              break;
+            }
+            permit = await turn;
             if (!checked) got = getToken(stale, signal);
             if (typeof got === "string") break;
           }
@@ -572,9 +576,9 @@ export function createTransport(
             signal?.throwIfAborted();
           }
         } catch (error) {
-          // Never sent, so it must not count against the plan. (A slot not
-          // yet a number was given back by the limiter, or never taken.)
-          limiter?.release(slot as number);
+          // Never sent, so it must not count against the plan. (A turn
+          // still awaited was given back by the limiter, or never taken.)
+          permit?.release();
           throw error;
         }
         sent++;
@@ -615,6 +619,13 @@ export function createTransport(
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
+        // Settled: its slot stays taken one window from now (the bank may
+        // have counted it as late as this), unless it provably never left.
+        if (!response && !controller.signal.aborted && notSent(failure)) {
+          permit?.release();
+        } else {
+          permit?.settle();
+        }
 
         let error: Error;
         let retryAfter: number | undefined;
@@ -629,10 +640,8 @@ export function createTransport(
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
-          if (!timedOut && notSent(failure)) {
-            // It never left: the plan does not count it.
-            limiter?.release(slot as number);
-          } else if (isWrite) {
+          // A write that provably never left fails plainly (a read is retried).
+          if ((timedOut || !notSent(failure)) && isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
         } else {
