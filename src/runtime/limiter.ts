@@ -293,7 +293,14 @@ export function createLimiter(
           return given;
         }
         // Counted from the question: the answer may have taken a while.
-        await nap(asked + taken.retryInMs - clock.now(), signal);
+        // Slots other clients free are seen only by asking again.
+        await nap(
+          Math.min(
+            asked + taken.retryInMs - clock.now(),
+            store.pollMs ?? Infinity,
+          ),
+          signal,
+        );
       }
     } finally {
       queue.splice(queue.indexOf(place), 1);

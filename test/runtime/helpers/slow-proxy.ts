@@ -23,13 +23,17 @@ export async function startSlowProxy(
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
   };
-  /** Forwards `from` to `to`, each chunk after the delay then in force, in order. */
+  /**
+   * Forwards `from` to `to`, in order, each chunk once the delay then in
+   * force has passed since it came (latency, not a slower line).
+   */
   const forward = (from: Socket, to: Socket): void => {
     let queue = Promise.resolve();
     from.on("data", (chunk: Buffer) => {
-      const ms = proxy.chunkDelayMs;
+      const due = Date.now() + proxy.chunkDelayMs;
       queue = queue.then(async () => {
-        if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         if (!to.destroyed) to.write(chunk);
       });
     });

@@ -44,3 +44,9 @@ export const STORE_SLOW_MS = 2_500;
 export const STORE_RETRY_MIN_MS = 100;
 /** Longest wait before a waiting call asks an unavailable store again, in ms. */
 export const STORE_RETRY_MAX_MS = 2_000;
+/** How often a client waiting for another's token request looks in the store for its token, in ms. */
+export const TOKEN_LOCK_POLL_MS = 50;
+/** Longest a Redis store's command may take before the store counts as unavailable, in ms. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** Longest a call waiting for a slot of a Redis store sleeps before it asks again, in ms. */
+export const REDIS_POLL_MS = 1_000;

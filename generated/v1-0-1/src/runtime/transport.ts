@@ -30,6 +30,7 @@ import type {
   MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
 import type { JsonValue } from "./json.js";
+import type { ClientStore } from "./store.js";
 import {
   abortable,
   createLimiter,
@@ -48,6 +49,7 @@ import {
 
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
+export type { ClientStore, SlotTake, StoredToken } from "./store.js";
 
 /**
  * The headers of one request. Caller headers go through `Headers`, which
@@ -212,6 +214,15 @@ export interface ClientSettings {
    * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
+  /**
+   * Where the rate-limit window, the access token and the lock of its
+   * request are kept. Default: in this client's memory. Clients sharing a
+   * store keep one plan and one token together, e.g. every instance of a
+   * service through `createRedisStore` (the package's `./redis` entry).
+   * Keys inside it name the base URL, client id and plan, so clients of
+   * other plans or credentials can share a store without meeting.
+   */
+  store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
@@ -481,9 +492,16 @@ export function createTransport(
             (60_000 satisfies typeof DEFAULT_TOKEN_REFRESH_MARGIN_MS),
         ),
         now: () => clock.now(),
+        sleep: (ms) => clock.sleep(ms),
+        store: options.store,
       });
   const rate =
     options.rateLimit ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE);
+  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  const window = options.store && {
+    store: options.store,
+    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+  };
   const limiter =
     rate === false
       ? undefined
@@ -493,12 +511,14 @@ export function createTransport(
             rate.intervalMs,
             rate.mode ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE),
             clock,
+            window,
           )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
             rate,
             clock,
+            window,
           );
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);

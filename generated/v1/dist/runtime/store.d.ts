@@ -56,6 +56,11 @@ export interface ClientStore {
   /** Names the store in errors, e.g. `"redis store"`. */
   readonly name: string;
   /**
+   * For a store other clients share: the longest a waiting call sleeps
+   * before it asks again, in ms, as a slot they free is not announced.
+   */
+  readonly pollMs?: number | undefined;
+  /**
    * Takes a slot of `key`'s window if fewer than `limit` are held and the
    * window is not paused.
    */

@@ -217,18 +217,32 @@ export function createTransport(options, defaults) {
         timeoutMs,
         refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
+        sleep: (ms) => clock.sleep(ms),
+        store: options.store,
       });
   const rate = options.rateLimit ?? "wait";
+  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  const window = options.store && {
+    store: options.store,
+    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+  };
   const limiter =
     rate === false
       ? undefined
       : typeof rate === "object"
-        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+        ? createLimiter(
+            rate.limit,
+            rate.intervalMs,
+            rate.mode ?? "wait",
+            clock,
+            window,
+          )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
             rate,
             clock,
+            window,
           );
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);

@@ -44,3 +44,9 @@ export declare const STORE_SLOW_MS = 2500;
 export declare const STORE_RETRY_MIN_MS = 100;
 /** Longest wait before a waiting call asks an unavailable store again, in ms. */
 export declare const STORE_RETRY_MAX_MS = 2000;
+/** How often a client waiting for another's token request looks in the store for its token, in ms. */
+export declare const TOKEN_LOCK_POLL_MS = 50;
+/** Longest a Redis store's command may take before the store counts as unavailable, in ms. */
+export declare const REDIS_COMMAND_TIMEOUT_MS = 1000;
+/** Longest a call waiting for a slot of a Redis store sleeps before it asks again, in ms. */
+export declare const REDIS_POLL_MS = 1000;
