@@ -269,9 +269,10 @@ describe("docs of the real spec", () => {
       "| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left",
     );
     expect(readme).not.toContain("every failure as a subclass");
-    // Each transport has its own limiter (test/runtime/limiter.test.ts).
+    // Each transport has its own limiter unless clients share a store
+    // (test/runtime/limiter.test.ts, test/runtime/redis-store.test.ts).
     expect(readme).toContain(
-      "counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan",
+      "counts only its own calls unless clients share a `store`: clients in several processes or machines, or several in one, can otherwise together exceed the plan",
     );
     // The transport checks a 2xx body's kind (parseExact, then object or any JSON), never its fields.
     expect(readme).toContain("not an object where its type is one");

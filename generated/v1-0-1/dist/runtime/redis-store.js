@@ -96,8 +96,8 @@ return 1
  * sorted set of slots, with a pause key and a slot counter; for each set
  * of credentials the token (kept only while valid: it expires with the
  * token), its fetch lock and a fence counter. Every key starts with
- * `prefix`, and the part after it is in braces, so one client's keys share
- * a Redis Cluster slot.
+ * `prefix`; the part after it is in braces (a Redis Cluster hash tag), so
+ * each script's keys would share one slot.
  *
  * A waiting call asks again at least every 1000 ({@link REDIS_POLL_MS}) ms,
  * to see slots other instances gave back.

@@ -3,8 +3,9 @@
 import type { ClientStore } from "./store.js";
 export type { ClientStore } from "./store.js";
 /**
- * The part of a node-redis v5 client this store uses; a client from
- * `createClient` or `createCluster` of the `redis` package fits it.
+ * The part of a node-redis v5 client this store uses: a client from the
+ * `redis` package's `createClient` fits it (a `createCluster` client does
+ * not: its `sendCommand` takes a routing key first).
  */
 export interface RedisCommands {
   sendCommand(args: string[]): Promise<unknown>;
@@ -27,8 +28,8 @@ export interface RedisStoreOptions {
  * sorted set of slots, with a pause key and a slot counter; for each set
  * of credentials the token (kept only while valid: it expires with the
  * token), its fetch lock and a fence counter. Every key starts with
- * `prefix`, and the part after it is in braces, so one client's keys share
- * a Redis Cluster slot.
+ * `prefix`; the part after it is in braces (a Redis Cluster hash tag), so
+ * each script's keys would share one slot.
  *
  * A waiting call asks again at least every 1000 ({@link REDIS_POLL_MS}) ms,
  * to see slots other instances gave back.
