@@ -276,9 +276,10 @@ describe("docs of the real spec", () => {
       "| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left",
     );
     expect(readme).not.toContain("every failure as a subclass");
-    // Each transport has its own limiter (test/runtime/limiter.test.ts).
+    // Each transport has its own limiter unless clients share a store
+    // (test/runtime/limiter.test.ts, test/runtime/redis-store.test.ts).
     expect(readme).toContain(
-      "counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan",
+      "counts only its own calls unless clients share a `store`: clients in several processes or machines, or several in one, can otherwise together exceed the plan",
     );
     // The transport checks a 2xx body's kind (parseExact, then object or any JSON), never its fields.
     expect(readme).toContain("not an object where its type is one");
@@ -341,8 +342,8 @@ describe("docs of the real spec", () => {
   });
 
   it("says how long a waiting call may be held, as the limiter holds it", async () => {
-    // Three calls at once under a limit of 1 per second: the third's turn
-    // comes two windows later, not within one.
+    // Three calls at once under a limit of 1 per second, each answered at
+    // once: the third's turn comes two windows later, not within one.
     let now = 0;
     const clock = {
       now: () => now,
@@ -351,13 +352,18 @@ describe("docs of the real spec", () => {
       },
     };
     const limiter = createLimiter(1, 1000, "wait", clock);
-    const slots = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
-    expect(await Promise.all(slots)).toEqual([0, 1000, 2000]);
+    // Each call answered as soon as its turn comes.
+    const turns = [1, 2, 3].map(async () => {
+      const permit = await limiter.acquire();
+      permit.settle();
+      return now;
+    });
+    expect(await Promise.all(turns)).toEqual([0, 1000, 2000]);
     const readme = setFile(files, model.sets[2]!, "README.md");
     const row = /^\| `rateLimit` .*$/m.exec(readme)![0];
     expect(row).not.toContain("until a slot is free, up to a whole window");
     expect(row).toContain(
-      "until its turn comes, whatever its `timeoutMs`: up to a whole window for a call alone, longer behind other waiting calls.",
+      "until its turn comes, whatever its `timeoutMs`: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.",
     );
   });
 

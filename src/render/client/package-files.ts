@@ -25,6 +25,11 @@ export function renderPackageJson(
         types: "./dist/mock-fetch.d.ts",
         default: "./dist/mock-fetch.js",
       },
+      // Shares the rate limit and token between processes; needs `redis`.
+      "./redis": {
+        types: "./dist/runtime/redis-store.d.ts",
+        default: "./dist/runtime/redis-store.js",
+      },
       "./package.json": "./package.json",
       // Shipped for Swagger UI, Redoc or another generator: without this
       // entry `exports` hides it from require.resolve, import and bundlers.
@@ -38,12 +43,17 @@ export function renderPackageJson(
       "*": {
         mocks: ["./dist/mocks.d.ts"],
         "mock-fetch": ["./dist/mock-fetch.d.ts"],
+        redis: ["./dist/runtime/redis-store.d.ts"],
       },
     },
     files: ["dist", "src", "docs", "openapi.json", "README.md"],
-    // Only `./mocks` needs msw; `./mock-fetch` works without it.
-    peerDependencies: { msw: "^2.0.0" },
-    peerDependenciesMeta: { msw: { optional: true } },
+    // Only `./mocks` needs msw (`./mock-fetch` works without it), and
+    // only the store of `./redis` takes a client of `redis`.
+    peerDependencies: { msw: "^2.0.0", redis: "^5.0.0" },
+    peerDependenciesMeta: {
+      msw: { optional: true },
+      redis: { optional: true },
+    },
     // `npm publish` sends it to the spec's registry, never the public one.
     ...(registry !== undefined ? { publishConfig: { registry } } : {}),
   };

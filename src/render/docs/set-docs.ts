@@ -168,7 +168,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -266,7 +266,11 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
+      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
+    ],
+    [
+      "store",
+      `Where the rate-limit window, the token and the lock of its request are kept. Default: in the client's memory. Clients given one store keep one plan and make one token request together: ${codeSpan("createMemoryStore()", { table: true })} for clients of one process, ${codeSpan("createRedisStore(redisClient, { prefix })", { table: true })} from the package's ${codeSpan("./redis", { table: true })} entry for every instance of a service (it takes a connected client of the ${codeSpan("redis", { table: true })} package, version 5). If the store fails or is slow, a waiting call waits for it and a rejecting one throws ${codeSpan("StoreError", { table: true })}: no call is sent uncounted.`,
     ],
     [
       "fetch",
@@ -334,6 +338,10 @@ function errorsMarkdown(
     [
       "RateLimitError",
       `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the bank's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
+    ],
+    [
+      "StoreError",
+      `The ${codeSpan("store", { table: true })} (e.g. Redis) did not answer in time, so a call in ${codeSpan('"reject"', { table: true })} mode could not be counted and was not sent: ${codeSpan(".operation", { table: true })}, ${codeSpan(".store", { table: true })}.`,
     ],
     [
       "TimeoutError",
