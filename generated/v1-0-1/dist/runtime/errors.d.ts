@@ -59,14 +59,27 @@ export declare class ApiError extends RemitError {
   readonly operation: string;
   /** HTTP status code. */
   readonly status: number;
-  /** Response body: parsed JSON, else the text (truncated to 4 KB). */
+  /**
+   * Response body, without the access token: parsed JSON when the whole
+   * body was read, else the first 4096 characters of its text
+   * (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the client
+   * reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
+   */
   readonly body: JsonValue;
+  /** Whether the server sent more than {@link ApiError.body} holds. */
+  readonly bodyTruncated: boolean;
   /**
    * @param operation - Operation name.
    * @param status - HTTP status.
    * @param body - Parsed response body or its text.
+   * @param bodyTruncated - Whether the body was longer than `body` holds.
    */
-  constructor(operation: string, status: number, body: JsonValue);
+  constructor(
+    operation: string,
+    status: number,
+    body: JsonValue,
+    bodyTruncated?: boolean,
+  );
 }
 /**
  * Authentication failed: the token endpoint refused or failed, returned no

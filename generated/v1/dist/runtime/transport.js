@@ -17,6 +17,14 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
+// Types only: each default is written out where it is used, checked
+// against its constant with `satisfies`. Imported values would cost bytes
+// in every bundle (a bundler keeps a string as a variable, and names come
+// out differently), and the build fails if a value and its constant part.
+import {
+  MAX_ERROR_BODY_BYTES,
+  MAX_ERROR_BODY_TEXT_LENGTH,
+} from "./defaults.js";
 import {
   abortable,
   createLimiter,
@@ -163,17 +171,50 @@ function parseExact(text) {
   }
 }
 /**
- * An error answer's body for {@link ApiError}: parsed when it is JSON that
- * parses exactly, else its first 4 KB of text (where an id too long for a
- * number keeps its digits); either way without the token a server may have
- * echoed, however it escaped it (see {@link redactText}: `\/` from PHP,
- * `\u002B` from .NET, `%2B` in a URL), and numbers keep their digits as
- * written.
+ * Reads at most `limit` bytes of a body and cancels the rest: an error
+ * answer's body is kept in the error, and a server may send megabytes. A
+ * character cut in two at the limit is dropped.
  */
-function errorBody(text, token) {
-  const clean = redactText(text, [token]);
-  const value = parseExact(clean);
-  return value === undefined ? clean.slice(0, 4096) : value;
+async function readStart(response, limit) {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: "", cut: false };
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), cut: false };
+    if (bytes + value.byteLength > limit) {
+      text += decoder.decode(value.subarray(0, limit - bytes), {
+        stream: true,
+      });
+      // Not awaited: the stream's end is nobody's business now.
+      reader.cancel().catch(() => {});
+      return { text, cut: true };
+    }
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+  }
+}
+/**
+ * An error answer's body for {@link ApiError}: parsed when it is JSON read
+ * whole that parses exactly, else the start of its text (where an id too
+ * long for a number keeps its digits); either way without the token a
+ * server may have echoed, however it escaped it (see {@link redactText}:
+ * `\/` from PHP, `\u002B` from .NET, `%2B` in a URL), and numbers keep
+ * their digits as written. A 2xx body, read whole to be used, is held to
+ * the same length as an error status's.
+ */
+function errorBody(start, token) {
+  const cut = start.cut || start.text.length > MAX_ERROR_BODY_BYTES;
+  const text = cut ? start.text.slice(0, MAX_ERROR_BODY_BYTES) : start.text;
+  const clean = redactText(text, [token], cut);
+  const value = cut ? undefined : parseExact(clean);
+  if (value !== undefined) return { body: value, truncated: false };
+  return {
+    body: clean.slice(0, MAX_ERROR_BODY_TEXT_LENGTH),
+    truncated: cut || clean.length > MAX_ERROR_BODY_TEXT_LENGTH,
+  };
 }
 /**
  * Creates a transport. Validates the options at once (throwing
@@ -309,7 +350,7 @@ export function createTransport(options, defaults) {
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
         let response;
-        let text = "";
+        let answer = { text: "", cut: false };
         let failure;
         try {
           const res = await fetchFn(url, {
@@ -331,7 +372,11 @@ export function createTransport(options, defaults) {
               durationMs: clock.now() - started,
             });
           }
-          text = await res.text();
+          // An error answer's body goes into the error: only its start.
+          answer =
+            res.ok && !res.redirected
+              ? { text: await res.text(), cut: false }
+              : await readStart(res, MAX_ERROR_BODY_BYTES);
           response = res;
         } catch (error) {
           failure = error;
@@ -368,10 +413,10 @@ export function createTransport(options, defaults) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response == "json";
-            if (!text && !anyJson) return {};
+            if (!answer.text && !anyJson) return {};
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
-            const data = parseExact(text);
+            const data = parseExact(answer.text);
             if (
               data !== undefined &&
               (anyJson ||
@@ -400,7 +445,8 @@ export function createTransport(options, defaults) {
             continue;
           }
           // A body echoing the token must not carry it into the error.
-          error = new ApiError(name, status, errorBody(text, token));
+          const { body: kept, truncated } = errorBody(answer, token);
+          error = new ApiError(name, status, kept, truncated);
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
           retryAfter = parseRetryAfter(

@@ -29,13 +29,15 @@ export class ApiError extends RemitError {
    * @param operation - Operation name.
    * @param status - HTTP status.
    * @param body - Parsed response body or its text.
+   * @param bodyTruncated - Whether the body was longer than `body` holds.
    */
-  constructor(operation, status, body) {
+  constructor(operation, status, body, bodyTruncated = false) {
     super(`${operation} failed with HTTP ${status}`, "API_ERROR");
     this.name = "ApiError";
     this.operation = operation;
     this.status = status;
     this.body = body;
+    this.bodyTruncated = bodyTruncated;
   }
 }
 /**

@@ -190,7 +190,11 @@ export interface Transport {
    * whose `response` is `"json"`. A 2xx answer that is not what the
    * operation expects is an {@link ApiError} for a read and an
    * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable).
+   * is unreadable). Of an error status's body at most 65536
+   * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
+   * downloaded; the {@link ApiError} holds it parsed when it is JSON read
+   * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
+   * characters, and says when it holds less than the server sent.
    *
    * @throws {@link ApiError} an error answer (for a write, a 4xx only);
    * {@link AuthError}; {@link RateLimitError}; {@link TimeoutError} (reads);

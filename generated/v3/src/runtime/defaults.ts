@@ -36,3 +36,17 @@ export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
  * test holds it to this list.
  */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+
+/**
+ * The most bytes of an error answer's body the client reads, in bytes (64
+ * KiB): enough for any error the bank describes in JSON; the rest is not
+ * downloaded. {@link ApiError.bodyTruncated} says when a body was longer.
+ */
+export const MAX_ERROR_BODY_BYTES = 65_536;
+
+/**
+ * The most characters of an error answer's body kept as text, when it is
+ * not JSON read whole (an HTML page from a gateway, a body cut at
+ * {@link MAX_ERROR_BODY_BYTES}).
+ */
+export const MAX_ERROR_BODY_TEXT_LENGTH = 4096;

@@ -21,6 +21,10 @@ import {
 // against its constant with `satisfies`. Imported values would cost bytes
 // in every bundle (a bundler keeps a string as a variable, and names come
 // out differently), and the build fails if a value and its constant part.
+import {
+  MAX_ERROR_BODY_BYTES,
+  MAX_ERROR_BODY_TEXT_LENGTH,
+} from "./defaults.js";
 import type {
   DEFAULT_RATE_LIMIT_MODE,
   DEFAULT_RETRY_ATTEMPTS,
@@ -273,7 +277,11 @@ export interface Transport {
    * whose `response` is `"json"`. A 2xx answer that is not what the
    * operation expects is an {@link ApiError} for a read and an
    * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable).
+   * is unreadable). Of an error status's body at most 65536
+   * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
+   * downloaded; the {@link ApiError} holds it parsed when it is JSON read
+   * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
+   * characters, and says when it holds less than the server sent.
    *
    * @throws {@link ApiError} an error answer (for a write, a 4xx only);
    * {@link AuthError}; {@link RateLimitError}; {@link TimeoutError} (reads);
@@ -415,18 +423,64 @@ function parseExact(text: string): JsonValue | undefined {
   }
 }
 
+/** The start of a body, and whether there was more. */
+interface BodyStart {
+  text: string;
+  cut: boolean;
+}
+
 /**
- * An error answer's body for {@link ApiError}: parsed when it is JSON that
- * parses exactly, else its first 4 KB of text (where an id too long for a
- * number keeps its digits); either way without the token a server may have
- * echoed, however it escaped it (see {@link redactText}: `\/` from PHP,
- * `\u002B` from .NET, `%2B` in a URL), and numbers keep their digits as
- * written.
+ * Reads at most `limit` bytes of a body and cancels the rest: an error
+ * answer's body is kept in the error, and a server may send megabytes. A
+ * character cut in two at the limit is dropped.
  */
-function errorBody(text: string, token: string): JsonValue {
-  const clean = redactText(text, [token]);
-  const value = parseExact(clean);
-  return value === undefined ? clean.slice(0, 4096) : value;
+async function readStart(
+  response: Response,
+  limit: number,
+): Promise<BodyStart> {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: "", cut: false };
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), cut: false };
+    if (bytes + value.byteLength > limit) {
+      text += decoder.decode(value.subarray(0, limit - bytes), {
+        stream: true,
+      });
+      // Not awaited: the stream's end is nobody's business now.
+      reader.cancel().catch(() => {});
+      return { text, cut: true };
+    }
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/**
+ * An error answer's body for {@link ApiError}: parsed when it is JSON read
+ * whole that parses exactly, else the start of its text (where an id too
+ * long for a number keeps its digits); either way without the token a
+ * server may have echoed, however it escaped it (see {@link redactText}:
+ * `\/` from PHP, `\u002B` from .NET, `%2B` in a URL), and numbers keep
+ * their digits as written. A 2xx body, read whole to be used, is held to
+ * the same length as an error status's.
+ */
+function errorBody(
+  start: BodyStart,
+  token: string,
+): { body: JsonValue; truncated: boolean } {
+  const cut = start.cut || start.text.length > MAX_ERROR_BODY_BYTES;
+  const text = cut ? start.text.slice(0, MAX_ERROR_BODY_BYTES) : start.text;
+  const clean = redactText(text, [token], cut);
+  const value = cut ? undefined : parseExact(clean);
+  if (value !== undefined) return { body: value, truncated: false };
+  return {
+    body: clean.slice(0, MAX_ERROR_BODY_TEXT_LENGTH),
+    truncated: cut || clean.length > MAX_ERROR_BODY_TEXT_LENGTH,
+  };
 }
 
 /**
@@ -585,7 +639,7 @@ export function createTransport(
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
         let response: Response | undefined;
-        let text = "";
+        let answer: BodyStart = { text: "", cut: false };
         let failure: unknown;
         try {
           const res = await fetchFn(url, {
@@ -607,7 +661,11 @@ export function createTransport(
               durationMs: clock.now() - started,
             });
           }
-          text = await res.text();
+          // An error answer's body goes into the error: only its start.
+          answer =
+            res.ok && !res.redirected
+              ? { text: await res.text(), cut: false }
+              : await readStart(res, MAX_ERROR_BODY_BYTES);
           response = res;
         } catch (error) {
           failure = error;
@@ -645,10 +703,10 @@ export function createTransport(
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response == "json";
-            if (!text && !anyJson) return {} as TResponse;
+            if (!answer.text && !anyJson) return {} as TResponse;
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
-            const data = parseExact(text);
+            const data = parseExact(answer.text);
             if (
               data !== undefined &&
               (anyJson ||
@@ -677,7 +735,8 @@ export function createTransport(
             continue;
           }
           // A body echoing the token must not carry it into the error.
-          error = new ApiError(name, status, errorBody(text, token));
+          const { body: kept, truncated } = errorBody(answer, token);
+          error = new ApiError(name, status, kept, truncated);
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
           retryAfter = parseRetryAfter(
