@@ -11,7 +11,8 @@ import type * as types from "./types.js";
 
 /**
  * What the v1.0.1 set's client needs to know: its plan, 10000 requests per hour
- * (default plan), and the authorization API's token path.
+ * (default plan), the authorization API's token path, and the operation that
+ * reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 

@@ -11,7 +11,8 @@ import type * as types from "./types.js";
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), and the authorization API's token path.
+ * (default plan (open variant)), the authorization API's token path, and the
+ * operation that reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 

@@ -34,6 +34,12 @@ export interface TransportDefaults {
   readonly plan: PlanLimit;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath: string;
+  /**
+   * The client method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
+   * when the set has no such operation.
+   */
+  readonly statusOperation?: string | undefined;
 }
 /**
  * Options of a client: where the service is, how it gets its access tokens

@@ -274,6 +274,7 @@ export function createTransport(options, defaults) {
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
+  const { statusOperation } = defaults;
   return {
     async call(operation, body, callOptions = {}) {
       const { signal } = callOptions;
@@ -389,7 +390,10 @@ export function createTransport(options, defaults) {
         if (!response) {
           if (signal?.aborted) {
             throw isWrite
-              ? new OutcomeUnknownError(name, body, { cause: signal.reason })
+              ? new OutcomeUnknownError(name, body, {
+                  cause: signal.reason,
+                  statusOperation,
+                })
               : signal.reason;
           }
           // Not the caller's abort (above), so the timer's.
@@ -401,7 +405,10 @@ export function createTransport(options, defaults) {
             // It never left: the plan does not count it.
             limiter?.release(slot);
           } else if (isWrite) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
         } else {
           const { status } = response;
@@ -463,7 +470,10 @@ export function createTransport(options, defaults) {
           // and a browser's status 0 for a redirect do not say the
           // transfer was not made.
           if (isWrite && (redirected || !(status >= 400 && status < 500))) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
           if (!isRetryableStatus(status)) throw error;
         }

@@ -211,14 +211,24 @@ export class NetworkError extends RemitError {
   }
 }
 
+/** Options of an {@link OutcomeUnknownError}. */
+export interface OutcomeUnknownOptions extends CauseOptions {
+  /**
+   * The method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`; `undefined` when the set has none.
+   */
+  statusOperation?: string | undefined;
+}
+
 /**
  * A write may or may not have been carried out by the bank: it timed out,
  * was aborted in flight, lost its connection, met a 5xx answer (the
  * bank's own or a gateway's: neither says the transfer was not made) or a
  * redirect, or got a 2xx answer it could not read.
  * The client never resends a write. Check the transfer with the set's
- * transaction-status operation, where it has one, and reconcile before
- * deciding to send again.
+ * transaction-status operation ({@link OutcomeUnknownError.statusOperation}),
+ * or with the bank by other means where the set has none, and reconcile
+ * before deciding to send again.
  */
 export class OutcomeUnknownError extends RemitError {
   declare readonly code: "OUTCOME_UNKNOWN";
@@ -226,21 +236,37 @@ export class OutcomeUnknownError extends RemitError {
   declare readonly operation: string;
   /** The body the caller passed, to identify the transfer when reconciling. */
   declare readonly requestBody: unknown;
+  /**
+   * The client method that reconciles the transfer (the set's
+   * transaction-status operation); `undefined` when the set has none.
+   */
+  declare readonly statusOperation: string | undefined;
 
   /**
    * @param operation - Operation name.
    * @param requestBody - The body the caller passed.
-   * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
+   * @param options - `{ cause }`: what happened (timeout, abort, network
+   * error, ApiError); `statusOperation`: the set's status method, if any.
    */
-  constructor(operation: string, requestBody: unknown, options?: CauseOptions) {
+  constructor(
+    operation: string,
+    requestBody: unknown,
+    options: OutcomeUnknownOptions = {},
+  ) {
+    const { statusOperation, ...causeOptions } = options;
+    const reconcile =
+      statusOperation === undefined
+        ? "reconcile with the bank by other means (this API set has no transaction-status operation)"
+        : `reconcile with ${statusOperation}`;
     super(
-      `${operation}: outcome unknown, the bank may have acted. Do not resend: reconcile with the transaction-status operation.`,
+      `${operation}: outcome unknown, the bank may have acted. Do not resend: ${reconcile}.`,
       "OUTCOME_UNKNOWN",
-      options,
+      causeOptions,
     );
     this.name = "OutcomeUnknownError";
     this.operation = operation;
     this.requestBody = requestBody;
+    this.statusOperation = statusOperation;
   }
 }
 

@@ -112,6 +112,12 @@ export interface TransportDefaults {
   readonly plan: PlanLimit;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath: string;
+  /**
+   * The client method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
+   * when the set has no such operation.
+   */
+  readonly statusOperation?: string | undefined;
 }
 
 /**
@@ -556,6 +562,7 @@ export function createTransport(
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
+  const { statusOperation } = defaults;
 
   return {
     async call<TResponse>(
@@ -679,7 +686,10 @@ export function createTransport(
         if (!response) {
           if (signal?.aborted) {
             throw isWrite
-              ? new OutcomeUnknownError(name, body, { cause: signal.reason })
+              ? new OutcomeUnknownError(name, body, {
+                  cause: signal.reason,
+                  statusOperation,
+                })
               : signal.reason;
           }
           // Not the caller's abort (above), so the timer's.
@@ -691,7 +701,10 @@ export function createTransport(
             // It never left: the plan does not count it.
             limiter?.release(slot as number);
           } else if (isWrite) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
         } else {
           const { status } = response;
@@ -753,7 +766,10 @@ export function createTransport(
           // and a browser's status 0 for a redirect do not say the
           // transfer was not made.
           if (isWrite && (redirected || !(status >= 400 && status < 500))) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
           if (!isRetryableStatus(status)) throw error;
         }
