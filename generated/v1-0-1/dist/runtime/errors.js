@@ -93,8 +93,9 @@ export class TimeoutError extends RemitError {
 }
 /**
  * The request failed at the network level. For a write this is thrown only
- * when the request clearly never left (connection refused, DNS failure), so
- * it is safe to send the write again.
+ * when the request clearly never left (connection refused, DNS failure, the
+ * server's certificate refused by the client's own TLS check), so it is
+ * safe to send the write again.
  */
 export class NetworkError extends RemitError {
   /**

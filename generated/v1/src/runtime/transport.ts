@@ -302,8 +302,38 @@ export interface Transport {
 }
 
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
-// Failures that prove the request never left this machine.
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+/**
+ * Error codes that prove the request never left this machine: no
+ * connection (refused, no such host), or the client's own check of the
+ * server's certificate failed (untrusted, expired, not for this host),
+ * which ends the connection before a byte of the request is written. A
+ * server refusing the client's certificate is not among them: under TLS
+ * 1.3 it does so after the client's handshake ended, when the request may
+ * be on its way.
+ */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // Node's codes for a server certificate that failed verification.
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_REVOKED",
+  "CERT_CHAIN_TOO_LONG",
+  "INVALID_CA",
+  "INVALID_PURPOSE",
+  "PATH_LENGTH_EXCEEDED",
+  "HOSTNAME_MISMATCH",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
 function required(name: string, value: unknown): string {
   if (typeof value === "string" && value) return value;
@@ -373,9 +403,15 @@ function join(base: string, path: string): string {
   return base + (path[0] == "/" ? "" : "/") + path;
 }
 
+/**
+ * Whether a fetch failure proves the request never left: one of
+ * {@link NOT_SENT_CODES} on the error or its causes (undici's fetch throws
+ * a TypeError whose `cause` is the socket's error).
+ */
 function notSent(error: unknown): boolean {
   for (let depth = 0; depth < 8 && error; depth++) {
-    if (NOT_SENT.test(String((error as { code?: unknown }).code))) return true;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
     error = (error as { cause?: unknown }).cause;
   }
   return false;
