@@ -15,20 +15,15 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-// Types only: each default is written out where it is used, checked
-// against its constant with `satisfies`. Imported values would cost bytes
-// in every bundle (a bundler keeps a string as a variable, and names come
-// out differently), and the build fails if a value and its constant part.
 import {
-  MAX_ERROR_BODY_BYTES,
-  MAX_ERROR_BODY_TEXT_LENGTH,
-} from "./defaults.js";
-import type {
   DEFAULT_RATE_LIMIT_MODE,
   DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  MAX_ERROR_BODY_BYTES,
+  MAX_ERROR_BODY_TEXT_LENGTH,
   MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
 import type { JsonValue } from "./json.js";
@@ -341,23 +336,22 @@ function required(name: string, value: unknown): string {
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry: RetryOptions): number {
   const {
-    attempts = 3 satisfies typeof DEFAULT_RETRY_ATTEMPTS,
-    baseDelayMs = 0,
-    maxDelayMs = 0,
+    attempts = DEFAULT_RETRY_ATTEMPTS,
+    baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS,
+    maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS,
   } = retry;
-  if (
-    // NaN or Infinity would retry a read for ever.
+  // NaN or Infinity would retry a read for ever.
+  const attemptsInRange =
     Number.isInteger(attempts) &&
-    attempts > 0 &&
-    attempts < (10 satisfies typeof MAX_RETRY_ATTEMPTS) + 1 &&
-    // A NaN or negative delay retries at once; a NaN maxDelayMs would let
-    // any Retry-After, however long, be waited out.
-    baseDelayMs >= 0 &&
-    maxDelayMs >= 0
-  ) {
-    return attempts;
+    attempts >= 1 &&
+    attempts <= MAX_RETRY_ATTEMPTS;
+  // A NaN or negative delay retries at once; a NaN maxDelayMs would let
+  // any Retry-After, however long, be waited out.
+  const delaysInRange = baseDelayMs >= 0 && maxDelayMs >= 0;
+  if (!attemptsInRange || !delaysInRange) {
+    throw new ConfigError("retry is out of range");
   }
-  throw new ConfigError("retry is out of range");
+  return attempts;
 }
 
 // A NaN or negative margin would silently turn the early refresh off;
@@ -387,8 +381,11 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol != "https:" &&
-      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
+    (url.protocol !== "https:" &&
+      !(
+        url.protocol === "http:" &&
+        (insecure || LOCAL_HOST.test(url.hostname))
+      ))
   ) {
     throw new ConfigError(
       `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
@@ -398,7 +395,7 @@ function checkUrl(name: string, value: unknown, insecure: boolean): string {
 }
 
 function join(base: string, path: string): string {
-  return base + (path[0] == "/" ? "" : "/") + path;
+  return path.startsWith("/") ? base + path : `${base}/${path}`;
 }
 
 /**
@@ -407,6 +404,7 @@ function join(base: string, path: string): string {
  * a TypeError whose `cause` is the socket's error).
  */
 function notSent(error: unknown): boolean {
+  // Causes nest a few deep; the bound stops a cycle (an error its own cause).
   for (let depth = 0; depth < 8 && error; depth++) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
@@ -447,7 +445,7 @@ function parseExact(text: string): JsonValue | undefined {
             // Rounded, a number below 2^53 is a safe integer; from 2^53 on
             // (Infinity too) it may not be the number written.
             if (
-              typeof item == "number" &&
+              typeof item === "number" &&
               !Number.isSafeInteger(Math.round(item))
             ) {
               inexact = true;
@@ -534,12 +532,10 @@ export function createTransport(
   options: ClientOptions,
   defaults: TransportDefaults,
 ): Transport {
-  const insecure = !!options.allowInsecureHttp;
+  const insecure = options.allowInsecureHttp === true;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const timeoutMs = checkTimeout(
-    options.timeoutMs ?? (30_000 satisfies typeof DEFAULT_TIMEOUT_MS),
-  );
+  const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn: typeof fetch =
@@ -570,27 +566,25 @@ export function createTransport(
         fetch: fetchFn,
         timeoutMs,
         refreshMarginMs: checkMargin(
-          options.tokenRefreshMarginMs ??
-            (60_000 satisfies typeof DEFAULT_TOKEN_REFRESH_MARGIN_MS),
+          options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
         ),
         now: () => clock.now(),
       });
-  const rate =
-    options.rateLimit ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE);
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
   const limiter =
-    rate === false
+    rateLimit === false
       ? undefined
-      : typeof rate === "object"
+      : typeof rateLimit === "object"
         ? createLimiter(
-            rate.limit,
-            rate.intervalMs,
-            rate.mode ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE),
+            rateLimit.limit,
+            rateLimit.intervalMs,
+            rateLimit.mode ?? DEFAULT_RATE_LIMIT_MODE,
             clock,
           )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
-            rate,
+            rateLimit,
             clock,
           );
   const clientRetry = options.retry ?? {};
@@ -617,7 +611,7 @@ export function createTransport(
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
       const attempts = retry ? checkRetry(retry) : 1;
-      const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
+      const callTimeoutMs = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send
       let stale: string | undefined;
@@ -675,7 +669,7 @@ export function createTransport(
         sent++;
 
         const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), ms);
+        const timer = setTimeout(() => controller.abort(), callTimeoutMs);
         const onAbort = (): void => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
@@ -683,7 +677,7 @@ export function createTransport(
         let answer: BodyStart = { text: "", cut: false };
         let failure: unknown;
         try {
-          const res = await fetchFn(url, {
+          const received = await fetchFn(url, {
             method: "POST",
             headers,
             body: payload,
@@ -696,18 +690,18 @@ export function createTransport(
           if (onResponse) {
             emit(onResponse, {
               operation: name,
-              status: res.status,
-              headers: redactHeaders(res.headers, [token]),
+              status: received.status,
+              headers: redactHeaders(received.headers, [token]),
               attempt: sent,
               durationMs: clock.now() - started,
             });
           }
           // An error answer's body goes into the error: only its start.
           answer =
-            res.ok && !res.redirected
-              ? { text: await res.text(), cut: false }
-              : await readStart(res, MAX_ERROR_BODY_BYTES);
-          response = res;
+            received.ok && !received.redirected
+              ? { text: await received.text(), cut: false }
+              : await readStart(received, MAX_ERROR_BODY_BYTES);
+          response = received;
         } catch (error) {
           failure = error;
         } finally {
@@ -729,7 +723,7 @@ export function createTransport(
           // Not the caller's abort (above), so the timer's.
           const timedOut = controller.signal.aborted;
           error = timedOut
-            ? new TimeoutError(name, ms)
+            ? new TimeoutError(name, callTimeoutMs)
             : new NetworkError(name, { cause: failure });
           if (!timedOut && notSent(failure)) {
             // It never left: the plan does not count it.
@@ -749,7 +743,7 @@ export function createTransport(
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response == "json";
+            const anyJson = operation.response === "json";
             if (!answer.text && !anyJson) return {} as TResponse;
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
@@ -757,7 +751,9 @@ export function createTransport(
             if (
               data !== undefined &&
               (anyJson ||
-                (data && typeof data == "object" && !Array.isArray(data)))
+                (typeof data === "object" &&
+                  data !== null &&
+                  !Array.isArray(data)))
             ) {
               return data as TResponse;
             }
@@ -791,8 +787,7 @@ export function createTransport(
             now,
           );
           if (status === 429) {
-            // An unknown retryAfter compares false.
-            if (retryAfter! >= 0) limiter?.pause(now + retryAfter!);
+            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
             error = new RateLimitError(name, retryAfter, { cause: error });
           }
           // Only a 4xx says the bank did not act on a write. A 2xx is done
@@ -807,18 +802,13 @@ export function createTransport(
           }
           if (!isRetryableStatus(status)) throw error;
         }
-        // Only reads get here with attempts > 1, so with `retry`; an
-        // unknown retryAfter compares false.
-        if (
-          tries >= attempts ||
-          retryAfter! >
-            (retry!.maxDelayMs ??
-              (10_000 satisfies typeof DEFAULT_RETRY_MAX_DELAY_MS))
-        ) {
-          throw error;
-        }
+        // A write, or a read that may not be retried, has one try (no `retry`).
+        if (tries >= attempts || retry === undefined) throw error;
+        // A Retry-After longer than the caller waits for ends the retries.
+        const maxDelayMs = retry.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+        if (retryAfter !== undefined && retryAfter > maxDelayMs) throw error;
         await clock.sleep(
-          retryAfter ?? backoffDelay(tries, retry!, random),
+          retryAfter ?? backoffDelay(tries, retry, random),
           signal,
         );
       }

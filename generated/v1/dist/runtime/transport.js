@@ -17,13 +17,16 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-// Types only: each default is written out where it is used, checked
-// against its constant with `satisfies`. Imported values would cost bytes
-// in every bundle (a bundler keeps a string as a variable, and names come
-// out differently), and the build fails if a value and its constant part.
 import {
+  DEFAULT_RATE_LIMIT_MODE,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_ERROR_BODY_BYTES,
   MAX_ERROR_BODY_TEXT_LENGTH,
+  MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
 import {
   abortable,
@@ -96,20 +99,23 @@ function required(name, value) {
 }
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry) {
-  const { attempts = 3, baseDelayMs = 0, maxDelayMs = 0 } = retry;
-  if (
-    // NaN or Infinity would retry a read for ever.
+  const {
+    attempts = DEFAULT_RETRY_ATTEMPTS,
+    baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS,
+    maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS,
+  } = retry;
+  // NaN or Infinity would retry a read for ever.
+  const attemptsInRange =
     Number.isInteger(attempts) &&
-    attempts > 0 &&
-    attempts < 10 + 1 &&
-    // A NaN or negative delay retries at once; a NaN maxDelayMs would let
-    // any Retry-After, however long, be waited out.
-    baseDelayMs >= 0 &&
-    maxDelayMs >= 0
-  ) {
-    return attempts;
+    attempts >= 1 &&
+    attempts <= MAX_RETRY_ATTEMPTS;
+  // A NaN or negative delay retries at once; a NaN maxDelayMs would let
+  // any Retry-After, however long, be waited out.
+  const delaysInRange = baseDelayMs >= 0 && maxDelayMs >= 0;
+  if (!attemptsInRange || !delaysInRange) {
+    throw new ConfigError("retry is out of range");
   }
-  throw new ConfigError("retry is out of range");
+  return attempts;
 }
 // A NaN or negative margin would silently turn the early refresh off;
 // Infinity means half the token's lifetime, the most it is ever given.
@@ -136,8 +142,11 @@ function checkUrl(name, value, insecure) {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol != "https:" &&
-      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
+    (url.protocol !== "https:" &&
+      !(
+        url.protocol === "http:" &&
+        (insecure || LOCAL_HOST.test(url.hostname))
+      ))
   ) {
     throw new ConfigError(
       `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
@@ -146,7 +155,7 @@ function checkUrl(name, value, insecure) {
   return text.replace(/\/+$/, "");
 }
 function join(base, path) {
-  return base + (path[0] == "/" ? "" : "/") + path;
+  return path.startsWith("/") ? base + path : `${base}/${path}`;
 }
 /**
  * Whether a fetch failure proves the request never left: one of
@@ -154,6 +163,7 @@ function join(base, path) {
  * a TypeError whose `cause` is the socket's error).
  */
 function notSent(error) {
+  // Causes nest a few deep; the bound stops a cycle (an error its own cause).
   for (let depth = 0; depth < 8 && error; depth++) {
     const code = error.code;
     if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
@@ -191,7 +201,7 @@ function parseExact(text) {
             // Rounded, a number below 2^53 is a safe integer; from 2^53 on
             // (Infinity too) it may not be the number written.
             if (
-              typeof item == "number" &&
+              typeof item === "number" &&
               !Number.isSafeInteger(Math.round(item))
             ) {
               inexact = true;
@@ -260,10 +270,10 @@ function errorBody(start, token) {
  * @param defaults - The generated package's plan and token path.
  */
 export function createTransport(options, defaults) {
-  const insecure = !!options.allowInsecureHttp;
+  const insecure = options.allowInsecureHttp === true;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const timeoutMs = checkTimeout(options.timeoutMs ?? 30_000);
+  const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
@@ -292,19 +302,26 @@ export function createTransport(options, defaults) {
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
+        refreshMarginMs: checkMargin(
+          options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+        ),
         now: () => clock.now(),
       });
-  const rate = options.rateLimit ?? "wait";
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
   const limiter =
-    rate === false
+    rateLimit === false
       ? undefined
-      : typeof rate === "object"
-        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+      : typeof rateLimit === "object"
+        ? createLimiter(
+            rateLimit.limit,
+            rateLimit.intervalMs,
+            rateLimit.mode ?? DEFAULT_RATE_LIMIT_MODE,
+            clock,
+          )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
-            rate,
+            rateLimit,
             clock,
           );
   const clientRetry = options.retry ?? {};
@@ -326,7 +343,7 @@ export function createTransport(options, defaults) {
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
       const attempts = retry ? checkRetry(retry) : 1;
-      const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
+      const callTimeoutMs = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send
       let stale;
@@ -382,7 +399,7 @@ export function createTransport(options, defaults) {
         }
         sent++;
         const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), ms);
+        const timer = setTimeout(() => controller.abort(), callTimeoutMs);
         const onAbort = () => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
@@ -390,7 +407,7 @@ export function createTransport(options, defaults) {
         let answer = { text: "", cut: false };
         let failure;
         try {
-          const res = await fetchFn(url, {
+          const received = await fetchFn(url, {
             method: "POST",
             headers,
             body: payload,
@@ -403,18 +420,18 @@ export function createTransport(options, defaults) {
           if (onResponse) {
             emit(onResponse, {
               operation: name,
-              status: res.status,
-              headers: redactHeaders(res.headers, [token]),
+              status: received.status,
+              headers: redactHeaders(received.headers, [token]),
               attempt: sent,
               durationMs: clock.now() - started,
             });
           }
           // An error answer's body goes into the error: only its start.
           answer =
-            res.ok && !res.redirected
-              ? { text: await res.text(), cut: false }
-              : await readStart(res, MAX_ERROR_BODY_BYTES);
-          response = res;
+            received.ok && !received.redirected
+              ? { text: await received.text(), cut: false }
+              : await readStart(received, MAX_ERROR_BODY_BYTES);
+          response = received;
         } catch (error) {
           failure = error;
         } finally {
@@ -435,7 +452,7 @@ export function createTransport(options, defaults) {
           // Not the caller's abort (above), so the timer's.
           const timedOut = controller.signal.aborted;
           error = timedOut
-            ? new TimeoutError(name, ms)
+            ? new TimeoutError(name, callTimeoutMs)
             : new NetworkError(name, { cause: failure });
           if (!timedOut && notSent(failure)) {
             // It never left: the plan does not count it.
@@ -455,7 +472,7 @@ export function createTransport(options, defaults) {
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response == "json";
+            const anyJson = operation.response === "json";
             if (!answer.text && !anyJson) return {};
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
@@ -463,7 +480,9 @@ export function createTransport(options, defaults) {
             if (
               data !== undefined &&
               (anyJson ||
-                (data && typeof data == "object" && !Array.isArray(data)))
+                (typeof data === "object" &&
+                  data !== null &&
+                  !Array.isArray(data)))
             ) {
               return data;
             }
@@ -497,8 +516,7 @@ export function createTransport(options, defaults) {
             now,
           );
           if (status === 429) {
-            // An unknown retryAfter compares false.
-            if (retryAfter >= 0) limiter?.pause(now + retryAfter);
+            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
             error = new RateLimitError(name, retryAfter, { cause: error });
           }
           // Only a 4xx says the bank did not act on a write. A 2xx is done
@@ -513,11 +531,11 @@ export function createTransport(options, defaults) {
           }
           if (!isRetryableStatus(status)) throw error;
         }
-        // Only reads get here with attempts > 1, so with `retry`; an
-        // unknown retryAfter compares false.
-        if (tries >= attempts || retryAfter > (retry.maxDelayMs ?? 10_000)) {
-          throw error;
-        }
+        // A write, or a read that may not be retried, has one try (no `retry`).
+        if (tries >= attempts || retry === undefined) throw error;
+        // A Retry-After longer than the caller waits for ends the retries.
+        const maxDelayMs = retry.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+        if (retryAfter !== undefined && retryAfter > maxDelayMs) throw error;
         await clock.sleep(
           retryAfter ?? backoffDelay(tries, retry, random),
           signal,
