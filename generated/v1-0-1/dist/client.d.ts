@@ -88,7 +88,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -184,7 +184,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -220,7 +220,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -256,7 +256,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its

@@ -169,9 +169,10 @@ export interface ClientSettings {
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
    * on it so that no request goes out after its call has settled. It must
    * also honour `redirect: "manual"` and send each request once (no retries
-   * of its own): a connection refused or DNS failure it reports is taken to
-   * mean the write never left, which is untrue of a redirect's second hop
-   * or a retry's last try.
+   * of its own): a connection refused, a DNS failure or a server
+   * certificate refused by its TLS check that it reports is taken to mean
+   * the write never left, which is untrue of a redirect's second hop or a
+   * retry's last try.
    */
   fetch?: typeof fetch | undefined;
   /**
