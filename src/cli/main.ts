@@ -23,7 +23,10 @@ import {
   parseFault,
 } from "../mock-server/faults.js";
 import { longestTimer } from "../runtime/limiter.js";
-import { DEFAULT_TOKEN_LIFETIME_SECONDS } from "../runtime/mock/engine.js";
+import {
+  DEFAULT_MAX_RECORDED_CALLS,
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+} from "../runtime/mock/engine.js";
 import { manifestName } from "../write/output-dir.js";
 import {
   lockWaitLine,
@@ -107,6 +110,23 @@ function buildProgram(io: CliIO): Program {
       "after",
       "\nExit status: 0 success, 1 a spec problem, a failed check or write, 2 a usage error.",
     );
+
+  program
+    .command("init")
+    .description(
+      "set up this project: a starter spec, a generate script, workspaces, .gitattributes",
+    )
+    .option(
+      "-s, --spec <file>",
+      "where the starter spec goes",
+      parseSpec,
+      "spec/api.yaml",
+    )
+    .option("-o, --out <dir>", "the output folder", parseOut, "generated")
+    .action(async (options: { spec: string; out: string }) => {
+      const { runInit } = await import("./init.js");
+      setStatus(await runInit({ ...options, cwd: io.cwd, log: io.out }));
+    });
 
   program
     .command("validate")
@@ -255,6 +275,11 @@ function buildProgram(io: CliIO): Program {
       `lifetime of the tokens it issues (default ${DEFAULT_TOKEN_LIFETIME_SECONDS})`,
       parseTokenLifetime,
     )
+    .option(
+      "--max-calls <count>",
+      `calls ${ADMIN_PREFIX}/calls keeps, the newest; older ones are dropped and counted (default ${DEFAULT_MAX_RECORDED_CALLS})`,
+      parseMaxCalls,
+    )
     .addHelpText(
       "after",
       `
@@ -264,7 +289,8 @@ REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
 
 Admin endpoints (not the bank's: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
-                                 arrival order, with outcome and whether applied
+                                 arrival order, with outcome and whether applied;
+                                 the newest --max-calls, droppedCalls counts the rest
   POST ${ADMIN_PREFIX}/reset          forget the calls; restore the --fault faults
   POST ${ADMIN_PREFIX}/faults         set a fault, body in the --fault syntax
                                  (<operation>=none removes one)
@@ -280,9 +306,23 @@ Admin endpoints (not the bank's: no spec path holds an @):
         latency?: number;
         rateLimit?: false | { limit: number; intervalMs: number };
         tokenLifetime?: number;
+        maxCalls?: number;
       }) => {
         const { runMock } = await import("./mock.js");
         const stop = stopSignal(io.signal);
+        // Run as its own process (no signal given), it also stops once
+        // whatever started it is gone: npx does not pass a kill on.
+        const starter =
+          io.signal === undefined
+            ? (await import("./starter-watch.js")).watchStarter(io.env)
+            : undefined;
+        starter?.signal.addEventListener("abort", () =>
+          io.out(`remitgen mock: ${String(starter.signal.reason)}; stopping`),
+        );
+        const signal =
+          starter !== undefined
+            ? AbortSignal.any([stop.signal, starter.signal])
+            : stop.signal;
         try {
           setStatus(
             await runMock({
@@ -300,15 +340,19 @@ Admin endpoints (not the bank's: no spec path holds an @):
               ...(options.tokenLifetime !== undefined
                 ? { tokenLifetimeSeconds: options.tokenLifetime }
                 : {}),
+              ...(options.maxCalls !== undefined
+                ? { maxRecordedCalls: options.maxCalls }
+                : {}),
               ...(io.env !== undefined ? { env: io.env } : {}),
               cwd: io.cwd,
-              signal: stop.signal,
+              signal,
               log: io.out,
               error: io.err,
             }),
           );
         } finally {
           stop.dispose();
+          starter?.dispose();
         }
       },
     );
@@ -464,6 +508,16 @@ function parseRateLimitOption(
       `pass off, or a whole number of calls from 1 per ${Object.keys(rateLimitUnits).join(", ")}, e.g. --rate-limit 5/minute; omit it for the set's plan`,
     );
   return { limit: rate.limit, intervalMs: rateLimitUnits[rate.unit] };
+}
+
+function parseMaxCalls(value: string): number {
+  return wholeNumberOption(
+    "--max-calls",
+    value,
+    [0, Number.MAX_SAFE_INTEGER],
+    " of calls",
+    `pass e.g. --max-calls 10000, or omit it for ${DEFAULT_MAX_RECORDED_CALLS}`,
+  );
 }
 
 function parseTokenLifetime(value: string): number {

@@ -17,7 +17,8 @@ export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
   | CodeOf<typeof outputProblems>
-  | CodeOf<typeof warnings>;
+  | CodeOf<typeof warnings>
+  | CodeOf<typeof initProblems>;
 
 /**
  * A warning: said with its code and hint like an error, but the run goes
@@ -497,6 +498,11 @@ export const diagnostics = {
         };
     }
   },
+  badRegistry: (text: string): DiagnosticText<"RG047"> => ({
+    code: "RG047",
+    message: `package registry ${quote(text)} is not a plain http or https address`,
+    hint: "write the registry's address as npm takes it, e.g. https://npm.example.com/ (no query, fragment or credentials: npm reads those from your .npmrc)",
+  }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,
@@ -528,6 +534,31 @@ export const diagnostics = {
     code: "RG052",
     message: `pattern ${quote(pattern)} is not a valid regular expression: ${reason}`,
     hint: "fix the regular expression: ECMAScript syntax with the u flag, without surrounding slashes",
+  }),
+  /**
+   * A pattern a backtracking engine (the mocks', the checker's) can take
+   * more than linear time to match: one request would stall the mock.
+   * `hotspots`: the parts that backtrack; `attack`: a value that shows it,
+   * as recheck writes it (`'a'.repeat(31) + '\x00'`).
+   */
+  slowPattern: (
+    pattern: string,
+    complexity: string,
+    hotspots: readonly string[],
+    attack: string,
+  ): DiagnosticText<"RG057"> => ({
+    code: "RG057",
+    message: `pattern ${quote(pattern)} can take ${complexity} time to match${hotspots.length > 0 ? ` (it backtracks at ${list(hotspots)})` : ""}: one value such as ${attack} would stall the mock`,
+    hint: "rewrite it so that each character can be matched in one way only: no repeated group whose body repeats too or has alternatives that match the same text, e.g. `(a+)+` as `a+`, `(a|a)*` as `a*`, `^([A-Za-z]+ ?)+$` as `^[A-Za-z]+( [A-Za-z]+)* ?$`",
+  }),
+  /** A pattern the analysis cannot prove linear: it is refused, as a slow one is. */
+  unprovenPattern: (
+    pattern: string,
+    reason: string,
+  ): DiagnosticText<"RG057"> => ({
+    code: "RG057",
+    message: `pattern ${quote(pattern)} cannot be proved to match in linear time: ${reason}`,
+    hint: "write it with characters, classes, groups, alternatives and quantifiers only (no look-arounds or back-references), or leave the rule to the service and drop the pattern",
   }),
   badRange: (
     where: string,
@@ -1091,3 +1122,26 @@ function wrongTypeHint(
     return "write `key: value` lines, indented under the key";
   return `write ${expected} here`;
 }
+
+/**
+ * `remitgen init` cannot set up the project: it has no package.json it can
+ * read (RG075), or what is there conflicts with what it would add (RG076).
+ * Either way it writes nothing.
+ */
+export const initProblems = {
+  noPackageJson: (path: string, why: string): DiagnosticText<"RG075"> => ({
+    code: "RG075",
+    message: `cannot set up ${path}: ${why}`,
+    hint: "run remitgen init in the folder that holds your project's package.json (npm init -y makes one)",
+  }),
+  conflict: (
+    where: string,
+    found: string,
+    wanted: string,
+    hint: string,
+  ): DiagnosticText<"RG076"> => ({
+    code: "RG076",
+    message: `${where} is ${found}, where remitgen init would put ${wanted}; nothing was written`,
+    hint,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { renderPackageJson } from "../../src/render/client/package-files.js";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -256,7 +257,13 @@ describe("docs of the real spec", () => {
     const v3 = model.sets.find((set) => set.id === "v3")!;
     const readme = setFile(files, v3, "README.md");
     expect(readme).toContain("# @remitgen/remittance-v3\n");
-    expect(readme).toContain("```sh\nnpm install @remitgen/remittance-v3\n```");
+    // The spec names no registry: the package is published nowhere, so
+    // the README never says `npm install <name>`, which would 404, or fetch
+    // a stranger's package under that scope.
+    expect(readme).not.toContain("npm install @remitgen/remittance-v3");
+    expect(readme).toContain(
+      "npm install <folder>/remitgen-remittance-v3-1.0.3.tgz   # in your project",
+    );
     expect(readme).toContain(
       "**A write is never sent again once the bank may have acted on it.**",
     );
@@ -1049,6 +1056,47 @@ describe("templates and speed", () => {
 });
 
 describe("the install command", () => {
+  it("installs from the registry the spec names, after pointing the scope at it", () => {
+    const text = readFileSync(specPath, "utf8").replace(
+      "    name: remittance\n",
+      "    name: remittance\n    registry: https://npm.bank.example:4873/remit\n",
+    );
+    const checked = checkSpecText(text, "spec/remittance.yaml");
+    if (!checked.ok) throw new Error(checked.formatted);
+    const files = renderAll(checked.model);
+    for (const set of checked.model.sets) {
+      const readme = setFile(files, set, "README.md");
+      expect(readme).toContain(
+        [
+          "```sh",
+          "npm config set @remitgen:registry https://npm.bank.example:4873/remit --location project",
+          `npm install ${set.names.packageName}`,
+          "```",
+        ].join("\n"),
+      );
+      const manifest = JSON.parse(renderPackageJson(checked.model, set)) as {
+        private?: boolean;
+        publishConfig?: unknown;
+      };
+      expect(manifest.publishConfig).toEqual({
+        registry: "https://npm.bank.example:4873/remit",
+      });
+      expect(manifest.private).toBeUndefined();
+    }
+  });
+
+  it("marks packages private when the spec names no registry, so npm publish refuses them", async () => {
+    const model = await loadSpec(specPath, "spec/remittance.yaml");
+    for (const set of model.sets) {
+      const manifest = JSON.parse(renderPackageJson(model, set)) as {
+        private?: boolean;
+        publishConfig?: unknown;
+      };
+      expect(manifest.private).toBe(true);
+      expect(manifest.publishConfig).toBeUndefined();
+    }
+  });
+
   it.each(["pay_", "www.remit", "remit_-.x"])(
     "names the package exactly, unescaped inside its code fence (package name %j)",
     (name) => {
@@ -1061,11 +1109,14 @@ describe("the install command", () => {
       const files = renderAll(checked.model);
       for (const set of checked.model.sets) {
         const readme = setFile(files, set, "README.md");
+        expect(readme).toContain(
+          `add \`"@remitgen/${name}-${set.names.directory}": "*"\` to your app's`,
+        );
         const install = readme
           .split("\n")
           .filter((line) => line.startsWith("npm install "));
         expect(install).toEqual([
-          `npm install @remitgen/${name}-${set.names.directory}`,
+          `npm install <folder>/remitgen-${name}-${set.names.directory}-${set.version}.tgz   # in your project`,
         ]);
         expect(set.names.packageName).toBe(
           `@remitgen/${name}-${set.names.directory}`,

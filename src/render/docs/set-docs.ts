@@ -139,9 +139,7 @@ function renderReadme(
   const context = {
     header: generatedHeader(model.source.specFile),
     packageName: inlineText(set.names.packageName),
-    // Inside a code fence Markdown escapes would be printed: the name as it
-    // is, which the checker holds to npm's characters (no backtick, no line break).
-    installCommand: `npm install ${set.names.packageName}`,
+    ...installSection(model, set),
     jest: jestNote(set.names.packageName),
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
@@ -192,6 +190,38 @@ function renderReadme(
  * CommonJS loader refuses an ES module however it is asked for; a transform
  * of the package, or Jest's ESM mode, loads it.
  */
+/**
+ * How this set's package is installed, true for this spec: from the
+ * registry it names, or, when it names none, as a workspace package or a
+ * tarball, since the package is published nowhere. Inside the code fence
+ * Markdown escapes would be printed: the name and the registry as they are,
+ * which the checker holds to npm's characters and a plain URL.
+ */
+function installSection(
+  model: Model,
+  set: OperationSetModel,
+): { installIntro: string; installCommand: string } {
+  const name = set.names.packageName;
+  const scope = `@${model.service.names.packageScope}`;
+  const registry = model.service.names.registry;
+  if (registry !== undefined)
+    return {
+      installIntro: `The package is published to ${codeSpan(registry)}, the registry the spec names. Point npm at it for the ${codeSpan(scope)} scope once (this writes the project's ${codeSpan(".npmrc")}), then install the package:`,
+      installCommand: [
+        `npm config set ${scope}:registry ${registry} --location project`,
+        `npm install ${name}`,
+      ].join("\n"),
+    };
+  const tarball = `${name.slice(1).replace("/", "-")}-${set.version}.tgz`;
+  return {
+    installIntro: `The package is not published: the spec names no registry (${codeSpan("service.package.registry")}), and the package is private. In the repository that generates it, list the output folder's packages among the workspaces (${codeSpan("remitgen init")} adds ${codeSpan("generated/*")}), then add ${codeSpan(`"${name}": "*"`)} to your app's ${codeSpan("dependencies")} (${codeSpan(`"workspace:*"`)} with pnpm) and run ${codeSpan("npm install")}. Anywhere else, install it as a tarball:`,
+    installCommand: [
+      `npm pack                  # in this package's folder: makes ${tarball}`,
+      `npm install <folder>/${tarball}   # in your project`,
+    ].join("\n"),
+  };
+}
+
 function jestNote(packageName: string): string {
   return `Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither ${codeSpan("require()")} nor ${codeSpan("import()")} of this package works. Either have Jest compile the package to CommonJS, with ${codeSpan(`transformIgnorePatterns: ["/node_modules/(?!${packageName}/)"]`)} and a transform that also takes ${codeSpan(".js")} files (${codeSpan("babel-jest")} with ${codeSpan("@babel/preset-env")}, or ${codeSpan("ts-jest")}), or run Jest's ESM mode (${codeSpan("NODE_OPTIONS=--experimental-vm-modules npx jest")}), where an ES module test imports the package and a CommonJS one uses ${codeSpan("await import()")}.`;
 }
