@@ -5,11 +5,13 @@ import * as operations from "./operations.js";
 
 /**
  * What the v1.0.1 set's client needs to know: its plan, 10000 requests per hour
- * (default plan), and the authorization API's token path.
+ * (default plan), the authorization API's token path, and the operation that
+ * reconciles a write whose outcome is unknown.
  */
 export const transportDefaults = {
   plan: { name: "default plan", limit: 10000, intervalMs: 3600000 },
   tokenPath: "/oauth2/token",
+  statusOperation: "getTransactionStatus",
 };
 
 /**

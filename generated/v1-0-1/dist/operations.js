@@ -61,8 +61,8 @@ export function getAcctTitle(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -178,8 +178,8 @@ export function getTransactionStatus(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -221,8 +221,8 @@ export function sendTxns(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -264,8 +264,8 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its

@@ -13,11 +13,13 @@ import type * as types from "./types.js";
 
 /**
  * What the v1.0.1 set's client needs to know: its plan, 10000 requests per hour
- * (default plan), and the authorization API's token path.
+ * (default plan), the authorization API's token path, and the operation that
+ * reconciles a write whose outcome is unknown.
  */
 export const transportDefaults: TransportDefaults = {
   plan: { name: "default plan", limit: 10000, intervalMs: 3600000 },
   tokenPath: "/oauth2/token",
+  statusOperation: "getTransactionStatus",
 };
 
 /**
@@ -94,7 +96,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -190,7 +192,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -226,7 +228,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -262,7 +264,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its

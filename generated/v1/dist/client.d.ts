@@ -11,7 +11,8 @@ import type * as types from "./types.js";
 
 /**
  * What the V1 set's client needs to know: its plan, 10000 requests per hour
- * (default plan), and the authorization API's token path.
+ * (default plan), the authorization API's token path, and the operation that
+ * reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 
@@ -87,7 +88,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -183,7 +184,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -219,7 +220,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -255,7 +256,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -291,7 +292,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -328,7 +329,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its

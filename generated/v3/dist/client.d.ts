@@ -11,7 +11,8 @@ import type * as types from "./types.js";
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), and the authorization API's token path.
+ * (default plan (open variant)), the authorization API's token path, and the
+ * operation that reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 
@@ -90,7 +91,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -126,7 +127,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -225,7 +226,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -262,7 +263,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -299,7 +300,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -336,7 +337,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -374,7 +375,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -440,7 +441,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its

@@ -5,7 +5,8 @@ import * as operations from "./operations.js";
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), and the authorization API's token path.
+ * (default plan (open variant)), the authorization API's token path, and the
+ * operation that reconciles a write whose outcome is unknown.
  */
 export const transportDefaults = {
   plan: {
@@ -14,6 +15,7 @@ export const transportDefaults = {
     intervalMs: 3600000,
   },
   tokenPath: "/oauth2/token",
+  statusOperation: "getTransactionStatus",
 };
 
 /**

@@ -63,8 +63,8 @@ export function getAcctTitle(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -106,8 +106,8 @@ export function sendOnlineFundsTransfer(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -226,8 +226,8 @@ export function getTransactionStatus(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -269,8 +269,8 @@ export function sendTxns(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -313,8 +313,8 @@ export function sendTxnsV1(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -357,8 +357,8 @@ export function sendOnlineFundsTransferB2C(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -400,8 +400,8 @@ export function sendTxnsB2C(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -480,8 +480,8 @@ export function transactionStatusCancelled(transport, body, options) {
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its

@@ -13,7 +13,8 @@ import type * as types from "./types.js";
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), and the authorization API's token path.
+ * (default plan (open variant)), the authorization API's token path, and the
+ * operation that reconciles a write whose outcome is unknown.
  */
 export const transportDefaults: TransportDefaults = {
   plan: {
@@ -22,6 +23,7 @@ export const transportDefaults: TransportDefaults = {
     intervalMs: 3600000,
   },
   tokenPath: "/oauth2/token",
+  statusOperation: "getTransactionStatus",
 };
 
 /**
@@ -101,7 +103,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -137,7 +139,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -236,7 +238,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -273,7 +275,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -310,7 +312,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -347,7 +349,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -385,7 +387,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its
@@ -451,7 +453,7 @@ export interface RemittanceClient {
    * @throws {RateLimitError} The plan's limit was reached, or a 429: not
    * carried out.
    * @throws {NetworkError} Certainly never sent (connection refused, DNS
-   * failure).
+   * failure, server certificate refused).
    * @throws {AuthError} No usable access token, or a 401 to a fresh one.
    * @throws {ConfigError} A call option is out of range.
    * @throws The signal's reason, when aborted before it is sent, or before its

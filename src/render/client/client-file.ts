@@ -62,7 +62,9 @@ export function renderClient(
 
   writer.blankLine();
   writeDocComment(writer, [
-    `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
+    set.statusOperation
+      ? `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, the authorization API's token path, and the operation that reconciles a write whose outcome is unknown.`
+      : `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
   ]);
   if (flavor === "dts")
     writer.writeLine(
@@ -79,6 +81,9 @@ export function renderClient(
           intervalMs: set.plan.rateLimit.intervalMs,
         },
         tokenPath: model.auth.token.path,
+        ...(set.statusOperation
+          ? { statusOperation: set.statusOperation.names.method }
+          : {}),
       },
       ";",
     );

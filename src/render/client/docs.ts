@@ -114,7 +114,7 @@ export function operationThrows(
     ],
     [
       link("NetworkError"),
-      "Certainly never sent (connection refused, DNS failure).",
+      "Certainly never sent (connection refused, DNS failure, server certificate refused).",
     ],
     ...common,
     [
