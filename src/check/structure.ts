@@ -592,6 +592,7 @@ function readOperations(
   const out: RawOperation[] = [];
   for (const item of list) {
     collected.operations.set(item.key, item.keyRange);
+    checkName(reader, item, "operation");
     const where = `operation "${item.key}"`;
     const fields = reader.record(
       item.value,
@@ -657,6 +658,32 @@ function readOperations(
     });
   }
   return out;
+}
+
+/** White space and characters that show as nothing (zero-width, Hangul fillers, bidi marks). */
+const blankName = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** What each kind of name is called in messages, and a name of its kind. */
+const nameKinds = {
+  operation: ["operation name", "get_acct_title"],
+  set: ["set id", "v3"],
+  schema: ["schema name", "Account"],
+  property: ["property name", "number"],
+} as const;
+
+/**
+ * Reports a name that is empty once its white space and invisible
+ * characters are set aside: its folder, files and types would be named by a
+ * hash, and messages would name it by nothing anyone can see.
+ */
+function checkName(
+  reader: Reader,
+  item: Entry,
+  kind: keyof typeof nameKinds,
+): void {
+  if (!blankName.test(item.key)) return;
+  const [what, example] = nameKinds[kind];
+  reader.report(item.keyRange, diagnostics.blankName(what, item.key, example));
 }
 
 /** Characters safe in a URL path without encoding (RFC 3986 unreserved, plus "/"). */
@@ -786,6 +813,7 @@ function readSets(
   const out: RawSet[] = [];
   for (const item of list) {
     collected.sets.set(item.key, item.keyRange);
+    checkName(reader, item, "set");
     const where = `set "${item.key}"`;
     const fields = reader.record(
       item.value,
@@ -882,6 +910,7 @@ function readNamedSchemas(
   const out: RawNamedSchema[] = [];
   for (const item of list) {
     collected.schemas.set(item.key, item.keyRange);
+    checkName(reader, item, "schema");
     const before = reader.found.length;
     const schema = readSchema(
       reader,
@@ -1054,6 +1083,7 @@ function readSchemaNode(
           )
         : [];
       for (const member of members ?? []) {
+        checkName(reader, member, "property");
         const memberWhere = `property "${member.key}" of ${where}`;
         let required = false;
         const schema = readSchema(

@@ -230,6 +230,23 @@ export const diagnostics = {
     message: `${where} must not be empty`,
     hint: "write the text here",
   }),
+  /**
+   * A name of nothing but white space or invisible characters: it would
+   * name a folder, file or type by a hash nobody can read. `what` is e.g.
+   * `operation name`; `example`, a name of its kind.
+   */
+  blankName: (
+    what: string,
+    name: string,
+    example: string,
+  ): DiagnosticText<"RG015"> => ({
+    code: "RG015",
+    message:
+      name === ""
+        ? `${what} is empty`
+        : `${what} ${asciiQuote(name)} holds no visible character`,
+    hint: `name it with letters or digits, e.g. \`${example}\``,
+  }),
   duplicatePath: (path: string, other: string): DiagnosticText<"RG020"> => ({
     code: "RG020",
     message: `path ${quote(path)} is already used by operation ${quote(other)}`,

@@ -150,3 +150,19 @@ describe("several faults in one spec", () => {
     expect(found.filter((line) => /RG030|RG039/.test(line))).toEqual([]);
   });
 });
+
+describe("names that hold no visible character", () => {
+  it("are refused for schemas and properties too, each at its key", () => {
+    const blank = faulty
+      .replace("  Account:\n", '  "":\n')
+      .replace(
+        "      owner: { $ref: Persn }",
+        '      "\\u3164": { type: string }',
+      );
+    const found = summarize(blank).filter((line) => line.includes("RG015"));
+    expect(found).toEqual([
+      "49:3 RG015 schema name is empty",
+      '53:7 RG015 property name "\\u3164" holds no visible character',
+    ]);
+  });
+});

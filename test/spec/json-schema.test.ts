@@ -254,6 +254,8 @@ describe("conformance", () => {
     "bad-path",
     "bad-token-path",
     "bad-version",
+    "blank-operation-name",
+    "blank-set-id",
     "duplicate-property-key",
     "empty-enum",
     "empty-spec",
