@@ -690,8 +690,23 @@ function checkName(
 const pathPattern = /^\/[A-Za-z0-9\-._~/]*$/;
 const versionPattern = /^\d+\.\d+\.\d+$/;
 
+/**
+ * A `.` or `..` segment, written plain or percent-encoded (`%2e`, `.%2E`):
+ * the client appends the path to its base URL, and URL parsing then
+ * climbs out of the base path (`/api/v3` + `/../../admin` is `/admin`).
+ */
+const dotSegment = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
+
 /** Reports a path that is not a plain absolute URL path, suggesting a fix when one is plain. */
 function checkPath(reader: Reader, path: Located<string>): void {
+  const dots = dotSegment.exec(path.value);
+  if (dots !== null) {
+    reader.report(
+      path.range,
+      diagnostics.dotSegment(path.value, dots[0].replace(/^\//, "")),
+    );
+    return;
+  }
   if (pathPattern.test(path.value)) return;
   const trimmed = path.value.trim();
   const fixed = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;

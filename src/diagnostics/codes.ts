@@ -260,6 +260,12 @@ export const diagnostics = {
         ? `write ${quote(suggestion)}`
         : 'a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
   }),
+  /** `segment` as written, e.g. `..` or `%2e%2E`. */
+  dotSegment: (path: string, segment: string): DiagnosticText<"RG021"> => ({
+    code: "RG021",
+    message: `path ${quote(path)} holds the segment ${quote(segment)}, which ${segment.length === 1 || /^(?:\.|%2e)$/i.test(segment) ? "a resolved URL drops" : "climbs out of the base URL's path"}`,
+    hint: 'write the path from the base URL down, with no "." or ".." segment (percent-encoded ones included), e.g. "/send_txns"',
+  }),
   /**
    * Two spec names generate one name (or names that differ only in letter
    * case, which clash on case-insensitive file systems). `second` and
