@@ -72,6 +72,16 @@ export const diagnostics = {
       specReadHints[errno ?? ""] ??
       "check the --spec path, and that the file can be read",
   }),
+  /**
+   * The spec path names a pipe, socket or device: opening a named pipe that
+   * nobody writes would wait forever, deaf to Ctrl-C. `kind`, in words,
+   * e.g. `a named pipe (FIFO)`.
+   */
+  notRegularFile: (kind: string): DiagnosticText<"RG001"> => ({
+    code: "RG001",
+    message: `cannot read the spec: it is ${kind}, not a regular file`,
+    hint: "give --spec the spec file itself; to check text from a pipe, save it to a file first",
+  }),
   tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
     message: `the spec is ${bytes} bytes, over the ${limit}-byte limit`,
