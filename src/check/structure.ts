@@ -660,7 +660,11 @@ function readOperations(
   return out;
 }
 
-/** White space and characters that show as nothing (zero-width, Hangul fillers, bidi marks). */
+/**
+ * White space and characters that show as nothing (zero-width, Hangul
+ * fillers, bidi marks). Property names are not held to it: they are the
+ * bank's wire names, written as they are, quoted where need be.
+ */
 const blankName = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
 
 /** What each kind of name is called in messages, and a name of its kind. */
@@ -668,7 +672,6 @@ const nameKinds = {
   operation: ["operation name", "get_acct_title"],
   set: ["set id", "v3"],
   schema: ["schema name", "Account"],
-  property: ["property name", "number"],
 } as const;
 
 /**
@@ -1098,7 +1101,6 @@ function readSchemaNode(
           )
         : [];
       for (const member of members ?? []) {
-        checkName(reader, member, "property");
         const memberWhere = `property "${member.key}" of ${where}`;
         let required = false;
         const schema = readSchema(

@@ -152,7 +152,7 @@ describe("several faults in one spec", () => {
 });
 
 describe("names that hold no visible character", () => {
-  it("are refused for schemas and properties too, each at its key", () => {
+  it("are refused for schemas too, at the key; a property's name is the bank's and may be anything", () => {
     const blank = faulty
       .replace("  Account:\n", '  "":\n')
       .replace(
@@ -160,9 +160,6 @@ describe("names that hold no visible character", () => {
         '      "\\u3164": { type: string }',
       );
     const found = summarize(blank).filter((line) => line.includes("RG015"));
-    expect(found).toEqual([
-      "49:3 RG015 schema name is empty",
-      '53:7 RG015 property name "\\u3164" holds no visible character',
-    ]);
+    expect(found).toEqual(["49:3 RG015 schema name is empty"]);
   });
 });
