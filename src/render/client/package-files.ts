@@ -1,5 +1,6 @@
 /** package.json and tsconfig.json of a generated package, as prettier prints JSON. */
 import type { Model, OperationSetModel } from "../../model/types.js";
+import { jsonStringifyFile } from "../code/json.js";
 
 export function renderPackageJson(
   model: Model,
@@ -40,7 +41,7 @@ export function renderPackageJson(
     peerDependencies: { msw: "^2.0.0" },
     peerDependenciesMeta: { msw: { optional: true } },
   };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return jsonStringifyFile(manifest);
 }
 
 /**
