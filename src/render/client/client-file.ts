@@ -14,21 +14,12 @@ import {
   type DocTag,
 } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import {
-  limitText,
-  operationDoc,
-  operationDocKey,
-  operationThrows,
-} from "./docs.js";
+import { limitText } from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
 const transportModule = "./runtime/transport.js";
 
-/**
- * client.ts. Each operation's member of the client interface is printed
- * once per run through `memo` for all sets whose docs agree (see
- * operationDocKey).
- */
+/** client.ts: the set's plan, a bound transport, the client's type and `createClient`. */
 export function renderClient(
   model: Model,
   set: OperationSetModel,
@@ -41,7 +32,9 @@ export function renderClient(
   const operations = file.use(
     namespaceSymbol("./operations.js", "operations", false),
   );
-  const types = file.use(namespaceSymbol("./types.js", "types", true));
+  const operationsType = file.use(
+    namespaceSymbol("./operations.js", "operations", true),
+  );
   const clientOptions = transportType("ClientOptions");
   const transport = transportType("Transport");
   const createBaseTransport = file.use(
@@ -86,37 +79,25 @@ export function renderClient(
     },
   });
 
-  for (const operation of set.operations)
-    transportType(callOptionsType(operation));
-  const docKey = operationDocKey(set);
   file.declaration((writer) => {
     writeDocComment(writer, [
       `The operations of the ${set.title} (${set.id}, version ${set.version}).`,
       `Each call is limited to ${limitText(set)} on the client side; a write is never sent again once the bank may have acted on it.`,
     ]);
-    writer.writeLine(`export interface ${clientType} {`);
-    writer.indent(() => {
-      set.operations.forEach((operation, index) => {
-        if (index > 0) writer.blankLine();
-        writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
-          writeDocComment(
-            writer,
-            operationDoc(model, set, operation),
-            operationThrows(set, operation),
-          );
-          writeList(
-            writer,
-            operation.names.method,
-            [
-              `body: ${types}.${operation.names.requestType}`,
-              `options?: ${callOptionsType(operation)}`,
-            ],
-            `: Promise<${types}.${operation.names.responseType}>;`,
-          );
-        });
-      });
-    });
-    writer.writeLine("}");
+    // Each method is its operation's function bound to the transport:
+    // mapped from the functions, it shows their docs (written once, on
+    // them) wherever a method is hovered.
+    for (const line of [
+      `export type ${clientType} = {`,
+      `  [Name in keyof typeof ${operationsType}]: (typeof ${operationsType})[Name] extends (`,
+      `    transport: ${transport},`,
+      "    ...call: infer Call",
+      "  ) => infer Result",
+      "    ? (...call: Call) => Result",
+      "    : never;",
+      "};",
+    ])
+      writer.writeLine(line);
   });
 
   file.code({

@@ -52,11 +52,6 @@ export interface GeneratedFile {
   /** Imports `symbol` and returns the name to write for it. */
   use(symbol: ImportedSymbol): string;
   /**
-   * Imports `symbol` for a doc comment's `{@link}` only: the declarations
-   * import it (as a type) so that the link resolves there too.
-   */
-  link(symbol: ImportedSymbol): string;
-  /**
    * A top-level statement of TypeScript after its doc comment, which the
    * source and the declarations carry and the JavaScript does not.
    */
@@ -110,7 +105,7 @@ interface Usage {
   readonly symbol: ImportedSymbol;
   /** In code that runs: imported by the JavaScript. */
   value: boolean;
-  /** In types or doc links: imported by the declarations. */
+  /** In types: imported by the declarations. */
   declarations: boolean;
 }
 
@@ -142,7 +137,6 @@ export function createFile(specFile: string): GeneratedFile {
   };
   return {
     use: (symbol) => record(symbol, !symbol.typeOnly, symbol.typeOnly),
-    link: (symbol) => record(symbol, false, true),
     code({ doc = [], tags = [], write, once }) {
       add(() => {
         const comment = printed((writer) => writeDocComment(writer, doc, tags));
