@@ -1121,10 +1121,11 @@ function readSchemaNode(
       );
       const pattern = reader.string(byKey.get("pattern"), `${where} pattern`);
       if (pattern) {
+        let valid = true;
         try {
           new RegExp(pattern.value, "u");
-          facets.pattern = pattern.value;
         } catch (error) {
+          valid = false;
           reader.report(
             pattern.range,
             diagnostics.badPattern(
@@ -1136,6 +1137,11 @@ function readSchemaNode(
             ),
           );
         }
+        // Kept only when proved safe: nothing after the check (the example
+        // check, the mocks, the samples) ever runs a pattern that backtracks.
+        const slow = valid ? reader.patternProblem(pattern.value) : undefined;
+        if (slow !== undefined) reader.report(pattern.range, slow);
+        else if (valid) facets.pattern = pattern.value;
       }
       const format = reader.string(byKey.get("format"), `${where} format`);
       if (format) facets.format = format.value;

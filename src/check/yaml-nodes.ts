@@ -7,6 +7,7 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { hasCredentials } from "../diagnostics/secrets.js";
 import { closest } from "../names/names.js";
+import { patternSafety, type PatternSafety } from "./pattern-safety.js";
 import type { SpecSource } from "../spec/source.js";
 
 export type Range = readonly [number, number];
@@ -27,6 +28,8 @@ export interface Entry {
 /** Collects diagnostics while reading; one per problem, in any order. */
 export class Reader {
   readonly found: Diagnostic[] = [];
+  /** Proves each distinct `pattern` of this run safe to match (RG057), once. */
+  readonly patternProblem: PatternSafety = patternSafety();
   constructor(readonly source: SpecSource) {}
 
   report(

@@ -23,7 +23,10 @@ import {
   parseFault,
 } from "../mock-server/faults.js";
 import { longestTimer } from "../runtime/limiter.js";
-import { DEFAULT_TOKEN_LIFETIME_SECONDS } from "../runtime/mock/engine.js";
+import {
+  DEFAULT_MAX_RECORDED_CALLS,
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+} from "../runtime/mock/engine.js";
 import { manifestName } from "../write/output-dir.js";
 import {
   lockWaitLine,
@@ -255,6 +258,11 @@ function buildProgram(io: CliIO): Program {
       `lifetime of the tokens it issues (default ${DEFAULT_TOKEN_LIFETIME_SECONDS})`,
       parseTokenLifetime,
     )
+    .option(
+      "--max-calls <count>",
+      `calls ${ADMIN_PREFIX}/calls keeps, the newest; older ones are dropped and counted (default ${DEFAULT_MAX_RECORDED_CALLS})`,
+      parseMaxCalls,
+    )
     .addHelpText(
       "after",
       `
@@ -264,7 +272,8 @@ REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
 
 Admin endpoints (not the bank's: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
-                                 arrival order, with outcome and whether applied
+                                 arrival order, with outcome and whether applied;
+                                 the newest --max-calls, droppedCalls counts the rest
   POST ${ADMIN_PREFIX}/reset          forget the calls; restore the --fault faults
   POST ${ADMIN_PREFIX}/faults         set a fault, body in the --fault syntax
                                  (<operation>=none removes one)
@@ -280,6 +289,7 @@ Admin endpoints (not the bank's: no spec path holds an @):
         latency?: number;
         rateLimit?: false | { limit: number; intervalMs: number };
         tokenLifetime?: number;
+        maxCalls?: number;
       }) => {
         const { runMock } = await import("./mock.js");
         const stop = stopSignal(io.signal);
@@ -299,6 +309,9 @@ Admin endpoints (not the bank's: no spec path holds an @):
                 : {}),
               ...(options.tokenLifetime !== undefined
                 ? { tokenLifetimeSeconds: options.tokenLifetime }
+                : {}),
+              ...(options.maxCalls !== undefined
+                ? { maxRecordedCalls: options.maxCalls }
                 : {}),
               ...(io.env !== undefined ? { env: io.env } : {}),
               cwd: io.cwd,
@@ -464,6 +477,16 @@ function parseRateLimitOption(
       `pass off, or a whole number of calls from 1 per ${Object.keys(rateLimitUnits).join(", ")}, e.g. --rate-limit 5/minute; omit it for the set's plan`,
     );
   return { limit: rate.limit, intervalMs: rateLimitUnits[rate.unit] };
+}
+
+function parseMaxCalls(value: string): number {
+  return wholeNumberOption(
+    "--max-calls",
+    value,
+    [0, Number.MAX_SAFE_INTEGER],
+    " of calls",
+    `pass e.g. --max-calls 10000, or omit it for ${DEFAULT_MAX_RECORDED_CALLS}`,
+  );
 }
 
 function parseTokenLifetime(value: string): number {

@@ -51,6 +51,8 @@ export interface MockCommandOptions {
   readonly rateLimit?: false | { limit: number; intervalMs: number };
   /** Lifetime of issued tokens (`--token-lifetime`). */
   readonly tokenLifetimeSeconds?: number;
+  /** Calls the engine keeps for `/@remitgen/calls` (`--max-calls`). */
+  readonly maxRecordedCalls?: number;
   /** Where {@link CLIENT_ID_VARIABLE} and {@link CLIENT_SECRET_VARIABLE} are read; default none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
@@ -127,6 +129,7 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
       latencyMs: options.latencyMs,
       rateLimit: options.rateLimit,
       tokenLifetimeSeconds: options.tokenLifetimeSeconds,
+      maxRecordedCalls: options.maxRecordedCalls,
       clientId,
       clientSecret,
     },

@@ -529,6 +529,31 @@ export const diagnostics = {
     message: `pattern ${quote(pattern)} is not a valid regular expression: ${reason}`,
     hint: "fix the regular expression: ECMAScript syntax with the u flag, without surrounding slashes",
   }),
+  /**
+   * A pattern a backtracking engine (the mocks', the checker's) can take
+   * more than linear time to match: one request would stall the mock.
+   * `hotspots`: the parts that backtrack; `attack`: a value that shows it,
+   * as recheck writes it (`'a'.repeat(31) + '\x00'`).
+   */
+  slowPattern: (
+    pattern: string,
+    complexity: string,
+    hotspots: readonly string[],
+    attack: string,
+  ): DiagnosticText<"RG057"> => ({
+    code: "RG057",
+    message: `pattern ${quote(pattern)} can take ${complexity} time to match${hotspots.length > 0 ? ` (it backtracks at ${list(hotspots)})` : ""}: one value such as ${attack} would stall the mock`,
+    hint: "rewrite it so that each character can be matched in one way only: no repeated group whose body repeats too or has alternatives that match the same text, e.g. `(a+)+` as `a+`, `(a|a)*` as `a*`, `^([A-Za-z]+ ?)+$` as `^[A-Za-z]+( [A-Za-z]+)* ?$`",
+  }),
+  /** A pattern the analysis cannot prove linear: it is refused, as a slow one is. */
+  unprovenPattern: (
+    pattern: string,
+    reason: string,
+  ): DiagnosticText<"RG057"> => ({
+    code: "RG057",
+    message: `pattern ${quote(pattern)} cannot be proved to match in linear time: ${reason}`,
+    hint: "write it with characters, classes, groups, alternatives and quantifiers only (no look-arounds or back-references), or leave the rule to the service and drop the pattern",
+  }),
   badRange: (
     where: string,
     low: string,

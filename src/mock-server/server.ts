@@ -21,6 +21,8 @@ import {
 import { UsageError } from "../diagnostics/diagnostic.js";
 import {
   createMockEngine,
+  maskPath,
+  routeSegments,
   type MockApi,
   type MockEngine,
   type MockOptions,
@@ -165,11 +167,14 @@ export function urlHost(host: string): { shown: string; parsed: string } {
 
 /**
  * A request target as the client sent it, for the log: an absolute-form
- * target (`http://evil.example/send_txns`) whole, so a client that sent
- * one is seen doing so, but without the credentials of its address or any
- * query string (where a careless client puts a token or secret).
+ * target (`http://evil.example/send_txns`) with its host, so a client that
+ * sent one is seen doing so, but without the credentials of its address,
+ * any query string (where a careless client puts a token or secret), or
+ * any path segment that is not one of the mock's own (`known`, see
+ * {@link routeSegments}): `/send_txns/<token>` is logged
+ * `/send_txns/[redacted]`.
  */
-export function loggedTarget(sent: string): string {
+export function loggedTarget(sent: string, known: ReadonlySet<string>): string {
   // The authority ends at the first "/" (or "\\", which WHATWG URLs read
   // as one); its credentials, up to its last "@", go before the query is
   // cut: a password may hold a "?" or "#", and its start would stay.
@@ -178,7 +183,10 @@ export function loggedTarget(sent: string): string {
     "$1[credentials]@",
   );
   const end = target.search(/[?#]/);
-  return end < 0 ? target : target.slice(0, end);
+  const bare = end < 0 ? target : target.slice(0, end);
+  const authority =
+    /^[A-Za-z][A-Za-z0-9+.-]*:[\\/]*[^\\/]*/.exec(bare)?.[0] ?? "";
+  return authority + maskPath(bare.slice(authority.length), known);
 }
 
 /**
@@ -199,6 +207,8 @@ export function startMockServer(
   const log = options.log ?? ((): void => undefined);
   let engine: MockEngine | undefined;
   let origin = "";
+  /** Segments the log shows: the served paths' and the admin endpoints'. */
+  let known: ReadonlySet<string> = new Set();
   /** Callbacks that end pending waits (latency, hung calls) on close. */
   const pending = new Set<() => void>();
 
@@ -227,7 +237,7 @@ export function startMockServer(
     }
     const finish = (what: string | number): void => {
       log(
-        `${method} ${loggedTarget(sent)} ${what} ${Math.round(performance.now() - started)}ms`,
+        `${method} ${loggedTarget(sent, known)} ${what} ${Math.round(performance.now() - started)}ms`,
       );
     };
     if (engine === undefined) {
@@ -425,6 +435,13 @@ export function startMockServer(
         return;
       }
       const running = engine;
+      known = routeSegments([
+        running.tokenUrl,
+        ...api.operations.map((operation) => running.urlFor(operation.name)),
+        ...Object.keys(adminEndpoints).map(
+          (name) => `${origin}${ADMIN_PREFIX}${name}`,
+        ),
+      ]);
       let closing: Promise<void> | undefined;
       resolve({
         url,
@@ -518,9 +535,10 @@ async function serveAdmin(
   const name = path.slice(ADMIN_PREFIX.length);
   const method = adminEndpoints[name];
   if (method === undefined) {
+    // The path is not repeated: a caller's bytes may be a secret.
     return refuse(
       404,
-      `no admin endpoint at ${path}`,
+      "no admin endpoint at this path",
       `endpoints: ${endpoints}`,
     );
   }
@@ -544,6 +562,8 @@ async function serveAdmin(
         at: new Date(call.at).toISOString(),
         body: call.body ?? null,
       })),
+      // The oldest calls past the engine's maxRecordedCalls, left out above.
+      droppedCalls: engine.droppedCalls,
       tokenRequests: engine.tokenRequests,
     });
   }

@@ -99,7 +99,9 @@ describe("remitgen mock", () => {
       });
       expect(missing.status).toBe(404);
 
-      await child.waitFor(/^POST \/no_such_operation 404 \d+ms$/m);
+      // Logged without the caller's path, which could hold a secret.
+      await child.waitFor(/^POST \/\[redacted\] 404 \d+ms$/m);
+      expect(child.stdout()).not.toContain("no_such_operation");
       const log = child.stdout().split("\n");
       expect(log).toContainEqual(
         expect.stringMatching(/^POST \/auth\/oauth2\/token 200 \d+ms$/),
@@ -267,6 +269,78 @@ describe("remitgen mock", () => {
     expect(result.stderr).toContain("the mock was not started");
   });
 
+  it("a pattern that backtracks: RG057 at the pattern, exit 1, no server to hang", async () => {
+    const { root, spec } = await makeProject();
+    await editFile(
+      spec,
+      "    path: /get_acct_title\n",
+      "    path: /get_acct_title\n    request: TitleRequest\n",
+    );
+    await editFile(
+      spec,
+      "schemas: {}",
+      [
+        "schemas:",
+        "  TitleRequest:",
+        "    type: object",
+        "    properties:",
+        '      name: { type: string, pattern: "^([A-Za-z]+ ?)+$" }',
+      ].join("\n"),
+    );
+    const result = await runBin(["mock", "--set", "v3", "--port", "0"], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^spec\/remittance\.yaml:\d+:\d+: pattern "\^\(\[A-Za-z\]\+ \?\)\+\$" can take exponential time to match .*\[RG057\]$/m,
+    );
+    expect(result.stderr).toContain("the mock was not started");
+    expect(result.stdout).not.toContain("base URL");
+  });
+
+  it("--max-calls bounds the calls /@remitgen/calls keeps, and it says how many it dropped", async () => {
+    const controller = new AbortController();
+    const io = recordingIO(repoRoot, controller.signal);
+    const status = runCli(
+      ["mock", "--set", "v1.0.1", "--port", "0", "--max-calls", "1"],
+      io,
+    );
+    const [, baseUrl] = await waitFor("the base URL", () =>
+      io.stdout.join("\n").match(/base URL: +(\S+)/),
+    );
+    const grant = await fetch(`${baseUrl}/auth/oauth2/token`, {
+      method: "POST",
+      headers: {
+        authorization: basic("mock-client-id", "mock-client-secret"),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    const { access_token: token } = (await grant.json()) as {
+      access_token: string;
+    };
+    for (let n = 0; n < 3; n++) {
+      const call = await fetch(`${baseUrl}/get_acct_title`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+      expect(call.status).toBe(200);
+    }
+    const calls = (await (
+      await fetch(`${baseUrl}/@remitgen/calls`)
+    ).json()) as { calls: unknown[]; droppedCalls: number };
+    expect([calls.calls.length, calls.droppedCalls]).toEqual([1, 2]);
+    controller.abort();
+    expect(await status).toBe(0);
+    const refused = recordingIO(repoRoot);
+    expect(
+      await runCli(["mock", "--set", "v1.0.1", "--max-calls", "-1"], refused),
+    ).toBe(2);
+    expect(refused.stderr.join("\n")).toContain("--max-calls");
+  });
+
   it("runs in-process through runCli and stops on the io signal", async () => {
     const controller = new AbortController();
     const io = recordingIO(repoRoot, controller.signal);
@@ -368,6 +442,23 @@ describe("remitgen mock", () => {
           body: "{}",
         });
 
+      // The secret or the token in the path: 400, never logged or echoed.
+      const inPath = [
+        await fetch(`${baseUrl}/auth/oauth2/token/${secret}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "grant_type=client_credentials",
+        }),
+        await fetch(`${baseUrl}/get_acct_title/${token}`, { method: "POST" }),
+      ];
+      expect(inPath.map((answer) => answer.status)).toEqual([400, 400]);
+      for (const answer of inPath) {
+        const text = await answer.text();
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain(token);
+      }
+      await child.waitFor(/^POST \/get_acct_title\/\[redacted\] 400 \d+ms$/m);
+
       // The transfer is carried out, then the connection drops; once.
       await expect(call("send_txns")).rejects.toThrow();
       expect((await call("send_txns")).status).toBe(200);
@@ -406,6 +497,9 @@ describe("remitgen mock", () => {
     expect(finished.code).toBe(0);
     expect(finished.stderr).toBe("");
     expect(finished.stdout).not.toContain(secret);
+    expect(finished.stdout).toMatch(
+      /^POST \/auth\/oauth2\/token\/\[redacted\] 400 \d+ms$/m,
+    );
   });
 
   it.each([
@@ -521,6 +615,9 @@ describe("remitgen mock", () => {
       "--latency <ms>",
       "--rate-limit <limit>",
       "--token-lifetime <seconds>",
+      "--max-calls <count>",
+      "(default 1000)",
+      "droppedCalls counts the rest",
       "REMITGEN_MOCK_CLIENT_SECRET",
       "GET  /@remitgen/calls",
       "POST /@remitgen/reset",

@@ -121,6 +121,7 @@ describe("the mock server's admin endpoints", () => {
           body: validSend,
         },
       ],
+      droppedCalls: 0,
       tokenRequests: 1,
     });
     const text = JSON.stringify(calls.body);
@@ -129,6 +130,48 @@ describe("the mock server's admin endpoints", () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^GET \/@remitgen\/calls 200 \d+ms$/),
     );
+  });
+
+  it("GET calls keeps the newest calls only, and says how many were dropped; reset clears the count", async () => {
+    const bounded = await startMockServer(api, {
+      port: 0,
+      mock: { maxRecordedCalls: 2, rateLimit: false },
+    });
+    try {
+      const bearer = await fetchToken((input, init) =>
+        fetch(
+          String(input).replace("https://auth.mock", `${bounded.url}/auth`),
+          init,
+        ),
+      );
+      const bodies = [1, 2, 3, 4, 5].map((n) => ({
+        ...(validSend as { readonly [key: string]: unknown }),
+        reference: `REF-000${n}`,
+      }));
+      for (const body of bodies) {
+        const res = await fetch(`${bounded.baseUrl}/send_txns`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(200);
+      }
+      const calls = (await (
+        await fetch(`${bounded.adminUrl}/calls`)
+      ).json()) as { calls: { body: unknown }[]; droppedCalls: number };
+      expect(calls.calls.map((call) => call.body)).toEqual(bodies.slice(3));
+      expect(calls.droppedCalls).toBe(3);
+      expect(bounded.engine.droppedCalls).toBe(3);
+      await fetch(`${bounded.adminUrl}/reset`, { method: "POST" });
+      expect(
+        await (await fetch(`${bounded.adminUrl}/calls`)).json(),
+      ).toMatchObject({ calls: [], droppedCalls: 0 });
+    } finally {
+      await bounded.close();
+    }
   });
 
   it("POST reset: forgets the calls and restores the faults given at start", async () => {
@@ -230,7 +273,7 @@ describe("the mock server's admin endpoints", () => {
       status: 404,
       body: {
         error: {
-          message: "no admin endpoint at /@remitgen/mappings",
+          message: "no admin endpoint at this path",
           hint: "endpoints: GET /@remitgen/calls, POST /@remitgen/reset, POST /@remitgen/faults, POST /@remitgen/revoke-tokens",
         },
       },

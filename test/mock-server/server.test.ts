@@ -10,6 +10,7 @@ import {
   urlHost,
   type MockServer,
 } from "../../src/mock-server/server.js";
+import { routeSegments } from "../../src/runtime/mock/engine.js";
 import {
   api,
   basic,
@@ -318,7 +319,72 @@ describe("mock server", () => {
     expect(all).not.toContain("leak");
   });
 
-  it("logs and answers the path as sent, a doubled slash included (not read as a host)", async () => {
+  it("refuses a token or secret in the path (400) as in the query, and neither logs nor echoes it", async () => {
+    const before = lines.length;
+    const tokenUrl = `${server.authUrl}/oauth2/token`;
+    const answers = [
+      // An operation's path with the caller's token after it.
+      await post(`/get_txn_status/${bearer}`, "{}"),
+      // The token endpoint's path with the client secret after it.
+      await fetch(`${tokenUrl}/top-secret-value`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      }),
+      // Anywhere else, the secret or a live token is known for what it is.
+      await post(`/v9/top-secret-value/x`, "{}"),
+      await post(`/${encodeURIComponent(bearer)}`, "{}"),
+    ];
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual([
+      400, 400, 400, 400,
+    ]);
+    expect(JSON.parse(bodies[0]!)).toEqual({
+      error: {
+        code: "invalid_request",
+        message:
+          "Send the access token in the Authorization header only, never in the URL",
+      },
+    });
+    expect(JSON.parse(bodies[1]!)).toEqual({
+      error: "invalid_request",
+      error_description:
+        "Send client credentials in the body or the Authorization header, never in the URL",
+    });
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(/^POST \/get_txn_status\/\[redacted\] 400 \d+ms$/),
+      expect.stringMatching(
+        /^POST \/auth\/oauth2\/token\/\[redacted\] 400 \d+ms$/,
+      ),
+      expect.stringMatching(
+        /^POST \/\[redacted\]\/\[redacted\]\/\[redacted\] 400 \d+ms$/,
+      ),
+      expect.stringMatching(/^POST \/\[redacted\] 400 \d+ms$/),
+    ]);
+    const seen = [...lines, ...bodies].join("\n");
+    expect(seen).not.toContain(bearer);
+    expect(seen).not.toContain("top-secret-value");
+    // No call recorded with the token in its path.
+    expect(JSON.stringify(server.engine.calls)).not.toContain(bearer);
+  });
+
+  it("answers an unknown path 404 without repeating it, and lists the paths it serves", async () => {
+    const before = lines.length;
+    const res = await post("/get_txn_statuz-s3cr3t", "{}");
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toBe(
+      `No mocked operation at /[redacted]; operations (POST): ${api.operations
+        .map((op) => op.path)
+        .join(", ")}; token: POST /auth/oauth2/token`,
+    );
+    expect(lines.slice(before)).toEqual([
+      expect.stringMatching(/^POST \/\[redacted\] 404 \d+ms$/),
+    ]);
+    expect(lines.join("\n")).not.toContain("s3cr3t");
+  });
+
+  it("logs the path as sent, a doubled slash included (not read as a host), a segment of its own only", async () => {
     const before = lines.length;
     // A client whose base URL ends in "/" sends "//get_txn_status".
     expect((await rawPost("//get_txn_status", Buffer.from("{}"))).status).toBe(
@@ -331,7 +397,7 @@ describe("mock server", () => {
     expect(lines.slice(before)).toEqual([
       expect.stringMatching(/^POST \/\/get_txn_status 404 \d+ms$/),
       expect.stringMatching(
-        /^POST \/\/elsewhere\.example\/get_txn_status 404 \d+ms$/,
+        /^POST \/\/\[redacted\]\/get_txn_status 404 \d+ms$/,
       ),
     ]);
   });
@@ -506,37 +572,56 @@ describe("exposureWarning", () => {
 });
 
 describe("loggedTarget", () => {
+  const known = routeSegments([
+    "http://h/send_txns",
+    "http://h/@remitgen/calls",
+    "http://h/x",
+  ]);
   it("keeps the target as sent, but no query and no credentials", () => {
-    expect(loggedTarget("/send_txns")).toBe("/send_txns");
-    expect(loggedTarget("/a/../send_txns?access_token=t#f")).toBe(
-      "/a/../send_txns",
+    expect(loggedTarget("/send_txns", known)).toBe("/send_txns");
+    expect(loggedTarget("/x/../send_txns?access_token=t#f", known)).toBe(
+      "/x/../send_txns",
     );
-    expect(loggedTarget("http://evil.example/send_txns?x=1")).toBe(
+    expect(loggedTarget("http://evil.example/send_txns?x=1", known)).toBe(
       "http://evil.example/send_txns",
     );
-    expect(loggedTarget("https://u:p@w@evil.example:81/x")).toBe(
+    expect(loggedTarget("https://u:p@w@evil.example:81/x", known)).toBe(
       "https://[credentials]@evil.example:81/x",
     );
     // WHATWG URLs read "\\" as "/", and a special scheme needs no slashes.
-    expect(loggedTarget("http:\\\\u:p@evil.example\\x")).toBe(
+    expect(loggedTarget("http:\\\\u:p@evil.example\\x", known)).toBe(
       "http:\\\\[credentials]@evil.example\\x",
     );
-    expect(loggedTarget("http:u:p@evil.example/x")).toBe(
+    expect(loggedTarget("http:u:p@evil.example/x", known)).toBe(
       "http:[credentials]@evil.example/x",
     );
     // A password may hold "?" or "#": the authority's credentials go
     // before the query is cut, or its first part would be logged.
-    expect(loggedTarget("http://user:p?ss@evil.example/x?q=1")).toBe(
+    expect(loggedTarget("http://user:p?ss@evil.example/x?q=1", known)).toBe(
       "http://[credentials]@evil.example/x",
     );
-    expect(loggedTarget("http://user:p#ss@evil.example/x")).toBe(
+    expect(loggedTarget("http://user:p#ss@evil.example/x", known)).toBe(
       "http://[credentials]@evil.example/x",
     );
     // An "@" in the path is no credential.
-    expect(loggedTarget("/@remitgen/calls")).toBe("/@remitgen/calls");
-    expect(loggedTarget("http://evil.example/@x")).toBe(
-      "http://evil.example/@x",
+    expect(loggedTarget("/@remitgen/calls", known)).toBe("/@remitgen/calls");
+  });
+
+  it("never repeats a path segment the mock did not write: it may be a token", () => {
+    expect(loggedTarget("/send_txns/eyJhbGciOi.x.y", known)).toBe(
+      "/send_txns/[redacted]",
     );
+    expect(loggedTarget("/tok3n/send_txns?a=b", known)).toBe(
+      "/[redacted]/send_txns",
+    );
+    expect(loggedTarget("http://evil.example/@x", known)).toBe(
+      "http://evil.example/[redacted]",
+    );
+    expect(loggedTarget("/@remitgen/s3cret", known)).toBe(
+      "/@remitgen/[redacted]",
+    );
+    // Encoded, a known name is the caller's bytes too.
+    expect(loggedTarget("/send%5Ftxns", known)).toBe("/[redacted]");
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/model/types.js";
@@ -9,6 +10,11 @@ import {
   openApiDocument,
   renderOpenApi,
 } from "../../src/render/openapi/openapi.js";
+import type { JsonValue } from "../../src/runtime/json.js";
+import {
+  schemaLookup,
+  validateValue,
+} from "../../src/runtime/mock/validate.js";
 import { checkSpecText, loadSpec } from "../../src/spec/load.js";
 import { danglingRefs } from "../hardening/support.js";
 
@@ -164,6 +170,7 @@ describe("openapi.json with schemas", () => {
         type: "object",
         properties: { accountNumber: { type: "string", maxLength: 24 } },
         required: ["accountNumber"],
+        additionalProperties: false,
       });
       const post = doc.paths["/get_acct_title"].post;
       expect(post.requestBody.content["application/json"].schema).toEqual({
@@ -216,6 +223,7 @@ describe("openapi.json with schemas", () => {
         },
       },
       required: ["accountNumber", "bankCode"],
+      additionalProperties: false,
     });
     const response = schemas.GetAcctTitleResponse;
     expect(response.properties.branch).toEqual({
@@ -226,6 +234,7 @@ describe("openapi.json with schemas", () => {
         city: { type: "string" },
       },
       required: ["code"],
+      additionalProperties: false,
     });
     expect(response.properties.aliases).toEqual({
       type: "array",
@@ -383,5 +392,65 @@ describe("openapi.json of a long authorization address", () => {
       expect(scheme["x-remitgen-token-url"]).toBe(tokenUrl);
       expect(scheme.flows.clientCredentials.tokenUrl).toBe(tokenUrl);
     }
+  });
+});
+
+describe("openapi.json and the mocks agree on what a body may hold", () => {
+  it("accepts and refuses the same values for the fixture's schemas: extra members included", async () => {
+    const model = await loadSpec(
+      `${repoRoot}test/fixtures/docs/schema.yaml`,
+      "test/fixtures/docs/schema.yaml",
+    );
+    const set = model.sets[0]!;
+    const doc = JSON.parse(renderOpenApi(model, set).contents) as Doc;
+    // Formats are the mocks' own addition (JSON Schema makes them optional).
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema(doc, "openapi.json");
+    type Value = { [key: string]: unknown };
+    const request: Value = { accountNumber: "00123456789", bankCode: "HBL" };
+    const response: Value = {
+      accountTitle: "A. Khan",
+      status: "ACTIVE",
+      branch: { code: 3, city: "Lahore" },
+      aliases: ["AK"],
+      holder: { name: "A. Khan", since: "2020-01-31" },
+    };
+    const cases: [string, Value][] = [
+      ["GetAcctTitleRequest", request],
+      ["GetAcctTitleRequest", { ...request, reference: "R-1" }],
+      ["GetAcctTitleRequest", { ...request, extra: true }],
+      ["GetAcctTitleRequest", { bankCode: "HBL" }],
+      ["GetAcctTitleRequest", { ...request, accountNumber: "12-34" }],
+      ["GetAcctTitleRequest", { ...request, accountNumber: "1".repeat(25) }],
+      ["GetAcctTitleRequest", { ...request, bankCode: "ABC" }],
+      ["GetAcctTitleRequest", { ...request, reference: "" }],
+      ["GetAcctTitleResponse", response],
+      ["GetAcctTitleResponse", { ...response, extra: 1 }],
+      ["GetAcctTitleResponse", { ...response, branch: { code: 3, floor: 2 } }],
+      ["GetAcctTitleResponse", { ...response, branch: { code: 0 } }],
+      ["GetAcctTitleResponse", { ...response, holder: { name: "A", x: 1 } }],
+      ["GetAcctTitleResponse", { ...response, aliases: [1] }],
+      ["AccountHolder", { name: "A" }],
+      ["AccountHolder", { name: "A", nickname: "B" }],
+    ];
+    const verdicts = cases.map(([name, value]) => {
+      const byOpenApi = ajv.validate(
+        { $ref: `openapi.json#/components/schemas/${name}` },
+        value,
+      );
+      const byMock =
+        validateValue(
+          value as JsonValue,
+          { kind: "ref", name },
+          schemaLookup(set.schemas),
+        ).length === 0;
+      return { name, value, byOpenApi, byMock };
+    });
+    expect(verdicts.filter((each) => each.byOpenApi !== each.byMock)).toEqual(
+      [],
+    );
+    // Both refuse a member the schema does not list.
+    expect(verdicts[2]).toMatchObject({ byOpenApi: false, byMock: false });
+    expect(verdicts.filter((each) => each.byMock).length).toBe(4);
   });
 });

@@ -342,6 +342,10 @@ export function jsonSchema(
         .filter((property) => property.required)
         .map((property) => property.name);
       if (required.length > 0) out.required = required;
+      // The mocks refuse a member the schema does not list (validateValue's
+      // "unknown"): the document says so, and a client generated from it
+      // sends none.
+      out.additionalProperties = false;
       break;
     }
     default:

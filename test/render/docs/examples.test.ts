@@ -10,10 +10,15 @@ import { describe, expect, it } from "vitest";
 import type {
   OperationModel,
   OperationSetModel,
+  PayloadModel,
   SchemaNode,
 } from "../../../src/model/types.js";
-import { operationExample } from "../../../src/render/docs/examples.js";
+import {
+  exampleBody,
+  operationExample,
+} from "../../../src/render/docs/examples.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
+import { validateValue } from "../../../src/runtime/mock/validate.js";
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
@@ -191,5 +196,35 @@ describe("docs example strings", () => {
       const code = operationExample(set, withFormat, new Map());
       expect(code).toContain('  code: "text",\n');
     }
+  });
+});
+
+describe("request bodies in docs examples and the mocks", () => {
+  it("build a string that matches its pattern, one the mock accepts, the same on every run", () => {
+    const schema: SchemaNode = {
+      kind: "object",
+      properties: [
+        {
+          name: "iban",
+          required: true,
+          schema: { kind: "string", pattern: "^PK[0-9]{2}[A-Z]{4}[0-9]{16}$" },
+        },
+        {
+          name: "name",
+          required: true,
+          schema: { kind: "string", pattern: "^[A-Z][a-z]+( [A-Z][a-z]+)*$" },
+        },
+        // A spec example that breaks its schema is not printed.
+        {
+          name: "code",
+          required: true,
+          schema: { kind: "string", maxLength: 3, example: "TOO LONG" },
+        },
+      ],
+    };
+    const payload: PayloadModel = { kind: "schema", schema };
+    const body = exampleBody(payload, new Map());
+    expect(validateValue(body as JsonValue, schema, [])).toEqual([]);
+    expect(exampleBody(payload, new Map())).toEqual(body);
   });
 });

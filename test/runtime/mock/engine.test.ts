@@ -3,6 +3,7 @@ import {
   createMockEngine,
   DEFAULT_AUTH_URL,
   DEFAULT_BASE_URL,
+  DEFAULT_MAX_RECORDED_CALLS,
   type MockEngine,
   type MockFault,
   type MockOptions,
@@ -1153,5 +1154,61 @@ describe("conventions and construction", () => {
     expect(before).toHaveLength(0);
     expect(engine.calls).toHaveLength(1);
     expect(Object.isFrozen(engine.calls[0])).toBe(true);
+  });
+});
+
+describe("the call log's bound", () => {
+  it(`keeps the newest ${DEFAULT_MAX_RECORDED_CALLS} calls by default and counts the dropped ones`, async () => {
+    const engine = createMockEngine(api, { rateLimit: false });
+    const token = await issueToken(engine);
+    const total = DEFAULT_MAX_RECORDED_CALLS + 3;
+    for (let n = 0; n < total; n++) {
+      await engine.handle(
+        opRequest(engine, "get_acct_title", { ...validAccount, n }, token),
+      );
+    }
+    expect(engine.calls).toHaveLength(DEFAULT_MAX_RECORDED_CALLS);
+    expect(engine.droppedCalls).toBe(3);
+    expect(engine.calls[0]!.body).toEqual({ ...validAccount, n: 3 });
+    expect(engine.calls.at(-1)!.body).toEqual({
+      ...validAccount,
+      n: total - 1,
+    });
+    engine.reset();
+    expect([engine.calls.length, engine.droppedCalls]).toEqual([0, 0]);
+  });
+
+  it("fills each call's own slot when calls in flight outlive the dropping of older ones", async () => {
+    const engine = createMockEngine(api, {
+      rateLimit: false,
+      maxRecordedCalls: 2,
+      latencyMs: 0,
+    });
+    const token = await issueToken(engine);
+    // Sent at once: slots are taken on arrival, filled on answer.
+    await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        engine.handle(
+          opRequest(engine, "get_acct_title", { ...validAccount, n }, token),
+        ),
+      ),
+    );
+    expect(engine.calls.map((call) => call.body)).toEqual([
+      { ...validAccount, n: 2 },
+      { ...validAccount, n: 3 },
+    ]);
+    expect(engine.droppedCalls).toBe(2);
+  });
+
+  it("keeps none with 0, and refuses a negative bound", async () => {
+    const engine = createMockEngine(api, { maxRecordedCalls: 0 });
+    const token = await issueToken(engine);
+    await engine.handle(
+      opRequest(engine, "get_acct_title", validAccount, token),
+    );
+    expect([engine.calls.length, engine.droppedCalls]).toEqual([0, 1]);
+    expect(() => createMockEngine(api, { maxRecordedCalls: -1 })).toThrow(
+      "maxRecordedCalls must be a number from 0",
+    );
   });
 });

@@ -142,6 +142,40 @@ describe("createMockFetch", () => {
     expect(fetch.engine.calls).toEqual([]);
   });
 
+  it("refuses a token or the client secret in the path 400, never repeating it (in process too)", async () => {
+    const fetch = createMockFetch(api, { clientSecret: "in-env-s3cret" });
+    const token = await (async () => {
+      const res = await fetch("https://auth.mock/oauth2/token", {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${btoa("mock-client-id:in-env-s3cret")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "grant_type=client_credentials",
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    })();
+    const answers = await Promise.all(
+      [
+        `https://remittance.mock/get_acct_title/${token}`,
+        "https://auth.mock/oauth2/token/in-env-s3cret",
+        "https://remittance.mock/unknown/in-env-s3cret",
+        "https://remittance.mock/v1/nothing-here",
+      ].map((url) => fetch(url, { method: "POST", body: "{}" })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([400, 400, 400, 404]);
+    const bodies = (await Promise.all(answers.map((res) => res.text()))).join(
+      "\n",
+    );
+    expect(bodies).not.toContain(token);
+    expect(bodies).not.toContain("in-env-s3cret");
+    expect(bodies).not.toContain("nothing-here");
+    expect(bodies).toContain(
+      "No mocked operation at /[redacted]/[redacted]; operations (POST): /get_acct_title,",
+    );
+    expect(fetch.engine.calls).toEqual([]);
+  });
+
   it("gives each mock fetch its own engine (no shared state)", async () => {
     const first = createMockFetch(api);
     const second = createMockFetch(api, { baseUrl: "https://other.mock" });

@@ -15,6 +15,11 @@ export const DEFAULT_CLIENT_SECRET = "mock-client-secret";
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Default number of calls the engine keeps (the newest): a mock under load
+ * kept every call, and grew by 150 MB in five 8-second runs.
+ */
+export const DEFAULT_MAX_RECORDED_CALLS = 1000;
 /** At most this many violations are listed in a `validation_failed` answer (all are counted). */
 export const MAX_LISTED_VIOLATIONS = 100;
 /**
@@ -95,6 +100,48 @@ function routeKey(url) {
     })
   );
 }
+/**
+ * What a shown path (the mock's answers, the server's log) has in place of
+ * a segment the mock did not write itself: the caller's bytes, which may
+ * be a token or a secret put in the path (`/send_txns/<token>`).
+ */
+export const HIDDEN_SEGMENT = "[redacted]";
+/** The path segments of `urls`: the only ones a shown path repeats. */
+export function routeSegments(urls) {
+  const known = new Set(["", ".", ".."]);
+  for (const url of urls) {
+    for (const segment of new URL(url).pathname.split("/")) known.add(segment);
+  }
+  return known;
+}
+/**
+ * `path` as the mock may show it: each segment that is one of the mock's
+ * own (`known`, see {@link routeSegments}) as it is, every other one as
+ * {@link HIDDEN_SEGMENT}. `/get_acct_title/eyJhbGci…` is shown
+ * `/get_acct_title/[redacted]`.
+ */
+export function maskPath(path, known) {
+  // "\\" parts segments too: WHATWG URLs read it as "/".
+  return path.replace(/[^\\/]+/g, (segment) =>
+    known.has(segment) ? segment : HIDDEN_SEGMENT,
+  );
+}
+/** The refusal of client credentials in a URL (RFC 6749 §2.3.1: logs and proxies keep URLs). */
+const CLIENT_CREDENTIALS_IN_URL =
+  "Send client credentials in the body or the Authorization header, never in the URL";
+/** The refusal of an access token in a URL (RFC 6750 §2.3 allows it; logs and proxies keep URLs). */
+const ACCESS_TOKEN_IN_URL =
+  "Send the access token in the Authorization header only, never in the URL";
+/** An RFC 6749 §5.2 error; descriptions never quote credentials. */
+function oauthError(status, error, description, headers = {}) {
+  return jsonResponse(
+    status,
+    { error, error_description: description },
+    { "cache-control": "no-store", pragma: "no-cache", ...headers },
+  );
+}
+/** How many served paths a 404 lists; more are counted. */
+const LISTED_PATHS = 20;
 function joinUrl(base, path) {
   const root = new URL(base);
   const prefix = root.pathname.replace(/\/+$/, "");
@@ -281,6 +328,7 @@ class Engine {
   #rate;
   #latencyMs;
   #maxBodyBytes;
+  #maxRecordedCalls;
   #initialOverrides;
   #errorBody;
   #statuses;
@@ -288,12 +336,18 @@ class Engine {
   #routes = new Map();
   #urls = new Map();
   #tokenKey;
+  /** Segments of the served paths, for {@link maskPath}. */
+  #segments;
   /**
-   * Recorded calls in arrival order. A slot is taken when a call arrives and
-   * filled when it is answered; reset() replaces the array, so a call that
-   * was in flight then fills a slot of the old one.
+   * Recorded calls in arrival order, at most #maxRecordedCalls. A slot is
+   * taken when a call arrives and filled when it is answered (a slot
+   * object, so dropping the oldest moves no call into another's place);
+   * reset() replaces the array, so a call that was in flight then fills a
+   * slot of the old one.
    */
   #calls = [];
+  /** Calls dropped from #calls since reset, oldest first. */
+  #droppedCalls = 0;
   /** Calls per operation since reset, counted on arrival. */
   #arrivals = new Map();
   #tokenRequests = 0;
@@ -349,6 +403,15 @@ class Engine {
       Number.MAX_SAFE_INTEGER,
     );
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    checkRange(
+      options.maxRecordedCalls,
+      "maxRecordedCalls",
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    this.#maxRecordedCalls = Math.floor(
+      options.maxRecordedCalls ?? DEFAULT_MAX_RECORDED_CALLS,
+    );
     this.#errorBody = options.conventions?.errorBody ?? defaultErrorBody;
     this.#statuses = {
       ...DEFAULT_ERROR_STATUSES,
@@ -388,6 +451,7 @@ class Engine {
         `unresolved schema references: ${[...missing].join(", ")}`,
       );
     }
+    this.#segments = routeSegments([this.tokenUrl, ...this.#urls.values()]);
     const initial = new Map();
     for (const [name, override] of Object.entries(options.overrides ?? {})) {
       this.#checkOperation(name);
@@ -398,13 +462,19 @@ class Engine {
     this.reset();
   }
   get calls() {
-    return Object.freeze(this.#calls.filter((call) => call !== undefined));
+    const calls = [];
+    for (const slot of this.#calls) if (slot.call) calls.push(slot.call);
+    return Object.freeze(calls);
+  }
+  get droppedCalls() {
+    return this.#droppedCalls;
   }
   get tokenRequests() {
     return this.#tokenRequests;
   }
   reset() {
     this.#calls = [];
+    this.#droppedCalls = 0;
     this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
@@ -498,39 +568,72 @@ class Engine {
     }
     const op = this.#routes.get(key);
     if (op === undefined) {
-      return {
-        kind: "response",
-        response: this.#errorResponse(
-          "not_found",
-          `No mocked operation at ${url.pathname}`,
-        ),
-        delayMs: this.#latencyMs,
-      };
+      // Never the caller's path: it may carry a credential. Under a route
+      // (`/send_txns/<token>`, `/oauth2/token/<secret>`) or holding one of
+      // the mock's secrets, it is refused as a credential in the query is.
+      const carried = this.#credentialInPath(url, key);
+      const response =
+        carried === "client"
+          ? oauthError(400, "invalid_request", CLIENT_CREDENTIALS_IN_URL)
+          : carried === "token"
+            ? this.#errorResponse("invalid_request", ACCESS_TOKEN_IN_URL)
+            : this.#errorResponse(
+                "not_found",
+                `No mocked operation at ${maskPath(url.pathname, this.#segments)}; ${this.#servedPaths()}`,
+              );
+      return { kind: "response", response, delayMs: this.#latencyMs };
     }
     return this.#operation(op, url, request);
+  }
+  /**
+   * Whether an unrouted URL's path carries a credential: it goes on past
+   * the token endpoint (client credentials) or an operation (a token), or
+   * holds the client secret or an issued token anywhere.
+   */
+  #credentialInPath(url, key) {
+    for (
+      let end = key.lastIndexOf("/");
+      end > url.origin.length;
+      end = key.lastIndexOf("/", end - 1)
+    ) {
+      // A trailing slash alone (`/send_txns/`) carries nothing.
+      if (/^\/*$/.test(key.slice(end))) continue;
+      const prefix = key.slice(0, end);
+      if (prefix === this.#tokenKey) return "client";
+      if (this.#routes.has(prefix)) return "token";
+    }
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not UTF-8 once decoded: compared as sent.
+    }
+    const holds = (secret) =>
+      secret !== "" && (path.includes(secret) || url.pathname.includes(secret));
+    if (holds(this.#secret)) return "client";
+    for (const token of this.#tokens.keys()) if (holds(token)) return "token";
+    return undefined;
+  }
+  /** The paths this mock serves, for a 404: the caller learns where to call. */
+  #servedPaths() {
+    const paths = [...this.#urls.values()].map((url) => new URL(url).pathname);
+    const listed = paths.slice(0, LISTED_PATHS).join(", ");
+    const more =
+      paths.length > LISTED_PATHS
+        ? ` and ${paths.length - LISTED_PATHS} more`
+        : "";
+    return `operations (POST): ${listed}${more}; token: POST ${new URL(this.tokenUrl).pathname}`;
   }
   // ---- token endpoint ----------------------------------------------------
   async #token(request) {
     this.#tokenRequests++;
-    // RFC 6749 §5.2 error shape; descriptions never quote credentials.
-    const oauthError = (status, error, description, headers = {}) =>
-      jsonResponse(
-        status,
-        { error, error_description: description },
-        { "cache-control": "no-store", pragma: "no-cache", ...headers },
-      );
     if (request.method !== "POST") {
       return this.#errorResponse("method_not_allowed", "Use POST", {
         headers: { allow: "POST" },
       });
     }
-    // RFC 6749 §2.3.1: logs and proxies keep URLs.
     if (new URL(request.url).searchParams.has("client_secret")) {
-      return oauthError(
-        400,
-        "invalid_request",
-        "Send client credentials in the body or the Authorization header, never in the URL",
-      );
+      return oauthError(400, "invalid_request", CLIENT_CREDENTIALS_IN_URL);
     }
     if (mediaType(request.headers.get("content-type")) !== FORM_TYPE) {
       return oauthError(
@@ -670,11 +773,16 @@ class Engine {
     // Taken before the first await, so concurrent calls keep arrival order.
     const callIndex = this.#arrivals.get(op.name) ?? 0;
     this.#arrivals.set(op.name, callIndex + 1);
-    const calls = this.#calls;
-    const slot = calls.push(undefined) - 1;
+    const slot = {};
+    this.#calls.push(slot);
+    const excess = this.#calls.length - this.#maxRecordedCalls;
+    if (excess > 0) {
+      this.#calls.splice(0, excess);
+      this.#droppedCalls += excess;
+    }
     let body;
     const record = (outcome, status, applied) => {
-      calls[slot] = Object.freeze({
+      slot.call = Object.freeze({
         operation: op.name,
         path,
         body,
@@ -709,13 +817,10 @@ class Engine {
         },
       );
     }
-    // RFC 6750 §2.3 allows it, but logs and proxies keep URLs, and §3.1
-    // refuses a request that sends its token more than one way.
+    // §3.1 of RFC 6750 also refuses a request that sends its token more
+    // than one way.
     if (url.searchParams.has("access_token")) {
-      return refuse(
-        "invalid_request",
-        "Send the access token in the Authorization header only, never in the URL",
-      );
+      return refuse("invalid_request", ACCESS_TOKEN_IN_URL);
     }
     const denied = this.#checkBearer(request.headers.get("authorization"));
     if (denied !== undefined) {

@@ -42,6 +42,11 @@ export const DEFAULT_CLIENT_SECRET: string = "mock-client-secret";
 export const DEFAULT_TOKEN_LIFETIME_SECONDS: number = 3600;
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
+/**
+ * Default number of calls the engine keeps (the newest): a mock under load
+ * kept every call, and grew by 150 MB in five 8-second runs.
+ */
+export const DEFAULT_MAX_RECORDED_CALLS: number = 1000;
 
 /** At most this many violations are listed in a `validation_failed` answer (all are counted). */
 export const MAX_LISTED_VIOLATIONS: number = 100;
@@ -99,6 +104,12 @@ export interface MockOptions {
   latencyMs?: number | undefined;
   /** Request bodies above this many bytes get 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
+  /**
+   * How many calls {@link MockEngine.calls} keeps: past it, the oldest are
+   * dropped and counted in {@link MockEngine.droppedCalls}. Default
+   * {@link DEFAULT_MAX_RECORDED_CALLS}; `0` keeps none.
+   */
+  maxRecordedCalls?: number | undefined;
   /** Per-operation behaviour, by operation name. */
   overrides?: Record<string, MockOverride> | undefined;
   /** Replaces the mocks' own error conventions (see {@link MockConventions}). */
@@ -265,6 +276,12 @@ export interface MockEngine {
    * or left hanging); one still in flight is not listed yet.
    */
   readonly calls: readonly RecordedCall[];
+  /**
+   * Calls left out of {@link calls} since the last {@link reset}: the
+   * oldest, dropped to keep at most {@link MockOptions.maxRecordedCalls}.
+   * `0` when {@link calls} lists every call.
+   */
+  readonly droppedCalls: number;
   /** Token endpoint requests since the last {@link reset}, failed ones too. */
   readonly tokenRequests: number;
   /**
@@ -347,6 +364,59 @@ function routeKey(url: URL): string {
     })
   );
 }
+
+/**
+ * What a shown path (the mock's answers, the server's log) has in place of
+ * a segment the mock did not write itself: the caller's bytes, which may
+ * be a token or a secret put in the path (`/send_txns/<token>`).
+ */
+export const HIDDEN_SEGMENT = "[redacted]";
+
+/** The path segments of `urls`: the only ones a shown path repeats. */
+export function routeSegments(urls: Iterable<string>): Set<string> {
+  const known = new Set(["", ".", ".."]);
+  for (const url of urls) {
+    for (const segment of new URL(url).pathname.split("/")) known.add(segment);
+  }
+  return known;
+}
+
+/**
+ * `path` as the mock may show it: each segment that is one of the mock's
+ * own (`known`, see {@link routeSegments}) as it is, every other one as
+ * {@link HIDDEN_SEGMENT}. `/get_acct_title/eyJhbGci…` is shown
+ * `/get_acct_title/[redacted]`.
+ */
+export function maskPath(path: string, known: ReadonlySet<string>): string {
+  // "\\" parts segments too: WHATWG URLs read it as "/".
+  return path.replace(/[^\\/]+/g, (segment) =>
+    known.has(segment) ? segment : HIDDEN_SEGMENT,
+  );
+}
+
+/** The refusal of client credentials in a URL (RFC 6749 §2.3.1: logs and proxies keep URLs). */
+const CLIENT_CREDENTIALS_IN_URL =
+  "Send client credentials in the body or the Authorization header, never in the URL";
+/** The refusal of an access token in a URL (RFC 6750 §2.3 allows it; logs and proxies keep URLs). */
+const ACCESS_TOKEN_IN_URL =
+  "Send the access token in the Authorization header only, never in the URL";
+
+/** An RFC 6749 §5.2 error; descriptions never quote credentials. */
+function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(
+    status,
+    { error, error_description: description },
+    { "cache-control": "no-store", pragma: "no-cache", ...headers },
+  );
+}
+
+/** How many served paths a 404 lists; more are counted. */
+const LISTED_PATHS = 20;
 
 function joinUrl(base: string, path: string): URL {
   const root = new URL(base);
@@ -572,6 +642,7 @@ class Engine implements MockEngine {
     { readonly limit: number; readonly intervalMs: number } | undefined;
   readonly #latencyMs: number;
   readonly #maxBodyBytes: number;
+  readonly #maxRecordedCalls: number;
   readonly #initialOverrides: ReadonlyMap<string, MockOverride>;
   readonly #errorBody: (error: MockError) => JsonValue;
   readonly #statuses: Readonly<
@@ -581,13 +652,19 @@ class Engine implements MockEngine {
   readonly #routes = new Map<string, MockOperation>();
   readonly #urls = new Map<string, string>();
   readonly #tokenKey: string;
+  /** Segments of the served paths, for {@link maskPath}. */
+  readonly #segments: ReadonlySet<string>;
 
   /**
-   * Recorded calls in arrival order. A slot is taken when a call arrives and
-   * filled when it is answered; reset() replaces the array, so a call that
-   * was in flight then fills a slot of the old one.
+   * Recorded calls in arrival order, at most #maxRecordedCalls. A slot is
+   * taken when a call arrives and filled when it is answered (a slot
+   * object, so dropping the oldest moves no call into another's place);
+   * reset() replaces the array, so a call that was in flight then fills a
+   * slot of the old one.
    */
-  #calls: (RecordedCall | undefined)[] = [];
+  #calls: { call?: RecordedCall }[] = [];
+  /** Calls dropped from #calls since reset, oldest first. */
+  #droppedCalls = 0;
   /** Calls per operation since reset, counted on arrival. */
   #arrivals = new Map<string, number>();
   #tokenRequests = 0;
@@ -644,6 +721,15 @@ class Engine implements MockEngine {
       Number.MAX_SAFE_INTEGER,
     );
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    checkRange(
+      options.maxRecordedCalls,
+      "maxRecordedCalls",
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    this.#maxRecordedCalls = Math.floor(
+      options.maxRecordedCalls ?? DEFAULT_MAX_RECORDED_CALLS,
+    );
     this.#errorBody = options.conventions?.errorBody ?? defaultErrorBody;
     this.#statuses = {
       ...DEFAULT_ERROR_STATUSES,
@@ -684,6 +770,7 @@ class Engine implements MockEngine {
         `unresolved schema references: ${[...missing].join(", ")}`,
       );
     }
+    this.#segments = routeSegments([this.tokenUrl, ...this.#urls.values()]);
     const initial = new Map<string, MockOverride>();
     for (const [name, override] of Object.entries(options.overrides ?? {})) {
       this.#checkOperation(name);
@@ -695,9 +782,13 @@ class Engine implements MockEngine {
   }
 
   get calls(): readonly RecordedCall[] {
-    return Object.freeze(
-      this.#calls.filter((call): call is RecordedCall => call !== undefined),
-    );
+    const calls: RecordedCall[] = [];
+    for (const slot of this.#calls) if (slot.call) calls.push(slot.call);
+    return Object.freeze(calls);
+  }
+
+  get droppedCalls(): number {
+    return this.#droppedCalls;
   }
 
   get tokenRequests(): number {
@@ -706,6 +797,7 @@ class Engine implements MockEngine {
 
   reset(): void {
     this.#calls = [];
+    this.#droppedCalls = 0;
     this.#arrivals = new Map();
     this.#tokenRequests = 0;
     this.#window = [];
@@ -820,47 +912,77 @@ class Engine implements MockEngine {
     }
     const op = this.#routes.get(key);
     if (op === undefined) {
-      return {
-        kind: "response",
-        response: this.#errorResponse(
-          "not_found",
-          `No mocked operation at ${url.pathname}`,
-        ),
-        delayMs: this.#latencyMs,
-      };
+      // Never the caller's path: it may carry a credential. Under a route
+      // (`/send_txns/<token>`, `/oauth2/token/<secret>`) or holding one of
+      // the mock's secrets, it is refused as a credential in the query is.
+      const carried = this.#credentialInPath(url, key);
+      const response =
+        carried === "client"
+          ? oauthError(400, "invalid_request", CLIENT_CREDENTIALS_IN_URL)
+          : carried === "token"
+            ? this.#errorResponse("invalid_request", ACCESS_TOKEN_IN_URL)
+            : this.#errorResponse(
+                "not_found",
+                `No mocked operation at ${maskPath(url.pathname, this.#segments)}; ${this.#servedPaths()}`,
+              );
+      return { kind: "response", response, delayMs: this.#latencyMs };
     }
     return this.#operation(op, url, request);
+  }
+
+  /**
+   * Whether an unrouted URL's path carries a credential: it goes on past
+   * the token endpoint (client credentials) or an operation (a token), or
+   * holds the client secret or an issued token anywhere.
+   */
+  #credentialInPath(url: URL, key: string): "client" | "token" | undefined {
+    for (
+      let end = key.lastIndexOf("/");
+      end > url.origin.length;
+      end = key.lastIndexOf("/", end - 1)
+    ) {
+      // A trailing slash alone (`/send_txns/`) carries nothing.
+      if (/^\/*$/.test(key.slice(end))) continue;
+      const prefix = key.slice(0, end);
+      if (prefix === this.#tokenKey) return "client";
+      if (this.#routes.has(prefix)) return "token";
+    }
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not UTF-8 once decoded: compared as sent.
+    }
+    const holds = (secret: string): boolean =>
+      secret !== "" && (path.includes(secret) || url.pathname.includes(secret));
+    if (holds(this.#secret)) return "client";
+    for (const token of this.#tokens.keys()) if (holds(token)) return "token";
+    return undefined;
+  }
+
+  /** The paths this mock serves, for a 404: the caller learns where to call. */
+  #servedPaths(): string {
+    const paths = [...this.#urls.values()].map((url) => new URL(url).pathname);
+    const listed = paths.slice(0, LISTED_PATHS).join(", ");
+    const more =
+      paths.length > LISTED_PATHS
+        ? ` and ${paths.length - LISTED_PATHS} more`
+        : "";
+    return `operations (POST): ${listed}${more}; token: POST ${new URL(this.tokenUrl).pathname}`;
   }
 
   // ---- token endpoint ----------------------------------------------------
 
   async #token(request: Request): Promise<Response> {
     this.#tokenRequests++;
-    // RFC 6749 §5.2 error shape; descriptions never quote credentials.
-    const oauthError = (
-      status: number,
-      error: string,
-      description: string,
-      headers: Record<string, string> = {},
-    ): Response =>
-      jsonResponse(
-        status,
-        { error, error_description: description },
-        { "cache-control": "no-store", pragma: "no-cache", ...headers },
-      );
 
     if (request.method !== "POST") {
       return this.#errorResponse("method_not_allowed", "Use POST", {
         headers: { allow: "POST" },
       });
     }
-    // RFC 6749 §2.3.1: logs and proxies keep URLs.
     if (new URL(request.url).searchParams.has("client_secret")) {
-      return oauthError(
-        400,
-        "invalid_request",
-        "Send client credentials in the body or the Authorization header, never in the URL",
-      );
+      return oauthError(400, "invalid_request", CLIENT_CREDENTIALS_IN_URL);
     }
     if (mediaType(request.headers.get("content-type")) !== FORM_TYPE) {
       return oauthError(
@@ -1016,8 +1138,13 @@ class Engine implements MockEngine {
     // Taken before the first await, so concurrent calls keep arrival order.
     const callIndex = this.#arrivals.get(op.name) ?? 0;
     this.#arrivals.set(op.name, callIndex + 1);
-    const calls = this.#calls;
-    const slot = calls.push(undefined) - 1;
+    const slot: { call?: RecordedCall } = {};
+    this.#calls.push(slot);
+    const excess = this.#calls.length - this.#maxRecordedCalls;
+    if (excess > 0) {
+      this.#calls.splice(0, excess);
+      this.#droppedCalls += excess;
+    }
     let body: JsonValue | undefined;
 
     const record = (
@@ -1025,7 +1152,7 @@ class Engine implements MockEngine {
       status: number | undefined,
       applied: boolean,
     ): void => {
-      calls[slot] = Object.freeze({
+      slot.call = Object.freeze({
         operation: op.name,
         path,
         body,
@@ -1066,13 +1193,10 @@ class Engine implements MockEngine {
         },
       );
     }
-    // RFC 6750 §2.3 allows it, but logs and proxies keep URLs, and §3.1
-    // refuses a request that sends its token more than one way.
+    // §3.1 of RFC 6750 also refuses a request that sends its token more
+    // than one way.
     if (url.searchParams.has("access_token")) {
-      return refuse(
-        "invalid_request",
-        "Send the access token in the Authorization header only, never in the URL",
-      );
+      return refuse("invalid_request", ACCESS_TOKEN_IN_URL);
     }
     const denied = this.#checkBearer(request.headers.get("authorization"));
     if (denied !== undefined) {
