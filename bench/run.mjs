@@ -28,6 +28,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { ONE_OPERATION_GZIP_CEILING_BYTES } from "./bundle-ceiling.mjs";
 import {
   benchGenerators,
   benchTypeCheck,
@@ -148,7 +149,6 @@ const targets = {
   ops5000RssMiB: 1024,
   linearRatio: 6,
   clientOverheadPct: 5,
-  oneOpGzipBytes: 4096,
   // Against the peers, measured in the same run (issue 22's guard rails).
   defaultVsOpenapiTs: 0.35,
   ops1000VsOpenapiTs: 0.5,
@@ -874,6 +874,17 @@ async function main() {
     log(
       `    ${name}: ${peer.medianUs.toFixed(0)} µs, overhead ${peer.overheadUs.toFixed(1)} µs = ${peer.overheadPct.toFixed(1)} %`,
     );
+  // What the rate-limit store adds per call (take a slot, settle it).
+  const store = client.store;
+  if (store?.error) log(`  store per call: not measured: ${store.error}`);
+  else if (store) {
+    log(
+      `  store per call (take + settle a slot): in memory ${store.memory.medianUs.toFixed(1)} µs (median of ${store.memory.n}); ` +
+        (store.redis.skipped
+          ? `Redis not measured: ${store.redis.skipped}`
+          : `Redis ${store.redis.medianUs.toFixed(0)} µs (median of ${store.redis.n}, a local redis-server)`),
+    );
+  }
   // Other Node versions, one after the other (never side by side: they would share the cores).
   const otherClients = [];
   for (const { path, version } of clientNodes) {
@@ -894,7 +905,11 @@ async function main() {
     if (b.error) log(`  ${name}: not built: ${b.error}`);
     else
       log(
-        `  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip; unused names present: ${b.present.join(", ") || "none"}`,
+        `  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip` +
+          (name === "oneOp"
+            ? ` (${b.gzipBytes} B; ceiling ${ONE_OPERATION_GZIP_CEILING_BYTES} B)`
+            : "") +
+          `; unused names present: ${b.present.join(", ") || "none"}`,
       );
   }
 
@@ -1140,9 +1155,13 @@ function buildReport({
   add(
     "one-operation bundle (min + gzip)",
     one && !one.error ? fmtBytes(one.gzipBytes) : "not measured",
-    "≤ 4 KB",
-    one && !one.error ? one.gzipBytes <= targets.oneOpGzipBytes : undefined,
-    one?.error ?? bundle.error ?? "",
+    `under a ceiling of ${ONE_OPERATION_GZIP_CEILING_BYTES / 1024} KB`,
+    one && !one.error
+      ? one.gzipBytes <= ONE_OPERATION_GZIP_CEILING_BYTES
+      : undefined,
+    one && !one.error
+      ? `a ceiling, not a target: ${ONE_OPERATION_GZIP_CEILING_BYTES - one.gzipBytes} bytes below it`
+      : (one?.error ?? bundle.error ?? ""),
   );
   add(
     "unused operations absent from the one-op bundle",

@@ -25,11 +25,10 @@ import {
   type Located,
   type RawNamedSchema,
   type RawSchema,
-  type RawSet,
   type Range,
 } from "../spec/raw.js";
 import type { SpecSource } from "../spec/source.js";
-import { checkVersion, type SpecParts } from "./structure.js";
+import { checkVersion, type SetPart, type SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
@@ -48,6 +47,7 @@ function checkPaths(parts: SpecParts, report: Report): void {
   const byPath = new Map<string, string>();
   for (const operation of parts.operations ?? []) {
     const path = operation.path;
+    if (path === undefined) continue;
     const other = byPath.get(path.value);
     if (other !== undefined)
       report(path.range, diagnostics.duplicatePath(path.value, other));
@@ -234,7 +234,7 @@ function checkSets(parts: SpecParts, report: Report): void {
           diagnostics.badDate(set.date.value, reason || undefined),
         );
     }
-    checkVersion(versionReader, set.version);
+    if (set.version !== undefined) checkVersion(versionReader, set.version);
     const where = `set "${set.id.value}"`;
     const checkList = (
       items: readonly Located<string>[],
@@ -331,16 +331,16 @@ function checkSets(parts: SpecParts, report: Report): void {
  * passes (grey: on this walk; black: finished), visits every set once.
  */
 function checkCycles(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+  list: readonly SetPart[],
+  sets: ReadonlyMap<string, SetPart>,
   report: Report,
 ): void {
   const black = new Set<string>();
   for (const start of list) {
     // The walk in order, and where each grey set stands in it.
-    const chain: RawSet[] = [];
+    const chain: SetPart[] = [];
     const grey = new Map<string, number>();
-    let current: RawSet | undefined = start;
+    let current: SetPart | undefined = start;
     while (
       current !== undefined &&
       !black.has(current.id.value) &&
@@ -366,8 +366,8 @@ function checkCycles(
 
 /** Resolves membership where the chain is sound, to check adds and removes. */
 function checkMembership(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+  list: readonly SetPart[],
+  sets: ReadonlyMap<string, SetPart>,
   known: ReadonlySet<string>,
   report: Report,
 ): void {
@@ -433,8 +433,9 @@ export function rateLimitProblem(text: string): DiagnosticText | undefined {
   return diagnostics.badRateLimit(text, "zero");
 }
 
-function checkRateLimit(set: RawSet, report: Report): void {
-  const text = set.plan.rateLimit;
+function checkRateLimit(set: SetPart, report: Report): void {
+  const text = set.plan?.rateLimit;
+  if (text === undefined) return;
   const problem = rateLimitProblem(text.value);
   if (problem !== undefined) report(text.range, problem);
 }

@@ -17,7 +17,8 @@ export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
   | CodeOf<typeof outputProblems>
-  | CodeOf<typeof warnings>;
+  | CodeOf<typeof warnings>
+  | CodeOf<typeof initProblems>;
 
 /**
  * A warning: said with its code and hint like an error, but the run goes
@@ -62,6 +63,16 @@ export const diagnostics = {
     code: "RG001",
     message: `cannot read the spec: ${reason}`,
     hint,
+  }),
+  /**
+   * The spec path names a pipe, socket or device: opening a named pipe that
+   * nobody writes would wait forever, deaf to Ctrl-C. `kind`, in words,
+   * e.g. `a named pipe (FIFO)`.
+   */
+  notRegularFile: (kind: string): DiagnosticText<"RG001"> => ({
+    code: "RG001",
+    message: `cannot read the spec: it is ${kind}, not a regular file`,
+    hint: "give --spec the spec file itself; to check text from a pipe, save it to a file first",
   }),
   tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
@@ -221,6 +232,23 @@ export const diagnostics = {
     message: `${where} must not be empty`,
     hint: "write the text here",
   }),
+  /**
+   * A name of nothing but white space or invisible characters: it would
+   * name a folder, file or type by a hash nobody can read. `what` is e.g.
+   * `operation name`; `example`, a name of its kind.
+   */
+  blankName: (
+    what: string,
+    name: string,
+    example: string,
+  ): DiagnosticText<"RG015"> => ({
+    code: "RG015",
+    message:
+      name === ""
+        ? `${what} is empty`
+        : `${what} ${asciiQuote(name)} holds no visible character`,
+    hint: `name it with letters or digits, e.g. \`${example}\``,
+  }),
   duplicatePath: (path: string, other: string): DiagnosticText<"RG020"> => ({
     code: "RG020",
     message: `path ${quote(path)} is already used by operation ${quote(other)}`,
@@ -233,6 +261,12 @@ export const diagnostics = {
       suggestion !== undefined
         ? `write ${quote(suggestion)}`
         : 'a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+  }),
+  /** `segment` as written, e.g. `..` or `%2e%2E`. */
+  dotSegment: (path: string, segment: string): DiagnosticText<"RG021"> => ({
+    code: "RG021",
+    message: `path ${quote(path)} holds the segment ${quote(segment)}, which ${segment.length === 1 || /^(?:\.|%2e)$/i.test(segment) ? "a resolved URL drops" : "climbs out of the base URL's path"}`,
+    hint: 'write the path from the base URL down, with no "." or ".." segment (percent-encoded ones included), e.g. "/send_txns"',
   }),
   /**
    * Two spec names generate one name (or names that differ only in letter
@@ -488,6 +522,11 @@ export const diagnostics = {
         };
     }
   },
+  badRegistry: (text: string): DiagnosticText<"RG047"> => ({
+    code: "RG047",
+    message: `package registry ${quote(text)} is not a plain http or https address`,
+    hint: "write the registry's address as npm takes it, e.g. https://npm.example.com/ (no query, fragment or credentials: npm reads those from your .npmrc)",
+  }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,
@@ -929,3 +968,26 @@ function wrongTypeHint(
     return "write `key: value` lines, indented under the key";
   return `write ${expected} here`;
 }
+
+/**
+ * `remitgen init` cannot set up the project: it has no package.json it can
+ * read (RG075), or what is there conflicts with what it would add (RG076).
+ * Either way it writes nothing.
+ */
+export const initProblems = {
+  noPackageJson: (path: string, why: string): DiagnosticText<"RG075"> => ({
+    code: "RG075",
+    message: `cannot set up ${path}: ${why}`,
+    hint: "run remitgen init in the folder that holds your project's package.json (npm init -y makes one)",
+  }),
+  conflict: (
+    where: string,
+    found: string,
+    wanted: string,
+    hint: string,
+  ): DiagnosticText<"RG076"> => ({
+    code: "RG076",
+    message: `${where} is ${found}, where remitgen init would put ${wanted}; nothing was written`,
+    hint,
+  }),
+} as const;

@@ -3,7 +3,6 @@
  * text made ready for the parser. Checking and resolving it is the
  * driver's (../check-spec.ts).
  */
-import { open } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -13,6 +12,7 @@ import {
   systemReason,
   tooManyOpenHint,
 } from "../diagnostics/system-errors.js";
+import { readRegularFile } from "./regular-file.js";
 import { diagnosticAt, maxSpecBytes } from "./source.js";
 
 /** A check that failed: every diagnostic, and their formatted text. */
@@ -66,9 +66,11 @@ export async function readSpecText(
     checkFailure([diagnosticAt(displayName, line, column, 1, text)], undefined);
   let bytes: Buffer;
   try {
-    const read = await readLimited(path, maxSpecBytes);
+    const read = await readRegularFile(path, maxSpecBytes);
     if (typeof read === "number")
       return fail(1, 1, diagnostics.tooLarge(read, maxSpecBytes));
+    if (typeof read === "string")
+      return fail(1, 1, diagnostics.notRegularFile(read));
     bytes = read;
   } catch (error) {
     return fail(
@@ -88,41 +90,6 @@ export async function readSpecText(
         encoding.column,
         diagnostics.notUtf8(encoding.detail),
       );
-}
-
-/**
- * The file's bytes, or its size when over `limit`. A device or a pipe
- * reports size 0, so what is read is counted too: `--spec /dev/zero` stops
- * at the limit instead of filling the memory.
- */
-async function readLimited(
-  path: string,
-  limit: number,
-): Promise<Buffer | number> {
-  const handle = await open(path, "r");
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory())
-      throw Object.assign(new Error("a directory"), { code: "EISDIR" });
-    if (info.size > limit) return info.size;
-    if (info.isFile()) {
-      const bytes = await handle.readFile();
-      return bytes.length > limit ? bytes.length : bytes;
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const { bytesRead, buffer } = await handle.read({
-        buffer: Buffer.alloc(64 * 1024),
-      });
-      if (bytesRead === 0) return Buffer.concat(chunks, total);
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > limit) return total;
-    }
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

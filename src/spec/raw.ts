@@ -120,6 +120,8 @@ export interface RawSpec {
     readonly baseUrl: string;
     readonly packageScope: Located<string>;
     readonly packageName: Located<string>;
+    /** The npm registry the packages are published to, as a normalised URL. */
+    readonly packageRegistry?: string;
     readonly notShown: readonly RawNotShown[];
   };
   readonly auth: {
@@ -186,23 +188,34 @@ export function toSchemaNode(raw: RawSchema): SchemaNode {
   }
 }
 
+/** What membership is worked out from: a set's id, parent and lists. */
+export interface MemberLists {
+  readonly id: Located<string>;
+  readonly extends?: Located<string>;
+  readonly operations?: readonly Located<string>[];
+  readonly adds: readonly Located<string>[];
+  readonly removes: readonly Located<string>[];
+}
+
 /**
  * Each set's operation ids, following `extends`; sets whose chain is broken
- * (missing parent or a cycle) are left out.  * Iterative and memoised: each set is worked out once, however long the
+ * (missing parent or a cycle) are left out. Shared by the checker (on
+ * whatever of each set could be read) and the resolver (on whole sets).
+ * Iterative and memoised: each set is worked out once, however long the
  * chain of sets extending each other.
  */
-export function resolveMembers(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+export function resolveMembers<Listed extends MemberLists>(
+  list: readonly Listed[],
+  sets: ReadonlyMap<string, Listed>,
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const broken = new Set<string>();
   for (const start of list) {
     // Walk up to a set already worked out, a root, or a break in the chain.
-    const chain: RawSet[] = [];
+    const chain: Listed[] = [];
     const onChain = new Set<string>();
     let inherited: string[] | undefined;
-    let current: RawSet | undefined = start;
+    let current: Listed | undefined = start;
     for (;;) {
       const id = current.id.value;
       const done = out.get(id);

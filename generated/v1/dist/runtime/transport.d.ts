@@ -1,9 +1,11 @@
 // Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
 
+import type { ClientStore } from "./store.js";
 import { type Clock } from "./limiter.js";
 import { type RetryOptions } from "./retry.js";
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
+export type { ClientStore, SlotTake, StoredToken } from "./store.js";
 /** One operation, as the generated code describes it. Always sent as POST. */
 export interface OperationDescriptor {
   /** Operation name, e.g. `send_transfer`. */
@@ -34,6 +36,12 @@ export interface TransportDefaults {
   readonly plan: PlanLimit;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath: string;
+  /**
+   * The client method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
+   * when the set has no such operation.
+   */
+  readonly statusOperation?: string | undefined;
 }
 /**
  * Options of a client: where the service is, how it gets its access tokens
@@ -86,9 +94,10 @@ export interface ClientSettings {
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
    * on it so that no request goes out after its call has settled. It must
    * also honour `redirect: "manual"` and send each request once (no retries
-   * of its own): a connection refused or DNS failure it reports is taken to
-   * mean the write never left, which is untrue of a redirect's second hop
-   * or a retry's last try.
+   * of its own): a connection refused, a DNS failure or a server
+   * certificate refused by its TLS check that it reports is taken to mean
+   * the write never left, which is untrue of a redirect's second hop or a
+   * retry's last try.
    */
   fetch?: typeof fetch | undefined;
   /**
@@ -133,6 +142,15 @@ export interface ClientSettings {
    * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
+  /**
+   * Where the rate-limit window, the access token and the lock of its
+   * request are kept. Default: in this client's memory. Clients sharing a
+   * store keep one plan and one token together, e.g. every instance of a
+   * service through `createRedisStore` (the package's `./redis` entry).
+   * Keys inside it name the base URL, client id and plan, so clients of
+   * other plans or credentials can share a store without meeting.
+   */
+  store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
@@ -190,7 +208,11 @@ export interface Transport {
    * whose `response` is `"json"`. A 2xx answer that is not what the
    * operation expects is an {@link ApiError} for a read and an
    * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable).
+   * is unreadable). Of an error status's body at most 65536
+   * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
+   * downloaded; the {@link ApiError} holds it parsed when it is JSON read
+   * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
+   * characters, and says when it holds less than the server sent.
    *
    * @throws {@link ApiError} an error answer (for a write, a 4xx only);
    * {@link AuthError}; {@link RateLimitError}; {@link TimeoutError} (reads);

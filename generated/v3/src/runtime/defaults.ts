@@ -1,10 +1,9 @@
 // Copied by remitgen from its runtime (src/runtime/defaults.ts). DO NOT EDIT.
 
 /**
- * The client's defaults and limits, named once: remitgen prints these
- * values in each package's docs, and the transport and retry policy, which
- * write each out where they use it (so bundles stay as small), check theirs
- * against these at build time (`satisfies`).
+ * The client's defaults and limits, named once: the transport and the retry
+ * policy use these constants, and remitgen prints their values in each
+ * package's docs.
  *
  * @packageDocumentation
  */
@@ -32,7 +31,49 @@ export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
 
 /**
  * Statuses on which a read is retried (besides network errors and
- * time-outs). `isRetryableStatus` compares ranges instead (fewer bytes); a
- * test holds it to this list.
+ * time-outs).
  */
-export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/**
+ * The most bytes of an error answer's body the client reads (64 KiB):
+ * enough for any error the bank describes in JSON; the rest is not
+ * downloaded. {@link ApiError.bodyTruncated} says when a body was longer.
+ */
+export const MAX_ERROR_BODY_BYTES = 65_536;
+
+/**
+ * The most characters of an error answer's body kept as text, when it is
+ * not JSON read whole (an HTML page from a gateway, a body cut at
+ * {@link MAX_ERROR_BODY_BYTES}).
+ */
+export const MAX_ERROR_BODY_TEXT_LENGTH = 4096;
+
+/**
+ * How much longer than its time-out a call in flight holds its rate-limit
+ * slot at most, in ms, should its client never settle it (a process that
+ * died mid-call): covers a store's own delay in answering.
+ */
+export const STORE_LEASE_GRACE_MS = 5_000;
+
+/**
+ * A slot the store gave out later than this after it was asked for is
+ * given back and asked for again, in ms: a slow store's answer may come
+ * too late for the slot's lease to cover the call.
+ */
+export const STORE_SLOW_MS = 2_500;
+
+/** First wait before a waiting call asks an unavailable store again, in ms (doubled each time). */
+export const STORE_RETRY_MIN_MS = 100;
+
+/** Longest wait before a waiting call asks an unavailable store again, in ms. */
+export const STORE_RETRY_MAX_MS = 2_000;
+
+/** How often a client waiting for another's token request looks in the store for its token, in ms. */
+export const TOKEN_LOCK_POLL_MS = 50;
+
+/** Longest a Redis store's command may take before the store counts as unavailable, in ms. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/** Longest a call waiting for a slot of a Redis store sleeps before it asks again, in ms. */
+export const REDIS_POLL_MS = 1_000;
