@@ -13,7 +13,7 @@ import {
   STORE_SLOW_MS,
 } from "./defaults.js";
 import { ConfigError, RateLimitError, StoreError } from "./errors.js";
-import { createMemoryStore } from "./store.js";
+import { createMemoryWindows } from "./store.js";
 /**
  * Settles like `promise`, or rejects with `signal.reason` as soon as the
  * signal aborts. `cleanup` runs once either way.
@@ -104,7 +104,7 @@ function ignoreFailure(result) {
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default a memory store of this
+ * @param window - The store to count in; by default memory windows of this
  *   limiter's own, on `clock`.
  */
 export function createLimiter(
@@ -113,7 +113,7 @@ export function createLimiter(
   mode,
   clock,
   window = {
-    store: createMemoryStore(() => clock.now()),
+    store: createMemoryWindows(() => clock.now()),
     key: "rate",
   },
 ) {
