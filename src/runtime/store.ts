@@ -146,9 +146,7 @@ export function createMemoryStore(now: () => number = Date.now): ClientStore {
  *
  * @param now - Epoch milliseconds; the client's clock in tests.
  */
-export function createMemoryWindows(
-  now: () => number = Date.now,
-): WindowStore {
+export function createMemoryWindows(now: () => number = Date.now): WindowStore {
   const windows = new Map<string, MemoryWindow>();
   let slotIds = 0;
 

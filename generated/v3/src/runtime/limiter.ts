@@ -262,7 +262,7 @@ export function createLimiter(
     let turn!: () => void;
     const inLine = new Promise<void>((resolve) => (turn = resolve));
     const place = { nextInLine: turn };
-    if (queue.push(place) == 1) turn();
+    if (queue.push(place) === 1) turn();
     try {
       await abortable(inLine, signal);
       for (let failures = 0; ;) {
@@ -330,10 +330,10 @@ export function createLimiter(
 
   return {
     acquire(signal, operation = "call", leaseMs = longestTimer) {
-      if (mode == "reject") return takeOrRefuse(operation, leaseMs);
+      if (mode === "reject") return takeOrRefuse(operation, leaseMs);
       // Nobody waiting: the store is asked now, and a slot it gives at once
       // is taken without a promise.
-      if (queue.length == 0) {
+      if (queue.length === 0) {
         const asked = clock.now();
         const taken = take(leaseMs);
         if (!isPromise(taken) && taken.slot !== undefined) {
