@@ -6,7 +6,10 @@
 //
 // Usage: node bench/client.mjs <generated package folder> [--smoke]
 // Prints one line of JSON: the result, or { error }.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -210,9 +213,96 @@ async function benchClient() {
   }
 }
 
+/**
+ * What the rate-limit store costs per call: taking a slot and settling it
+ * (the token is cached in the client either way), in memory and, when
+ * redis-server is on PATH, in a Redis started here on a free port.
+ */
+async function benchStore() {
+  const load = (path) => import(pathToFileURL(join(packageDir, path)).href);
+  const { createMemoryStore } = await load("dist/runtime/store.js");
+  const { createRedisStore } = await load("dist/runtime/redis-store.js");
+  const perCall = async (store, calls) => {
+    const samples = [];
+    for (let i = 0; i < calls; i++) {
+      const t0 = performance.now();
+      const { slot } = await store.takeSlot("plan", 1e9, 3_600_000, 35_000);
+      await store.settleSlot("plan", slot);
+      samples.push(performance.now() - t0);
+    }
+    return { medianUs: median(samples) * 1000, n: calls };
+  };
+  const result = {
+    memory: await perCall(createMemoryStore(), smoke ? 200 : 20_000),
+  };
+  const probe = spawnSync("redis-server", ["--version"]);
+  if (probe.error) {
+    result.redis = { skipped: "no redis-server on PATH" };
+    return result;
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "remitgen-bench-redis-"));
+  const server = spawn(
+    "redis-server",
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+    ],
+    { stdio: "ignore" },
+  );
+  const { createClient: createRedisClient } = await import("redis");
+  const redis = createRedisClient({ url: `redis://127.0.0.1:${port}` });
+  redis.on("error", () => undefined);
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await redis.connect();
+        break;
+      } catch (error) {
+        if (i > 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const store = createRedisStore(redis, { prefix: "bench:" });
+    await perCall(store, 50); // warm-up: scripts loaded, JIT
+    result.redis = await perCall(store, smoke ? 200 : 5_000);
+  } finally {
+    redis.destroy();
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 let result;
 try {
   result = await benchClient();
+  if (!result.error) {
+    try {
+      result.store = await benchStore();
+    } catch (error) {
+      result.store = {
+        error: `${error?.name ?? "Error"}: ${error?.message ?? error}`,
+      };
+    }
+  }
 } catch (error) {
   result = { error: `${error?.name ?? "Error"}: ${error?.message ?? error}` };
 }

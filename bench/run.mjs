@@ -809,6 +809,17 @@ async function main() {
       : Promise.resolve({ error: "no generated v3 package" });
   const client = await measureClient(process.execPath);
   log(`  ${process.version}: ${clientLine(client)}`);
+  // What the rate-limit store adds per call (take a slot, settle it).
+  const store = client.store;
+  if (store?.error) log(`  store per call: not measured: ${store.error}`);
+  else if (store) {
+    log(
+      `  store per call (take + settle a slot): in memory ${store.memory.medianUs.toFixed(1)} µs (median of ${store.memory.n}); ` +
+        (store.redis.skipped
+          ? `Redis not measured: ${store.redis.skipped}`
+          : `Redis ${store.redis.medianUs.toFixed(0)} µs (median of ${store.redis.n}, a local redis-server)`),
+    );
+  }
   // Other Node versions, one after the other (never side by side: they would share the cores).
   const otherClients = [];
   for (const { path, version } of clientNodes) {

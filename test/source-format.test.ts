@@ -15,6 +15,8 @@ const folders = ["src", "test", "bench", "scripts"];
 const sourceFile = /\.(?:ts|mjs)$/;
 /** At the top also the README, the first page a reader sees. */
 const topFile = /\.(?:ts|mjs|md)$/;
+/** The README's pages, read as much. */
+const docsFolder = "docs";
 
 function sourceFiles(): string[] {
   const top = readdirSync(root).filter((name) => topFile.test(name));
@@ -24,12 +26,16 @@ function sourceFiles(): string[] {
       .map((name) => join(folder, name))
       .filter((path) => !path.startsWith(join("test", "fixtures"))),
   );
-  return [...top, ...nested].sort();
+  const docs = readdirSync(join(root, docsFolder))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => join(docsFolder, name));
+  return [...top, ...nested, ...docs].sort();
 }
 
 describe("remitgen's sources", () => {
-  it("include the top-level README", () => {
+  it("include the top-level README and its pages in docs/", () => {
     expect(sourceFiles()).toContain("README.md");
+    expect(sourceFiles()).toContain(join("docs", "cli.md"));
   });
 
   it("are formatted as prettier formats them with the repository's config", async () => {

@@ -128,6 +128,8 @@ export interface RawSpec {
     readonly baseUrl: string;
     readonly packageScope: Located<string>;
     readonly packageName: Located<string>;
+    /** The npm registry the packages are published to, as a normalised URL. */
+    readonly packageRegistry?: string;
     readonly notShown: readonly RawNotShown[];
   };
   readonly auth: {
@@ -157,7 +159,7 @@ export const specKeys = {
     "schemas",
   ],
   service: ["title", "description", "baseUrl", "package", "notShown"],
-  package: ["scope", "name"],
+  package: ["scope", "name", "registry"],
   auth: [
     "title",
     "version",
@@ -431,6 +433,18 @@ function readService(
     reader.string(pkg?.get("name"), "package name"),
     "package name",
   );
+  const registryEntry = pkg?.get("registry");
+  const registry =
+    registryEntry !== undefined
+      ? checkRegistry(
+          reader,
+          checkNoCredentials(
+            reader,
+            reader.string(registryEntry, "package registry"),
+            "package registry",
+          ),
+        )
+      : undefined;
   const notShown = readNotShown(reader, fields.get("notShown"), where);
   if (!title || !description || !baseUrl || !packageScope || !packageName)
     return undefined;
@@ -440,6 +454,7 @@ function readService(
     baseUrl: baseUrl.value,
     packageScope,
     packageName,
+    ...(registry !== undefined ? { packageRegistry: registry } : {}),
     notShown,
   };
 }
@@ -474,6 +489,40 @@ function holdsCredentials(text: string): boolean {
     // not a URL as it stands ({base_url}): the pattern decides
     return /^[a-z][a-z0-9+.-]*:[\\/]*[^/?#\\]*@/i.test(text);
   }
+}
+
+/**
+ * The registry's address as npm's `publishConfig` and the generated README
+ * print it (WHATWG-normalised), or undefined after reporting one that is
+ * not a plain http(s) address: it goes into a shell command and Markdown
+ * as it is, so it holds no query, fragment, space or quote.
+ */
+function checkRegistry(
+  reader: Reader,
+  url: Located<string> | undefined,
+): string | undefined {
+  if (url === undefined) return undefined;
+  const text = url.value.trim();
+  let href: string | undefined;
+  try {
+    const parsed = new URL(text);
+    if (
+      (parsed.protocol === "https:" || parsed.protocol === "http:") &&
+      parsed.username === "" &&
+      parsed.password === "" &&
+      !text.includes("?") &&
+      !text.includes("#")
+    )
+      href = parsed.href;
+  } catch {
+    href = undefined;
+  }
+  if (href !== undefined && /^https?:\/\/[A-Za-z0-9.:[\]_~%/-]+$/.test(href))
+    return href;
+  // Credentials were reported already (RG046).
+  if (!holdsCredentials(text))
+    reader.report(url.range, diagnostics.badRegistry(url.value));
+  return undefined;
 }
 
 /** Reports a scope or package name npm would refuse; returns the part either way. */

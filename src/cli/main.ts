@@ -112,6 +112,23 @@ function buildProgram(io: CliIO): Program {
     );
 
   program
+    .command("init")
+    .description(
+      "set up this project: a starter spec, a generate script, workspaces, .gitattributes",
+    )
+    .option(
+      "-s, --spec <file>",
+      "where the starter spec goes",
+      parseSpec,
+      "spec/api.yaml",
+    )
+    .option("-o, --out <dir>", "the output folder", parseOut, "generated")
+    .action(async (options: { spec: string; out: string }) => {
+      const { runInit } = await import("./init.js");
+      setStatus(await runInit({ ...options, cwd: io.cwd, log: io.out }));
+    });
+
+  program
     .command("validate")
     .description("check the spec and report every problem with its position")
     .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
@@ -293,6 +310,19 @@ Admin endpoints (not the bank's: no spec path holds an @):
       }) => {
         const { runMock } = await import("./mock.js");
         const stop = stopSignal(io.signal);
+        // Run as its own process (no signal given), it also stops once
+        // whatever started it is gone: npx does not pass a kill on.
+        const starter =
+          io.signal === undefined
+            ? (await import("./starter-watch.js")).watchStarter(io.env)
+            : undefined;
+        starter?.signal.addEventListener("abort", () =>
+          io.out(`remitgen mock: ${String(starter.signal.reason)}; stopping`),
+        );
+        const signal =
+          starter !== undefined
+            ? AbortSignal.any([stop.signal, starter.signal])
+            : stop.signal;
         try {
           setStatus(
             await runMock({
@@ -315,13 +345,14 @@ Admin endpoints (not the bank's: no spec path holds an @):
                 : {}),
               ...(io.env !== undefined ? { env: io.env } : {}),
               cwd: io.cwd,
-              signal: stop.signal,
+              signal,
               log: io.out,
               error: io.err,
             }),
           );
         } finally {
           stop.dispose();
+          starter?.dispose();
         }
       },
     );

@@ -17,7 +17,8 @@ export type DiagnosticCode =
   | CodeOf<typeof diagnostics>
   | CodeOf<typeof usageProblems>
   | CodeOf<typeof outputProblems>
-  | CodeOf<typeof warnings>;
+  | CodeOf<typeof warnings>
+  | CodeOf<typeof initProblems>;
 
 /**
  * A warning: said with its code and hint like an error, but the run goes
@@ -497,6 +498,11 @@ export const diagnostics = {
         };
     }
   },
+  badRegistry: (text: string): DiagnosticText<"RG047"> => ({
+    code: "RG047",
+    message: `package registry ${quote(text)} is not a plain http or https address`,
+    hint: "write the registry's address as npm takes it, e.g. https://npm.example.com/ (no query, fragment or credentials: npm reads those from your .npmrc)",
+  }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,
@@ -1116,3 +1122,26 @@ function wrongTypeHint(
     return "write `key: value` lines, indented under the key";
   return `write ${expected} here`;
 }
+
+/**
+ * `remitgen init` cannot set up the project: it has no package.json it can
+ * read (RG075), or what is there conflicts with what it would add (RG076).
+ * Either way it writes nothing.
+ */
+export const initProblems = {
+  noPackageJson: (path: string, why: string): DiagnosticText<"RG075"> => ({
+    code: "RG075",
+    message: `cannot set up ${path}: ${why}`,
+    hint: "run remitgen init in the folder that holds your project's package.json (npm init -y makes one)",
+  }),
+  conflict: (
+    where: string,
+    found: string,
+    wanted: string,
+    hint: string,
+  ): DiagnosticText<"RG076"> => ({
+    code: "RG076",
+    message: `${where} is ${found}, where remitgen init would put ${wanted}; nothing was written`,
+    hint,
+  }),
+} as const;

@@ -189,6 +189,9 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       names: {
         packageScope: raw.service.packageScope.value,
         packageBase: raw.service.packageName.value,
+        ...(raw.service.packageRegistry !== undefined
+          ? { registry: raw.service.packageRegistry }
+          : {}),
       },
     },
     auth: {

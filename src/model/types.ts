@@ -52,6 +52,12 @@ export interface ServiceNames {
   readonly packageScope: string;
   /** Base of every package name, e.g. `remittance`. */
   readonly packageBase: string;
+  /**
+   * The npm registry the packages are published to
+   * (`service.package.registry`), e.g. `https://npm.example.com/`; none
+   * when the packages are not published.
+   */
+  readonly registry?: string;
 }
 
 export interface AuthModel {

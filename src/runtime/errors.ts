@@ -31,6 +31,7 @@ export type RemitErrorCode =
   | "OUTCOME_UNKNOWN"
   | "RATE_LIMITED"
   | "REMIT_ERROR"
+  | "STORE_UNAVAILABLE"
   | "TIMEOUT";
 
 /**
@@ -235,5 +236,36 @@ export class ConfigError extends RemitError {
   constructor(message: string) {
     super(message, "CONFIG_ERROR");
     this.name = "ConfigError";
+  }
+}
+
+/**
+ * The client's store (the `store` option, e.g. Redis) did not answer, or
+ * answered too slowly, so the call could not be counted against the plan
+ * and was not sent. Only in `"reject"` mode: waiting, a call waits for the
+ * store to come back. The message names the store, never its address or
+ * credentials; `cause` is the store's own error.
+ */
+export class StoreError extends RemitError {
+  declare readonly code: "STORE_UNAVAILABLE";
+  /** Name of the operation not sent. */
+  declare readonly operation: string;
+  /** The store's name, e.g. `"redis store"`. */
+  declare readonly store: string;
+
+  /**
+   * @param operation - Operation name.
+   * @param store - The store's name.
+   * @param options - `{ cause }`: the store's error, if it gave one.
+   */
+  constructor(operation: string, store: string, options?: CauseOptions) {
+    super(
+      `${operation} was not sent: the ${store} is unavailable, so the call could not be counted against the rate limit`,
+      "STORE_UNAVAILABLE",
+      options,
+    );
+    this.name = "StoreError";
+    this.operation = operation;
+    this.store = store;
   }
 }

@@ -28,12 +28,14 @@ import type {
   MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
 import type { JsonValue } from "./json.js";
+import type { ClientStore } from "./store.js";
 import {
   abortable,
   createLimiter,
   longestTimer,
   systemClock,
   type Clock,
+  type Permit,
 } from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import {
@@ -45,6 +47,7 @@ import {
 
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
+export type { ClientStore, SlotTake, StoredToken } from "./store.js";
 
 /**
  * The headers of one request. Caller headers go through `Headers`, which
@@ -209,6 +212,15 @@ export interface ClientSettings {
    * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
+  /**
+   * Where the rate-limit window, the access token and the lock of its
+   * request are kept. Default: in this client's memory. Clients sharing a
+   * store keep one plan and one token together, e.g. every instance of a
+   * service through `createRedisStore` (the package's `./redis` entry).
+   * Keys inside it name the base URL, client id and plan, so clients of
+   * other plans or credentials can share a store without meeting.
+   */
+  store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
@@ -478,9 +490,16 @@ export function createTransport(
             (60_000 satisfies typeof DEFAULT_TOKEN_REFRESH_MARGIN_MS),
         ),
         now: () => clock.now(),
+        sleep: (ms) => clock.sleep(ms),
+        store: options.store,
       });
   const rate =
     options.rateLimit ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE);
+  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  const window = options.store && {
+    store: options.store,
+    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+  };
   const limiter =
     rate === false
       ? undefined
@@ -490,12 +509,14 @@ export function createTransport(
             rate.intervalMs,
             rate.mode ?? ("wait" satisfies typeof DEFAULT_RATE_LIMIT_MODE),
             clock,
+            window,
           )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
             rate,
             clock,
+            window,
           );
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
@@ -529,10 +550,10 @@ export function createTransport(
 
       for (let tries = 1; ; tries++) {
         // The token first, then the slot, then fetch with no wait between:
-        // the bank counts requests as they arrive, so a slot is kept only
-        // by a request sent at the slot's own time, however long a token
-        // took to come.
-        let slot: number | Promise<number> | undefined;
+        // the bank counts requests as they arrive, so a slot is taken only
+        // just before its request is sent, however long a token took to
+        // come, and held until one window after the call settles.
+        let permit: Permit | undefined;
         let headers: Headers | Record<string, string>;
         let token: string;
         try {
@@ -548,10 +569,13 @@ export function createTransport(
           // its answer is always a promise, so every turn would be lost.
           for (let checked: unknown = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
-            limiter?.release(slot as number);
-            slot = limiter?.acquire(signal, name);
-            if (typeof slot !== "object") break;
-            slot = await slot;
+            permit?.release();
+            const turn = limiter?.acquire(signal, name, ms);
+            if (!(turn instanceof Promise)) {
+              permit = turn;
+              break;
+            }
+            permit = await turn;
             if (!checked) got = getToken(stale, signal);
             if (typeof got === "string") break;
           }
@@ -570,9 +594,9 @@ export function createTransport(
             signal?.throwIfAborted();
           }
         } catch (error) {
-          // Never sent, so it must not count against the plan. (A slot not
-          // yet a number was given back by the limiter, or never taken.)
-          limiter?.release(slot as number);
+          // Never sent, so it must not count against the plan. (A turn
+          // still awaited was given back by the limiter, or never taken.)
+          permit?.release();
           throw error;
         }
         sent++;
@@ -613,6 +637,13 @@ export function createTransport(
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
+        // Settled: its slot stays taken one window from now (the bank may
+        // have counted it as late as this), unless it provably never left.
+        if (!response && !controller.signal.aborted && notSent(failure)) {
+          permit?.release();
+        } else {
+          permit?.settle();
+        }
 
         let error: Error;
         let retryAfter: number | undefined;
@@ -627,10 +658,8 @@ export function createTransport(
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
-          if (!timedOut && notSent(failure)) {
-            // It never left: the plan does not count it.
-            limiter?.release(slot as number);
-          } else if (isWrite) {
+          // A write that provably never left fails plainly (a read is retried).
+          if ((timedOut || !notSent(failure)) && isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
         } else {

@@ -139,6 +139,9 @@ describe("bad-spec corpus", () => {
       "RG002",
       "RG006",
       "RG009",
+      // remitgen init's: a project's package.json, not a spec (test/adoption/).
+      "RG075",
+      "RG076",
       "RG080",
       "RG081",
       "RG082",

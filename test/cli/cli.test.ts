@@ -24,7 +24,7 @@ async function run(args: string[], cwd = repoRoot) {
   return { status, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n") };
 }
 
-const commands = ["validate", "generate", "diff", "mock"];
+const commands = ["init", "validate", "generate", "diff", "mock"];
 
 describe("help and version", () => {
   it("--help on the program lists every command and exits 0", async () => {
@@ -89,7 +89,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toMatch(/^Usage: remitgen/);
     expect(stderr).toMatch(
-      /\n\nremitgen: no command given \[RG092\]\n {2}hint: name one of validate, generate, diff, mock, e\.g\. `remitgen generate`; see `remitgen --help`$/,
+      /\n\nremitgen: no command given \[RG092\]\n {2}hint: name one of init, validate, generate, diff, mock, e\.g\. `remitgen generate`; see `remitgen --help`$/,
     );
   });
 
@@ -147,7 +147,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(
       `remitgen: unknown command '${typed}' [RG092]\n` +
-        `  hint: did you mean ${suggested}? Commands: validate, generate, diff, mock; see \`remitgen --help\``,
+        `  hint: did you mean ${suggested}? Commands: init, validate, generate, diff, mock; see \`remitgen --help\``,
     );
   });
 
@@ -157,7 +157,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(
       "remitgen: unknown command 'genrate' [RG092]\n" +
-        "  hint: did you mean generate? Commands: validate, generate, diff, mock; see `remitgen --help`",
+        "  hint: did you mean generate? Commands: init, validate, generate, diff, mock; see `remitgen --help`",
     );
     const known = await run(["help", "generate"]);
     expect(known.status).toBe(0);
@@ -169,7 +169,7 @@ describe("usage errors exit 2", () => {
     expect(status).toBe(2);
     expect(stderr).toBe(
       "remitgen: unknown command 'frobnicate' [RG092]\n" +
-        "  hint: commands: validate, generate, diff, mock; see `remitgen --help`",
+        "  hint: commands: init, validate, generate, diff, mock; see `remitgen --help`",
     );
   });
 

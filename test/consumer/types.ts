@@ -182,6 +182,7 @@ export function byCode(error: RemitError): string {
     case "NETWORK_ERROR":
     case "RATE_LIMITED":
     case "REMIT_ERROR":
+    case "STORE_UNAVAILABLE":
     case "TIMEOUT":
       return "failed";
     case "OUTCOME_UNKNOWN":

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { renderPackageJson } from "../../src/render/client/package-files.js";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -251,7 +252,13 @@ describe("docs of the real spec", () => {
     const v3 = model.sets.find((set) => set.id === "v3")!;
     const readme = setFile(files, v3, "README.md");
     expect(readme).toContain("# @remitgen/remittance-v3\n");
-    expect(readme).toContain("```sh\nnpm install @remitgen/remittance-v3\n```");
+    // The spec names no registry: the package is published nowhere, so
+    // the README never says `npm install <name>`, which would 404, or fetch
+    // a stranger's package under that scope.
+    expect(readme).not.toContain("npm install @remitgen/remittance-v3");
+    expect(readme).toContain(
+      "npm install <folder>/remitgen-remittance-v3-1.0.3.tgz   # in your project",
+    );
     expect(readme).toContain(
       "**A write is never sent again once the bank may have acted on it.**",
     );
@@ -269,9 +276,10 @@ describe("docs of the real spec", () => {
       "| `NetworkError`        | The request failed at the network level. For a write only when it certainly never left",
     );
     expect(readme).not.toContain("every failure as a subclass");
-    // Each transport has its own limiter (test/runtime/limiter.test.ts).
+    // Each transport has its own limiter unless clients share a store
+    // (test/runtime/limiter.test.ts, test/runtime/redis-store.test.ts).
     expect(readme).toContain(
-      "counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan",
+      "counts only its own calls unless clients share a `store`: clients in several processes or machines, or several in one, can otherwise together exceed the plan",
     );
     // The transport checks a 2xx body's kind (parseExact, then object or any JSON), never its fields.
     expect(readme).toContain("not an object where its type is one");
@@ -334,8 +342,8 @@ describe("docs of the real spec", () => {
   });
 
   it("says how long a waiting call may be held, as the limiter holds it", async () => {
-    // Three calls at once under a limit of 1 per second: the third's turn
-    // comes two windows later, not within one.
+    // Three calls at once under a limit of 1 per second, each answered at
+    // once: the third's turn comes two windows later, not within one.
     let now = 0;
     const clock = {
       now: () => now,
@@ -344,13 +352,18 @@ describe("docs of the real spec", () => {
       },
     };
     const limiter = createLimiter(1, 1000, "wait", clock);
-    const slots = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
-    expect(await Promise.all(slots)).toEqual([0, 1000, 2000]);
+    // Each call answered as soon as its turn comes.
+    const turns = [1, 2, 3].map(async () => {
+      const permit = await limiter.acquire();
+      permit.settle();
+      return now;
+    });
+    expect(await Promise.all(turns)).toEqual([0, 1000, 2000]);
     const readme = setFile(files, model.sets[2]!, "README.md");
     const row = /^\| `rateLimit` .*$/m.exec(readme)![0];
     expect(row).not.toContain("until a slot is free, up to a whole window");
     expect(row).toContain(
-      "until its turn comes, whatever its `timeoutMs`: up to a whole window for a call alone, longer behind other waiting calls.",
+      "until its turn comes, whatever its `timeoutMs`: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.",
     );
   });
 
@@ -1046,6 +1059,47 @@ describe("templates and speed", () => {
 });
 
 describe("the install command", () => {
+  it("installs from the registry the spec names, after pointing the scope at it", () => {
+    const text = readFileSync(specPath, "utf8").replace(
+      "    name: remittance\n",
+      "    name: remittance\n    registry: https://npm.bank.example:4873/remit\n",
+    );
+    const checked = checkSpecText(text, "spec/remittance.yaml");
+    if (!checked.ok) throw new Error(checked.formatted);
+    const files = renderAll(checked.model);
+    for (const set of checked.model.sets) {
+      const readme = setFile(files, set, "README.md");
+      expect(readme).toContain(
+        [
+          "```sh",
+          "npm config set @remitgen:registry https://npm.bank.example:4873/remit --location project",
+          `npm install ${set.names.packageName}`,
+          "```",
+        ].join("\n"),
+      );
+      const manifest = JSON.parse(renderPackageJson(checked.model, set)) as {
+        private?: boolean;
+        publishConfig?: unknown;
+      };
+      expect(manifest.publishConfig).toEqual({
+        registry: "https://npm.bank.example:4873/remit",
+      });
+      expect(manifest.private).toBeUndefined();
+    }
+  });
+
+  it("marks packages private when the spec names no registry, so npm publish refuses them", async () => {
+    const model = await loadSpec(specPath, "spec/remittance.yaml");
+    for (const set of model.sets) {
+      const manifest = JSON.parse(renderPackageJson(model, set)) as {
+        private?: boolean;
+        publishConfig?: unknown;
+      };
+      expect(manifest.private).toBe(true);
+      expect(manifest.publishConfig).toBeUndefined();
+    }
+  });
+
   it.each(["pay_", "www.remit", "remit_-.x"])(
     "names the package exactly, unescaped inside its code fence (package name %j)",
     (name) => {
@@ -1058,11 +1112,14 @@ describe("the install command", () => {
       const files = renderAll(checked.model);
       for (const set of checked.model.sets) {
         const readme = setFile(files, set, "README.md");
+        expect(readme).toContain(
+          `add \`"@remitgen/${name}-${set.names.directory}": "*"\` to your app's`,
+        );
         const install = readme
           .split("\n")
           .filter((line) => line.startsWith("npm install "));
         expect(install).toEqual([
-          `npm install @remitgen/${name}-${set.names.directory}`,
+          `npm install <folder>/remitgen-${name}-${set.names.directory}-${set.version}.tgz   # in your project`,
         ]);
         expect(set.names.packageName).toBe(
           `@remitgen/${name}-${set.names.directory}`,

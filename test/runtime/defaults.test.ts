@@ -184,7 +184,13 @@ describe("the runtime's TSDoc states its defaults as runtime/defaults.ts does", 
   it("gives each value beside its {@link} the constant's value, and links every constant", () => {
     const named: Record<string, unknown> = { ...defaults };
     const linked = new Set<string>();
-    for (const file of ["transport", "retry"]) {
+    for (const file of [
+      "transport",
+      "retry",
+      "limiter",
+      "auth",
+      "redis-store",
+    ]) {
       const text = readFileSync(
         new URL(`../../src/runtime/${file}.ts`, import.meta.url),
         "utf8",

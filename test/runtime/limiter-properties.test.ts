@@ -1,14 +1,15 @@
 /**
  * The client-side rate limiter, checked against random schedules of calls,
- * aborts, pauses (a 429's Retry-After) and the passing of time
- * (fast-check, on a fake clock): never more than `limit` sends in any
- * window, nothing sent during a pause, every call that is not abandoned
- * sent in the end, and an abandoned one never.
+ * aborts, pauses (a 429's Retry-After), answers and the passing of time
+ * (fast-check, on a fake clock): never more than `limit` arrivals in any
+ * window, whenever between its release and its answer each call arrives,
+ * nothing sent during a pause, every call that is not abandoned sent in
+ * the end, and an abandoned one never.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RateLimitError } from "../../src/runtime/errors.js";
-import { createLimiter } from "../../src/runtime/limiter.js";
+import { createLimiter, type Permit } from "../../src/runtime/limiter.js";
 import { createTransport } from "../../src/runtime/transport.js";
 import {
   DEFAULTS,
@@ -22,7 +23,15 @@ type Step =
   | { readonly kind: "call" }
   | { readonly kind: "advance"; readonly ms: number }
   | { readonly kind: "abort"; readonly call: number }
-  | { readonly kind: "pause"; readonly forMs: number };
+  | { readonly kind: "pause"; readonly forMs: number }
+  | {
+      readonly kind: "answer";
+      readonly call: number;
+      /** Where between its release and its answer the call arrived, 0 to 1. */
+      readonly arrival: number;
+      /** Whether it was never sent after all (the connection was refused). */
+      readonly unsent: boolean;
+    };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ kind: "call" } as const), weight: 5 },
@@ -44,6 +53,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     arbitrary: fc.record({
+      kind: fc.constant("answer" as const),
+      call: fc.nat(40),
+      arrival: fc.double({ min: 0, max: 1, noNaN: true }),
+      unsent: fc.boolean(),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
       kind: fc.constant("pause" as const),
       forMs: fc.integer({ min: 1, max: 2000 }),
     }),
@@ -59,27 +77,49 @@ const schedule = fc.record({
 });
 
 describe("rate limiter properties", () => {
-  it("never exceeds its limit in any window, sends nothing during a pause, and sends every call not abandoned", async () => {
+  it("never lets more than `limit` arrive in any window, sends nothing during a pause, and sends every call not abandoned", async () => {
     await fc.assert(
       fc.asyncProperty(schedule, async ({ limit, intervalMs, mode, steps }) => {
         const time = fakeClock();
         const limiter = createLimiter(limit, intervalMs, mode, time.clock);
         const sends: number[] = [];
+        const arrivals: number[] = [];
         // Each pause, and how many sends had happened when it was asked for.
         const pauses: { from: number; until: number; after: number }[] = [];
-        const calls: {
+        type Call = {
           controller: AbortController;
-          state: "waiting" | "sent" | "aborted" | "rejected";
-        }[] = [];
+          state: "waiting" | "sent" | "answered" | "aborted" | "rejected";
+          sentAt?: number;
+          permit?: Permit;
+        };
+        const calls: Call[] = [];
+        const sent = (call: Call, permit: Permit): void => {
+          call.state = "sent";
+          call.sentAt = time.now();
+          call.permit = permit;
+          sends.push(time.now());
+        };
+        const answer = (call: Call, arrival: number, unsent: boolean): void => {
+          call.state = "answered";
+          if (unsent) {
+            sends.splice(sends.lastIndexOf(call.sentAt!), 1);
+            call.permit!.release();
+            return;
+          }
+          arrivals.push(
+            call.sentAt! + Math.floor((time.now() - call.sentAt!) * arrival),
+          );
+          call.permit!.settle();
+        };
 
         for (const each of steps) {
           if (each.kind === "call") {
-            const call = {
+            const call: Call = {
               controller: new AbortController(),
-              state: "waiting" as (typeof calls)[number]["state"],
+              state: "waiting",
             };
             calls.push(call);
-            let turn: number | Promise<number>;
+            let turn: Permit | Promise<Permit>;
             try {
               turn = limiter.acquire(call.controller.signal);
             } catch (error) {
@@ -89,18 +129,12 @@ describe("rate limiter properties", () => {
               continue;
             }
             // "reject" never makes a caller wait.
-            if (mode === "reject") expect(turn).toBe(time.now());
-            if (typeof turn === "number") {
-              // A slot free now is for now.
-              expect(turn).toBe(time.now());
-              call.state = "sent";
-              sends.push(time.now());
+            if (mode === "reject") expect(turn).not.toBeInstanceOf(Promise);
+            if (!(turn instanceof Promise)) {
+              sent(call, turn);
             } else {
               turn.then(
-                () => {
-                  call.state = "sent";
-                  sends.push(time.now());
-                },
+                (permit) => sent(call, permit),
                 () => (call.state = "aborted"),
               );
             }
@@ -112,6 +146,10 @@ describe("rate limiter properties", () => {
             waiting[
               each.call % Math.max(waiting.length, 1)
             ]?.controller.abort();
+          } else if (each.kind === "answer") {
+            const inFlight = calls.filter((call) => call.state === "sent");
+            const call = inFlight[each.call % Math.max(inFlight.length, 1)];
+            if (call) answer(call, each.arrival, each.unsent);
           } else {
             limiter.pause(time.now() + each.forMs);
             // Held for at most one window, however long the pause asked for.
@@ -120,28 +158,34 @@ describe("rate limiter properties", () => {
           }
           await microtasks();
         }
-        // Time enough for every waiter still queued.
+        // Time enough for every waiter still queued, each call answered
+        // (arriving at once) as soon as it is sent.
         for (let i = 0; i <= calls.length + 2; i++) {
+          for (const call of calls) {
+            if (call.state === "sent") answer(call, 0, false);
+          }
           await time.step(intervalMs + 2000);
         }
 
-        // At most `limit` sends in any window of intervalMs.
-        expect([...sends].sort((a, b) => a - b)).toEqual(sends);
-        for (let i = 0; i + limit < sends.length; i++) {
-          expect(sends[i + limit]! - sends[i]!).toBeGreaterThanOrEqual(
+        // At most `limit` arrivals in any window of intervalMs.
+        arrivals.sort((a, b) => a - b);
+        for (let i = 0; i + limit < arrivals.length; i++) {
+          expect(arrivals[i + limit]! - arrivals[i]!).toBeGreaterThanOrEqual(
             intervalMs,
           );
         }
         // Nothing sent after a pause was asked for, until it ends.
+        expect([...sends].sort((a, b) => a - b)).toEqual(sends);
         for (const pause of pauses) {
-          for (const sent of sends.slice(pause.after)) {
+          for (const sentAt of sends.slice(pause.after)) {
             expect(
-              sent >= pause.from && sent < pause.until,
-              `sent at ${sent} during a pause`,
+              sentAt >= pause.from && sentAt < pause.until,
+              `sent at ${sentAt} during a pause`,
             ).toBe(false);
           }
         }
-        // Every call ends sent, aborted (only if its abort came before its turn) or rejected.
+        // Every call ends answered, aborted (only if its abort came before
+        // its turn) or rejected.
         for (const call of calls) {
           expect(call.state).not.toBe("waiting");
           if (call.state === "aborted")

@@ -1,10 +1,26 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, RateLimitError } from "../../src/runtime/errors.js";
+import {
+  STORE_LEASE_GRACE_MS,
+  STORE_RETRY_MAX_MS,
+  STORE_RETRY_MIN_MS,
+  STORE_SLOW_MS,
+} from "../../src/runtime/defaults.js";
+import {
+  ConfigError,
+  RateLimitError,
+  StoreError,
+} from "../../src/runtime/errors.js";
 import {
   abortable,
   createLimiter,
   systemClock,
+  type Limiter,
+  type Permit,
 } from "../../src/runtime/limiter.js";
+import {
+  createMemoryStore,
+  type ClientStore,
+} from "../../src/runtime/store.js";
 import {
   createTransport,
   type TransportDefaults,
@@ -32,17 +48,29 @@ const PLAN_100_PER_HOUR: TransportDefaults = {
 const settle = (): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, 20));
 
-function track(turn: number | Promise<number>): { done: () => boolean } {
-  let done = typeof turn === "number";
-  if (typeof turn !== "number") void turn.then(() => (done = true));
-  return { done: () => done };
+function track(turn: Permit | Promise<Permit>): {
+  done: () => boolean;
+  permit: () => Permit | undefined;
+} {
+  let permit = turn instanceof Promise ? undefined : turn;
+  if (turn instanceof Promise) void turn.then((given) => (permit = given));
+  return { done: () => permit !== undefined, permit: () => permit };
+}
+
+/** Acquires a slot that must be free now, and returns its permit. */
+function now(limiter: Limiter): Permit {
+  const turn = limiter.acquire();
+  expect(turn).not.toBeInstanceOf(Promise);
+  return turn as Permit;
 }
 
 describe("createLimiter", () => {
-  it("lets 100 through at once, then holds the 101st until the window frees", async () => {
+  it("lets 100 through at once, then holds the 101st until one window after they settled", async () => {
     const time = fakeClock();
     const limiter = createLimiter(100, HOUR, "wait", time.clock);
-    for (let i = 0; i < 100; i++) expect(limiter.acquire()).toBe(time.now());
+    const permits = Array.from({ length: 100 }, () => now(limiter));
+    time.advance(1000);
+    for (const permit of permits) permit.settle();
     const next = track(limiter.acquire());
     time.advance(HOUR - 1);
     await settle();
@@ -52,125 +80,116 @@ describe("createLimiter", () => {
     expect(next.done()).toBe(true);
   });
 
-  it("slides: slots free up as old calls leave the window", async () => {
+  it("a call in flight holds its slot however long it takes, and one window after it settles", async () => {
+    // The bank counts a call when it arrives, at any moment until it is
+    // answered: counted from its release, a call that took long to arrive
+    // would share a window with the next ones.
+    const time = fakeClock();
+    const limiter = createLimiter(1, 1000, "reject", time.clock);
+    const slow = now(limiter);
+    time.advance(5000);
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+    slow.settle();
+    time.advance(999);
+    expect(() => limiter.acquire()).toThrow(RateLimitError);
+    time.advance(1);
+    now(limiter);
+  });
+
+  it("slides: slots free up as settled calls leave the window", async () => {
     const time = fakeClock();
     const limiter = createLimiter(4, 1000, "reject", time.clock);
-    limiter.acquire();
-    limiter.acquire();
+    now(limiter).settle();
+    now(limiter).settle();
     time.advance(500);
-    limiter.acquire();
-    limiter.acquire();
+    now(limiter).settle();
+    now(limiter).settle();
     expect(() => limiter.acquire()).toThrow(RateLimitError);
     time.advance(499);
     expect(() => limiter.acquire()).toThrow(RateLimitError);
     time.advance(1); // the first two leave the window
-    expect(limiter.acquire()).toBe(time.now());
-    expect(limiter.acquire()).toBe(time.now());
+    now(limiter);
+    now(limiter);
     expect(() => limiter.acquire()).toThrow(RateLimitError);
   });
 
-  it("serves waiters in order, each with its own slot", async () => {
+  it("serves waiters in order, each in its turn", async () => {
     const time = fakeClock();
     const limiter = createLimiter(2, 1000, "wait", time.clock);
     const waits = Array.from({ length: 6 }, () => track(limiter.acquire()));
-    expect(waits.map((w) => w.done())).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
-    expect(time.sleeps).toEqual([1000, 1000, 2000, 2000]);
-    time.advance(1000);
+    const done = (): boolean[] => waits.map((w) => w.done());
+    expect(done()).toEqual([true, true, false, false, false, false]);
+    // Two in flight: nothing frees before they settle and a window passes.
+    time.advance(5000);
     await settle();
-    expect(waits.map((w) => w.done())).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect(done()).toEqual([true, true, false, false, false, false]);
+    waits[0]!.permit()!.settle();
+    waits[1]!.permit()!.settle();
+    await settle();
+    time.advance(999);
+    await settle();
+    expect(done()).toEqual([true, true, false, false, false, false]);
+    time.advance(1);
+    await settle();
+    expect(done()).toEqual([true, true, true, true, false, false]);
+    waits[2]!.permit()!.settle();
+    waits[3]!.permit()!.settle();
     time.advance(1000);
     await settle();
     expect(waits.every((w) => w.done())).toBe(true);
-    // Never more than 2 in any 1000 ms: the next is at 3000.
-    const after = track(limiter.acquire());
-    expect(after.done()).toBe(false);
-    expect(time.sleeps.at(-1)).toBe(1000);
   });
 
-  it("in reject mode throws RateLimitError with retryAfterMs", () => {
+  it("in reject mode throws RateLimitError with retryAfterMs: exact once settled, one window while in flight", () => {
     const time = fakeClock();
     const limiter = createLimiter(100, HOUR, "reject", time.clock);
-    for (let i = 0; i < 100; i++) limiter.acquire();
+    const permits = Array.from({ length: 100 }, () => now(limiter));
+    const refusal = (): RateLimitError => {
+      try {
+        limiter.acquire(undefined, "send");
+      } catch (error) {
+        return error as RateLimitError;
+      }
+      throw new Error("not refused");
+    };
     time.advance(1000);
-    let error: unknown;
-    try {
-      limiter.acquire();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfterMs).toBe(HOUR - 1000);
+    expect(refusal()).toBeInstanceOf(RateLimitError);
+    expect(refusal().operation).toBe("send");
+    expect(refusal().retryAfterMs).toBe(HOUR);
+    for (const permit of permits) permit.settle();
+    time.advance(1000);
+    expect(refusal().retryAfterMs).toBe(HOUR - 1000);
   });
 
-  it("an aborted waiter rejects with the reason and gives its slot back", async () => {
+  it("an aborted waiter rejects with the reason and takes no slot", async () => {
     const time = fakeClock();
     const limiter = createLimiter(1, 1000, "wait", time.clock);
-    limiter.acquire();
+    now(limiter).settle();
     const controller = new AbortController();
     const reason = new Error("stop");
     const waiting = limiter.acquire(controller.signal);
+    const next = track(limiter.acquire());
     controller.abort(reason);
     await expect(waiting).rejects.toBe(reason);
-    // The freed slot (at 1000) goes to the next caller, not 2000.
-    void limiter.acquire();
-    expect(time.sleeps).toEqual([1000, 1000]);
-  });
-
-  it("waiters that give up leave the calls already sent counting: no slot inside their window", async () => {
-    // Found by the property test: one call sent, two waiting; both give up.
-    // The sent call still fills the window, so the next one waits for it.
-    const time = fakeClock();
-    const limiter = createLimiter(1, 1000, "wait", time.clock);
-    expect(limiter.acquire()).toBe(time.now()); // sent at 0
-    const first = new AbortController();
-    const second = new AbortController();
-    const waiting = [
-      limiter.acquire(first.signal),
-      limiter.acquire(second.signal),
-    ];
-    first.abort();
-    second.abort();
-    await Promise.allSettled(waiting);
-    const next = limiter.acquire();
-    expect(next).toBeInstanceOf(Promise); // not sent at once: the call at 0 holds the window
-    expect(time.sleeps.at(-1)).toBe(1000);
-  });
-
-  it("release gives back the slot of a call never sent, and only that one", () => {
-    const time = fakeClock();
-    const limiter = createLimiter(2, 1000, "reject", time.clock);
-    const unsent = limiter.acquire();
-    expect(unsent).toBe(time.now());
-    limiter.acquire();
-    expect(() => limiter.acquire()).toThrow(RateLimitError);
-    limiter.release(unsent as number);
-    expect(limiter.acquire()).toBe(time.now());
-    expect(() => limiter.acquire()).toThrow(RateLimitError);
-  });
-
-  it("a waiter's turn resolves with the slot it was given", async () => {
-    const time = fakeClock();
-    const limiter = createLimiter(1, 1000, "wait", time.clock);
-    const start = time.now();
-    expect(limiter.acquire()).toBe(start);
-    const turn = limiter.acquire();
-    expect(turn).toBeInstanceOf(Promise);
+    // The next caller gets the slot at 1000, not a window later.
     time.advance(1000);
-    await expect(turn).resolves.toBe(start + 1000);
+    await settle();
+    expect(next.done()).toBe(true);
+  });
+
+  it("release gives back the slot of a call never sent at once, and only that one, waking a waiter", async () => {
+    const time = fakeClock();
+    const limiter = createLimiter(2, 1000, "wait", time.clock);
+    const unsent = now(limiter);
+    now(limiter);
+    const waiter = track(limiter.acquire());
+    await settle();
+    expect(waiter.done()).toBe(false);
+    unsent.release();
+    unsent.settle(); // a second word on the same permit changes nothing
+    await settle();
+    expect(waiter.done()).toBe(true);
+    expect(time.now()).toBe(1_700_000_000_000);
+    expect(track(limiter.acquire()).done()).toBe(false);
   });
 
   it("pause holds every call until the given time", async () => {
@@ -178,6 +197,7 @@ describe("createLimiter", () => {
     const waiting = createLimiter(100, HOUR, "wait", time.clock);
     waiting.pause(time.now() + 5000);
     const held = track(waiting.acquire());
+    await settle();
     expect(time.sleeps).toEqual([5000]);
     time.advance(5000);
     await settle();
@@ -190,11 +210,11 @@ describe("createLimiter", () => {
     );
   });
 
-  it("a waiter that wakes during a later pause queues again behind it", async () => {
+  it("a waiter that wakes during a later pause waits for it", async () => {
     const time = fakeClock();
     const limiter = createLimiter(1, 1000, "wait", time.clock);
-    limiter.acquire();
-    const waiter = track(limiter.acquire()); // slot at 1000
+    now(limiter).settle();
+    const waiter = track(limiter.acquire()); // free at 1000
     time.advance(500);
     limiter.pause(time.now() + 1000); // until 1500, within a window
     time.advance(500);
@@ -211,6 +231,7 @@ describe("createLimiter", () => {
       const limiter = createLimiter(5, 1000, "wait", time.clock);
       limiter.pause(time.now() + asked);
       const call = track(limiter.acquire());
+      await settle();
       time.advance(999);
       await settle();
       expect(call.done()).toBe(false);
@@ -219,6 +240,105 @@ describe("createLimiter", () => {
       expect(call.done()).toBe(true);
       expect(time.sleeps).toEqual([1000]);
     }
+  });
+
+  it("a call never settled (its client died) holds its slot until its lease, plus a grace, and a window", async () => {
+    const time = fakeClock();
+    const store = createMemoryStore(time.now);
+    const window = { store, key: "plan" };
+    const dead = createLimiter(1, 1000, "reject", time.clock, window);
+    dead.acquire(undefined, "send", 30_000); // never settled
+    const alive = createLimiter(1, 1000, "reject", time.clock, window);
+    time.advance(30_000 + STORE_LEASE_GRACE_MS + 999);
+    expect(() => alive.acquire()).toThrow(RateLimitError);
+    time.advance(1);
+    expect(alive.acquire()).not.toBeInstanceOf(Promise);
+  });
+
+  it("limiters sharing one store keep one limit together", () => {
+    const time = fakeClock();
+    const store = createMemoryStore(time.now);
+    const [first, second] = [1, 2].map(() =>
+      createLimiter(3, 1000, "reject", time.clock, { store, key: "plan" }),
+    );
+    now(first!);
+    now(second!);
+    now(first!);
+    expect(() => second!.acquire()).toThrow(RateLimitError);
+    expect(() => first!.acquire()).toThrow(RateLimitError);
+  });
+
+  it("a store that fails: reject mode throws StoreError naming it, wait mode waits and recovers", async () => {
+    const time = fakeClock();
+    let down = true;
+    const memory = createMemoryStore(time.now);
+    const flaky: ClientStore = {
+      ...memory,
+      name: "test store",
+      takeSlot: (...args) =>
+        down
+          ? Promise.reject(new Error("connection refused"))
+          : Promise.resolve(memory.takeSlot(...args)),
+    };
+    const window = { store: flaky, key: "plan" };
+    const rejecting = createLimiter(1, 1000, "reject", time.clock, window);
+    const error = await rejection(
+      rejecting.acquire(undefined, "send_txns") as Promise<Permit>,
+    );
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).message).toContain("test store");
+    expect((error as StoreError).message).toContain("send_txns");
+
+    const waiting = createLimiter(1, 1000, "wait", time.clock, window);
+    const call = track(waiting.acquire());
+    for (let i = 0; i < 5; i++) await time.step(STORE_RETRY_MAX_MS);
+    expect(call.done()).toBe(false);
+    // Retried less and less often, never more than the longest wait apart.
+    expect(time.sleeps.slice(0, 3)).toEqual([
+      STORE_RETRY_MIN_MS,
+      STORE_RETRY_MIN_MS * 2,
+      STORE_RETRY_MIN_MS * 4,
+    ]);
+    expect(Math.max(...time.sleeps)).toBe(STORE_RETRY_MAX_MS);
+    down = false;
+    await time.step(STORE_RETRY_MAX_MS);
+    await settle();
+    expect(call.done()).toBe(true);
+  });
+
+  it("a slot a slow store gives out too late is given back and asked for again", async () => {
+    const time = fakeClock();
+    const memory = createMemoryStore(time.now);
+    let slow = true;
+    const freed: string[] = [];
+    const lagging: ClientStore = {
+      ...memory,
+      name: "slow store",
+      async takeSlot(...args) {
+        if (slow) await time.clock.sleep(STORE_SLOW_MS + 1);
+        return memory.takeSlot(...args);
+      },
+      freeSlot(key, slot) {
+        freed.push(slot);
+        return memory.freeSlot(key, slot);
+      },
+    };
+    const window = { store: lagging, key: "plan" };
+    const rejecting = createLimiter(5, 1000, "reject", time.clock, window);
+    const refused = rejecting.acquire(undefined, "send") as Promise<Permit>;
+    await time.step(STORE_SLOW_MS + 1);
+    expect(await rejection(refused)).toBeInstanceOf(StoreError);
+    expect(freed).toHaveLength(1);
+
+    const waiting = createLimiter(5, 1000, "wait", time.clock, window);
+    const call = track(waiting.acquire());
+    await time.step(STORE_SLOW_MS + 1);
+    expect(call.done()).toBe(false);
+    expect(freed).toHaveLength(2);
+    slow = false;
+    await time.step(STORE_SLOW_MS + 1);
+    await settle();
+    expect(call.done()).toBe(true);
   });
 
   it("refuses a nonsensical limit", () => {

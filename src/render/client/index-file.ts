@@ -16,11 +16,13 @@ const errorClasses = [
   "OutcomeUnknownError",
   "RateLimitError",
   "RemitError",
+  "StoreError",
   "TimeoutError",
 ];
 const transportTypes = [
   "AccessTokenProvider",
   "ClientCredentials",
+  "ClientStore",
   "ClientOptions",
   "ClientSettings",
   "Clock",
@@ -30,6 +32,8 @@ const transportTypes = [
   "RequestEvent",
   "ResponseEvent",
   "RetryOptions",
+  "SlotTake",
+  "StoredToken",
   "Transport",
   "TransportDefaults",
   "WriteCallOptions",
@@ -50,6 +54,8 @@ export function renderIndex(
     ["createClient", "createTransport", "transportDefaults"],
     '"./client.js"',
   );
+  // For clients of one process to share a plan and token.
+  writer.writeLine('export { createMemoryStore } from "./runtime/store.js";');
   if (typed)
     writer.writeLine(
       `export type { ${set.names.clientType} } from "./client.js";`,

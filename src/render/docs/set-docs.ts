@@ -139,9 +139,7 @@ function renderReadme(
   const context = {
     header: generatedHeader(model.source.specFile),
     packageName: inlineText(set.names.packageName),
-    // Inside a code fence Markdown escapes would be printed: the name as it
-    // is, which the checker holds to npm's characters (no backtick, no line break).
-    installCommand: `npm install ${set.names.packageName}`,
+    ...installSection(model, set),
     jest: jestNote(set.names.packageName),
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
@@ -170,7 +168,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts a request when it is sent, as the bank counts its arrival: a call takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls: clients in several processes or machines, or several in one, can together exceed the plan; share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -192,6 +190,38 @@ function renderReadme(
  * CommonJS loader refuses an ES module however it is asked for; a transform
  * of the package, or Jest's ESM mode, loads it.
  */
+/**
+ * How this set's package is installed, true for this spec: from the
+ * registry it names, or, when it names none, as a workspace package or a
+ * tarball, since the package is published nowhere. Inside the code fence
+ * Markdown escapes would be printed: the name and the registry as they are,
+ * which the checker holds to npm's characters and a plain URL.
+ */
+function installSection(
+  model: Model,
+  set: OperationSetModel,
+): { installIntro: string; installCommand: string } {
+  const name = set.names.packageName;
+  const scope = `@${model.service.names.packageScope}`;
+  const registry = model.service.names.registry;
+  if (registry !== undefined)
+    return {
+      installIntro: `The package is published to ${codeSpan(registry)}, the registry the spec names. Point npm at it for the ${codeSpan(scope)} scope once (this writes the project's ${codeSpan(".npmrc")}), then install the package:`,
+      installCommand: [
+        `npm config set ${scope}:registry ${registry} --location project`,
+        `npm install ${name}`,
+      ].join("\n"),
+    };
+  const tarball = `${name.slice(1).replace("/", "-")}-${set.version}.tgz`;
+  return {
+    installIntro: `The package is not published: the spec names no registry (${codeSpan("service.package.registry")}), and the package is private. In the repository that generates it, list the output folder's packages among the workspaces (${codeSpan("remitgen init")} adds ${codeSpan("generated/*")}), then add ${codeSpan(`"${name}": "*"`)} to your app's ${codeSpan("dependencies")} (${codeSpan(`"workspace:*"`)} with pnpm) and run ${codeSpan("npm install")}. Anywhere else, install it as a tarball:`,
+    installCommand: [
+      `npm pack                  # in this package's folder: makes ${tarball}`,
+      `npm install <folder>/${tarball}   # in your project`,
+    ].join("\n"),
+  };
+}
+
 function jestNote(packageName: string): string {
   return `Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither ${codeSpan("require()")} nor ${codeSpan("import()")} of this package works. Either have Jest compile the package to CommonJS, with ${codeSpan(`transformIgnorePatterns: ["/node_modules/(?!${packageName}/)"]`)} and a transform that also takes ${codeSpan(".js")} files (${codeSpan("babel-jest")} with ${codeSpan("@babel/preset-env")}, or ${codeSpan("ts-jest")}), or run Jest's ESM mode (${codeSpan("NODE_OPTIONS=--experimental-vm-modules npx jest")}), where an ES module test imports the package and a CommonJS one uses ${codeSpan("await import()")}.`;
 }
@@ -236,7 +266,11 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window for a call alone, longer behind other waiting calls.`,
+      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
+    ],
+    [
+      "store",
+      `Where the rate-limit window, the token and the lock of its request are kept. Default: in the client's memory. Clients given one store keep one plan and make one token request together: ${codeSpan("createMemoryStore()", { table: true })} for clients of one process, ${codeSpan("createRedisStore(redisClient, { prefix })", { table: true })} from the package's ${codeSpan("./redis", { table: true })} entry for every instance of a service (it takes a connected client of the ${codeSpan("redis", { table: true })} package, version 5). If the store fails or is slow, a waiting call waits for it and a rejecting one throws ${codeSpan("StoreError", { table: true })}: no call is sent uncounted.`,
     ],
     [
       "fetch",
@@ -304,6 +338,10 @@ function errorsMarkdown(
     [
       "RateLimitError",
       `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the bank's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
+    ],
+    [
+      "StoreError",
+      `The ${codeSpan("store", { table: true })} (e.g. Redis) did not answer in time, so a call in ${codeSpan('"reject"', { table: true })} mode could not be counted and was not sent: ${codeSpan(".operation", { table: true })}, ${codeSpan(".store", { table: true })}.`,
     ],
     [
       "TimeoutError",

@@ -1,5 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/auth.ts). DO NOT EDIT.
 
+import { type ClientStore } from "./store.js";
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
  * 401 to) to force a fresh one; if another caller already replaced it, the
@@ -29,6 +30,19 @@ export interface TokenSourceOptions {
   readonly refreshMarginMs: number;
   /** Current epoch milliseconds (the client's clock). */
   readonly now: () => number;
+  /** Waits `ms` (the client's clock). Default: real timers. */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /**
+   * Where the token and the fetch's lock are kept, so that clients sharing
+   * the store share one token and one request for it. Default: a memory
+   * store of this source's own.
+   */
+  readonly store?: ClientStore | undefined;
+  /**
+   * The token's key in the store. Default: names the client id, token URL
+   * and scope, so that only clients of the same credentials share a token.
+   */
+  readonly storeKey?: string | undefined;
 }
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
@@ -58,10 +72,18 @@ export declare function checkToken(token: unknown): string;
  * authorization server's blip must not fail calls a valid token can make).
  * Concurrent callers share one in-flight token request.
  *
+ * With a shared store, every client using it shares the token too: one
+ * takes the store's lock and asks for a token, the others wait for it (up
+ * to its request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms,
+ * looking every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a 401 drops the
+ * refused token from the store only if it is still the one there, so one
+ * refresh serves them all. A store that fails is passed by: the token is
+ * then fetched and kept by this client alone.
+ *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials and timing.
+ * @param options - Endpoint, credentials, timing and store.
  */
 export declare function createTokenSource(
   options: TokenSourceOptions,

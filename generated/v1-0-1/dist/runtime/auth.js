@@ -6,9 +6,26 @@
  *
  * @packageDocumentation
  */
+import { STORE_LEASE_GRACE_MS, TOKEN_LOCK_POLL_MS } from "./defaults.js";
 import { AuthError } from "./errors.js";
-import { abortable } from "./limiter.js";
+import { abortable, systemClock } from "./limiter.js";
 import { redactText } from "./redact.js";
+import { createMemoryStore } from "./store.js";
+/** A store's failure, told apart from the token request's own. */
+class StoreFailure {
+  error;
+  constructor(error) {
+    this.error = error;
+  }
+}
+/** Runs a store method, wrapping what it throws (or rejects with) in {@link StoreFailure}. */
+async function fromStore(method) {
+  try {
+    return await method();
+  } catch (error) {
+    throw new StoreFailure(error);
+  }
+}
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
  * secret are each `application/x-www-form-urlencoded` first, then joined
@@ -43,13 +60,26 @@ export function checkToken(token) {
  * authorization server's blip must not fail calls a valid token can make).
  * Concurrent callers share one in-flight token request.
  *
+ * With a shared store, every client using it shares the token too: one
+ * takes the store's lock and asks for a token, the others wait for it (up
+ * to its request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms,
+ * looking every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a 401 drops the
+ * refused token from the store only if it is still the one there, so one
+ * refresh serves them all. A store that fails is passed by: the token is
+ * then fetched and kept by this client alone.
+ *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials and timing.
+ * @param options - Endpoint, credentials, timing and store.
  */
 export function createTokenSource(options) {
-  const { clientSecret, scope, now, timeoutMs } = options;
+  const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
+  const store = options.store ?? createMemoryStore(now);
+  const storeKey =
+    options.storeKey ??
+    `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
+  const sleep = options.sleep ?? ((ms) => systemClock.sleep(ms));
   const authorization = basicCredentials(options.clientId, clientSecret);
   const body =
     "grant_type=client_credentials" +
@@ -69,6 +99,7 @@ export function createTokenSource(options) {
     typeof value === "string"
       ? redactText(value, secrets).slice(0, 500)
       : undefined;
+  /** Asks the token endpoint for a token. */
   const request = async () => {
     const started = now();
     const controller = new AbortController();
@@ -132,16 +163,77 @@ export function createTokenSource(options) {
     // Measured from before the request, so the cache never outlives the
     // token. No (or an unreadable) expires_in: kept until the bank answers
     // 401; an expires_in of 0 or less: used by this call only.
-    expiresAt =
-      lifetime > 0 ? started + lifetime : lifetime <= 0 ? started : Infinity;
-    refreshAt = expiresAt - Math.min(options.refreshMarginMs, lifetime / 2);
-    return (token = value);
+    const validMs =
+      lifetime > 0 ? started + lifetime - now() : lifetime <= 0 ? 0 : Infinity;
+    return {
+      token: value,
+      validMs,
+      lifetimeMs: lifetime > 0 ? lifetime : validMs,
+    };
   };
-  const refresh = () =>
-    (pending ??= request().finally(() => (pending = undefined)));
+  /** How long before its expiry a token is renewed. */
+  const marginOf = (kept) => Math.min(refreshMarginMs, kept.lifetimeMs / 2);
+  /** Takes `kept` as this source's token. */
+  const adopt = (kept) => {
+    expiresAt = now() + kept.validMs;
+    refreshAt = expiresAt - marginOf(kept);
+    return (token = kept.token);
+  };
+  /**
+   * A stored token fit to use: not the refused one, still valid, and if
+   * `fresh`, not yet due for renewal.
+   */
+  const usable = (kept, stale, fresh) =>
+    kept !== undefined &&
+    kept.token !== stale &&
+    kept.validMs > (fresh ? marginOf(kept) : 0);
+  /**
+   * A token from the store, or fetched under its lock (then kept there);
+   * while another client holds the lock, its token is waited for.
+   */
+  const obtain = async (stale) => {
+    const lockTtl = timeoutMs + STORE_LEASE_GRACE_MS;
+    try {
+      if (stale !== undefined) {
+        await fromStore(() => store.dropToken(storeKey, stale));
+      }
+      for (const giveUpAt = now() + lockTtl; ;) {
+        const kept = await fromStore(() => store.getToken(storeKey));
+        if (usable(kept, stale, true)) return adopt(kept);
+        const fence = await fromStore(() => store.lockToken(storeKey, lockTtl));
+        if (fence !== undefined) {
+          try {
+            // Another may have stored one between the look and the lock.
+            const again = await fromStore(() => store.getToken(storeKey));
+            if (usable(again, stale, true)) return adopt(again);
+            const fresh = await request();
+            await fromStore(() => store.setToken(storeKey, fresh, fence));
+            return adopt(fresh);
+          } finally {
+            // Not awaited: a lock left behind runs out by itself.
+            fromStore(() => store.unlockToken(storeKey, fence)).catch(
+              () => undefined,
+            );
+          }
+        }
+        // Another client is fetching: a token still valid serves meanwhile.
+        if (usable(kept, stale, false)) return adopt(kept);
+        if (now() >= giveUpAt) break;
+        await sleep(TOKEN_LOCK_POLL_MS);
+      }
+    } catch (error) {
+      if (!(error instanceof StoreFailure)) throw error;
+    }
+    // The store failed, or its lock holder never delivered: this client
+    // fetches a token of its own.
+    return adopt(await request());
+  };
+  const refresh = (stale) =>
+    (pending ??= obtain(stale).finally(() => (pending = undefined)));
   return (stale, signal) => {
     // The token the bank refused (both undefined: nothing to drop).
-    if (stale === token) token = undefined;
+    const refused = stale !== undefined && stale === token;
+    if (refused) token = undefined;
     const time = now();
     // A token is never "" (checkToken): truthy means cached.
     if (token && time < expiresAt) {
@@ -153,6 +245,6 @@ export function createTokenSource(options) {
     // for it, and its failure would be left unhandled.
     signal?.throwIfAborted();
     // One caller's abort must not cancel the request others share.
-    return abortable(refresh(), signal);
+    return abortable(refresh(refused ? stale : undefined), signal);
   };
 }

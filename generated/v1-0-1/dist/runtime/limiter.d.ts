@@ -1,5 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/limiter.ts). DO NOT EDIT.
 
+import { type ClientStore } from "./store.js";
 /** Time source and sleeper. Inject one in tests to avoid real waiting. */
 export interface Clock {
   /** Current time in milliseconds since the epoch. */
@@ -24,41 +25,83 @@ export declare function abortable<T>(
 export declare const longestTimer: number;
 /** The real clock: `Date.now` and `setTimeout`. */
 export declare const systemClock: Clock;
+/**
+ * A call's place under the rate limit. Exactly one of its methods is called,
+ * once the call's fate is known.
+ */
+export interface Permit {
+  /**
+   * The call was sent, and has now settled: answered, or failed after it
+   * may have left. Its slot stays taken one window from now: the bank may
+   * have counted it as late as this.
+   */
+  settle(): void;
+  /**
+   * The call was never sent (no token could be had, the caller aborted
+   * first, the connection was refused): its slot is free at once.
+   */
+  release(): void;
+}
 /** A client-side rate limiter. */
 export interface Limiter {
   /**
-   * Takes one slot and returns it (the epoch ms it is for): at once when a
-   * slot is free now (no promise on the hot path); otherwise, in `"wait"`
-   * mode, a promise of it that resolves when the call's turn comes
-   * (rejecting if `signal` aborts), and in `"reject"` mode throws
-   * {@link RateLimitError} (naming `operation`) at once.
+   * Takes a slot for one call: a {@link Permit} at once when a slot is free
+   * now and the store answers at once (no promise on the hot path);
+   * otherwise, in `"wait"` mode, a promise of one that resolves when the
+   * call's turn comes (rejecting if `signal` aborts), and in `"reject"`
+   * mode throws (or rejects with) {@link RateLimitError} naming
+   * `operation`, or {@link StoreError} when the store cannot answer.
+   *
+   * @param leaseMs - The longest the call can be in flight (its time-out):
+   * a slot never settled counts as settled then, plus a grace.
    */
-  acquire(signal?: AbortSignal, operation?: string): number | Promise<number>;
-  /**
-   * Gives back a slot whose call was never sent (no token could be had,
-   * the caller aborted first, the connection was refused), so that it
-   * does not count.
-   */
-  release(slot: number): void;
+  acquire(
+    signal?: AbortSignal,
+    operation?: string,
+    leaseMs?: number,
+  ): Permit | Promise<Permit>;
   /**
    * Sends nothing before `until` (epoch ms), e.g. after a 429 with
    * `Retry-After`; for at most one window from now, however far `until` is.
    */
   pause(until: number): void;
 }
+/** Where a limiter keeps its window: a client store and the window's key there. */
+export interface LimiterWindow {
+  readonly store: ClientStore;
+  readonly key: string;
+}
 /**
  * Creates a sliding-window limiter: at most `limit` calls in any
- * `intervalMs` window. Waiters are served in order by reserving the slot
- * they will use, so no two of them wake for the same slot.
+ * `intervalMs` window, as the bank counts them on arrival. A call holds its
+ * slot from the moment it is let through until one window after it
+ * settles, and counts as "now" while in flight: however long it takes to
+ * arrive, it arrives after it was let through and before it settled, so no
+ * window of arrivals holds more than `limit` of them. (Take the last let
+ * through of `limit + 1` arrivals within one window: every other one was
+ * then in flight, or had settled after the window's start and so less than
+ * a window before: all `limit` were counted, and it was not let through.)
+ *
+ * Waiters are served in order: only the first asks the store, the others
+ * wait behind it. A store that fails is asked again after 100
+ * ({@link STORE_RETRY_MIN_MS}) ms, then twice as long each time up to 2000
+ * ({@link STORE_RETRY_MAX_MS}) ms; a slot it gives out more than 2500
+ * ({@link STORE_SLOW_MS}) ms after it was asked for is given back (its
+ * count may predate the call by more than its lease allows). A slot never
+ * settled is held until the call's lease (its time-out) plus 5000
+ * ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
  *
  * @param limit - Calls allowed per window (positive integer).
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
+ * @param window - The store to count in; by default a memory store of this
+ *   limiter's own, on `clock`.
  */
 export declare function createLimiter(
   limit: number,
   intervalMs: number,
   mode: "wait" | "reject",
   clock: Clock,
+  window?: LimiterWindow,
 ): Limiter;

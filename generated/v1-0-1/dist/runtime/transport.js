@@ -217,18 +217,32 @@ export function createTransport(options, defaults) {
         timeoutMs,
         refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
         now: () => clock.now(),
+        sleep: (ms) => clock.sleep(ms),
+        store: options.store,
       });
   const rate = options.rateLimit ?? "wait";
+  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  const window = options.store && {
+    store: options.store,
+    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+  };
   const limiter =
     rate === false
       ? undefined
       : typeof rate === "object"
-        ? createLimiter(rate.limit, rate.intervalMs, rate.mode ?? "wait", clock)
+        ? createLimiter(
+            rate.limit,
+            rate.intervalMs,
+            rate.mode ?? "wait",
+            clock,
+            window,
+          )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
             rate,
             clock,
+            window,
           );
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
@@ -256,10 +270,10 @@ export function createTransport(options, defaults) {
       let sent = 0;
       for (let tries = 1; ; tries++) {
         // The token first, then the slot, then fetch with no wait between:
-        // the bank counts requests as they arrive, so a slot is kept only
-        // by a request sent at the slot's own time, however long a token
-        // took to come.
-        let slot;
+        // the bank counts requests as they arrive, so a slot is taken only
+        // just before its request is sent, however long a token took to
+        // come, and held until one window after the call settles.
+        let permit;
         let headers;
         let token;
         try {
@@ -275,10 +289,13 @@ export function createTransport(options, defaults) {
           // its answer is always a promise, so every turn would be lost.
           for (let checked = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
-            limiter?.release(slot);
-            slot = limiter?.acquire(signal, name);
-            if (typeof slot !== "object") break;
-            slot = await slot;
+            permit?.release();
+            const turn = limiter?.acquire(signal, name, ms);
+            if (!(turn instanceof Promise)) {
+              permit = turn;
+              break;
+            }
+            permit = await turn;
             if (!checked) got = getToken(stale, signal);
             if (typeof got === "string") break;
           }
@@ -297,9 +314,9 @@ export function createTransport(options, defaults) {
             signal?.throwIfAborted();
           }
         } catch (error) {
-          // Never sent, so it must not count against the plan. (A slot not
-          // yet a number was given back by the limiter, or never taken.)
-          limiter?.release(slot);
+          // Never sent, so it must not count against the plan. (A turn
+          // still awaited was given back by the limiter, or never taken.)
+          permit?.release();
           throw error;
         }
         sent++;
@@ -339,6 +356,13 @@ export function createTransport(options, defaults) {
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
+        // Settled: its slot stays taken one window from now (the bank may
+        // have counted it as late as this), unless it provably never left.
+        if (!response && !controller.signal.aborted && notSent(failure)) {
+          permit?.release();
+        } else {
+          permit?.settle();
+        }
         let error;
         let retryAfter;
         if (!response) {
@@ -352,10 +376,8 @@ export function createTransport(options, defaults) {
           error = timedOut
             ? new TimeoutError(name, ms)
             : new NetworkError(name, { cause: failure });
-          if (!timedOut && notSent(failure)) {
-            // It never left: the plan does not count it.
-            limiter?.release(slot);
-          } else if (isWrite) {
+          // A write that provably never left fails plainly (a read is retried).
+          if ((timedOut || !notSent(failure)) && isWrite) {
             throw new OutcomeUnknownError(name, body, { cause: error });
           }
         } else {

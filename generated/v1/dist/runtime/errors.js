@@ -139,3 +139,27 @@ export class ConfigError extends RemitError {
     this.name = "ConfigError";
   }
 }
+/**
+ * The client's store (the `store` option, e.g. Redis) did not answer, or
+ * answered too slowly, so the call could not be counted against the plan
+ * and was not sent. Only in `"reject"` mode: waiting, a call waits for the
+ * store to come back. The message names the store, never its address or
+ * credentials; `cause` is the store's own error.
+ */
+export class StoreError extends RemitError {
+  /**
+   * @param operation - Operation name.
+   * @param store - The store's name.
+   * @param options - `{ cause }`: the store's error, if it gave one.
+   */
+  constructor(operation, store, options) {
+    super(
+      `${operation} was not sent: the ${store} is unavailable, so the call could not be counted against the rate limit`,
+      "STORE_UNAVAILABLE",
+      options,
+    );
+    this.name = "StoreError";
+    this.operation = operation;
+    this.store = store;
+  }
+}

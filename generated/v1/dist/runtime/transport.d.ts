@@ -1,9 +1,11 @@
 // Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
 
+import type { ClientStore } from "./store.js";
 import { type Clock } from "./limiter.js";
 import { type RetryOptions } from "./retry.js";
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
+export type { ClientStore, SlotTake, StoredToken } from "./store.js";
 /** One operation, as the generated code describes it. Always sent as POST. */
 export interface OperationDescriptor {
   /** Operation name, e.g. `send_transfer`. */
@@ -133,6 +135,15 @@ export interface ClientSettings {
    * token, until it expires if the refresh fails.
    */
   tokenRefreshMarginMs?: number | undefined;
+  /**
+   * Where the rate-limit window, the access token and the lock of its
+   * request are kept. Default: in this client's memory. Clients sharing a
+   * store keep one plan and one token together, e.g. every instance of a
+   * service through `createRedisStore` (the package's `./redis` entry).
+   * Keys inside it name the base URL, client id and plan, so clients of
+   * other plans or credentials can share a store without meeting.
+   */
+  store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */

@@ -6,9 +6,15 @@
  *
  * @packageDocumentation
  */
+import { STORE_LEASE_GRACE_MS, TOKEN_LOCK_POLL_MS } from "./defaults.js";
 import { AuthError } from "./errors.js";
-import { abortable } from "./limiter.js";
+import { abortable, systemClock } from "./limiter.js";
 import { redactText } from "./redact.js";
+import {
+  createMemoryStore,
+  type ClientStore,
+  type StoredToken,
+} from "./store.js";
 
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
@@ -40,6 +46,33 @@ export interface TokenSourceOptions {
   readonly refreshMarginMs: number;
   /** Current epoch milliseconds (the client's clock). */
   readonly now: () => number;
+  /** Waits `ms` (the client's clock). Default: real timers. */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /**
+   * Where the token and the fetch's lock are kept, so that clients sharing
+   * the store share one token and one request for it. Default: a memory
+   * store of this source's own.
+   */
+  readonly store?: ClientStore | undefined;
+  /**
+   * The token's key in the store. Default: names the client id, token URL
+   * and scope, so that only clients of the same credentials share a token.
+   */
+  readonly storeKey?: string | undefined;
+}
+
+/** A store's failure, told apart from the token request's own. */
+class StoreFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** Runs a store method, wrapping what it throws (or rejects with) in {@link StoreFailure}. */
+async function fromStore<T>(method: () => T | Promise<T>): Promise<T> {
+  try {
+    return await method();
+  } catch (error) {
+    throw new StoreFailure(error);
+  }
 }
 
 /**
@@ -82,13 +115,26 @@ export function checkToken(token: unknown): string {
  * authorization server's blip must not fail calls a valid token can make).
  * Concurrent callers share one in-flight token request.
  *
+ * With a shared store, every client using it shares the token too: one
+ * takes the store's lock and asks for a token, the others wait for it (up
+ * to its request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms,
+ * looking every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a 401 drops the
+ * refused token from the store only if it is still the one there, so one
+ * refresh serves them all. A store that fails is passed by: the token is
+ * then fetched and kept by this client alone.
+ *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials and timing.
+ * @param options - Endpoint, credentials, timing and store.
  */
 export function createTokenSource(options: TokenSourceOptions): TokenSource {
-  const { clientSecret, scope, now, timeoutMs } = options;
+  const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
+  const store = options.store ?? createMemoryStore(now);
+  const storeKey =
+    options.storeKey ??
+    `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
+  const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms));
   const authorization = basicCredentials(options.clientId, clientSecret);
   const body =
     "grant_type=client_credentials" +
@@ -110,7 +156,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
       ? redactText(value, secrets).slice(0, 500)
       : undefined;
 
-  const request = async (): Promise<string> => {
+  /** Asks the token endpoint for a token. */
+  const request = async (): Promise<StoredToken> => {
     const started = now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -173,17 +220,87 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     // Measured from before the request, so the cache never outlives the
     // token. No (or an unreadable) expires_in: kept until the bank answers
     // 401; an expires_in of 0 or less: used by this call only.
-    expiresAt =
-      lifetime > 0 ? started + lifetime : lifetime <= 0 ? started : Infinity;
-    refreshAt = expiresAt - Math.min(options.refreshMarginMs, lifetime / 2);
-    return (token = value);
+    const validMs =
+      lifetime > 0 ? started + lifetime - now() : lifetime <= 0 ? 0 : Infinity;
+    return {
+      token: value,
+      validMs,
+      lifetimeMs: lifetime > 0 ? lifetime : validMs,
+    };
   };
-  const refresh = (): Promise<string> =>
-    (pending ??= request().finally(() => (pending = undefined)));
+
+  /** How long before its expiry a token is renewed. */
+  const marginOf = (kept: StoredToken): number =>
+    Math.min(refreshMarginMs, kept.lifetimeMs / 2);
+
+  /** Takes `kept` as this source's token. */
+  const adopt = (kept: StoredToken): string => {
+    expiresAt = now() + kept.validMs;
+    refreshAt = expiresAt - marginOf(kept);
+    return (token = kept.token);
+  };
+
+  /**
+   * A stored token fit to use: not the refused one, still valid, and if
+   * `fresh`, not yet due for renewal.
+   */
+  const usable = (
+    kept: StoredToken | undefined,
+    stale: string | undefined,
+    fresh: boolean,
+  ): kept is StoredToken =>
+    kept !== undefined &&
+    kept.token !== stale &&
+    kept.validMs > (fresh ? marginOf(kept) : 0);
+
+  /**
+   * A token from the store, or fetched under its lock (then kept there);
+   * while another client holds the lock, its token is waited for.
+   */
+  const obtain = async (stale: string | undefined): Promise<string> => {
+    const lockTtl = timeoutMs + STORE_LEASE_GRACE_MS;
+    try {
+      if (stale !== undefined) {
+        await fromStore(() => store.dropToken(storeKey, stale));
+      }
+      for (const giveUpAt = now() + lockTtl; ;) {
+        const kept = await fromStore(() => store.getToken(storeKey));
+        if (usable(kept, stale, true)) return adopt(kept);
+        const fence = await fromStore(() => store.lockToken(storeKey, lockTtl));
+        if (fence !== undefined) {
+          try {
+            // Another may have stored one between the look and the lock.
+            const again = await fromStore(() => store.getToken(storeKey));
+            if (usable(again, stale, true)) return adopt(again);
+            const fresh = await request();
+            await fromStore(() => store.setToken(storeKey, fresh, fence));
+            return adopt(fresh);
+          } finally {
+            // Not awaited: a lock left behind runs out by itself.
+            fromStore(() => store.unlockToken(storeKey, fence)).catch(
+              () => undefined,
+            );
+          }
+        }
+        // Another client is fetching: a token still valid serves meanwhile.
+        if (usable(kept, stale, false)) return adopt(kept);
+        if (now() >= giveUpAt) break;
+        await sleep(TOKEN_LOCK_POLL_MS);
+      }
+    } catch (error) {
+      if (!(error instanceof StoreFailure)) throw error;
+    }
+    // The store failed, or its lock holder never delivered: this client
+    // fetches a token of its own.
+    return adopt(await request());
+  };
+  const refresh = (stale?: string): Promise<string> =>
+    (pending ??= obtain(stale).finally(() => (pending = undefined)));
 
   return (stale, signal) => {
     // The token the bank refused (both undefined: nothing to drop).
-    if (stale === token) token = undefined;
+    const refused = stale !== undefined && stale === token;
+    if (refused) token = undefined;
     const time = now();
     // A token is never "" (checkToken): truthy means cached.
     if (token && time < expiresAt) {
@@ -195,6 +312,6 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     // for it, and its failure would be left unhandled.
     signal?.throwIfAborted();
     // One caller's abort must not cancel the request others share.
-    return abortable(refresh(), signal);
+    return abortable(refresh(refused ? stale : undefined), signal);
   };
 }

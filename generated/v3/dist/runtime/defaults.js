@@ -28,3 +28,25 @@ export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
  * test holds it to this list.
  */
 export const RETRYABLE_STATUSES = [429, 502, 503, 504];
+/**
+ * How much longer than its time-out a call in flight holds its rate-limit
+ * slot at most, in ms, should its client never settle it (a process that
+ * died mid-call): covers a store's own delay in answering.
+ */
+export const STORE_LEASE_GRACE_MS = 5_000;
+/**
+ * A slot the store gave out later than this after it was asked for is
+ * given back and asked for again, in ms: a slow store's answer may come
+ * too late for the slot's lease to cover the call.
+ */
+export const STORE_SLOW_MS = 2_500;
+/** First wait before a waiting call asks an unavailable store again, in ms (doubled each time). */
+export const STORE_RETRY_MIN_MS = 100;
+/** Longest wait before a waiting call asks an unavailable store again, in ms. */
+export const STORE_RETRY_MAX_MS = 2_000;
+/** How often a client waiting for another's token request looks in the store for its token, in ms. */
+export const TOKEN_LOCK_POLL_MS = 50;
+/** Longest a Redis store's command may take before the store counts as unavailable, in ms. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** Longest a call waiting for a slot of a Redis store sleeps before it asks again, in ms. */
+export const REDIS_POLL_MS = 1_000;

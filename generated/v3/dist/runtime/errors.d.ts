@@ -31,6 +31,7 @@ export type RemitErrorCode =
   | "OUTCOME_UNKNOWN"
   | "RATE_LIMITED"
   | "REMIT_ERROR"
+  | "STORE_UNAVAILABLE"
   | "TIMEOUT";
 /**
  * Base class of every error the client throws. Each generated package has
@@ -173,4 +174,24 @@ export declare class ConfigError extends RemitError {
   readonly code: "CONFIG_ERROR";
   /** @param message - Names the option; never echoes its value. */
   constructor(message: string);
+}
+/**
+ * The client's store (the `store` option, e.g. Redis) did not answer, or
+ * answered too slowly, so the call could not be counted against the plan
+ * and was not sent. Only in `"reject"` mode: waiting, a call waits for the
+ * store to come back. The message names the store, never its address or
+ * credentials; `cause` is the store's own error.
+ */
+export declare class StoreError extends RemitError {
+  readonly code: "STORE_UNAVAILABLE";
+  /** Name of the operation not sent. */
+  readonly operation: string;
+  /** The store's name, e.g. `"redis store"`. */
+  readonly store: string;
+  /**
+   * @param operation - Operation name.
+   * @param store - The store's name.
+   * @param options - `{ cause }`: the store's error, if it gave one.
+   */
+  constructor(operation: string, store: string, options?: CauseOptions);
 }
