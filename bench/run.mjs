@@ -27,6 +27,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { ONE_OPERATION_GZIP_CEILING_BYTES } from "./bundle-ceiling.mjs";
 import { syntheticSpec } from "./synthetic.mjs";
 import { median, quantile } from "./stats.mjs";
 
@@ -136,7 +137,6 @@ const targets = {
   ops5000RssMiB: 1024,
   linearRatio: 6,
   clientOverheadPct: 5,
-  oneOpGzipBytes: 4096,
 };
 // Runs per stage: 1 warm-up + N; "unchanged" reruns take the same N.
 const runsFor = (ops) => (smoke ? 1 : ops >= 5000 ? 3 : 5);
@@ -840,7 +840,11 @@ async function main() {
     if (b.error) log(`  ${name}: not built: ${b.error}`);
     else
       log(
-        `  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip; unused names present: ${b.present.join(", ") || "none"}`,
+        `  ${name}: ${fmtBytes(b.rawBytes)} raw, ${fmtBytes(b.gzipBytes)} gzip` +
+          (name === "oneOp"
+            ? ` (${b.gzipBytes} B; ceiling ${ONE_OPERATION_GZIP_CEILING_BYTES} B)`
+            : "") +
+          `; unused names present: ${b.present.join(", ") || "none"}`,
       );
   }
 
@@ -1054,9 +1058,13 @@ function buildReport({
   add(
     "one-operation bundle (min + gzip)",
     one && !one.error ? fmtBytes(one.gzipBytes) : "not measured",
-    "≤ 4 KB",
-    one && !one.error ? one.gzipBytes <= targets.oneOpGzipBytes : undefined,
-    one?.error ?? bundle.error ?? "",
+    `under a ceiling of ${ONE_OPERATION_GZIP_CEILING_BYTES / 1024} KB`,
+    one && !one.error
+      ? one.gzipBytes <= ONE_OPERATION_GZIP_CEILING_BYTES
+      : undefined,
+    one && !one.error
+      ? `a ceiling, not a target: ${ONE_OPERATION_GZIP_CEILING_BYTES - one.gzipBytes} bytes below it`
+      : (one?.error ?? bundle.error ?? ""),
   );
   add(
     "unused operations absent from the one-op bundle",

@@ -92,6 +92,8 @@ await build({
   format: "esm",
   target: "node20",
   logLevel: "warning",
+  // Native packages load their platform's binary at run time: left to Node.
+  external: ["oxc-transform", "oxfmt"],
   // Bundled CommonJS packages call require(); ESM has none of its own.
   banner: {
     js: 'import { createRequire as remitgenCreateRequire } from "node:module";\nconst require = remitgenCreateRequire(import.meta.url);',

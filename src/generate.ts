@@ -277,7 +277,7 @@ async function generateLocked(
   // File by file: each is compared and staged before the next is rendered,
   // so memory holds little more than one file's text, not the whole output.
   const files: string[] = [];
-  const rendered = (function* (): Generator<OutputFile> {
+  const rendered = (async function* (): AsyncGenerator<OutputFile> {
     yield* renderOverview(model, renderers);
     for (const set of chosen) yield* renderSet(model, set, renderers);
   })();
@@ -289,7 +289,7 @@ async function generateLocked(
       // synchronous): one turn per file, so a stop is seen between files.
       if (signal !== undefined) await nextTurn();
       if (signal?.aborted) throw new StoppedError(signal.reason);
-      next = rendered.next();
+      next = await rendered.next();
     } catch (error) {
       await stage.discardAfter(error);
       throw error;

@@ -21,7 +21,7 @@ import {
   checkVersion,
   type RawNamedSchema,
   type RawSchema,
-  type RawSet,
+  type SetPart,
   type SpecParts,
   toSchemaNode,
 } from "./structure.js";
@@ -44,6 +44,7 @@ function checkPaths(parts: SpecParts, report: Report): void {
   const byPath = new Map<string, string>();
   for (const operation of parts.operations ?? []) {
     const path = operation.path;
+    if (path === undefined) continue;
     const other = byPath.get(path.value);
     if (other !== undefined)
       report(path.range, diagnostics.duplicatePath(path.value, other));
@@ -230,7 +231,7 @@ function checkSets(parts: SpecParts, report: Report): void {
           diagnostics.badDate(set.date.value, reason || undefined),
         );
     }
-    checkVersion(versionReader, set.version);
+    if (set.version !== undefined) checkVersion(versionReader, set.version);
     const where = `set "${set.id.value}"`;
     const checkList = (
       items: readonly Located<string>[],
@@ -327,16 +328,16 @@ function checkSets(parts: SpecParts, report: Report): void {
  * passes (grey: on this walk; black: finished), visits every set once.
  */
 function checkCycles(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+  list: readonly SetPart[],
+  sets: ReadonlyMap<string, SetPart>,
   report: Report,
 ): void {
   const black = new Set<string>();
   for (const start of list) {
     // The walk in order, and where each grey set stands in it.
-    const chain: RawSet[] = [];
+    const chain: SetPart[] = [];
     const grey = new Map<string, number>();
-    let current: RawSet | undefined = start;
+    let current: SetPart | undefined = start;
     while (
       current !== undefined &&
       !black.has(current.id.value) &&
@@ -362,8 +363,8 @@ function checkCycles(
 
 /** Resolves membership where the chain is sound, to check adds and removes. */
 function checkMembership(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+  list: readonly SetPart[],
+  sets: ReadonlyMap<string, SetPart>,
   known: ReadonlySet<string>,
   report: Report,
 ): void {
@@ -402,24 +403,30 @@ function checkMembership(
   }
 }
 
+/** What membership is worked out from: a set's id, parent and lists. */
+type MemberLists = Pick<
+  SetPart,
+  "id" | "extends" | "operations" | "adds" | "removes"
+>;
+
 /**
  * Each set's operation ids, following `extends`; sets whose chain is broken
  * (missing parent or a cycle) are left out. Shared with the resolver.
  * Iterative and memoised: each set is worked out once, however long the
  * chain of sets extending each other.
  */
-export function resolveMembers(
-  list: readonly RawSet[],
-  sets: ReadonlyMap<string, RawSet>,
+export function resolveMembers<Listed extends MemberLists>(
+  list: readonly Listed[],
+  sets: ReadonlyMap<string, Listed>,
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const broken = new Set<string>();
   for (const start of list) {
     // Walk up to a set already worked out, a root, or a break in the chain.
-    const chain: RawSet[] = [];
+    const chain: Listed[] = [];
     const onChain = new Set<string>();
     let inherited: string[] | undefined;
-    let current: RawSet | undefined = start;
+    let current: Listed | undefined = start;
     for (;;) {
       const id = current.id.value;
       const done = out.get(id);
@@ -512,8 +519,9 @@ export function rateLimitProblem(text: string): DiagnosticText | undefined {
   return diagnostics.badRateLimit(text, "zero");
 }
 
-function checkRateLimit(set: RawSet, report: Report): void {
-  const text = set.plan.rateLimit;
+function checkRateLimit(set: SetPart, report: Report): void {
+  const text = set.plan?.rateLimit;
+  if (text === undefined) return;
   const problem = rateLimitProblem(text.value);
   if (problem !== undefined) report(text.range, problem);
 }

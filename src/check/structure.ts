@@ -238,13 +238,42 @@ export interface Declared {
 }
 
 /**
+ * What the rules read of an operation: whatever of it could be read, so an
+ * operation with a problem of its own (a misspelt `summary`) still has its
+ * path, payloads and error schemas checked.
+ */
+export interface OperationPart {
+  readonly id: Located<string>;
+  readonly path?: Located<string>;
+  readonly request?: RawSchema;
+  readonly response?: RawSchema;
+  readonly errors: readonly { readonly schema?: RawSchema }[];
+}
+
+/** What the rules read of a set: whatever of it could be read (see {@link OperationPart}). */
+export interface SetPart {
+  readonly id: Located<string>;
+  readonly version?: Located<string>;
+  readonly date?: Located<string>;
+  readonly extends?: Located<string>;
+  readonly operations?: readonly Located<string>[];
+  readonly adds: readonly Located<string>[];
+  readonly removes: readonly Located<string>[];
+  readonly plan?: { readonly rateLimit?: Located<string> };
+  readonly operationsKey?: Range;
+  readonly addsKey?: Range;
+  readonly removesKey?: Range;
+}
+
+/**
  * Whatever parts of the spec could be read, for the rules. A part is
- * undefined when its section is absent or not a mapping; entries too broken
- * to read are left out of a part but still `declared`.
+ * undefined when its section is absent or not a mapping; entries that are
+ * not even a mapping are left out of a part but still `declared`; an entry
+ * with problems of its own is in, with what of it could be read.
  */
 export interface SpecParts {
-  readonly operations?: readonly RawOperation[];
-  readonly sets?: readonly RawSet[];
+  readonly operations?: readonly OperationPart[];
+  readonly sets?: readonly SetPart[];
   readonly schemas?: readonly RawNamedSchema[];
   /** The package name, which names each client interface (`<Name>Client`). */
   readonly packageName?: Located<string>;
@@ -329,7 +358,10 @@ function readRoot(
     listedByBrokenSets: new Set(),
     flawedSchemas: new Set(),
   };
-  const service = readService(reader, fields.get("service"));
+  const { complete: service, packageName } = readService(
+    reader,
+    fields.get("service"),
+  );
   const auth = readAuth(reader, fields.get("auth"));
   const operationDefaults = readOperationDefaults(
     reader,
@@ -340,18 +372,20 @@ function readRoot(
     schemasEntry === undefined
       ? []
       : readNamedSchemas(reader, schemasEntry, collected);
-  const operations = readOperations(
+  const operationsRead = readOperations(
     reader,
     fields.get("operations"),
     operationDefaults?.notShown ?? [],
     collected,
   );
-  const sets = readSets(reader, fields.get("sets"), collected);
+  const setsRead = readSets(reader, fields.get("sets"), collected);
+  const operations = operationsRead?.complete;
+  const sets = setsRead?.complete;
   const parts: SpecParts = {
-    ...(operations ? { operations } : {}),
-    ...(sets ? { sets } : {}),
+    ...(operationsRead ? { operations: operationsRead.parts } : {}),
+    ...(setsRead ? { sets: setsRead.parts } : {}),
     ...(schemas ? { schemas } : {}),
-    ...(service ? { packageName: service.packageName } : {}),
+    ...(packageName ? { packageName } : {}),
     declared: collected,
   };
   const complete =
@@ -389,11 +423,15 @@ function readNotShown(
   return out;
 }
 
+/** The service, when whole; its package name, when that could be read (the rules check it either way). */
 function readService(
   reader: Reader,
   entry: Entry | undefined,
-): RawSpec["service"] | undefined {
-  if (entry === undefined) return undefined;
+): {
+  complete?: RawSpec["service"];
+  packageName?: Located<string>;
+} {
+  if (entry === undefined) return {};
   const where = "service";
   const fields = reader.record(
     entry.value,
@@ -402,7 +440,7 @@ function readService(
     specKeys.service,
     ["title", "description", "baseUrl", "package"],
   );
-  if (fields === undefined) return undefined;
+  if (fields === undefined) return {};
   const title = reader.string(fields.get("title"), "service title");
   const description = reader.string(
     fields.get("description"),
@@ -447,15 +485,18 @@ function readService(
       : undefined;
   const notShown = readNotShown(reader, fields.get("notShown"), where);
   if (!title || !description || !baseUrl || !packageScope || !packageName)
-    return undefined;
+    return packageName ? { packageName } : {};
   return {
-    title: title.value.trim(),
-    description: description.value.trim(),
-    baseUrl: baseUrl.value,
-    packageScope,
+    complete: {
+      title: title.value.trim(),
+      description: description.value.trim(),
+      baseUrl: baseUrl.value,
+      packageScope,
+      packageName,
+      ...(registry !== undefined ? { packageRegistry: registry } : {}),
+      notShown,
+    },
     packageName,
-    ...(registry !== undefined ? { packageRegistry: registry } : {}),
-    notShown,
   };
 }
 
@@ -629,7 +670,7 @@ function readOperations(
   entry: Entry | undefined,
   defaultNotShown: readonly RawNotShown[],
   collected: Collected,
-): RawOperation[] | undefined {
+): { complete: RawOperation[]; parts: OperationPart[] } | undefined {
   if (entry === undefined) return undefined;
   const list = reader.entries(
     entry.value,
@@ -639,8 +680,10 @@ function readOperations(
   );
   if (list === undefined) return undefined;
   const out: RawOperation[] = [];
+  const parts: OperationPart[] = [];
   for (const item of list) {
     collected.operations.set(item.key, item.keyRange);
+    checkName(reader, item, "operation");
     const where = `operation "${item.key}"`;
     const fields = reader.record(
       item.value,
@@ -680,8 +723,20 @@ function readOperations(
       fields.get("response"),
       `${where} response`,
     );
-    const errors = readErrors(reader, fields.get("errors"), where);
+    const { complete: errors, parts: errorParts } = readErrors(
+      reader,
+      fields.get("errors"),
+      where,
+    );
     const own = readNotShown(reader, fields.get("notShown"), where);
+    const id = { value: item.key, range: item.keyRange };
+    parts.push({
+      id,
+      ...(path ? { path } : {}),
+      ...(request ? { request } : {}),
+      ...(response ? { response } : {}),
+      errors: errorParts,
+    });
     if (!path || !summary) continue;
     // An operation that states a payload no longer inherits "not shown" for it.
     const inherited = defaultNotShown.filter(
@@ -692,7 +747,7 @@ function readOperations(
         !(gap.topic === "statusCodes" && errors.length > 0),
     );
     out.push({
-      id: { value: item.key, range: item.keyRange },
+      id,
       path,
       summary: summary.value.trim(),
       ...(description ? { description: description.value.trim() } : {}),
@@ -705,15 +760,59 @@ function readOperations(
       notShown: [...inherited, ...own],
     });
   }
-  return out;
+  return { complete: out, parts };
+}
+
+/**
+ * White space and characters that show as nothing (zero-width, Hangul
+ * fillers, bidi marks). Property names are not held to it: they are the
+ * bank's wire names, written as they are, quoted where need be.
+ */
+const blankName = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** What each kind of name is called in messages, and a name of its kind. */
+const nameKinds = {
+  operation: ["operation name", "get_acct_title"],
+  set: ["set id", "v3"],
+  schema: ["schema name", "Account"],
+} as const;
+
+/**
+ * Reports a name that is empty once its white space and invisible
+ * characters are set aside: its folder, files and types would be named by a
+ * hash, and messages would name it by nothing anyone can see.
+ */
+function checkName(
+  reader: Reader,
+  item: Entry,
+  kind: keyof typeof nameKinds,
+): void {
+  if (!blankName.test(item.key)) return;
+  const [what, example] = nameKinds[kind];
+  reader.report(item.keyRange, diagnostics.blankName(what, item.key, example));
 }
 
 /** Characters safe in a URL path without encoding (RFC 3986 unreserved, plus "/"). */
 const pathPattern = /^\/[A-Za-z0-9\-._~/]*$/;
 const versionPattern = /^\d+\.\d+\.\d+$/;
 
+/**
+ * A `.` or `..` segment, written plain or percent-encoded (`%2e`, `.%2E`):
+ * the client appends the path to its base URL, and URL parsing then
+ * climbs out of the base path (`/api/v3` + `/../../admin` is `/admin`).
+ */
+const dotSegment = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
+
 /** Reports a path that is not a plain absolute URL path, suggesting a fix when one is plain. */
 function checkPath(reader: Reader, path: Located<string>): void {
+  const dots = dotSegment.exec(path.value);
+  if (dots !== null) {
+    reader.report(
+      path.range,
+      diagnostics.dotSegment(path.value, dots[0].replace(/^\//, "")),
+    );
+    return;
+  }
   if (pathPattern.test(path.value)) return;
   const trimmed = path.value.trim();
   const fixed = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
@@ -769,8 +868,9 @@ function readErrors(
   reader: Reader,
   entry: Entry | undefined,
   where: string,
-): RawError[] {
-  if (entry === undefined) return [];
+): { complete: RawError[]; parts: { schema?: RawSchema }[] } {
+  const none = { complete: [], parts: [] };
+  if (entry === undefined) return none;
   const node = reader.deref(entry.value);
   if (!isSeq(node)) {
     reader.report(
@@ -782,9 +882,10 @@ function readErrors(
         reader.written(node),
       ),
     );
-    return [];
+    return none;
   }
   const out: RawError[] = [];
+  const parts: { schema?: RawSchema }[] = [];
   node.items.forEach((item, index) => {
     const itemWhere = `${where} error ${index + 1}`;
     const range = reader.rangeOf(item as Node, entry.valueRange);
@@ -810,6 +911,7 @@ function readErrors(
       fields.get("schema"),
       `${itemWhere} schema`,
     );
+    parts.push(schema ? { schema } : {});
     if (status && (status.value < 400 || status.value > 599)) {
       reader.report(status.range, diagnostics.badStatus(String(status.value)));
     }
@@ -821,20 +923,22 @@ function readErrors(
       });
     }
   });
-  return out;
+  return { complete: out, parts };
 }
 
 function readSets(
   reader: Reader,
   entry: Entry | undefined,
   collected: Collected,
-): RawSet[] | undefined {
+): { complete: RawSet[]; parts: SetPart[] } | undefined {
   if (entry === undefined) return undefined;
   const list = reader.entries(entry.value, "sets", entry.keyRange, "set");
   if (list === undefined) return undefined;
   const out: RawSet[] = [];
+  const parts: SetPart[] = [];
   for (const item of list) {
     collected.sets.set(item.key, item.keyRange);
+    checkName(reader, item, "set");
     const where = `set "${item.key}"`;
     const fields = reader.record(
       item.value,
@@ -864,39 +968,42 @@ function readSets(
       if (isScalar(node) && typeof node.value === "string")
         collected.listedByBrokenSets.add(node.value);
     }
-    if (!title || !version || !plan) {
-      for (const listed of [...(operations ?? []), ...adds])
-        collected.listedByBrokenSets.add(listed.value);
-      continue;
-    }
     const operationsKey = fields.get("operations")?.keyRange;
     const addsKey = fields.get("adds")?.keyRange;
     const removesKey = fields.get("removes")?.keyRange;
-    out.push({
+    const part: SetPart = {
       id: { value: item.key, range: item.keyRange },
-      title: title.value.trim(),
-      version,
-      labels: labels.map((label) => label.value),
+      ...(version ? { version } : {}),
       ...(date ? { date } : {}),
       ...(extendsSet ? { extends: extendsSet } : {}),
       ...(operations ? { operations } : {}),
       adds,
       removes,
-      plan,
+      ...(plan.rateLimit ? { plan: { rateLimit: plan.rateLimit } } : {}),
       ...(operationsKey ? { operationsKey } : {}),
       ...(addsKey ? { addsKey } : {}),
       ...(removesKey ? { removesKey } : {}),
+    };
+    parts.push(part);
+    if (!title || !version || !plan.complete) continue;
+    out.push({
+      ...part,
+      title: title.value.trim(),
+      version,
+      labels: labels.map((label) => label.value),
+      plan: plan.complete,
     });
   }
-  return out;
+  return { complete: out, parts };
 }
 
+/** The plan, when whole; its rate limit, when that could be read (the rules check it either way). */
 function readPlan(
   reader: Reader,
   entry: Entry | undefined,
   where: string,
-): RawPlan | undefined {
-  if (entry === undefined) return undefined;
+): { complete?: RawPlan; rateLimit?: Located<string> } {
+  if (entry === undefined) return {};
   const fields = reader.record(
     entry.value,
     `${where} plan`,
@@ -904,7 +1011,7 @@ function readPlan(
     specKeys.plan,
     ["name", "rateLimit", "cost"],
   );
-  if (fields === undefined) return undefined;
+  if (fields === undefined) return {};
   const name = reader.string(fields.get("name"), `${where} plan name`);
   const rateLimit = reader.string(
     fields.get("rateLimit"),
@@ -912,12 +1019,15 @@ function readPlan(
   );
   const cost = reader.string(fields.get("cost"), `${where} plan cost`);
   const note = reader.string(fields.get("note"), `${where} plan note`);
-  if (!name || !rateLimit || !cost) return undefined;
+  if (!name || !rateLimit || !cost) return rateLimit ? { rateLimit } : {};
   return {
-    name: name.value.trim(),
+    complete: {
+      name: name.value.trim(),
+      rateLimit,
+      cost: cost.value.trim(),
+      ...(note ? { note: note.value.trim() } : {}),
+    },
     rateLimit,
-    cost: cost.value.trim(),
-    ...(note ? { note: note.value.trim() } : {}),
   };
 }
 
@@ -931,6 +1041,7 @@ function readNamedSchemas(
   const out: RawNamedSchema[] = [];
   for (const item of list) {
     collected.schemas.set(item.key, item.keyRange);
+    checkName(reader, item, "schema");
     const before = reader.found.length;
     const schema = readSchema(
       reader,

@@ -73,6 +73,16 @@ export const diagnostics = {
       specReadHints[errno ?? ""] ??
       "check the --spec path, and that the file can be read",
   }),
+  /**
+   * The spec path names a pipe, socket or device: opening a named pipe that
+   * nobody writes would wait forever, deaf to Ctrl-C. `kind`, in words,
+   * e.g. `a named pipe (FIFO)`.
+   */
+  notRegularFile: (kind: string): DiagnosticText<"RG001"> => ({
+    code: "RG001",
+    message: `cannot read the spec: it is ${kind}, not a regular file`,
+    hint: "give --spec the spec file itself; to check text from a pipe, save it to a file first",
+  }),
   tooLarge: (bytes: number, limit: number): DiagnosticText<"RG002"> => ({
     code: "RG002",
     message: `the spec is ${bytes} bytes, over the ${limit}-byte limit`,
@@ -231,6 +241,23 @@ export const diagnostics = {
     message: `${where} must not be empty`,
     hint: "write the text here",
   }),
+  /**
+   * A name of nothing but white space or invisible characters: it would
+   * name a folder, file or type by a hash nobody can read. `what` is e.g.
+   * `operation name`; `example`, a name of its kind.
+   */
+  blankName: (
+    what: string,
+    name: string,
+    example: string,
+  ): DiagnosticText<"RG015"> => ({
+    code: "RG015",
+    message:
+      name === ""
+        ? `${what} is empty`
+        : `${what} ${asciiQuote(name)} holds no visible character`,
+    hint: `name it with letters or digits, e.g. \`${example}\``,
+  }),
   duplicatePath: (path: string, other: string): DiagnosticText<"RG020"> => ({
     code: "RG020",
     message: `path ${quote(path)} is already used by operation ${quote(other)}`,
@@ -243,6 +270,12 @@ export const diagnostics = {
       suggestion !== undefined
         ? `write ${quote(suggestion)}`
         : 'a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+  }),
+  /** `segment` as written, e.g. `..` or `%2e%2E`. */
+  dotSegment: (path: string, segment: string): DiagnosticText<"RG021"> => ({
+    code: "RG021",
+    message: `path ${quote(path)} holds the segment ${quote(segment)}, which ${segment.length === 1 || /^(?:\.|%2e)$/i.test(segment) ? "a resolved URL drops" : "climbs out of the base URL's path"}`,
+    hint: 'write the path from the base URL down, with no "." or ".." segment (percent-encoded ones included), e.g. "/send_txns"',
   }),
   /**
    * Two spec names generate one name (or names that differ only in letter

@@ -141,15 +141,15 @@ export function propertyKey(name: string): string {
 /**
  * A key in an object literal. `__proto__` is computed (`["__proto__"]`),
  * since a plain or quoted `__proto__` key sets the object's prototype
- * instead of making a member. In JavaScript (`flavor` "js") prettier also
+ * instead of making a member. In JavaScript (`language` "js") prettier also
  * unquotes simple numbers (`"1"` -> `1`); TypeScript keeps them quoted.
  */
 export function objectLiteralKey(
   name: string,
-  flavor: "ts" | "js" = "ts",
+  language: "ts" | "js" = "ts",
 ): string {
   if (name === "__proto__") return `[${stringLiteral(name)}]`;
-  if (flavor === "js" && isSimpleNumberKey(name)) return name;
+  if (language === "js" && isSimpleNumberKey(name)) return name;
   return propertyKey(name);
 }
 

@@ -14,7 +14,7 @@ export interface RenderMemo {
   /**
    * What `make` returns for `owner` and `key`, made on the first call and
    * returned as it is on later ones. `key` must name every input of `make`
-   * other than `owner` (the layout's indentation, the flavor, set facts).
+   * other than `owner` (the layout's indentation, the language, set facts).
    */
   once<T>(owner: object, key: string, make: () => T): T;
   /**

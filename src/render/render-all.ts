@@ -47,17 +47,17 @@ export function renderOverview(
  * rendered as they are asked for: the docs pages and the OpenAPI document
  * of a large set are tens of megabytes.
  */
-export function* renderSet(
+export async function* renderSet(
   model: Model,
   set: OperationSetModel,
   renderers: Renderers,
-): Generator<OutputFile> {
+): AsyncGenerator<OutputFile> {
   const prefix = `${set.names.directory}/`;
   const inFolder = (file: OutputFile): OutputFile => ({
     path: prefix + file.path,
     contents: file.contents,
   });
-  for (const file of renderClientPackage(
+  for (const file of await renderClientPackage(
     model,
     set,
     renderers.runtime,

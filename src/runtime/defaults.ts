@@ -1,8 +1,7 @@
 /**
- * The client's defaults and limits, named once: remitgen prints these
- * values in each package's docs, and the transport and retry policy, which
- * write each out where they use it (so bundles stay as small), check theirs
- * against these at build time (`satisfies`).
+ * The client's defaults and limits, named once: the transport and the retry
+ * policy use these constants, and remitgen prints their values in each
+ * package's docs.
  *
  * @packageDocumentation
  */
@@ -30,10 +29,23 @@ export const DEFAULT_RETRY_MAX_DELAY_MS = 10_000;
 
 /**
  * Statuses on which a read is retried (besides network errors and
- * time-outs). `isRetryableStatus` compares ranges instead (fewer bytes); a
- * test holds it to this list.
+ * time-outs).
  */
-export const RETRYABLE_STATUSES = [429, 502, 503, 504] as const;
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/**
+ * The most bytes of an error answer's body the client reads (64 KiB):
+ * enough for any error the bank describes in JSON; the rest is not
+ * downloaded. {@link ApiError.bodyTruncated} says when a body was longer.
+ */
+export const MAX_ERROR_BODY_BYTES = 65_536;
+
+/**
+ * The most characters of an error answer's body kept as text, when it is
+ * not JSON read whole (an HTML page from a gateway, a body cut at
+ * {@link MAX_ERROR_BODY_BYTES}).
+ */
+export const MAX_ERROR_BODY_TEXT_LENGTH = 4096;
 
 /**
  * How much longer than its time-out a call in flight holds its rate-limit

@@ -2,7 +2,6 @@
  * Front of the pipeline: read the spec file, parse it, check structure and
  * rules, resolve the model. Every problem is collected before giving up.
  */
-import { open } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 import { checkRules } from "../check/rules.js";
 import { readStructure } from "../check/structure.js";
@@ -19,6 +18,7 @@ import {
 } from "../diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
 import { resolveModel } from "../model/resolve.js";
+import { readRegularFile } from "../regular-file.js";
 import type { Model } from "../model/types.js";
 import { diagnosticAt, maxSpecBytes, parseSpecText } from "./source.js";
 
@@ -103,9 +103,11 @@ export async function readSpecText(
     failure([diagnosticAt(displayName, line, column, 1, text)], undefined);
   let bytes: Buffer;
   try {
-    const read = await readLimited(path, maxSpecBytes);
+    const read = await readRegularFile(path, maxSpecBytes);
     if (typeof read === "number")
       return fail(1, 1, diagnostics.tooLarge(read, maxSpecBytes));
+    if (typeof read === "string")
+      return fail(1, 1, diagnostics.notRegularFile(read));
     bytes = read;
   } catch (error) {
     return fail(
@@ -125,41 +127,6 @@ export async function readSpecText(
         encoding.column,
         diagnostics.notUtf8(encoding.detail),
       );
-}
-
-/**
- * The file's bytes, or its size when over `limit`. A device or a pipe
- * reports size 0, so what is read is counted too: `--spec /dev/zero` stops
- * at the limit instead of filling the memory.
- */
-async function readLimited(
-  path: string,
-  limit: number,
-): Promise<Buffer | number> {
-  const handle = await open(path, "r");
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory())
-      throw Object.assign(new Error("a directory"), { code: "EISDIR" });
-    if (info.size > limit) return info.size;
-    if (info.isFile()) {
-      const bytes = await handle.readFile();
-      return bytes.length > limit ? bytes.length : bytes;
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const { bytesRead, buffer } = await handle.read({
-        buffer: Buffer.alloc(64 * 1024),
-      });
-      if (bytesRead === 0) return Buffer.concat(chunks, total);
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > limit) return total;
-    }
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

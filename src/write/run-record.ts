@@ -23,12 +23,12 @@ import { createHash } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
-  readFileSync,
   renameSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { readRegularFileSync } from "../regular-file.js";
 
 export interface RunRecord {
   readonly version: 2;
@@ -71,7 +71,10 @@ export function recordFileFor(outDir: string): string | undefined {
 /** The record in `file`, or undefined when there is none or it is not one. */
 export function readRecord(file: string): RunRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(file, "utf8")) as Partial<RunRecord>;
+    // A named pipe in its place would hang the run for good, deaf to signals.
+    const bytes = readRegularFileSync(file);
+    if (bytes === undefined) return undefined;
+    const record = JSON.parse(bytes.toString("utf8")) as Partial<RunRecord>;
     const valid =
       record.version === 2 &&
       typeof record.fingerprint === "string" &&

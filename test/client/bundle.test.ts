@@ -3,15 +3,18 @@
  * (its `exports` and `sideEffects`) for the browser, Node and a neutral
  * (edge) platform. A program keeps only what it calls: no unused operation,
  * no mock code or msw beside the client, and nothing Node-only (`process`,
- * `require`, `Buffer`, `node:` modules) on the client's path. Sizes are the
- * bench's business (npm run bench), not asserted here.
+ * `require`, `Buffer`, `node:` modules) on the client's path. One operation
+ * stays under the bench's ceiling of 6 KB gzip (bytes are deterministic;
+ * npm run bench reports the figure).
  *
  * Reads the committed generated/v3 (kept fresh by the committed-output test).
  */
 import { join, sep } from "node:path";
 import { writeFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ONE_OPERATION_GZIP_CEILING_BYTES } from "../../bench/bundle-ceiling.mjs";
 import { linkModule, makeTemp, removeTemp, repoRoot } from "./support.js";
 
 const packageDir = join(repoRoot, "generated/v3");
@@ -105,6 +108,9 @@ describe.each(["browser", "node", "neutral"] as const)(
         inputs.filter((input) => /mock|msw|node_modules/.test(input)),
       ).toEqual([]);
       expect(text).not.toMatch(nodeOnly);
+      expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
+        ONE_OPERATION_GZIP_CEILING_BYTES,
+      );
     });
 
     it("of the whole client holds every operation and still no mock code or msw", async () => {

@@ -3,7 +3,10 @@
  * by the generated v3 client (generated/v3/dist, as consumers import it).
  * A server that refuses the client for lacking a certificate does so after
  * the client's TLS 1.3 handshake ended, when the request may already be on
- * its way: such a write stays OutcomeUnknownError, its slot kept.
+ * its way: such a write stays OutcomeUnknownError, its slot kept. A server
+ * whose certificate the client's own check refuses (untrusted, expired, for
+ * another name) never gets the request: such a write is a NetworkError,
+ * safe to send again, its slot given back.
  */
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
@@ -16,6 +19,7 @@ import { fetchThrough, tlsFixture as pem } from "./undici-fetch.js";
 interface ClientModule {
   createClient(options: Record<string, unknown>): { readonly sendTxns: Call };
   OutcomeUnknownError: new (...args: never[]) => Error;
+  NetworkError: new (...args: never[]) => Error;
   RateLimitError: new (...args: never[]) => Error;
 }
 const pkg = (await import(
@@ -45,9 +49,17 @@ async function startRecorder(options: TlsOptions) {
   };
 }
 
-/** undici's own fetch through an Agent trusting `ca` (and nothing else). */
-function trusting(ca: Buffer): { fetch: typeof fetch; agent: Agent } {
-  const agent = new Agent({ connect: { ca } });
+/**
+ * undici's own fetch through an Agent trusting `ca` (and nothing else),
+ * checking the certificate against `servername` when given.
+ */
+function trusting(
+  ca: Buffer,
+  servername?: string,
+): { fetch: typeof fetch; agent: Agent } {
+  const agent = new Agent({
+    connect: { ca, ...(servername ? { servername } : {}) },
+  });
   return { agent, fetch: fetchThrough(agent) };
 }
 
@@ -118,3 +130,65 @@ describe("a bank refusing a client without a certificate", () => {
     }
   });
 });
+
+describe("a server certificate the client's own check refuses", () => {
+  const bankCertificate = {
+    cert: pem("bank-cert.pem"),
+    key: pem("bank-key.pem"),
+  };
+  const expiredCertificate = {
+    cert: pem("expired-cert.pem"),
+    key: pem("expired-key.pem"),
+  };
+  it.each([
+    [
+      "untrusted (the global fetch, which does not trust the test CA)",
+      bankCertificate,
+      undefined,
+      /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)$/,
+    ],
+    [
+      "expired",
+      expiredCertificate,
+      () => trusting(pem("expired-cert.pem")),
+      /^CERT_HAS_EXPIRED$/,
+    ],
+    [
+      "for another name",
+      bankCertificate,
+      () => trusting(pem("ca-cert.pem"), "bank.example"),
+      /^ERR_TLS_CERT_ALTNAME_INVALID$/,
+    ],
+  ])(
+    "%s: the write is a NetworkError, nothing arrived, and its slot is given back",
+    async (_name, certificate, through, code) => {
+      const bank = await startRecorder(certificate);
+      const agent = through?.();
+      try {
+        const { first, second } = await twoWrites(bank.baseUrl, agent?.fetch);
+        expect(first).toBeInstanceOf(pkg.NetworkError);
+        expect(codes(first)).toEqual(
+          expect.arrayContaining([expect.stringMatching(code)]),
+        );
+        // Given back: the second write is refused by the same check, not
+        // by the limit of one call an hour.
+        expect(second).toBeInstanceOf(pkg.NetworkError);
+        // Not a byte of either request reached the server.
+        expect(bank.received()).toEqual({ handshakes: 0, text: "" });
+      } finally {
+        await agent?.agent.close();
+        await bank.close();
+      }
+    },
+  );
+});
+
+/** The `code` of an error and of each of its causes. */
+function codes(error: unknown): string[] {
+  const found: string[] = [];
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === "string") found.push(code);
+  }
+  return found;
+}

@@ -325,3 +325,34 @@ ${operations}sets:
     expect(methods).toHaveLength(ids.length);
   }, 60_000);
 });
+
+describe("the hostile spec's bidirectional controls", () => {
+  /** The Trojan Source set: embeddings, overrides, isolates and marks. */
+  const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+  it("reach no generated JSON file raw (package.json, openapi.json): each is a \\u escape that reads back as the spec's text", async () => {
+    const json = await readAll(
+      join(root, "out"),
+      files.filter((path) => path.endsWith(".json")),
+    );
+    const packages = json.filter((file) => file.path.endsWith("/package.json"));
+    expect(packages).toHaveLength(4);
+    for (const file of json)
+      expect(bidi.exec(file.contents)?.[0], file.path).toBeUndefined();
+    // Escaped, not dropped: each package.json still says the service's title.
+    for (const file of packages) {
+      expect(file.contents).toContain(
+        "\\u202eecivres\\u202c \\u2066isolate\\u2069 \\u200f\\u061c service",
+      );
+      const manifest = JSON.parse(file.contents) as { description: string };
+      expect(manifest.description).toContain(
+        "\u202eecivres\u202c \u2066isolate\u2069 \u200f\u061c service",
+      );
+    }
+    // The set's title: every other control, escaped in its package.json.
+    const set = packages.find((file) => file.contents.includes("Set */"));
+    expect(set?.contents).toContain(
+      "\\u202a\\u202b\\u202d\\u2067\\u2068\\u200e",
+    );
+  });
+});

@@ -31,7 +31,8 @@ const hostileIds: readonly (readonly string[])[] = [
     "package.json",
     ".remitgen-manifest.json",
     "a\u0000b",
-    " ",
+    // No letter or digit to name a folder by (" " is refused: RG015).
+    " *? ",
     "../" + "y".repeat(300),
   ],
 ];

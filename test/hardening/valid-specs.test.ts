@@ -417,7 +417,9 @@ const spec = fc
           {
             path: fc
               .stringMatching(/^[A-Za-z0-9\-._~/]{0,12}$/)
-              .map((tail) => `/p${index}/${tail}`),
+              .map((tail) => `/p${index}/${tail}`)
+              // A `.` or `..` segment would leave the base URL's path (RG021).
+              .filter((path) => !/\/\.{1,2}(?=\/|$)/.test(path)),
             summary: prose,
             description: prose,
             effect: fc.constantFrom("read", "write"),

@@ -27,14 +27,14 @@ function modelOf(text: string): Model {
 }
 
 /** Every file of the sets, in the given order, keyed by path. */
-function renderSets(
+async function renderSets(
   model: Model,
   renderers: Renderers,
   order: readonly number[],
-): Map<string, string> {
+): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const index of order) {
-    for (const file of renderSet(model, model.sets[index]!, renderers))
+    for await (const file of renderSet(model, model.sets[index]!, renderers))
       files.set(file.path, file.contents);
   }
   return files;
@@ -109,16 +109,16 @@ describe("rendering through the memo", async () => {
   ];
 
   for (const [name, text] of specs) {
-    it(`gives ${name} the same files as rendering each set alone, in any order`, () => {
+    it(`gives ${name} the same files as rendering each set alone, in any order`, async () => {
       const model = modelOf(text);
       const order = model.sets.map((_, index) => index);
-      const expected = renderSets(model, alone, order);
-      const forward = renderSets(
+      const expected = await renderSets(model, alone, order);
+      const forward = await renderSets(
         model,
         { ...loaded, memo: createRenderMemo() },
         order,
       );
-      const backward = renderSets(
+      const backward = await renderSets(
         model,
         { ...loaded, memo: createRenderMemo() },
         [...order].reverse(),
@@ -131,9 +131,9 @@ describe("rendering through the memo", async () => {
     });
   }
 
-  it("the clash fixture does clash: its sets give one schema different component keys", () => {
+  it("the clash fixture does clash: its sets give one schema different component keys", async () => {
     const model = modelOf(clashSpec);
-    const files = renderSets(
+    const files = await renderSets(
       model,
       alone,
       model.sets.map((_, index) => index),

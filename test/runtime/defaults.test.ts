@@ -1,9 +1,8 @@
 /**
  * The client's defaults are named once, in src/runtime/defaults.ts, which
- * the docs print. The transport and retry policy write each value out (so
- * bundles stay as small) and the build checks it against its constant
- * (`satisfies`); here the values the runtime acts on are the constants'.
- * The docs' side is test/render/docs/defaults.test.ts.
+ * the transport and retry policy import and the docs print; here the values
+ * the runtime acts on are the constants'. The docs' side is
+ * test/render/docs/defaults.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";

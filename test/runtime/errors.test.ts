@@ -15,6 +15,8 @@ import {
   redactText,
   REDACTED,
 } from "../../src/runtime/redact.js";
+import { createTransport } from "../../src/runtime/transport.js";
+import { DEFAULTS, WRITE, rejection } from "./helpers/server.js";
 
 describe("errors", () => {
   const cases: [RemitError, string, string][] = [
@@ -75,6 +77,33 @@ describe("errors", () => {
       operation: "send_x",
       requestBody: body,
     });
+  });
+
+  it("OutcomeUnknownError names the set's status operation, and only one the set has", async () => {
+    const unknownOutcome = async (statusOperation?: string) => {
+      const transport = createTransport(
+        {
+          baseUrl: "https://bank.example",
+          getAccessToken: async () => "token",
+          fetch: async () => new Response("", { status: 503 }),
+        },
+        { ...DEFAULTS, statusOperation },
+      );
+      const error = await rejection(transport.call(WRITE, { amount: "1" }));
+      expect(error).toBeInstanceOf(OutcomeUnknownError);
+      return error as OutcomeUnknownError;
+    };
+    const withStatus = await unknownOutcome("getTransactionStatus");
+    expect(withStatus.statusOperation).toBe("getTransactionStatus");
+    expect(withStatus.message).toBe(
+      `${WRITE.name}: outcome unknown, the bank may have acted. Do not resend: reconcile with getTransactionStatus.`,
+    );
+    const without = await unknownOutcome();
+    expect(without.statusOperation).toBeUndefined();
+    expect(without.message).toBe(
+      `${WRITE.name}: outcome unknown, the bank may have acted. Do not resend: reconcile with the bank by other means (this API set has no transaction-status operation).`,
+    );
+    expect(without.message).not.toMatch(/with the transaction-status/);
   });
 
   it("AuthError and RateLimitError carry their details", () => {

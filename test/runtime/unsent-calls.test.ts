@@ -174,14 +174,19 @@ it("a call aborted just before it needs a new token sends no token request, and 
     const fetchWithAbort: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       if (String(input).endsWith("/oauth2/token")) return response;
-      const text = await response.text();
-      const copy = new Response(text, { status: response.status });
-      return Object.assign(copy, {
-        text: async () => {
-          controller.abort(reason);
-          return text;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      // Pulled only when the client reads the body, however it reads it.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(stream) {
+            controller.abort(reason);
+            stream.enqueue(bytes);
+            stream.close();
+          },
         },
-      });
+        { highWaterMark: 0 },
+      );
+      return new Response(body, { status: response.status });
     };
     const transport = client(bank, { fetch: fetchWithAbort, rateLimit: false });
     await expect(

@@ -72,8 +72,8 @@ export function getAcctTitle(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -201,8 +201,8 @@ export function getTransactionStatus(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -248,8 +248,8 @@ export function sendTxns(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -295,8 +295,8 @@ export function sendOnlineFundsTransferB2C(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its

@@ -64,8 +64,8 @@ export declare function getAcctTitle(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -101,8 +101,8 @@ export declare function sendOnlineFundsTransfer(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -203,8 +203,8 @@ export declare function getTransactionStatus(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -240,8 +240,8 @@ export declare function sendTxns(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -278,8 +278,8 @@ export declare function sendTxnsV1(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -316,8 +316,8 @@ export declare function sendOnlineFundsTransferB2C(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -353,8 +353,8 @@ export declare function sendTxnsB2C(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -421,8 +421,8 @@ export declare function transactionStatusCancelled(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its

@@ -74,8 +74,8 @@ export function getAcctTitle(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -121,8 +121,8 @@ export function sendOnlineFundsTransfer(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -253,8 +253,8 @@ export function getTransactionStatus(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -300,8 +300,8 @@ export function sendTxns(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -348,8 +348,8 @@ export function sendTxnsV1(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -396,8 +396,8 @@ export function sendOnlineFundsTransferB2C(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -443,8 +443,8 @@ export function sendTxnsB2C(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its
@@ -531,8 +531,8 @@ export function transactionStatusCancelled(
  * @throws {ApiError} A 4xx answer: not carried out.
  * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
  * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS
- * failure).
+ * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
+ * server certificate refused).
  * @throws {AuthError} No usable access token, or a 401 to a fresh one.
  * @throws {ConfigError} A call option is out of range.
  * @throws The signal's reason, when aborted before it is sent, or before its

@@ -1,175 +1,149 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
-import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
 import {
-  createWriter,
-  generatedHeader,
+  createFile,
+  namespaceSymbol,
+  typeSymbol,
+  valueSymbol,
+  type GeneratedFile,
+} from "../code/file.js";
+import {
   writeDocComment,
   writeList,
-  writeNamedImport,
   writeOnce,
   type DocTag,
-  type Flavor,
 } from "../code/writer.js";
-import { writeValue } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import {
-  limitText,
-  operationDoc,
-  operationDocKey,
-  operationThrows,
-} from "./docs.js";
+import { limitText } from "./docs.js";
 import { callOptionsType } from "./operations-file.js";
 
-/**
- * Text of client.ts, client.js or client.d.ts. Each operation's member of
- * the client interface is printed once per run through `memo` for all
- * sets whose docs agree (see operationDocKey).
- */
+const transportModule = "./runtime/transport.js";
+
+/** client.ts: the set's plan, a bound transport, the client's type and `createClient`. */
 export function renderClient(
   model: Model,
   set: OperationSetModel,
-  flavor: Flavor,
   memo: RenderMemo = noMemo,
-): string {
-  const writer = createWriter();
-  const typed = flavor !== "js";
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
   const clientType = set.names.clientType;
-  writer.writeLine(generatedHeader(model.source.specFile));
-  writer.blankLine();
-  if (flavor !== "dts") {
-    writer.writeLine(
-      'import { createTransport as createBaseTransport } from "./runtime/transport.js";',
-    );
-  }
-  if (typed) {
-    const optionTypes = [...new Set(set.operations.map(callOptionsType))];
-    writeNamedImport(
-      writer,
-      "import type",
-      [
-        "ClientOptions",
-        "Transport",
-        "TransportDefaults",
-        ...optionTypes,
-      ].sort(),
-      '"./runtime/transport.js"',
-    );
-  }
-  if (flavor !== "dts")
-    writer.writeLine('import * as operations from "./operations.js";');
-  if (typed) writer.writeLine('import type * as types from "./types.js";');
+  const transportType = (name: string): string =>
+    file.use(typeSymbol(transportModule, name));
+  const operations = file.use(
+    namespaceSymbol("./operations.js", "operations", false),
+  );
+  const operationsType = file.use(
+    namespaceSymbol("./operations.js", "operations", true),
+  );
+  const clientOptions = transportType("ClientOptions");
+  const transport = transportType("Transport");
+  const createBaseTransport = file.use(
+    valueSymbol(transportModule, "createTransport", "createBaseTransport"),
+  );
 
-  writer.blankLine();
-  writeDocComment(writer, [
-    `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
-  ]);
-  if (flavor === "dts")
-    writer.writeLine(
-      "export declare const transportDefaults: TransportDefaults;",
-    );
-  else {
-    writeValue(
-      writer,
-      `export const transportDefaults${typed ? ": TransportDefaults" : ""} = `,
-      {
-        plan: {
-          name: set.plan.name,
-          limit: set.plan.rateLimit.limit,
-          intervalMs: set.plan.rateLimit.intervalMs,
-        },
-        tokenPath: model.auth.token.path,
-      },
-      ";",
-    );
-  }
-
-  writer.blankLine();
-  writeDocComment(
-    writer,
+  file.data(
     [
+      set.statusOperation
+        ? `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, the authorization API's token path, and the operation that reconciles a write whose outcome is unknown.`
+        : `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
+    ],
+    "transportDefaults",
+    transportType("TransportDefaults"),
+    {
+      plan: {
+        name: set.plan.name,
+        limit: set.plan.rateLimit.limit,
+        intervalMs: set.plan.rateLimit.intervalMs,
+      },
+      tokenPath: model.auth.token.path,
+      ...(set.statusOperation
+        ? { statusOperation: set.statusOperation.names.method }
+        : {}),
+    },
+    memo,
+  );
+
+  file.code({
+    doc: [
       "A transport bound to this set's plan and token endpoint, for the standalone operation functions (which let a bundler drop the operations a program does not call).",
     ],
-    [configErrorTag],
-  );
-  writeFunctionHead(writer, flavor, "createTransport", "Transport");
-  if (flavor !== "dts") {
-    writer.indent(() =>
-      writer.writeLine(
-        "return createBaseTransport(options, transportDefaults);",
-      ),
-    );
-    writer.writeLine("}");
-  }
+    tags: [configErrorTag],
+    write: (writer) => {
+      writeList(
+        writer,
+        "export function createTransport",
+        [`options: ${clientOptions}`],
+        `: ${transport} {`,
+      );
+      writer.indent(() =>
+        writer.writeLine(
+          `return ${createBaseTransport}(options, transportDefaults);`,
+        ),
+      );
+      writer.writeLine("}");
+    },
+  });
 
-  if (typed) {
-    writer.blankLine();
+  file.declaration((writer) => {
     writeDocComment(writer, [
       `The operations of the ${set.title} (${set.id}, version ${set.version}).`,
       `Each call is limited to ${limitText(set)} on the client side; a write is never sent again once the bank may have acted on it.`,
     ]);
-    writer.writeLine(`export interface ${clientType} {`);
-    const docKey = operationDocKey(set);
-    writer.indent(() => {
-      set.operations.forEach((operation, index) => {
-        if (index > 0) writer.blankLine();
-        writeOnce(writer, memo, operation, `client-member:${docKey}`, () => {
-          writeDocComment(
-            writer,
-            operationDoc(model, set, operation),
-            operationThrows(set, operation),
-          );
-          writeList(
-            writer,
-            operation.names.method,
-            [
-              `body: types.${operation.names.requestType}`,
-              `options?: ${callOptionsType(operation)}`,
-            ],
-            `: Promise<types.${operation.names.responseType}>;`,
-          );
-        });
-      });
-    });
-    writer.writeLine("}");
-  }
+    // Each method is its operation's function bound to the transport:
+    // mapped from the functions, it shows their docs (written once, on
+    // them) wherever a method is hovered.
+    for (const line of [
+      `export type ${clientType} = {`,
+      `  [Name in keyof typeof ${operationsType}]: (typeof ${operationsType})[Name] extends (`,
+      `    transport: ${transport},`,
+      "    ...call: infer Call",
+      "  ) => infer Result",
+      "    ? (...call: Call) => Result",
+      "    : never;",
+      "};",
+    ])
+      writer.writeLine(line);
+  });
 
-  writer.blankLine();
-  writeDocComment(
-    writer,
-    [
+  file.code({
+    doc: [
       `Creates a client for the ${set.id} set: one method per operation of this set only.`,
       "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
     ],
-    [configErrorTag],
-  );
-  writeFunctionHead(writer, flavor, "createClient", clientType);
-  if (flavor !== "dts") {
-    writer.indent(() => {
-      writer.writeLine("const transport = createTransport(options);");
-      writer.writeLine("return {");
+    tags: [configErrorTag],
+    write: (writer) => {
+      writeList(
+        writer,
+        "export function createClient",
+        [`options: ${clientOptions}`],
+        `: ${clientType} {`,
+      );
       writer.indent(() => {
-        for (const operation of set.operations) {
-          writeOnce(writer, memo, operation, "client-method", () => {
-            const method = operation.names.method;
-            writeList(writer, method, ["body", "callOptions"], " {");
-            writer.indent(() =>
-              writeList(
-                writer,
-                `return operations.${method}`,
-                ["transport", "body", "callOptions"],
-                ";",
-              ),
-            );
-            writer.writeLine("},");
-          });
-        }
+        writer.writeLine("const transport = createTransport(options);");
+        writer.writeLine("return {");
+        writer.indent(() => {
+          for (const operation of set.operations) {
+            writeOnce(writer, memo, operation, "client-method", () => {
+              const method = operation.names.method;
+              writeList(writer, method, ["body", "callOptions"], " {");
+              writer.indent(() =>
+                writeList(
+                  writer,
+                  `return ${operations}.${method}`,
+                  ["transport", "body", "callOptions"],
+                  ";",
+                ),
+              );
+              writer.writeLine("},");
+            });
+          }
+        });
+        writer.writeLine("};");
       });
-      writer.writeLine("};");
-    });
-    writer.writeLine("}");
-  }
-  return writer.toString();
+      writer.writeLine("}");
+    },
+  });
+  return file;
 }
 
 /** Options are checked when the client is created, not at its first call. */
@@ -177,28 +151,3 @@ const configErrorTag: DocTag = [
   "@throws {ConfigError}",
   "An option is missing or invalid; the message names it, never its value.",
 ];
-
-/** `export function name(options: ClientOptions): Returns {` in each flavor. */
-function writeFunctionHead(
-  writer: CodeBlockWriter,
-  flavor: Flavor,
-  name: string,
-  returns: string,
-): void {
-  if (flavor === "js")
-    writeList(writer, `export function ${name}`, ["options"], " {");
-  else if (flavor === "dts")
-    writeList(
-      writer,
-      `export declare function ${name}`,
-      ["options: ClientOptions"],
-      `: ${returns};`,
-    );
-  else
-    writeList(
-      writer,
-      `export function ${name}`,
-      ["options: ClientOptions"],
-      `: ${returns} {`,
-    );
-}

@@ -80,8 +80,8 @@ export function operationThrows(
   operation: OperationModel,
 ): DocTag[] {
   const link = (name: string): string => `@throws {${name}}`;
-  // Short: they stand on every operation of every flavor (a large spec's
-  // output grew 13 % with longer ones); the README's error table has the rest.
+  // Short: they stand on every operation (a large spec's output grew 13 %
+  // with longer ones); the README's error table has the rest.
   const common: DocTag[] = [
     [link("AuthError"), "No usable access token, or a 401 to a fresh one."],
     [link("ConfigError"), "A call option is out of range."],
@@ -114,7 +114,7 @@ export function operationThrows(
     ],
     [
       link("NetworkError"),
-      "Certainly never sent (connection refused, DNS failure).",
+      "Certainly never sent (connection refused, DNS failure, server certificate refused).",
     ],
     ...common,
     [

@@ -1,11 +1,8 @@
 /** `src/index.ts`: the package's public surface, re-exported from its modules. */
+import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
-import {
-  createWriter,
-  generatedHeader,
-  writeNamedImport,
-  type Flavor,
-} from "../code/writer.js";
+import { createFile, type GeneratedFile } from "../code/file.js";
+import { writeNamedImport } from "../code/writer.js";
 
 /** Runtime names a consumer may need: errors are values, the rest are types. */
 const errorClasses = [
@@ -39,15 +36,18 @@ const transportTypes = [
   "WriteCallOptions",
 ];
 
+/** Source of index.ts: re-exports only, so it imports nothing. */
 export function renderIndex(
   model: Model,
   set: OperationSetModel,
-  flavor: Flavor,
-): string {
-  const writer = createWriter();
-  const typed = flavor !== "js";
-  writer.writeLine(generatedHeader(model.source.specFile));
-  writer.blankLine();
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
+  // One statement of re-exports: they stay together, without blank lines.
+  file.code({ write: (writer) => writeReExports(writer, set) });
+  return file;
+}
+
+function writeReExports(writer: CodeBlockWriter, set: OperationSetModel): void {
   writeNamedImport(
     writer,
     "export",
@@ -56,26 +56,22 @@ export function renderIndex(
   );
   // For clients of one process to share a plan and token.
   writer.writeLine('export { createMemoryStore } from "./runtime/store.js";');
-  if (typed)
-    writer.writeLine(
-      `export type { ${set.names.clientType} } from "./client.js";`,
-    );
+  writer.writeLine(
+    `export type { ${set.names.clientType} } from "./client.js";`,
+  );
   writer.writeLine('export * from "./operations.js";');
-  if (typed) writer.writeLine('export type * from "./types.js";');
+  writer.writeLine('export type * from "./types.js";');
   writeNamedImport(writer, "export", errorClasses, '"./runtime/errors.js"');
-  if (typed) {
-    writer.writeLine(
-      'export type { RemitErrorCode } from "./runtime/errors.js";',
-    );
-    writeNamedImport(
-      writer,
-      "export type",
-      transportTypes,
-      '"./runtime/transport.js"',
-    );
-    writer.writeLine(
-      'export type { JsonObject, JsonValue } from "./runtime/json.js";',
-    );
-  }
-  return writer.toString();
+  writer.writeLine(
+    'export type { RemitErrorCode } from "./runtime/errors.js";',
+  );
+  writeNamedImport(
+    writer,
+    "export type",
+    transportTypes,
+    '"./runtime/transport.js"',
+  );
+  writer.writeLine(
+    'export type { JsonObject, JsonValue } from "./runtime/json.js";',
+  );
 }

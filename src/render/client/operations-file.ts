@@ -10,14 +10,12 @@ import type {
 } from "../../model/types.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import {
-  createWriter,
-  generatedHeader,
-  writeDocComment,
-  writeList,
-  writeNamedImport,
-  writeOnce,
-  type Flavor,
-} from "../code/writer.js";
+  createFile,
+  namespaceSymbol,
+  typeSymbol,
+  type GeneratedFile,
+} from "../code/file.js";
+import { writeList } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { operationDoc, operationDocKey, operationThrows } from "./docs.js";
 
@@ -26,82 +24,48 @@ export function callOptionsType(operation: OperationModel): string {
 }
 
 /**
- * Text of operations.ts, operations.js or operations.d.ts. Each function
- * is printed once per run and flavor through `memo`, and its doc comment
- * once for all flavors and all sets whose docs agree (see
- * operationDocKey).
+ * operations.ts. Each function is printed and derived once per run
+ * through `memo` for all sets whose docs agree (see operationDocKey).
  */
 export function renderOperations(
   model: Model,
   set: OperationSetModel,
-  flavor: Flavor,
   memo: RenderMemo = noMemo,
-): string {
-  const writer = createWriter();
-  writer.writeLine(generatedHeader(model.source.specFile));
-  if (flavor !== "js") {
-    writer.blankLine();
-    const optionTypes = [...new Set(set.operations.map(callOptionsType))];
-    writeNamedImport(
-      writer,
-      "import type",
-      ["Transport", ...optionTypes].sort(),
-      '"./runtime/transport.js"',
-    );
-    writer.writeLine('import type * as types from "./types.js";');
-  }
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
+  file.use(typeSymbol("./runtime/transport.js", "Transport"));
+  for (const operation of set.operations)
+    file.use(typeSymbol("./runtime/transport.js", callOptionsType(operation)));
+  file.use(namespaceSymbol("./types.js", "types", true));
   const docKey = operationDocKey(set);
   for (const operation of set.operations) {
-    writer.blankLine();
-    // The doc comment is the same in every flavor; the function is not.
-    writeOnce(writer, memo, operation, `operation-doc:${docKey}`, () =>
-      writeDocComment(
-        writer,
-        operationDoc(model, set, operation),
-        operationThrows(set, operation),
-      ),
-    );
-    writeOnce(writer, memo, operation, `operation-function:${flavor}`, () =>
-      writeOperationFunction(writer, operation, flavor),
-    );
+    file.code({
+      doc: operationDoc(model, set, operation),
+      tags: operationThrows(set, operation),
+      write: (writer) => writeOperationFunction(writer, operation),
+      once: { memo, owner: operation, key: `operation:${docKey}` },
+    });
   }
-  return writer.toString();
+  return file;
 }
 
 function writeOperationFunction(
   writer: CodeBlockWriter,
   operation: OperationModel,
-  flavor: Flavor,
 ): void {
   const { method, requestType, responseType } = operation.names;
-  if (flavor === "js") {
-    writeList(
-      writer,
-      `export function ${method}`,
-      ["transport", "body", "options"],
-      " {",
-    );
-  } else {
-    const keyword =
-      flavor === "dts" ? "export declare function" : "export function";
-    writeList(
-      writer,
-      `${keyword} ${method}`,
-      [
-        "transport: Transport",
-        `body: types.${requestType}`,
-        `options?: ${callOptionsType(operation)}`,
-      ],
-      `: Promise<types.${responseType}>${flavor === "dts" ? ";" : " {"}`,
-    );
-    if (flavor === "dts") return;
-  }
+  writeList(
+    writer,
+    `export function ${method}`,
+    [
+      "transport: Transport",
+      `body: types.${requestType}`,
+      `options?: ${callOptionsType(operation)}`,
+    ],
+    `: Promise<types.${responseType}> {`,
+  );
   writer.indent(() => {
-    const call =
-      flavor === "ts"
-        ? `transport.call<types.${responseType}>`
-        : "transport.call";
-    writer.writeLine(`return ${call}(`);
+    writer.writeLine(`return transport.call<types.${responseType}>(`);
     writer.indent(() => {
       writer.writeLine("{");
       writer.indent(() => {

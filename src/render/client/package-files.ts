@@ -1,5 +1,6 @@
 /** package.json and tsconfig.json of a generated package, as prettier prints JSON. */
 import type { Model, OperationSetModel } from "../../model/types.js";
+import { jsonStringifyFile } from "../code/json.js";
 
 export function renderPackageJson(
   model: Model,
@@ -57,7 +58,7 @@ export function renderPackageJson(
     // `npm publish` sends it to the spec's registry, never the public one.
     ...(registry !== undefined ? { publishConfig: { registry } } : {}),
   };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return jsonStringifyFile(manifest);
 }
 
 /**

@@ -1,74 +1,47 @@
 /** Every file of one set's client package, relative to the package folder. */
 import type { Model, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
-import type { Flavor } from "../code/writer.js";
+import type { GeneratedFile } from "../code/file.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
-import {
-  renderMockApiFlavors,
-  renderMockFetch,
-  renderMocks,
-} from "./mocks-file.js";
+import { renderMockApi, renderMockFetch, renderMocks } from "./mocks-file.js";
 import { renderOperations } from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
 import { renderTypes } from "./types-file.js";
 
+/** A module, described as TypeScript: its JavaScript and declarations are derived from it. */
 type ModuleRenderer = (
   model: Model,
   set: OperationSetModel,
-  flavor: Flavor,
   memo: RenderMemo,
-) => string;
-/** A module's `.ts` source, `.js` and `.d.ts`. */
-type ModuleFlavors = (
-  model: Model,
-  set: OperationSetModel,
-  memo: RenderMemo,
-) => Record<Flavor, string>;
+) => GeneratedFile;
 
-/** Each flavor rendered on its own. */
-const eachFlavor =
-  (render: ModuleRenderer): ModuleFlavors =>
-  (model, set, memo) => ({
-    ts: render(model, set, "ts", memo),
-    js: render(model, set, "js", memo),
-    dts: render(model, set, "dts", memo),
-  });
-
-/** A module of types only is its own declaration file: rendered once. */
-const typesOnly =
-  (render: ModuleRenderer): ModuleFlavors =>
-  (model, set, memo) => {
-    const source = render(model, set, "ts", memo);
-    return { ts: source, js: render(model, set, "js", memo), dts: source };
-  };
-
-const modules: readonly [string, ModuleFlavors][] = [
-  ["index", eachFlavor(renderIndex)],
-  ["client", eachFlavor(renderClient)],
-  ["operations", eachFlavor(renderOperations)],
-  ["types", typesOnly(renderTypes)],
-  // The mock data, most of the package: printed once for .ts and .js, in a
-  // module of its own so that the msw-free front door never loads msw.
-  ["mock-api", renderMockApiFlavors],
-  ["mocks", eachFlavor(renderMocks)],
-  ["mock-fetch", eachFlavor(renderMockFetch)],
+const modules: readonly [string, ModuleRenderer][] = [
+  ["index", renderIndex],
+  ["client", renderClient],
+  ["operations", renderOperations],
+  ["types", renderTypes],
+  // The mock data, most of the package, in a module of its own so that
+  // the msw-free front door never loads msw.
+  ["mock-api", renderMockApi],
+  ["mocks", renderMocks],
+  ["mock-fetch", renderMockFetch],
 ];
 
-export function renderClientPackage(
+export async function renderClientPackage(
   model: Model,
   set: OperationSetModel,
   runtime: readonly RuntimeAsset[],
   memo: RenderMemo = noMemo,
-): OutputFile[] {
+): Promise<OutputFile[]> {
   const files: OutputFile[] = [
     { path: "package.json", contents: renderPackageJson(model, set) },
     { path: "tsconfig.json", contents: renderTsconfig() },
   ];
   for (const [name, render] of modules) {
-    const module = render(model, set, memo);
+    const module = await render(model, set, memo).texts();
     files.push({ path: `src/${name}.ts`, contents: module.ts });
     files.push({ path: `dist/${name}.js`, contents: module.js });
     files.push({ path: `dist/${name}.d.ts`, contents: module.dts });

@@ -7,13 +7,8 @@ import type {
 } from "../../model/types.js";
 import { schemaTypeName } from "../../names/names.js";
 import type CodeBlockWriter from "code-block-writer";
-import {
-  createWriter,
-  generatedHeader,
-  writeDocComment,
-  writeOnce,
-  type Flavor,
-} from "../code/writer.js";
+import { createFile, typeSymbol, type GeneratedFile } from "../code/file.js";
+import { writeDocComment } from "../code/writer.js";
 import {
   schemaDoc,
   writeMembers,
@@ -24,44 +19,37 @@ import { noMemo, type RenderMemo } from "../memo.js";
 import type { NamedSchema } from "../../runtime/schema.js";
 
 /**
- * Text of types.ts / types.d.ts (the same) or types.js (no values). Each
- * declaration depends only on its schema or operation: printed once per
- * run through `memo`, whichever sets hold it.
+ * types.ts, a module of declarations only. Each declaration depends only
+ * on its schema or operation: printed once per run through `memo`,
+ * whichever sets hold it.
  */
 export function renderTypes(
   model: Model,
   set: OperationSetModel,
-  flavor: Flavor,
   memo: RenderMemo = noMemo,
-): string {
-  const writer = createWriter();
-  writer.writeLine(generatedHeader(model.source.specFile));
-  if (flavor === "js") {
-    writer.blankLine();
-    writer.writeLine("export {};");
-    return writer.toString();
-  }
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
   const usesJsonObject = set.operations.some(
     (operation) =>
       operation.request.kind === "not-shown" ||
       operation.response.kind === "not-shown",
   );
-  if (usesJsonObject) {
-    writer.blankLine();
-    writer.writeLine('import type { JsonObject } from "./runtime/json.js";');
-  }
-  for (const named of set.schemas) {
-    writer.blankLine();
-    writeOnce(writer, memo, named, "type", () =>
-      writeSchemaType(writer, named),
-    );
-  }
+  if (usesJsonObject) file.use(typeSymbol("./runtime/json.js", "JsonObject"));
+  for (const named of set.schemas)
+    file.declaration((writer) => writeSchemaType(writer, named), {
+      memo,
+      owner: named,
+      key: "type",
+    });
   for (const operation of set.operations) {
-    writeOnce(writer, memo, operation, "payload-types", () =>
-      writePayloadTypes(writer, operation),
-    );
+    const payloads = payloadTypes(operation);
+    if (payloads.length > 0)
+      file.declaration(
+        (writer) => writePayloadTypes(writer, operation, payloads),
+        { memo, owner: operation, key: "payload-types" },
+      );
   }
-  return writer.toString();
+  return file;
 }
 
 function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
@@ -82,32 +70,39 @@ function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
   }
 }
 
-/** The request and response types of an operation, each after a blank line; none for a same-named schema. */
-function writePayloadTypes(
-  writer: CodeBlockWriter,
-  operation: OperationModel,
-): void {
-  const payloads: [PayloadModel, string, string][] = [
+type PayloadType = readonly [PayloadModel, string, string];
+
+/** The request and response types an operation declares: none for a same-named schema, declared already. */
+function payloadTypes(operation: OperationModel): PayloadType[] {
+  const payloads: PayloadType[] = [
     [operation.request, operation.names.requestType, "Request body"],
     [operation.response, operation.names.responseType, "Response body"],
   ];
-  for (const [payload, typeName, role] of payloads) {
-    // A payload that is a same-named schema is already declared above.
-    if (
-      payload.kind === "schema" &&
-      payload.schema.kind === "ref" &&
-      schemaTypeName(payload.schema.name) === typeName
-    ) {
-      continue;
-    }
-    writer.blankLine();
+  return payloads.filter(
+    ([payload, typeName]) =>
+      !(
+        payload.kind === "schema" &&
+        payload.schema.kind === "ref" &&
+        schemaTypeName(payload.schema.name) === typeName
+      ),
+  );
+}
+
+/** The request and response types of an operation, a blank line between them. */
+function writePayloadTypes(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+  payloads: readonly PayloadType[],
+): void {
+  payloads.forEach(([payload, typeName, role], index) => {
+    if (index > 0) writer.blankLine();
     if (payload.kind === "not-shown") {
       writeDocComment(writer, [
         `${role} of \`${operation.id}\`.`,
         `${payload.text} Any JSON object is accepted until the bank publishes its fields in the spec.`,
       ]);
       writeTypeAlias(writer, typeName, "JsonObject");
-      continue;
+      return;
     }
     const schema = payload.schema;
     writeDocComment(writer, [
@@ -121,5 +116,5 @@ function writePayloadTypes(
     } else {
       writeType(writer, `export type ${typeName} = `, schema, ";", "");
     }
-  }
+  });
 }

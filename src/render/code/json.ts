@@ -18,7 +18,38 @@ const printWidth = 80;
 export function jsonFile(value: JsonValue): string {
   // The final newline is joined in with the pieces, not appended: appending
   // makes a two-part string that is copied whole again when it is encoded.
-  return [...laidOut(JSON.stringify(value, null, 2)), "\n"].join("");
+  return [...laidOut(stringify(value)), "\n"].join("");
+}
+
+/**
+ * The whole file laid out as `JSON.stringify` does, every array broken:
+ * how prettier prints package.json (its `json-stringify` parser).
+ */
+export function jsonStringifyFile(value: JsonValue): string {
+  return `${stringify(value)}\n`;
+}
+
+/**
+ * JSON text with two-space indentation, the bidirectional controls (the
+ * Trojan Source set) written as `\uXXXX`: raw, they reorder on screen what
+ * a reviewer reads of a package.json or OpenAPI document. In JSON text they
+ * can stand only inside strings, where the escape reads back as the same
+ * character. Every JSON file remitgen generates is written through here.
+ */
+function stringify(value: unknown): string {
+  const text = JSON.stringify(value, null, 2);
+  return bidiControl.test(text)
+    ? text.replace(bidiControls, unicodeEscape)
+    : text;
+}
+
+/** U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069. */
+const bidiControlSource = "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]";
+const bidiControl = new RegExp(bidiControlSource);
+const bidiControls = new RegExp(bidiControlSource, "g");
+
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
 function laidOut(text: string): string[] {
@@ -53,7 +84,7 @@ export function jsonMember(
       "jsonMember: an empty object does not break, so its layout depends on where it stands",
     );
   const indent = " ".repeat(2 * depth);
-  const text = `${indent}${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`)}`;
+  const text = `${indent}${stringify(key)}: ${stringify(value).replaceAll("\n", `\n${indent}`)}`;
   return { key, value, depth, text: laidOut(text).join("") };
 }
 
@@ -68,10 +99,8 @@ export function jsonFileOf(
   build: (members: (members: readonly JsonMember[]) => JsonValue) => JsonValue,
 ): string {
   const spliced: (readonly JsonMember[])[] = [];
-  const text = JSON.stringify(
+  const text = stringify(
     build((members) => placeholder(spliced.push(members) - 1)),
-    null,
-    2,
   );
   const pieces = spliceMembers(text, spliced);
   if (pieces === undefined) return jsonFile(build(jsonObjectOf));

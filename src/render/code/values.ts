@@ -31,8 +31,10 @@ import {
   printWidth,
   writeDoc,
   writeOnce,
-  type Flavor,
 } from "./writer.js";
+
+/** Where a value is printed: TypeScript, or JavaScript (which prettier writes simple numeric keys unquoted in). */
+export type Language = "ts" | "js";
 
 /** Data that can be printed: JSON values, plus `undefined` members, which are left out. */
 export type PrintableValue =
@@ -45,9 +47,9 @@ export type PrintableValue =
 
 /**
  * Writes `prefix<value>suffix` starting on a new line, e.g.
- * `writeValue(w, "export const api: MockApi = ", value, ";", flavor)`.
+ * `writeValue(w, "export const api: MockApi = ", value, ";", "ts")`.
  * A prefix ending in ` = ` is laid out as a declaration. In JavaScript
- * (`flavor` "js") prettier writes simple numeric keys unquoted.
+ * (`language` "js") prettier writes simple numeric keys unquoted.
  *
  * An object (or an array holding one) goes on one line when it fits, and
  * is otherwise written line by line. Everything else (scalars, arrays of
@@ -62,11 +64,11 @@ export function writeValue(
   prefix: string,
   value: PrintableValue,
   suffix: string,
-  flavor: Flavor = "ts",
+  language: Language = "ts",
   memo: RenderMemo = noMemo,
 ): void {
   writeStyled(writer, prefix, value, suffix, {
-    keys: flavor === "js" ? "js" : "ts",
+    keys: language,
     memo,
     expandObjects: false,
   });

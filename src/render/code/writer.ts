@@ -20,9 +20,6 @@ import {
   type Doc,
 } from "./doc.js";
 
-/** TypeScript source, plain ESM JavaScript, or declarations. */
-export type Flavor = "ts" | "js" | "dts";
-
 export const printWidth = 80;
 
 /**

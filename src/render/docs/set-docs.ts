@@ -274,7 +274,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "fetch",
-      `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused or DNS failure it reports is taken to mean a write never left.`,
+      `The ${codeSpan("fetch", { table: true })} implementation to use. It must honour the request's abort signal: time-outs and aborts rely on it to stop a request, so that none is sent after its call has settled. It must also follow no redirect (${codeSpan('redirect: "manual"', { table: true })}) and send each request once, with no retries of its own: a connection refused, a DNS failure or a server certificate refused by its TLS check that it reports is taken to mean a write never left.`,
     ],
     [
       "onRequest",
@@ -329,7 +329,7 @@ function errorsMarkdown(
     ],
     [
       "ApiError",
-      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })}.`,
+      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
     ],
     [
       "AuthError",
@@ -349,11 +349,11 @@ function errorsMarkdown(
     ],
     [
       "NetworkError",
-      "The request failed at the network level. For a write only when it certainly never left (connection refused, DNS failure), so it may be sent again.",
+      "The request failed at the network level. For a write only when it certainly never left (connection refused, DNS failure, a server certificate the client's own TLS check refused), so it may be sent again.",
     ],
     [
       "OutcomeUnknownError",
-      `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}.`,
+      `A write may or may not have been carried out: ${codeSpan(".operation", { table: true })}, ${codeSpan(".requestBody", { table: true })}${set.statusOperation ? `, ${codeSpan(".statusOperation", { table: true })} (the method that reconciles it)` : ""}.`,
     ],
     [
       "ConfigError",

@@ -1,19 +1,19 @@
 /**
- * The mock data module prints its data once for .ts and .js, except when a
- * key is written differently in JavaScript (prettier unquotes simple numbers
- * there): then each flavor is printed on its own, and both stay as
- * prettier formats them. The two front doors over it (msw handlers, a
- * fetch) import the data and never print it.
+ * The mock data module is printed once, as TypeScript; its JavaScript
+ * (derived) carries the same data, keys written as prettier writes them
+ * there, and both stay as prettier formats them. The two front doors over
+ * it (msw handlers, a fetch) import the data and never print it.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import {
-  renderMockApiFlavors,
+  renderMockApi,
   renderMockFetch,
   renderMocks,
 } from "../../../src/render/client/mocks-file.js";
+import type { ModuleTexts } from "../../../src/render/code/module.js";
 import { checkSpecText } from "../../../src/spec/load.js";
 
 const specText = readFileSync(
@@ -33,27 +33,32 @@ function modelWith(schemas: string) {
   return result.model;
 }
 
-describe("renderMockApiFlavors", () => {
-  it("shares the data between .ts and .js when no key differs", async () => {
+const flavors = ["ts", "js", "dts"] as const;
+
+describe("renderMockApi", () => {
+  it("carries the same data in .ts and .js when no key differs", async () => {
     const model = modelWith(
       "  Lookup:\n    type: object\n    properties:\n      account: { type: string, required: true }\n",
     );
     const set = model.sets[2]!;
-    const { ts, js } = renderMockApiFlavors(model, set);
+    const { ts, js } = await renderMockApi(model, set).texts();
     const data = (text: string): string =>
-      text.slice(text.indexOf("= {") + 1, text.indexOf("\n};\n"));
+      text
+        .slice(text.indexOf("= {") + 1, text.indexOf("\n};\n"))
+        .replace(/\s+/g, "")
+        .replace(/,([}\]])/g, "$1");
     expect(data(js)).toBe(data(ts));
     expect(ts).toContain('name: "account"');
     expect(await prettier.format(js, { parser: "babel" })).toBe(js);
     expect(await prettier.format(ts, { parser: "typescript" })).toBe(ts);
   });
 
-  it("prints each flavor on its own when a key is a simple number", async () => {
+  it("writes a simple-number key unquoted in .js only", async () => {
     const model = modelWith(
       '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x" }\n      "1": { type: string }\n    example: { "1": one, account: x }\n',
     );
     const set = model.sets[2]!;
-    const { ts, js } = renderMockApiFlavors(model, set);
+    const { ts, js } = await renderMockApi(model, set).texts();
     expect(ts).toContain('"1": "one"');
     expect(js).toContain('1: "one"');
     expect(await prettier.format(js, { parser: "babel" })).toBe(js);
@@ -70,10 +75,8 @@ describe("the shared handlers' state", () => {
       "  Lookup:\n    type: object\n    properties:\n      account: { type: string }\n",
     );
     const set = model.sets[2]!;
-    for (const text of [
-      renderMocks(model, set, "ts"),
-      renderMocks(model, set, "dts"),
-    ]) {
+    const { ts, dts } = await renderMocks(model, set).texts();
+    for (const text of [ts, dts]) {
       const doc = text.slice(
         0,
         text.indexOf("export const handlers") >= 0
@@ -104,16 +107,19 @@ describe("the front doors over the data", () => {
     "  Lookup:\n    type: object\n    properties:\n      account: { type: string }\n",
   );
   const set = model.sets[2]!;
-  const flavors = ["ts", "js", "dts"] as const;
+  const derived = (render: typeof renderMocks): Promise<ModuleTexts> =>
+    render(model, set).texts();
+  const frontDoors = [renderMocks, renderMockFetch] as const;
   const importsOf = (text: string): string[] =>
     [...text.matchAll(/^(?:import|export)\b[^;]*? from "([^"]+)";$/gms)].map(
       (match) => match[1]!,
     );
 
-  it("import the data and re-export it, never printing it", () => {
-    for (const render of [renderMocks, renderMockFetch]) {
+  it("import the data and re-export it, never printing it", async () => {
+    for (const render of frontDoors) {
+      const texts = await derived(render);
       for (const flavor of flavors) {
-        const text = render(model, set, flavor);
+        const text = texts[flavor];
         expect(text).toContain('export { mockApi } from "./mock-api.js";');
         expect(text).not.toContain('name: "account"');
         expect(text).not.toContain("setId");
@@ -121,9 +127,10 @@ describe("the front doors over the data", () => {
     }
   });
 
-  it("the fetch one imports nothing that loads msw", () => {
+  it("the fetch one imports nothing that loads msw", async () => {
+    const fetchTexts = await derived(renderMockFetch);
     for (const flavor of flavors) {
-      const imports = importsOf(renderMockFetch(model, set, flavor));
+      const imports = importsOf(fetchTexts[flavor]);
       expect(imports.length).toBeGreaterThan(0);
       expect(
         imports.filter(
@@ -136,16 +143,18 @@ describe("the front doors over the data", () => {
         ),
       ).toEqual([]);
     }
-    expect(importsOf(renderMockApiFlavors(model, set).js)).toEqual([]);
-    expect(importsOf(renderMocks(model, set, "js"))).toContain(
+    const data = await renderMockApi(model, set).texts();
+    expect(importsOf(data.js)).toEqual([]);
+    expect(importsOf((await derived(renderMocks)).js)).toContain(
       "./runtime/mock/msw.js",
     );
   });
 
   it("are as prettier formats them", async () => {
-    for (const render of [renderMocks, renderMockFetch]) {
+    for (const render of frontDoors) {
+      const texts = await derived(render);
       for (const flavor of flavors) {
-        const text = render(model, set, flavor);
+        const text = texts[flavor];
         expect(
           await prettier.format(text, {
             parser: flavor === "js" ? "babel" : "typescript",

@@ -9,6 +9,7 @@ import {
   jsonFile,
   jsonFileOf,
   jsonMember,
+  jsonStringifyFile,
 } from "../../../src/render/code/json.js";
 import type { JsonObject, JsonValue } from "../../../src/runtime/json.js";
 
@@ -182,5 +183,50 @@ describe("jsonFileOf", () => {
       jsonFile({ holder: { a: { b: [1, 2] } } }),
     );
     expect(() => jsonMember("a", {}, 2)).toThrow(/empty object/);
+  });
+});
+
+describe("bidirectional controls (Trojan Source)", () => {
+  const controls = [
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066,
+    0x2067, 0x2068, 0x2069,
+  ].map((code) => String.fromCharCode(code));
+  const raw = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+  const value: JsonObject = Object.fromEntries(
+    controls.map((char, index) => [
+      `key ${char} ${index}`,
+      [`admin${char}user`, { [char]: `${char}x` }],
+    ]),
+  );
+
+  it("are written as \\u escapes by every JSON door, and read back as themselves", async () => {
+    const printed = {
+      jsonFile: jsonFile(value),
+      jsonStringifyFile: jsonStringifyFile(value),
+      jsonFileOf: jsonFileOf((members) => ({
+        components: members([jsonMember("schemas", value, 1)]),
+      })),
+    };
+    for (const [door, text] of Object.entries(printed)) {
+      expect(raw.exec(text)?.[0], door).toBeUndefined();
+      for (const char of controls)
+        expect(text, door).toContain(
+          `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+        );
+    }
+    expect(JSON.parse(printed.jsonFile)).toEqual(value);
+    expect(JSON.parse(printed.jsonStringifyFile)).toEqual(value);
+    expect(JSON.parse(printed.jsonFileOf)).toEqual({
+      components: { schemas: value },
+    });
+    // Laid out as prettier lays out the escaped text.
+    expect(await prettier.format(printed.jsonFile, { parser: "json" })).toBe(
+      printed.jsonFile,
+    );
+    expect(
+      await prettier.format(printed.jsonStringifyFile, {
+        parser: "json-stringify",
+      }),
+    ).toBe(printed.jsonStringifyFile);
   });
 });

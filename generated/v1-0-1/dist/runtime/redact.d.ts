@@ -26,12 +26,19 @@ export declare function isSensitiveHeader(name: string): boolean;
  * form). Encoders leave letters and digits as they are. The rest of the
  * text is left as it is.
  *
+ * Takes time in proportion to the text's length, times the secret's at
+ * worst, whatever the two hold (see {@link matchAt}).
+ *
  * @param text - Text from outside, e.g. a response body.
  * @param secrets - Values to remove; empty strings are ignored.
+ * @param cutShort - `text` is the start of a longer text (a body read in
+ * part), so a secret may begin in its last characters and go on past
+ * them: the characters that could be such a beginning are dropped.
  */
 export declare function redactText(
   text: string,
   secrets: readonly string[],
+  cutShort?: boolean,
 ): string;
 /**
  * Copies headers into a plain object (lower-case names) with every

@@ -18,6 +18,17 @@ import {
   TimeoutError,
 } from "./errors.js";
 import {
+  DEFAULT_RATE_LIMIT_MODE,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  MAX_ERROR_BODY_BYTES,
+  MAX_ERROR_BODY_TEXT_LENGTH,
+  MAX_RETRY_ATTEMPTS,
+} from "./defaults.js";
+import {
   abortable,
   createLimiter,
   longestTimer,
@@ -50,28 +61,61 @@ function requestHeaders(callerHeaders, token) {
   return headers;
 }
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
-// Failures that prove the request never left this machine.
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+/**
+ * Error codes that prove the request never left this machine: no
+ * connection (refused, no such host), or the client's own check of the
+ * server's certificate failed (untrusted, expired, not for this host),
+ * which ends the connection before a byte of the request is written. A
+ * server refusing the client's certificate is not among them: under TLS
+ * 1.3 it does so after the client's handshake ended, when the request may
+ * be on its way.
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // Node's codes for a server certificate that failed verification.
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_REVOKED",
+  "CERT_CHAIN_TOO_LONG",
+  "INVALID_CA",
+  "INVALID_PURPOSE",
+  "PATH_LENGTH_EXCEEDED",
+  "HOSTNAME_MISMATCH",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 function required(name, value) {
   if (typeof value === "string" && value) return value;
   throw new ConfigError(`${name} is required`);
 }
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry) {
-  const { attempts = 3, baseDelayMs = 0, maxDelayMs = 0 } = retry;
-  if (
-    // NaN or Infinity would retry a read for ever.
+  const {
+    attempts = DEFAULT_RETRY_ATTEMPTS,
+    baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS,
+    maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS,
+  } = retry;
+  // NaN or Infinity would retry a read for ever.
+  const attemptsInRange =
     Number.isInteger(attempts) &&
-    attempts > 0 &&
-    attempts < 10 + 1 &&
-    // A NaN or negative delay retries at once; a NaN maxDelayMs would let
-    // any Retry-After, however long, be waited out.
-    baseDelayMs >= 0 &&
-    maxDelayMs >= 0
-  ) {
-    return attempts;
+    attempts >= 1 &&
+    attempts <= MAX_RETRY_ATTEMPTS;
+  // A NaN or negative delay retries at once; a NaN maxDelayMs would let
+  // any Retry-After, however long, be waited out.
+  const delaysInRange = baseDelayMs >= 0 && maxDelayMs >= 0;
+  if (!attemptsInRange || !delaysInRange) {
+    throw new ConfigError("retry is out of range");
   }
-  throw new ConfigError("retry is out of range");
+  return attempts;
 }
 // A NaN or negative margin would silently turn the early refresh off;
 // Infinity means half the token's lifetime, the most it is ever given.
@@ -98,8 +142,11 @@ function checkUrl(name, value, insecure) {
     url.password ||
     // Paths are appended: a query or fragment would swallow them.
     /[?#]/.test(text) ||
-    (url.protocol != "https:" &&
-      !(url.protocol == "http:" && (insecure || LOCAL_HOST.test(url.hostname))))
+    (url.protocol !== "https:" &&
+      !(
+        url.protocol === "http:" &&
+        (insecure || LOCAL_HOST.test(url.hostname))
+      ))
   ) {
     throw new ConfigError(
       `${name} must be an https URL without credentials, query or fragment (http: localhost or allowInsecureHttp)`,
@@ -108,11 +155,18 @@ function checkUrl(name, value, insecure) {
   return text.replace(/\/+$/, "");
 }
 function join(base, path) {
-  return base + (path[0] == "/" ? "" : "/") + path;
+  return path.startsWith("/") ? base + path : `${base}/${path}`;
 }
+/**
+ * Whether a fetch failure proves the request never left: one of
+ * {@link NOT_SENT_CODES} on the error or its causes (undici's fetch throws
+ * a TypeError whose `cause` is the socket's error).
+ */
 function notSent(error) {
+  // Causes nest a few deep; the bound stops a cycle (an error its own cause).
   for (let depth = 0; depth < 8 && error; depth++) {
-    if (NOT_SENT.test(String(error.code))) return true;
+    const code = error.code;
+    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
     error = error.cause;
   }
   return false;
@@ -147,7 +201,7 @@ function parseExact(text) {
             // Rounded, a number below 2^53 is a safe integer; from 2^53 on
             // (Infinity too) it may not be the number written.
             if (
-              typeof item == "number" &&
+              typeof item === "number" &&
               !Number.isSafeInteger(Math.round(item))
             ) {
               inexact = true;
@@ -163,17 +217,50 @@ function parseExact(text) {
   }
 }
 /**
- * An error answer's body for {@link ApiError}: parsed when it is JSON that
- * parses exactly, else its first 4 KB of text (where an id too long for a
- * number keeps its digits); either way without the token a server may have
- * echoed, however it escaped it (see {@link redactText}: `\/` from PHP,
- * `\u002B` from .NET, `%2B` in a URL), and numbers keep their digits as
- * written.
+ * Reads at most `limit` bytes of a body and cancels the rest: an error
+ * answer's body is kept in the error, and a server may send megabytes. A
+ * character cut in two at the limit is dropped.
  */
-function errorBody(text, token) {
-  const clean = redactText(text, [token]);
-  const value = parseExact(clean);
-  return value === undefined ? clean.slice(0, 4096) : value;
+async function readStart(response, limit) {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: "", cut: false };
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), cut: false };
+    if (bytes + value.byteLength > limit) {
+      text += decoder.decode(value.subarray(0, limit - bytes), {
+        stream: true,
+      });
+      // Not awaited: the stream's end is nobody's business now.
+      reader.cancel().catch(() => {});
+      return { text, cut: true };
+    }
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+  }
+}
+/**
+ * An error answer's body for {@link ApiError}: parsed when it is JSON read
+ * whole that parses exactly, else the start of its text (where an id too
+ * long for a number keeps its digits); either way without the token a
+ * server may have echoed, however it escaped it (see {@link redactText}:
+ * `\/` from PHP, `\u002B` from .NET, `%2B` in a URL), and numbers keep
+ * their digits as written. A 2xx body, read whole to be used, is held to
+ * the same length as an error status's.
+ */
+function errorBody(start, token) {
+  const cut = start.cut || start.text.length > MAX_ERROR_BODY_BYTES;
+  const text = cut ? start.text.slice(0, MAX_ERROR_BODY_BYTES) : start.text;
+  const clean = redactText(text, [token], cut);
+  const value = cut ? undefined : parseExact(clean);
+  if (value !== undefined) return { body: value, truncated: false };
+  return {
+    body: clean.slice(0, MAX_ERROR_BODY_TEXT_LENGTH),
+    truncated: cut || clean.length > MAX_ERROR_BODY_TEXT_LENGTH,
+  };
 }
 /**
  * Creates a transport. Validates the options at once (throwing
@@ -183,10 +270,10 @@ function errorBody(text, token) {
  * @param defaults - The generated package's plan and token path.
  */
 export function createTransport(options, defaults) {
-  const insecure = !!options.allowInsecureHttp;
+  const insecure = options.allowInsecureHttp === true;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const timeoutMs = checkTimeout(options.timeoutMs ?? 30_000);
+  const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
@@ -215,38 +302,41 @@ export function createTransport(options, defaults) {
         scope: options.scope,
         fetch: fetchFn,
         timeoutMs,
-        refreshMarginMs: checkMargin(options.tokenRefreshMarginMs ?? 60_000),
+        refreshMarginMs: checkMargin(
+          options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+        ),
         now: () => clock.now(),
         sleep: (ms) => clock.sleep(ms),
         store: options.store,
       });
-  const rate = options.rateLimit ?? "wait";
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
   // The bank counts a plan per client id; a token provider's calls by base URL alone.
   const window = options.store && {
     store: options.store,
     key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
   };
   const limiter =
-    rate === false
+    rateLimit === false
       ? undefined
-      : typeof rate === "object"
+      : typeof rateLimit === "object"
         ? createLimiter(
-            rate.limit,
-            rate.intervalMs,
-            rate.mode ?? "wait",
+            rateLimit.limit,
+            rateLimit.intervalMs,
+            rateLimit.mode ?? DEFAULT_RATE_LIMIT_MODE,
             clock,
             window,
           )
         : createLimiter(
             defaults.plan.limit,
             defaults.plan.intervalMs,
-            rate,
+            rateLimit,
             clock,
             window,
           );
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
+  const { statusOperation } = defaults;
   return {
     async call(operation, body, callOptions = {}) {
       const { signal } = callOptions;
@@ -262,7 +352,7 @@ export function createTransport(options, defaults) {
             ? { ...clientRetry, ...callRetry }
             : clientRetry;
       const attempts = retry ? checkRetry(retry) : 1;
-      const ms = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
+      const callTimeoutMs = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
       const url = join(baseUrl, operation.path);
       const payload = JSON.stringify(body); // once, reused by every send
       let stale;
@@ -290,7 +380,7 @@ export function createTransport(options, defaults) {
           for (let checked = custom; ; checked = true) {
             got = typeof got === "string" ? got : await got;
             permit?.release();
-            const turn = limiter?.acquire(signal, name, ms);
+            const turn = limiter?.acquire(signal, name, callTimeoutMs);
             if (!(turn instanceof Promise)) {
               permit = turn;
               break;
@@ -321,15 +411,15 @@ export function createTransport(options, defaults) {
         }
         sent++;
         const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), ms);
+        const timer = setTimeout(() => controller.abort(), callTimeoutMs);
         const onAbort = () => controller.abort(signal?.reason);
         signal?.addEventListener("abort", onAbort);
         const started = clock.now();
         let response;
-        let text = "";
+        let answer = { text: "", cut: false };
         let failure;
         try {
-          const res = await fetchFn(url, {
+          const received = await fetchFn(url, {
             method: "POST",
             headers,
             body: payload,
@@ -342,14 +432,18 @@ export function createTransport(options, defaults) {
           if (onResponse) {
             emit(onResponse, {
               operation: name,
-              status: res.status,
-              headers: redactHeaders(res.headers, [token]),
+              status: received.status,
+              headers: redactHeaders(received.headers, [token]),
               attempt: sent,
               durationMs: clock.now() - started,
             });
           }
-          text = await res.text();
-          response = res;
+          // An error answer's body goes into the error: only its start.
+          answer =
+            received.ok && !received.redirected
+              ? { text: await received.text(), cut: false }
+              : await readStart(received, MAX_ERROR_BODY_BYTES);
+          response = received;
         } catch (error) {
           failure = error;
         } finally {
@@ -368,17 +462,23 @@ export function createTransport(options, defaults) {
         if (!response) {
           if (signal?.aborted) {
             throw isWrite
-              ? new OutcomeUnknownError(name, body, { cause: signal.reason })
+              ? new OutcomeUnknownError(name, body, {
+                  cause: signal.reason,
+                  statusOperation,
+                })
               : signal.reason;
           }
           // Not the caller's abort (above), so the timer's.
           const timedOut = controller.signal.aborted;
           error = timedOut
-            ? new TimeoutError(name, ms)
+            ? new TimeoutError(name, callTimeoutMs)
             : new NetworkError(name, { cause: failure });
           // A write that provably never left fails plainly (a read is retried).
           if ((timedOut || !notSent(failure)) && isWrite) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
         } else {
           const { status } = response;
@@ -389,15 +489,17 @@ export function createTransport(options, defaults) {
           if (response.ok && !redirected) {
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
-            const anyJson = operation.response == "json";
-            if (!text && !anyJson) return {};
+            const anyJson = operation.response === "json";
+            if (!answer.text && !anyJson) return {};
             // Unread when it is not JSON, is not the type's kind of value,
             // or holds a number that would not parse exactly.
-            const data = parseExact(text);
+            const data = parseExact(answer.text);
             if (
               data !== undefined &&
               (anyJson ||
-                (data && typeof data == "object" && !Array.isArray(data)))
+                (typeof data === "object" &&
+                  data !== null &&
+                  !Array.isArray(data)))
             ) {
               return data;
             }
@@ -422,7 +524,8 @@ export function createTransport(options, defaults) {
             continue;
           }
           // A body echoing the token must not carry it into the error.
-          error = new ApiError(name, status, errorBody(text, token));
+          const { body: kept, truncated } = errorBody(answer, token);
+          error = new ApiError(name, status, kept, truncated);
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
           retryAfter = parseRetryAfter(
@@ -430,8 +533,7 @@ export function createTransport(options, defaults) {
             now,
           );
           if (status === 429) {
-            // An unknown retryAfter compares false.
-            if (retryAfter >= 0) limiter?.pause(now + retryAfter);
+            if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
             error = new RateLimitError(name, retryAfter, { cause: error });
           }
           // Only a 4xx says the bank did not act on a write. A 2xx is done
@@ -439,15 +541,18 @@ export function createTransport(options, defaults) {
           // and a browser's status 0 for a redirect do not say the
           // transfer was not made.
           if (isWrite && (redirected || !(status >= 400 && status < 500))) {
-            throw new OutcomeUnknownError(name, body, { cause: error });
+            throw new OutcomeUnknownError(name, body, {
+              cause: error,
+              statusOperation,
+            });
           }
           if (!isRetryableStatus(status)) throw error;
         }
-        // Only reads get here with attempts > 1, so with `retry`; an
-        // unknown retryAfter compares false.
-        if (tries >= attempts || retryAfter > (retry.maxDelayMs ?? 10_000)) {
-          throw error;
-        }
+        // A write, or a read that may not be retried, has one try (no `retry`).
+        if (tries >= attempts || retry === undefined) throw error;
+        // A Retry-After longer than the caller waits for ends the retries.
+        const maxDelayMs = retry.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+        if (retryAfter !== undefined && retryAfter > maxDelayMs) throw error;
         await clock.sleep(
           retryAfter ?? backoffDelay(tries, retry, random),
           signal,

@@ -29,13 +29,15 @@ export class ApiError extends RemitError {
    * @param operation - Operation name.
    * @param status - HTTP status.
    * @param body - Parsed response body or its text.
+   * @param bodyTruncated - Whether the body was longer than `body` holds.
    */
-  constructor(operation, status, body) {
+  constructor(operation, status, body, bodyTruncated = false) {
     super(`${operation} failed with HTTP ${status}`, "API_ERROR");
     this.name = "ApiError";
     this.operation = operation;
     this.status = status;
     this.body = body;
+    this.bodyTruncated = bodyTruncated;
   }
 }
 /**
@@ -91,8 +93,9 @@ export class TimeoutError extends RemitError {
 }
 /**
  * The request failed at the network level. For a write this is thrown only
- * when the request clearly never left (connection refused, DNS failure), so
- * it is safe to send the write again.
+ * when the request clearly never left (connection refused, DNS failure, the
+ * server's certificate refused by the client's own TLS check), so it is
+ * safe to send the write again.
  */
 export class NetworkError extends RemitError {
   /**
@@ -111,24 +114,32 @@ export class NetworkError extends RemitError {
  * bank's own or a gateway's: neither says the transfer was not made) or a
  * redirect, or got a 2xx answer it could not read.
  * The client never resends a write. Check the transfer with the set's
- * transaction-status operation, where it has one, and reconcile before
- * deciding to send again.
+ * transaction-status operation ({@link OutcomeUnknownError.statusOperation}),
+ * or with the bank by other means where the set has none, and reconcile
+ * before deciding to send again.
  */
 export class OutcomeUnknownError extends RemitError {
   /**
    * @param operation - Operation name.
    * @param requestBody - The body the caller passed.
-   * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
+   * @param options - `{ cause }`: what happened (timeout, abort, network
+   * error, ApiError); `statusOperation`: the set's status method, if any.
    */
-  constructor(operation, requestBody, options) {
+  constructor(operation, requestBody, options = {}) {
+    const { statusOperation, ...causeOptions } = options;
+    const reconcile =
+      statusOperation === undefined
+        ? "reconcile with the bank by other means (this API set has no transaction-status operation)"
+        : `reconcile with ${statusOperation}`;
     super(
-      `${operation}: outcome unknown, the bank may have acted. Do not resend: reconcile with the transaction-status operation.`,
+      `${operation}: outcome unknown, the bank may have acted. Do not resend: ${reconcile}.`,
       "OUTCOME_UNKNOWN",
-      options,
+      causeOptions,
     );
     this.name = "OutcomeUnknownError";
     this.operation = operation;
     this.requestBody = requestBody;
+    this.statusOperation = statusOperation;
   }
 }
 /** The client was created with missing or invalid options. */

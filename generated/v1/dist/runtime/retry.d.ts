@@ -1,11 +1,5 @@
 // Copied by remitgen from its runtime (src/runtime/retry.ts). DO NOT EDIT.
 
-/**
- * Retry policy for read operations: which failures are retried and how long
- * to wait. Writes are never retried (see `transport.ts`).
- *
- * @packageDocumentation
- */
 /** How read operations are retried. */
 export interface RetryOptions {
   /**

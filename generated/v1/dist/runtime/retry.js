@@ -6,6 +6,11 @@
  *
  * @packageDocumentation
  */
+import {
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  RETRYABLE_STATUSES,
+} from "./defaults.js";
 /**
  * Whether a read meeting this status is retried: 429, 502, 503 and 504
  * ({@link RETRYABLE_STATUSES}).
@@ -13,7 +18,7 @@
  * @param status - HTTP status.
  */
 export function isRetryableStatus(status) {
-  return status === 429 || (status >= 502 && status <= 504);
+  return RETRYABLE_STATUSES.includes(status);
 }
 /**
  * Exponential backoff with full jitter: a random wait in
@@ -24,13 +29,9 @@ export function isRetryableStatus(status) {
  * @param random - Source of numbers in `[0, 1)`, e.g. `Math.random`.
  */
 export function backoffDelay(retry, options, random) {
-  return (
-    random() *
-    Math.min(
-      options.maxDelayMs ?? 10_000,
-      (options.baseDelayMs ?? 200) * 2 ** (retry - 1),
-    )
-  );
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  return random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (retry - 1));
 }
 /**
  * Parses a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an
@@ -41,17 +42,20 @@ export function backoffDelay(retry, options, random) {
  * @param now - Current epoch milliseconds, to turn a date into a delay.
  */
 export function parseRetryAfter(value, now) {
-  // No header reads "null": neither form, so unknown.
-  const text = String(value).trim();
+  if (value === null) return undefined;
+  const text = value.trim();
   // delay-seconds, or an HTTP date, which starts with a day's name
   // (RFC 9110 §5.6.7): Date.parse alone would read "-1" as the year -1
   // and "1.5" as a day in 2001, in the past, so "retry now". asctime's
   // date is UTC without saying so, and Date.parse would take local time.
-  const ms = /^\d+$/.test(text)
-    ? Number(text) * 1000
-    : /^[A-Z][a-z]{2}/.test(text)
-      ? Date.parse(/GMT$/.test(text) ? text : text + " GMT") - now
-      : NaN;
-  // A date in the past means "now"; NaN (unreadable) means unknown.
-  return ms >= 0 ? ms : ms < 0 ? 0 : undefined;
+  let delayMs;
+  if (/^\d+$/.test(text)) {
+    delayMs = Number(text) * 1000;
+  } else if (/^[A-Z][a-z]{2}/.test(text)) {
+    delayMs = Date.parse(/GMT$/.test(text) ? text : text + " GMT") - now;
+  } else {
+    return undefined;
+  }
+  if (Number.isNaN(delayMs)) return undefined; // not a date after all
+  return Math.max(0, delayMs); // a date in the past means "now"
 }

@@ -36,6 +36,12 @@ export interface TransportDefaults {
   readonly plan: PlanLimit;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath: string;
+  /**
+   * The client method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
+   * when the set has no such operation.
+   */
+  readonly statusOperation?: string | undefined;
 }
 /**
  * Options of a client: where the service is, how it gets its access tokens
@@ -88,9 +94,10 @@ export interface ClientSettings {
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
    * on it so that no request goes out after its call has settled. It must
    * also honour `redirect: "manual"` and send each request once (no retries
-   * of its own): a connection refused or DNS failure it reports is taken to
-   * mean the write never left, which is untrue of a redirect's second hop
-   * or a retry's last try.
+   * of its own): a connection refused, a DNS failure or a server
+   * certificate refused by its TLS check that it reports is taken to mean
+   * the write never left, which is untrue of a redirect's second hop or a
+   * retry's last try.
    */
   fetch?: typeof fetch | undefined;
   /**
@@ -201,7 +208,11 @@ export interface Transport {
    * whose `response` is `"json"`. A 2xx answer that is not what the
    * operation expects is an {@link ApiError} for a read and an
    * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable).
+   * is unreadable). Of an error status's body at most 65536
+   * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
+   * downloaded; the {@link ApiError} holds it parsed when it is JSON read
+   * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
+   * characters, and says when it holds less than the server sent.
    *
    * @throws {@link ApiError} an error answer (for a write, a 4xx only);
    * {@link AuthError}; {@link RateLimitError}; {@link TimeoutError} (reads);

@@ -74,20 +74,34 @@ export class ApiError extends RemitError {
   declare readonly operation: string;
   /** HTTP status code. */
   declare readonly status: number;
-  /** Response body: parsed JSON, else the text (truncated to 4 KB). */
+  /**
+   * Response body, without the access token: parsed JSON when the whole
+   * body was read, else the first 4096 characters of its text
+   * (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the client
+   * reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
+   */
   declare readonly body: JsonValue;
+  /** Whether the server sent more than {@link ApiError.body} holds. */
+  declare readonly bodyTruncated: boolean;
 
   /**
    * @param operation - Operation name.
    * @param status - HTTP status.
    * @param body - Parsed response body or its text.
+   * @param bodyTruncated - Whether the body was longer than `body` holds.
    */
-  constructor(operation: string, status: number, body: JsonValue) {
+  constructor(
+    operation: string,
+    status: number,
+    body: JsonValue,
+    bodyTruncated = false,
+  ) {
     super(`${operation} failed with HTTP ${status}`, "API_ERROR");
     this.name = "ApiError";
     this.operation = operation;
     this.status = status;
     this.body = body;
+    this.bodyTruncated = bodyTruncated;
   }
 }
 
@@ -179,8 +193,9 @@ export class TimeoutError extends RemitError {
 
 /**
  * The request failed at the network level. For a write this is thrown only
- * when the request clearly never left (connection refused, DNS failure), so
- * it is safe to send the write again.
+ * when the request clearly never left (connection refused, DNS failure, the
+ * server's certificate refused by the client's own TLS check), so it is
+ * safe to send the write again.
  */
 export class NetworkError extends RemitError {
   declare readonly code: "NETWORK_ERROR";
@@ -198,14 +213,24 @@ export class NetworkError extends RemitError {
   }
 }
 
+/** Options of an {@link OutcomeUnknownError}. */
+export interface OutcomeUnknownOptions extends CauseOptions {
+  /**
+   * The method of the set's transaction-status operation, e.g.
+   * `getTransactionStatus`; `undefined` when the set has none.
+   */
+  statusOperation?: string | undefined;
+}
+
 /**
  * A write may or may not have been carried out by the bank: it timed out,
  * was aborted in flight, lost its connection, met a 5xx answer (the
  * bank's own or a gateway's: neither says the transfer was not made) or a
  * redirect, or got a 2xx answer it could not read.
  * The client never resends a write. Check the transfer with the set's
- * transaction-status operation, where it has one, and reconcile before
- * deciding to send again.
+ * transaction-status operation ({@link OutcomeUnknownError.statusOperation}),
+ * or with the bank by other means where the set has none, and reconcile
+ * before deciding to send again.
  */
 export class OutcomeUnknownError extends RemitError {
   declare readonly code: "OUTCOME_UNKNOWN";
@@ -213,21 +238,37 @@ export class OutcomeUnknownError extends RemitError {
   declare readonly operation: string;
   /** The body the caller passed, to identify the transfer when reconciling. */
   declare readonly requestBody: unknown;
+  /**
+   * The client method that reconciles the transfer (the set's
+   * transaction-status operation); `undefined` when the set has none.
+   */
+  declare readonly statusOperation: string | undefined;
 
   /**
    * @param operation - Operation name.
    * @param requestBody - The body the caller passed.
-   * @param options - `{ cause }`: what happened (timeout, abort, network error, ApiError).
+   * @param options - `{ cause }`: what happened (timeout, abort, network
+   * error, ApiError); `statusOperation`: the set's status method, if any.
    */
-  constructor(operation: string, requestBody: unknown, options?: CauseOptions) {
+  constructor(
+    operation: string,
+    requestBody: unknown,
+    options: OutcomeUnknownOptions = {},
+  ) {
+    const { statusOperation, ...causeOptions } = options;
+    const reconcile =
+      statusOperation === undefined
+        ? "reconcile with the bank by other means (this API set has no transaction-status operation)"
+        : `reconcile with ${statusOperation}`;
     super(
-      `${operation}: outcome unknown, the bank may have acted. Do not resend: reconcile with the transaction-status operation.`,
+      `${operation}: outcome unknown, the bank may have acted. Do not resend: ${reconcile}.`,
       "OUTCOME_UNKNOWN",
-      options,
+      causeOptions,
     );
     this.name = "OutcomeUnknownError";
     this.operation = operation;
     this.requestBody = requestBody;
+    this.statusOperation = statusOperation;
   }
 }
 

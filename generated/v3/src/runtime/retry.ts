@@ -6,15 +6,13 @@
  *
  * @packageDocumentation
  */
-
-// Types only: the defaults are written out, checked against their
-// constants (see transport.ts); RETRYABLE_STATUSES by a test.
-import type {
-  DEFAULT_RETRY_ATTEMPTS,
+import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
-  MAX_RETRY_ATTEMPTS,
   RETRYABLE_STATUSES,
+  // Named by the TSDoc below.
+  type DEFAULT_RETRY_ATTEMPTS,
+  type MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
 
 /** How read operations are retried. */
@@ -46,7 +44,7 @@ export interface RetryOptions {
  * @param status - HTTP status.
  */
 export function isRetryableStatus(status: number): boolean {
-  return status === 429 || (status >= 502 && status <= 504);
+  return RETRYABLE_STATUSES.includes(status);
 }
 
 /**
@@ -62,16 +60,9 @@ export function backoffDelay(
   options: RetryOptions,
   random: () => number,
 ): number {
-  return (
-    random() *
-    Math.min(
-      options.maxDelayMs ??
-        (10_000 satisfies typeof DEFAULT_RETRY_MAX_DELAY_MS),
-      (options.baseDelayMs ??
-        (200 satisfies typeof DEFAULT_RETRY_BASE_DELAY_MS)) *
-        2 ** (retry - 1),
-    )
-  );
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  return random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (retry - 1));
 }
 
 /**
@@ -86,17 +77,20 @@ export function parseRetryAfter(
   value: string | null,
   now: number,
 ): number | undefined {
-  // No header reads "null": neither form, so unknown.
-  const text = String(value).trim();
+  if (value === null) return undefined;
+  const text = value.trim();
   // delay-seconds, or an HTTP date, which starts with a day's name
   // (RFC 9110 §5.6.7): Date.parse alone would read "-1" as the year -1
   // and "1.5" as a day in 2001, in the past, so "retry now". asctime's
   // date is UTC without saying so, and Date.parse would take local time.
-  const ms = /^\d+$/.test(text)
-    ? Number(text) * 1000
-    : /^[A-Z][a-z]{2}/.test(text)
-      ? Date.parse(/GMT$/.test(text) ? text : text + " GMT") - now
-      : NaN;
-  // A date in the past means "now"; NaN (unreadable) means unknown.
-  return ms >= 0 ? ms : ms < 0 ? 0 : undefined;
+  let delayMs: number;
+  if (/^\d+$/.test(text)) {
+    delayMs = Number(text) * 1000;
+  } else if (/^[A-Z][a-z]{2}/.test(text)) {
+    delayMs = Date.parse(/GMT$/.test(text) ? text : text + " GMT") - now;
+  } else {
+    return undefined;
+  }
+  if (Number.isNaN(delayMs)) return undefined; // not a date after all
+  return Math.max(0, delayMs); // a date in the past means "now"
 }
