@@ -8,11 +8,7 @@ import { STORE_LEASE_GRACE_MS, TOKEN_LOCK_POLL_MS } from "./defaults.js";
 import { AuthError } from "./errors.js";
 import { abortable, systemClock } from "./limiter.js";
 import { redactText } from "./redact.js";
-import {
-  createMemoryStore,
-  type ClientStore,
-  type StoredToken,
-} from "./store.js";
+import type { ClientStore, StoredToken } from "./store.js";
 
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
@@ -48,8 +44,9 @@ export interface TokenSourceOptions {
   readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   /**
    * Where the token and the fetch's lock are kept, so that clients sharing
-   * the store share one token and one request for it. Default: a memory
-   * store of this source's own.
+   * the store share one token and one request for it. Default: none; the
+   * source keeps its token itself (one source needs no lock against
+   * itself: its callers already share one request).
    */
   readonly store?: ClientStore | undefined;
   /**
@@ -128,7 +125,7 @@ export function checkToken(token: unknown): string {
  */
 export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
-  const store = options.store ?? createMemoryStore(now);
+  const { store } = options;
   const storeKey =
     options.storeKey ??
     `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
@@ -256,6 +253,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
    * while another client holds the lock, its token is waited for.
    */
   const obtain = async (stale: string | undefined): Promise<string> => {
+    // Alone, the source's own token (dropped when refused) is all there is.
+    if (!store) return adopt(await request());
     const lockTtl = timeoutMs + STORE_LEASE_GRACE_MS;
     try {
       if (stale !== undefined) {

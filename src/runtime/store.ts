@@ -117,17 +117,37 @@ function insertSorted(times: number[], time: number): void {
 }
 
 /**
- * Creates a store that keeps everything in this process: each client's
- * default. Share one between clients of the same plan in one process to
- * have them keep the plan together.
+ * The rate-limit half of a {@link ClientStore}: all a limiter asks of its
+ * store.
+ */
+export type WindowStore = Pick<
+  ClientStore,
+  "name" | "pollMs" | "takeSlot" | "settleSlot" | "freeSlot" | "pauseWindow"
+>;
+
+/** The token half of a {@link ClientStore}: all a token source asks of its store. */
+export type TokenStore = Omit<ClientStore, keyof WindowStore>;
+
+/**
+ * Creates a store that keeps everything in this process. Share one between
+ * clients of the same plan in one process to have them keep the plan and
+ * the token together. (A client given none keeps its window in a
+ * {@link createMemoryWindows} of its own, and its token itself.)
  *
  * @param now - Epoch milliseconds; the client's clock in tests.
  */
 export function createMemoryStore(now: () => number = Date.now): ClientStore {
+  return { ...createMemoryWindows(now), ...createMemoryTokens(now) };
+}
+
+/**
+ * Rate-limit windows kept in this process: a limiter's default, and the
+ * window half of {@link createMemoryStore}.
+ *
+ * @param now - Epoch milliseconds; the client's clock in tests.
+ */
+export function createMemoryWindows(now: () => number = Date.now): WindowStore {
   const windows = new Map<string, MemoryWindow>();
-  const tokens = new Map<string, { token: StoredToken; expiresAt: number }>();
-  const locks = new Map<string, { fence: number; expiresAt: number }>();
-  let fences = 0;
   let slotIds = 0;
 
   const windowOf = (key: string): MemoryWindow => {
@@ -137,10 +157,6 @@ export function createMemoryStore(now: () => number = Date.now): ClientStore {
       windows.set(key, window);
     }
     return window;
-  };
-  const heldLock = (key: string): { fence: number } | undefined => {
-    const lock = locks.get(key);
-    return lock && lock.expiresAt > now() ? lock : undefined;
   };
 
   return {
@@ -181,6 +197,21 @@ export function createMemoryStore(now: () => number = Date.now): ClientStore {
       const window = windowOf(key);
       window.pausedUntil = Math.max(window.pausedUntil, now() + ms);
     },
+  };
+}
+
+/** Tokens and their fetch locks kept in this process: the token half of {@link createMemoryStore}. */
+function createMemoryTokens(now: () => number): TokenStore {
+  const tokens = new Map<string, { token: StoredToken; expiresAt: number }>();
+  const locks = new Map<string, { fence: number; expiresAt: number }>();
+  let fences = 0;
+
+  const heldLock = (key: string): { fence: number } | undefined => {
+    const lock = locks.get(key);
+    return lock && lock.expiresAt > now() ? lock : undefined;
+  };
+
+  return {
     getToken(key) {
       const kept = tokens.get(key);
       const validMs = kept ? kept.expiresAt - now() : 0;

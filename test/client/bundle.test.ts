@@ -4,7 +4,7 @@
  * (edge) platform. A program keeps only what it calls: no unused operation,
  * no mock code or msw beside the client, and nothing Node-only (`process`,
  * `require`, `Buffer`, `node:` modules) on the client's path. One operation
- * stays under the bench's ceiling of 6 KB gzip (bytes are deterministic;
+ * stays under the bench's ceiling, bench/bundle-ceiling.mjs (bytes are deterministic;
  * npm run bench reports the figure).
  *
  * Reads the committed generated/v3 (kept fresh by the committed-output test).

@@ -638,7 +638,8 @@ describe("a spec edit that adds a schema", () => {
       expect(page).not.toContain("The request payload shape: not shown.");
       expect(page).not.toContain("The response payload shape: not shown.");
       expect(page).toContain(
-        'const body: GetAcctTitleRequest = {\n  accountNumber: "text",\n};',
+        // The mocks' sample (one schema engine), seeded by the operation's id.
+        'const body: GetAcctTitleRequest = {\n  accountNumber: "accountNumber-yee3tk",\n};',
       );
       // The README changes only inside its examples, which call getAcctTitle.
       const strip = (markdown: string): string =>
@@ -712,7 +713,7 @@ describe("docs of the schema fixture", () => {
     expect(rows).toContainEqual(["since", "string", "no", "", "format date"]);
     expect(page).toContain("## Schemas\n\n### `AccountHolder`\n");
     expect(page).toContain(
-      'const body: GetAcctTitleRequest = {\n  accountNumber: "00123456789",\n  bankCode: "HBL",\n};',
+      'const body: GetAcctTitleRequest = {\n  accountNumber: "00123456789",\n  bankCode: "UBL",\n};',
     );
   });
 

@@ -20,7 +20,6 @@ import {
 } from "../../runtime/defaults.js";
 import type { JsonValue } from "../../runtime/json.js";
 import { hashString, sampleValue } from "../../runtime/mock/sample.js";
-import { validateValue } from "../../runtime/mock/validate.js";
 import {
   displayWidth as codeDisplayWidth,
   stringLiteral,
@@ -73,12 +72,6 @@ class CodeWriter {
   }
 }
 
-type CodeBlockWriter = CodeWriter;
-
-function createWriter(): CodeWriter {
-  return new CodeWriter();
-}
-
 /** Columns as prettier counts them (ASCII fast path). */
 function displayWidth(text: string): number {
   return /^[\x20-\x7e]*$/.test(text) ? text.length : codeDisplayWidth(text);
@@ -111,9 +104,6 @@ function writeNamedImport(
   writer.writeLine(`} from ${from};`);
 }
 
-/** Plain data an example prints: JSON values. */
-type PrintableValue = JsonValue;
-
 /** Addresses and credentials every example uses: placeholders, never real. */
 export const exampleBaseUrl = "https://bank.example/remittance";
 export const exampleAuthUrl = "https://bank.example/auth";
@@ -125,118 +115,32 @@ export function schemaMap(model: Model): Schemas {
 }
 
 /**
- * A value of the payload's type: `{}` while the payload is not shown
- * (any JSON object is accepted), else built from the schema: its example
- * where that fits the schema, otherwise a plain value per type, with only
- * the required members of objects.
+ * A value of the payload's type: `{}` while the payload is not shown (any
+ * JSON object is accepted), else the mocks' sample of the schema (one
+ * schema engine), with the required members of objects only: what a caller
+ * must send, and a body the mocks accept. Seeded by `seed` (the operation's
+ * id), so the docs are the same on every run.
  */
 export function exampleBody(
   payload: PayloadModel,
   schemas: Schemas,
-): PrintableValue {
-  return payload.kind === "not-shown"
-    ? {}
-    : exampleValue(payload.schema, schemas, 0);
-}
-
-function exampleValue(
-  schema: SchemaNode,
-  schemas: Schemas,
-  depth: number,
-): PrintableValue {
-  // The mocks' validation (one schema engine): an example printed here is
-  // one the mock accepts. A checked spec's examples all pass (RG044).
-  if (
-    schema.example !== undefined &&
-    validateValue(schema.example, schema, schemas).length === 0
-  )
-    return schema.example;
-  switch (schema.kind) {
-    case "ref": {
-      const target = schemas.get(schema.name);
-      return target === undefined || depth > 32
-        ? {}
-        : exampleValue(target, schemas, depth + 1);
-    }
-    case "object": {
-      const out: { [key: string]: PrintableValue } = {};
-      for (const property of schema.properties) {
-        if (!property.required) continue;
-        const value = exampleValue(property.schema, schemas, depth + 1);
-        // defineProperty for "__proto__", which assigning would not make an
-        // own member; a plain assignment otherwise (much faster).
-        if (property.name === "__proto__")
-          Object.defineProperty(out, property.name, {
-            value,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else out[property.name] = value;
-      }
-      return out;
-    }
-    case "array": {
-      if (schema.maxItems === 0) return [];
-      const item = exampleValue(schema.items, schemas, depth + 1);
-      return Array.from(
-        { length: Math.max(1, schema.minItems ?? 0) },
-        () => item,
-      );
-    }
-    case "enum":
-      return schema.values[0] ?? "";
-    case "boolean":
-      return true;
-    case "number":
-    case "integer": {
-      let value = schema.minimum ?? 1;
-      if (schema.maximum !== undefined && value > schema.maximum)
-        value = schema.maximum;
-      return schema.kind === "integer" ? Math.ceil(value) : value;
-    }
-    case "string": {
-      const text = exampleString(
-        schema.format,
-        schema.minLength,
-        schema.maxLength,
-      );
-      if (
-        schema.pattern === undefined ||
-        validateValue(text, schema, schemas).length === 0
-      )
-        return text;
-      // A pattern "text" breaks: the mocks' sampler builds one that
-      // matches, seeded by the pattern so the docs stay the same run to run.
-      // (The pattern is proved linear by the check, RG057.)
-      try {
-        return sampleValue(schema, [], hashString(schema.pattern));
-      } catch {
-        return text; // matching strings all past the sampler's size cap
-      }
-    }
+  seed: string,
+): JsonValue {
+  if (payload.kind === "not-shown") return {};
+  try {
+    return sampleValue(payload.schema, schemas, hashString(seed), {
+      optionalMembers: false,
+    });
+  } catch {
+    // No value to show: the schema requires itself, or its smallest value
+    // is past the sampler's size cap (the mocks answer mock_error alike).
+    return {};
   }
 }
 
-/** Example strings by format; any other format is a label and gets "text". */
-const stringByFormat: ReadonlyMap<string, string> = new Map([
-  ["date", "2024-01-31"],
-  ["date-time", "2024-01-31T12:00:00Z"],
-  ["email", "name@example.com"],
-  ["uri", "https://example.com/"],
-  ["uuid", "123e4567-e89b-12d3-a456-426614174000"],
-]);
-
-function exampleString(
-  format: string | undefined,
-  minLength = 0,
-  maxLength = Infinity,
-): string {
-  let text =
-    (format !== undefined ? stringByFormat.get(format) : undefined) ?? "text";
-  if (text.length < minLength) text = text.padEnd(minLength, "x");
-  if (text.length > maxLength) text = text.slice(0, maxLength);
-  return text;
+/** The operation's request body, as every example of it shows it. */
+function operationBody(operation: OperationModel, schemas: Schemas): JsonValue {
+  return exampleBody(operation.request, schemas, operation.id);
 }
 
 /**
@@ -245,20 +149,12 @@ function exampleString(
  * (render/code/values.ts), whose layouts are tested against prettier's,
  * here at the example's indentation.
  */
-function writeConst(
-  writer: CodeBlockWriter,
-  head: string,
-  value: PrintableValue,
-): void {
+function writeConst(writer: CodeWriter, head: string, value: JsonValue): void {
   writer.writeRaw(constLines(head, value, writer.getIndentationLevel()));
 }
 
 /** The lines writeConst writes at indentation `level`, without a final newline. */
-function constLines(
-  head: string,
-  value: PrintableValue,
-  level: number,
-): string {
+function constLines(head: string, value: JsonValue, level: number): string {
   const code = createCodeWriter();
   code.setIndentationLevel(level);
   writeExpandedValue(code, `${head} = `, value, ";");
@@ -271,7 +167,7 @@ function constLines(
  * when even `callee(` does not fit, broken after `=` as well.
  */
 function writeAwaitCall(
-  writer: CodeBlockWriter,
+  writer: CodeWriter,
   target: string,
   callee: string,
   args: readonly string[],
@@ -314,7 +210,7 @@ const clientOptionLines: Readonly<Record<"env" | "test", readonly string[]>> = {
 };
 
 function writeClientOptions(
-  writer: CodeBlockWriter,
+  writer: CodeWriter,
   prefix: string,
   suffix: string,
   credentials: "env" | "test",
@@ -327,7 +223,7 @@ function writeClientOptions(
 }
 
 function importLine(
-  writer: CodeBlockWriter,
+  writer: CodeWriter,
   names: readonly string[],
   from: string,
 ): void {
@@ -349,17 +245,13 @@ export function statusOperation(
   return set.statusOperation;
 }
 
-function finish(writer: CodeBlockWriter): string {
-  return writer.toString();
-}
-
 /** README quick start: create a client, call one operation. */
 export function quickStartExample(
   set: OperationSetModel,
   schemas: Schemas,
 ): string {
   const operation = showcaseOperation(set);
-  const writer = createWriter();
+  const writer = new CodeWriter();
   importLine(
     writer,
     ["createClient", `type ${operation.names.requestType}`],
@@ -371,13 +263,13 @@ export function quickStartExample(
   writeConst(
     writer,
     `const body: ${operation.names.requestType}`,
-    exampleBody(operation.request, schemas),
+    operationBody(operation, schemas),
   );
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
     "body",
   ]);
   writer.writeLine("console.log(result);");
-  return finish(writer);
+  return writer.toString();
 }
 
 /** Names the examples declare or read as globals. */
@@ -399,7 +291,7 @@ export function treeShakingExample(
   const method = operation.names.method;
   // The function is imported by name: it must not shadow a name the example uses.
   const local = exampleLocals.has(method) ? `${method}Operation` : method;
-  const writer = createWriter();
+  const writer = new CodeWriter();
   importLine(
     writer,
     [
@@ -415,11 +307,11 @@ export function treeShakingExample(
   writeConst(
     writer,
     `const body: ${operation.names.requestType}`,
-    exampleBody(operation.request, schemas),
+    operationBody(operation, schemas),
   );
   writeAwaitCall(writer, "result", local, ["transport", "body"]);
   writer.writeLine("console.log(result);");
-  return finish(writer);
+  return writer.toString();
 }
 
 /**
@@ -429,7 +321,7 @@ export function treeShakingExample(
  * not the DOM's.
  */
 export function networkExample(set: OperationSetModel): string {
-  const writer = createWriter();
+  const writer = new CodeWriter();
   writer.writeLine('import { readFileSync } from "node:fs";');
   writeNamedImport(
     writer,
@@ -467,7 +359,7 @@ export function networkExample(set: OperationSetModel): string {
     });
   });
   writer.writeLine("});");
-  return finish(writer);
+  return writer.toString();
 }
 
 /**
@@ -475,7 +367,7 @@ export function networkExample(set: OperationSetModel): string {
  * "reconcile, never resend"; ApiError carries the bank's status and body.
  */
 function writeTryCall(
-  writer: CodeBlockWriter,
+  writer: CodeWriter,
   set: OperationSetModel,
   operation: OperationModel,
   args: readonly string[],
@@ -494,7 +386,7 @@ function catchBlock(
   effect: OperationModel["effect"],
 ): string {
   const status = statusOperation(set);
-  const writer = createWriter();
+  const writer = new CodeWriter();
   writer.writeLine("} catch (error) {");
   writer.indent(() => {
     if (effect === "write") {
@@ -533,7 +425,7 @@ export function errorHandlingExample(
   const operation =
     set.operations.find((candidate) => candidate.effect === "write") ??
     showcaseOperation(set);
-  const writer = createWriter();
+  const writer = new CodeWriter();
   const names = [
     "ApiError",
     "createClient",
@@ -550,11 +442,11 @@ export function errorHandlingExample(
   writeConst(
     writer,
     `const body: ${operation.names.requestType}`,
-    exampleBody(operation.request, schemas),
+    operationBody(operation, schemas),
   );
   writer.blankLine();
   writeTryCall(writer, set, operation, ["body"]);
-  return finish(writer);
+  return writer.toString();
 }
 
 /** `const client = createClient({...});` with credentials from the environment. */
@@ -587,7 +479,7 @@ export function operationExample(
 ): string {
   const optionsType =
     operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
-  const writer = createWriter();
+  const writer = new CodeWriter();
   const values =
     operation.effect === "write"
       ? ["ApiError", "createClient", "OutcomeUnknownError"]
@@ -605,7 +497,7 @@ export function operationExample(
     memo.once(operation, "docs-example-body", () =>
       constLines(
         `const body: ${operation.names.requestType}`,
-        exampleBody(operation.request, schemas),
+        operationBody(operation, schemas),
         0,
       ),
     ),
@@ -613,13 +505,13 @@ export function operationExample(
   writer.writeRaw(optionsBlocks[operation.effect]);
   writer.blankLine();
   writeTryCall(writer, set, operation, ["body", "options"]);
-  return finish(writer);
+  return writer.toString();
 }
 
 /** README: the msw mocks with a client talking to them. */
 export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
   const operation = showcaseOperation(set);
-  const writer = createWriter();
+  const writer = new CodeWriter();
   importLine(writer, ["setupServer"], "msw/node");
   importLine(
     writer,
@@ -637,14 +529,14 @@ export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
   writeConst(
     writer,
     `const body: ${operation.names.requestType}`,
-    exampleBody(operation.request, schemas),
+    operationBody(operation, schemas),
   );
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
     "body",
   ]);
   writer.writeLine("console.log(result, handlers.engine.calls.length);");
   writer.writeLine("server.close();");
-  return finish(writer);
+  return writer.toString();
 }
 
 /** README: the same mocks without msw, as the client's fetch. */
@@ -653,7 +545,7 @@ export function mockFetchExample(
   schemas: Schemas,
 ): string {
   const operation = showcaseOperation(set);
-  const writer = createWriter();
+  const writer = new CodeWriter();
   importLine(
     writer,
     ["createClient", `type ${operation.names.requestType}`],
@@ -674,11 +566,11 @@ export function mockFetchExample(
   writeConst(
     writer,
     `const body: ${operation.names.requestType}`,
-    exampleBody(operation.request, schemas),
+    operationBody(operation, schemas),
   );
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
     "body",
   ]);
   writer.writeLine("console.log(result, mockFetch.engine.calls.length);");
-  return finish(writer);
+  return writer.toString();
 }

@@ -23,6 +23,7 @@ import {
   matchesFormat,
   resolveSchema,
   schemaLookup,
+  validateValue,
   type SchemaLookup,
 } from "./validate.js";
 
@@ -150,10 +151,12 @@ export function createRng(seed: number): Rng {
 /**
  * Produces a value that satisfies `schema`, deterministically from `seed`.
  *
- * - A node's `example` wins wherever it appears (also behind a `ref`).
+ * - A node's `example` wins wherever it appears (also behind a `ref`), when
+ *   its schema accepts it (a checked spec's examples all do: RG044).
  * - Objects carry all members; past a few nested `ref`s only required ones,
  *   so recursive schemas terminate. Optional members and array items whose
- *   schema has no finite value are left out.
+ *   schema has no finite value are left out; with `optionalMembers: false`
+ *   (the docs' examples: what a caller must send) every optional member is.
  * - Strings honour `format` (`date`, `date-time` from {@link SAMPLE_EPOCH_MS},
  *   `email`, `uri`/`url`, `uuid`: always a valid value of the format, shaped
  *   to fit `minLength`/`maxLength`), `minLength`/`maxLength`, and `pattern`
@@ -174,26 +177,52 @@ export function sampleValue(
   schema: SchemaNode,
   schemas: readonly NamedSchema[] | SchemaLookup,
   seed: number,
+  options: SampleOptions = {},
 ): JsonValue {
   const ctx: Ctx = {
     lookup: schemaLookup(schemas),
     rng: createRng(seed),
+    optionalMembers: options.optionalMembers ?? true,
     left: MAX_SAMPLE_SIZE,
     verdicts: new Map(),
     finite: new WeakMap(),
+    exampleFits: new WeakMap(),
   };
   return sample(schema, ctx);
+}
+
+/** Choices of {@link sampleValue}. */
+export interface SampleOptions {
+  /** `false`: objects carry their required members only. Default `true`. */
+  readonly optionalMembers?: boolean;
 }
 
 interface Ctx {
   readonly lookup: SchemaLookup;
   readonly rng: Rng;
+  readonly optionalMembers: boolean;
   /** What is left of {@link MAX_SAMPLE_SIZE}. */
   left: number;
   /** Per named schema: `null` if a ref to it has a finite value, else why not. */
   readonly verdicts: Map<string, string | null>;
   /** Per node: whether it has a finite value. */
   readonly finite: WeakMap<SchemaNode, boolean>;
+  /** Per node with an example: whether its schema accepts the example. */
+  readonly exampleFits: WeakMap<SchemaNode, boolean>;
+}
+
+/**
+ * `node`'s example when its schema accepts it, else `undefined`: a sample
+ * never carries a value the mocks' validation would refuse.
+ */
+function usableExample(node: SchemaNode, ctx: Ctx): JsonValue | undefined {
+  if (node.example === undefined) return undefined;
+  let fits = ctx.exampleFits.get(node);
+  if (fits === undefined) {
+    fits = validateValue(node.example, node, ctx.lookup).length === 0;
+    ctx.exampleFits.set(node, fits);
+  }
+  return fits ? node.example : undefined;
 }
 
 function tooLarge(what: string): Error {
@@ -221,12 +250,12 @@ function copyJson(value: JsonValue): JsonValue {
 // followed. Computed with loops, not recursion.
 
 /** Names of the refs (without their own example) a minimal value of `node` must contain. */
-function forcedRefs(node: SchemaNode): string[] {
+function forcedRefs(node: SchemaNode, ctx: Ctx): string[] {
   const names: string[] = [];
   const stack: SchemaNode[] = [node];
   while (stack.length > 0) {
     const n = stack.pop() as SchemaNode;
-    if (n.example !== undefined) continue;
+    if (usableExample(n, ctx) !== undefined) continue;
     switch (n.kind) {
       case "ref":
         names.push(n.name);
@@ -265,11 +294,17 @@ function verdict(name: string, ctx: Ctx): string | null {
   /** A verdict now, or `undefined` after pushing a frame for `n`. */
   const enter = (n: string): string | null | undefined => {
     const named = ctx.lookup.get(n);
-    if (named?.example !== undefined) return null;
+    if (named !== undefined && usableExample(named, ctx) !== undefined)
+      return null;
     const target = resolveSchema({ kind: "ref", name: n }, ctx.lookup);
     if (target === undefined) return `schema "${n}" cannot be resolved`;
-    if (target.example !== undefined) return null;
-    stack.push({ name: n, deps: forcedRefs(target), next: 0, failed: null });
+    if (usableExample(target, ctx) !== undefined) return null;
+    stack.push({
+      name: n,
+      deps: forcedRefs(target, ctx),
+      next: 0,
+      failed: null,
+    });
     onPath.add(n);
     return undefined;
   };
@@ -310,7 +345,7 @@ function verdict(name: string, ctx: Ctx): string | null {
 function hasFiniteValue(node: SchemaNode, ctx: Ctx): boolean {
   let ok = ctx.finite.get(node);
   if (ok === undefined) {
-    ok = forcedRefs(node).every((name) => verdict(name, ctx) === null);
+    ok = forcedRefs(node, ctx).every((name) => verdict(name, ctx) === null);
     ctx.finite.set(node, ok);
   }
   return ok;
@@ -407,16 +442,18 @@ function open(
   let { schema, refDepth } = task;
   const { hint } = task;
   charge(ctx, 1);
-  if (schema.example !== undefined) return { value: copyJson(schema.example) };
+  const own = usableExample(schema, ctx);
+  if (own !== undefined) return { value: copyJson(own) };
   if (schema.kind === "ref") {
-    const named = ctx.lookup.get(schema.name);
     // The named schema's own example, even if it is itself a ref.
-    if (named?.example !== undefined) return { value: copyJson(named.example) };
+    const named = ctx.lookup.get(schema.name);
+    const shared = named === undefined ? undefined : usableExample(named, ctx);
+    if (shared !== undefined) return { value: copyJson(shared) };
     const why = verdict(schema.name, ctx);
     if (why !== null) throw new Error(why);
     const target = resolveSchema(schema, ctx.lookup) as SchemaNode;
-    if (target.example !== undefined)
-      return { value: copyJson(target.example) };
+    const targets = usableExample(target, ctx);
+    if (targets !== undefined) return { value: copyJson(targets) };
     schema = target;
     refDepth++;
   }
@@ -430,7 +467,9 @@ function open(
         frame: {
           t: "object",
           props: schema.properties.filter(
-            (p) => p.required || (full && hasFiniteValue(p.schema, ctx)),
+            (p) =>
+              p.required ||
+              (full && ctx.optionalMembers && hasFiniteValue(p.schema, ctx)),
           ),
           entries: [],
           refDepth,

@@ -16,9 +16,14 @@ import type {
 import {
   exampleBody,
   operationExample,
+  schemaMap,
 } from "../../../src/render/docs/examples.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
 import { validateValue } from "../../../src/runtime/mock/validate.js";
+import { loadSpec } from "../../../src/check-spec.js";
+
+const fixture = (name: string): string =>
+  new URL(`../../fixtures/${name}`, import.meta.url).pathname;
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
@@ -194,7 +199,8 @@ describe("docs example strings", () => {
         request: { kind: "schema", schema },
       } as unknown as OperationModel;
       const code = operationExample(set, withFormat, new Map());
-      expect(code).toContain('  code: "text",\n');
+      // The sampler's plain text for a label format: the member's name and a tail.
+      expect(code).toMatch(/\n {2}code: "code-[a-z0-9]{6}",\n/);
     }
   });
 });
@@ -223,8 +229,47 @@ describe("request bodies in docs examples and the mocks", () => {
       ],
     };
     const payload: PayloadModel = { kind: "schema", schema };
-    const body = exampleBody(payload, new Map());
+    const body = exampleBody(payload, new Map(), "get_acct_title");
     expect(validateValue(body as JsonValue, schema, [])).toEqual([]);
-    expect(exampleBody(payload, new Map())).toEqual(body);
+    expect(exampleBody(payload, new Map(), "get_acct_title")).toEqual(body);
+  });
+});
+
+describe("a request body with no value", () => {
+  it("is shown as {} rather than failing the docs", () => {
+    // Every Node holds a Node: no finite value exists (the mocks answer mock_error).
+    const node: SchemaNode = {
+      kind: "object",
+      properties: [
+        { name: "next", required: true, schema: { kind: "ref", name: "Node" } },
+      ],
+    };
+    const schemas = new Map([["Node", node]]);
+    expect(
+      exampleBody({ kind: "schema", schema: node }, schemas, "op"),
+    ).toEqual({});
+  });
+});
+
+describe("every request body the docs show", () => {
+  it.each([
+    "docs/schema.yaml",
+    "docs/hostile.yaml",
+    "client/golden-spec.yaml",
+    "client/schema-spec.yaml",
+  ])("is one the mocks accept, for %s", async (spec) => {
+    const model = await loadSpec(fixture(spec));
+    const schemas = schemaMap(model);
+    let shown = 0;
+    for (const operation of model.sets.flatMap((set) => set.operations)) {
+      if (operation.request.kind === "not-shown") continue;
+      shown++;
+      const body = exampleBody(operation.request, schemas, operation.id);
+      expect(
+        validateValue(body, operation.request.schema, schemas),
+        operation.id,
+      ).toEqual([]);
+    }
+    expect(shown).toBeGreaterThan(0);
   });
 });

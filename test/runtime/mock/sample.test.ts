@@ -247,12 +247,97 @@ describe("sampleValue", () => {
     expect(sampleValue({ kind: "ref", name: "Alias" }, schemas, 1)).toBe(99);
     const ex = { a: [1] };
     const out = sampleValue(
-      { kind: "object", properties: [], example: ex },
+      {
+        kind: "object",
+        properties: [
+          {
+            name: "a",
+            required: true,
+            schema: { kind: "array", items: { kind: "integer" } },
+          },
+        ],
+        example: ex,
+      },
       [],
       1,
     ) as { a: number[] };
     out.a.push(2);
     expect(ex.a).toEqual([1]); // callers get a copy
+  });
+
+  // Found: the sampler served any example, and the docs checked examples
+  // with their own copy of this walk. A checked spec's examples all fit
+  // (RG044); an unchecked schema's broken one is passed over.
+  it("passes over an example its schema refuses, also behind a ref", () => {
+    const schemas: NamedSchema[] = [
+      {
+        name: "Code",
+        schema: { kind: "string", maxLength: 3, example: "TOO LONG" },
+      },
+      {
+        name: "Node",
+        schema: {
+          kind: "object",
+          properties: [
+            {
+              name: "next",
+              required: true,
+              schema: { kind: "ref", name: "Node" },
+            },
+          ],
+          // Does not fit, so it cannot end the recursion either.
+          example: { next: 1 },
+        },
+      },
+    ];
+    for (let seed = 0; seed < 20; seed++) {
+      const code = sampleValue({ kind: "ref", name: "Code" }, schemas, seed);
+      expect(code).not.toBe("TOO LONG");
+      expect(
+        validateValue(code, { kind: "ref", name: "Code" }, schemas),
+      ).toEqual([]);
+      expect(
+        sampleValue({ kind: "integer", maximum: 5, example: 9 }, [], seed),
+      ).toBeLessThanOrEqual(5);
+    }
+    expect(() =>
+      sampleValue({ kind: "ref", name: "Node" }, schemas, 1),
+    ).toThrow(/requires itself/);
+  });
+
+  it("leaves out every optional member with optionalMembers: false", () => {
+    const schema: SchemaNode = {
+      kind: "object",
+      properties: [
+        { name: "id", required: true, schema: { kind: "string" } },
+        { name: "note", required: false, schema: { kind: "string" } },
+        {
+          name: "inner",
+          required: true,
+          schema: {
+            kind: "object",
+            properties: [
+              { name: "flag", required: false, schema: { kind: "boolean" } },
+              { name: "n", required: true, schema: { kind: "integer" } },
+            ],
+          },
+        },
+      ],
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      const value = sampleValue(schema, [], seed, {
+        optionalMembers: false,
+      }) as { inner: object };
+      expect(Object.keys(value)).toEqual(["id", "inner"]);
+      expect(Object.keys(value.inner)).toEqual(["n"]);
+      expect(validateValue(value, schema, [])).toEqual([]);
+      // Left to its default, the sampler shows them.
+      expect(Object.keys(sampleValue(schema, [], seed) as object)).toEqual([
+        "id",
+        "note",
+        "inner",
+      ]);
+    }
   });
 
   it("terminates on recursive schemas and treats __proto__ as data", () => {

@@ -100,10 +100,28 @@ export interface ClientStore {
   unlockToken(key: string, fence: number): MaybePromise<void>;
 }
 /**
- * Creates a store that keeps everything in this process: each client's
- * default. Share one between clients of the same plan in one process to
- * have them keep the plan together.
+ * The rate-limit half of a {@link ClientStore}: all a limiter asks of its
+ * store.
+ */
+export type WindowStore = Pick<
+  ClientStore,
+  "name" | "pollMs" | "takeSlot" | "settleSlot" | "freeSlot" | "pauseWindow"
+>;
+/** The token half of a {@link ClientStore}: all a token source asks of its store. */
+export type TokenStore = Omit<ClientStore, keyof WindowStore>;
+/**
+ * Creates a store that keeps everything in this process. Share one between
+ * clients of the same plan in one process to have them keep the plan and
+ * the token together. (A client given none keeps its window in a
+ * {@link createMemoryWindows} of its own, and its token itself.)
  *
  * @param now - Epoch milliseconds; the client's clock in tests.
  */
 export declare function createMemoryStore(now?: () => number): ClientStore;
+/**
+ * Rate-limit windows kept in this process: a limiter's default, and the
+ * window half of {@link createMemoryStore}.
+ *
+ * @param now - Epoch milliseconds; the client's clock in tests.
+ */
+export declare function createMemoryWindows(now?: () => number): WindowStore;

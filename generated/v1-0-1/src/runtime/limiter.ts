@@ -14,10 +14,10 @@ import {
 } from "./defaults.js";
 import { ConfigError, RateLimitError, StoreError } from "./errors.js";
 import {
-  createMemoryStore,
-  type ClientStore,
+  createMemoryWindows,
   type MaybePromise,
   type SlotTake,
+  type WindowStore,
 } from "./store.js";
 
 /** Time source and sleeper. Inject one in tests to avoid real waiting. */
@@ -130,7 +130,7 @@ export interface Limiter {
 
 /** Where a limiter keeps its window: a client store and the window's key there. */
 export interface LimiterWindow {
-  readonly store: ClientStore;
+  readonly store: WindowStore;
   readonly key: string;
 }
 
@@ -177,7 +177,7 @@ function ignoreFailure(result: MaybePromise<void>): void {
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default a memory store of this
+ * @param window - The store to count in; by default memory windows of this
  *   limiter's own, on `clock`.
  */
 export function createLimiter(
@@ -186,7 +186,7 @@ export function createLimiter(
   mode: "wait" | "reject",
   clock: Clock,
   window: LimiterWindow = {
-    store: createMemoryStore(() => clock.now()),
+    store: createMemoryWindows(() => clock.now()),
     key: "rate",
   },
 ): Limiter {
@@ -262,7 +262,7 @@ export function createLimiter(
     let turn!: () => void;
     const inLine = new Promise<void>((resolve) => (turn = resolve));
     const place = { nextInLine: turn };
-    if (queue.push(place) == 1) turn();
+    if (queue.push(place) === 1) turn();
     try {
       await abortable(inLine, signal);
       for (let failures = 0; ;) {
@@ -330,10 +330,10 @@ export function createLimiter(
 
   return {
     acquire(signal, operation = "call", leaseMs = longestTimer) {
-      if (mode == "reject") return takeOrRefuse(operation, leaseMs);
+      if (mode === "reject") return takeOrRefuse(operation, leaseMs);
       // Nobody waiting: the store is asked now, and a slot it gives at once
       // is taken without a promise.
-      if (queue.length == 0) {
+      if (queue.length === 0) {
         const asked = clock.now();
         const taken = take(leaseMs);
         if (!isPromise(taken) && taken.slot !== undefined) {

@@ -10,7 +10,6 @@ import { STORE_LEASE_GRACE_MS, TOKEN_LOCK_POLL_MS } from "./defaults.js";
 import { AuthError } from "./errors.js";
 import { abortable, systemClock } from "./limiter.js";
 import { redactText } from "./redact.js";
-import { createMemoryStore } from "./store.js";
 /** A store's failure, told apart from the token request's own. */
 class StoreFailure {
   error;
@@ -75,7 +74,7 @@ export function checkToken(token) {
  */
 export function createTokenSource(options) {
   const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
-  const store = options.store ?? createMemoryStore(now);
+  const { store } = options;
   const storeKey =
     options.storeKey ??
     `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
@@ -192,6 +191,8 @@ export function createTokenSource(options) {
    * while another client holds the lock, its token is waited for.
    */
   const obtain = async (stale) => {
+    // Alone, the source's own token (dropped when refused) is all there is.
+    if (!store) return adopt(await request());
     const lockTtl = timeoutMs + STORE_LEASE_GRACE_MS;
     try {
       if (stale !== undefined) {

@@ -1,6 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/auth.ts). DO NOT EDIT.
 
-import { type ClientStore } from "./store.js";
+import type { ClientStore } from "./store.js";
 /**
  * Returns an access token. Pass `stale` (the token the bank just answered
  * 401 to) to force a fresh one; if another caller already replaced it, the
@@ -34,8 +34,9 @@ export interface TokenSourceOptions {
   readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   /**
    * Where the token and the fetch's lock are kept, so that clients sharing
-   * the store share one token and one request for it. Default: a memory
-   * store of this source's own.
+   * the store share one token and one request for it. Default: none; the
+   * source keeps its token itself (one source needs no lock against
+   * itself: its callers already share one request).
    */
   readonly store?: ClientStore | undefined;
   /**

@@ -1,6 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/limiter.ts). DO NOT EDIT.
 
-import { type ClientStore } from "./store.js";
+import { type WindowStore } from "./store.js";
 /** Time source and sleeper. Inject one in tests to avoid real waiting. */
 export interface Clock {
   /** Current time in milliseconds since the epoch. */
@@ -68,7 +68,7 @@ export interface Limiter {
 }
 /** Where a limiter keeps its window: a client store and the window's key there. */
 export interface LimiterWindow {
-  readonly store: ClientStore;
+  readonly store: WindowStore;
   readonly key: string;
 }
 /**
@@ -95,7 +95,7 @@ export interface LimiterWindow {
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default a memory store of this
+ * @param window - The store to count in; by default memory windows of this
  *   limiter's own, on `clock`.
  */
 export declare function createLimiter(

@@ -13,7 +13,7 @@ import {
   STORE_SLOW_MS,
 } from "./defaults.js";
 import { ConfigError, RateLimitError, StoreError } from "./errors.js";
-import { createMemoryStore } from "./store.js";
+import { createMemoryWindows } from "./store.js";
 /**
  * Settles like `promise`, or rejects with `signal.reason` as soon as the
  * signal aborts. `cleanup` runs once either way.
@@ -104,7 +104,7 @@ function ignoreFailure(result) {
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default a memory store of this
+ * @param window - The store to count in; by default memory windows of this
  *   limiter's own, on `clock`.
  */
 export function createLimiter(
@@ -113,7 +113,7 @@ export function createLimiter(
   mode,
   clock,
   window = {
-    store: createMemoryStore(() => clock.now()),
+    store: createMemoryWindows(() => clock.now()),
     key: "rate",
   },
 ) {
@@ -180,7 +180,7 @@ export function createLimiter(
     let turn;
     const inLine = new Promise((resolve) => (turn = resolve));
     const place = { nextInLine: turn };
-    if (queue.push(place) == 1) turn();
+    if (queue.push(place) === 1) turn();
     try {
       await abortable(inLine, signal);
       for (let failures = 0; ;) {
@@ -243,10 +243,10 @@ export function createLimiter(
   };
   return {
     acquire(signal, operation = "call", leaseMs = longestTimer) {
-      if (mode == "reject") return takeOrRefuse(operation, leaseMs);
+      if (mode === "reject") return takeOrRefuse(operation, leaseMs);
       // Nobody waiting: the store is asked now, and a slot it gives at once
       // is taken without a promise.
-      if (queue.length == 0) {
+      if (queue.length === 0) {
         const asked = clock.now();
         const taken = take(leaseMs);
         if (!isPromise(taken) && taken.slot !== undefined) {

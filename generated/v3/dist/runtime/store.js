@@ -19,17 +19,24 @@ function insertSorted(times, time) {
   times.splice(at, 0, time);
 }
 /**
- * Creates a store that keeps everything in this process: each client's
- * default. Share one between clients of the same plan in one process to
- * have them keep the plan together.
+ * Creates a store that keeps everything in this process. Share one between
+ * clients of the same plan in one process to have them keep the plan and
+ * the token together. (A client given none keeps its window in a
+ * {@link createMemoryWindows} of its own, and its token itself.)
  *
  * @param now - Epoch milliseconds; the client's clock in tests.
  */
 export function createMemoryStore(now = Date.now) {
+  return { ...createMemoryWindows(now), ...createMemoryTokens(now) };
+}
+/**
+ * Rate-limit windows kept in this process: a limiter's default, and the
+ * window half of {@link createMemoryStore}.
+ *
+ * @param now - Epoch milliseconds; the client's clock in tests.
+ */
+export function createMemoryWindows(now = Date.now) {
   const windows = new Map();
-  const tokens = new Map();
-  const locks = new Map();
-  let fences = 0;
   let slotIds = 0;
   const windowOf = (key) => {
     let window = windows.get(key);
@@ -38,10 +45,6 @@ export function createMemoryStore(now = Date.now) {
       windows.set(key, window);
     }
     return window;
-  };
-  const heldLock = (key) => {
-    const lock = locks.get(key);
-    return lock && lock.expiresAt > now() ? lock : undefined;
   };
   return {
     name: "memory store",
@@ -81,6 +84,18 @@ export function createMemoryStore(now = Date.now) {
       const window = windowOf(key);
       window.pausedUntil = Math.max(window.pausedUntil, now() + ms);
     },
+  };
+}
+/** Tokens and their fetch locks kept in this process: the token half of {@link createMemoryStore}. */
+function createMemoryTokens(now) {
+  const tokens = new Map();
+  const locks = new Map();
+  let fences = 0;
+  const heldLock = (key) => {
+    const lock = locks.get(key);
+    return lock && lock.expiresAt > now() ? lock : undefined;
+  };
+  return {
     getToken(key) {
       const kept = tokens.get(key);
       const validMs = kept ? kept.expiresAt - now() : 0;

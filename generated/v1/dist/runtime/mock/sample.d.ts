@@ -62,10 +62,12 @@ export declare function createRng(seed: number): Rng;
 /**
  * Produces a value that satisfies `schema`, deterministically from `seed`.
  *
- * - A node's `example` wins wherever it appears (also behind a `ref`).
+ * - A node's `example` wins wherever it appears (also behind a `ref`), when
+ *   its schema accepts it (a checked spec's examples all do: RG044).
  * - Objects carry all members; past a few nested `ref`s only required ones,
  *   so recursive schemas terminate. Optional members and array items whose
- *   schema has no finite value are left out.
+ *   schema has no finite value are left out; with `optionalMembers: false`
+ *   (the docs' examples: what a caller must send) every optional member is.
  * - Strings honour `format` (`date`, `date-time` from {@link SAMPLE_EPOCH_MS},
  *   `email`, `uri`/`url`, `uuid`: always a valid value of the format, shaped
  *   to fit `minLength`/`maxLength`), `minLength`/`maxLength`, and `pattern`
@@ -86,4 +88,10 @@ export declare function sampleValue(
   schema: SchemaNode,
   schemas: readonly NamedSchema[] | SchemaLookup,
   seed: number,
+  options?: SampleOptions,
 ): JsonValue;
+/** Choices of {@link sampleValue}. */
+export interface SampleOptions {
+  /** `false`: objects carry their required members only. Default `true`. */
+  readonly optionalMembers?: boolean;
+}

@@ -7,6 +7,7 @@ import {
   matchesFormat,
   resolveSchema,
   schemaLookup,
+  validateValue,
 } from "./validate.js";
 /**
  * Fixed epoch for generated `date` and `date-time` values
@@ -114,10 +115,12 @@ export function createRng(seed) {
 /**
  * Produces a value that satisfies `schema`, deterministically from `seed`.
  *
- * - A node's `example` wins wherever it appears (also behind a `ref`).
+ * - A node's `example` wins wherever it appears (also behind a `ref`), when
+ *   its schema accepts it (a checked spec's examples all do: RG044).
  * - Objects carry all members; past a few nested `ref`s only required ones,
  *   so recursive schemas terminate. Optional members and array items whose
- *   schema has no finite value are left out.
+ *   schema has no finite value are left out; with `optionalMembers: false`
+ *   (the docs' examples: what a caller must send) every optional member is.
  * - Strings honour `format` (`date`, `date-time` from {@link SAMPLE_EPOCH_MS},
  *   `email`, `uri`/`url`, `uuid`: always a valid value of the format, shaped
  *   to fit `minLength`/`maxLength`), `minLength`/`maxLength`, and `pattern`
@@ -134,15 +137,30 @@ export function createRng(seed) {
  * required members only (no finite value exists), a format whose values
  * cannot meet the length bounds, or a value past the caps above.
  */
-export function sampleValue(schema, schemas, seed) {
+export function sampleValue(schema, schemas, seed, options = {}) {
   const ctx = {
     lookup: schemaLookup(schemas),
     rng: createRng(seed),
+    optionalMembers: options.optionalMembers ?? true,
     left: MAX_SAMPLE_SIZE,
     verdicts: new Map(),
     finite: new WeakMap(),
+    exampleFits: new WeakMap(),
   };
   return sample(schema, ctx);
+}
+/**
+ * `node`'s example when its schema accepts it, else `undefined`: a sample
+ * never carries a value the mocks' validation would refuse.
+ */
+function usableExample(node, ctx) {
+  if (node.example === undefined) return undefined;
+  let fits = ctx.exampleFits.get(node);
+  if (fits === undefined) {
+    fits = validateValue(node.example, node, ctx.lookup).length === 0;
+    ctx.exampleFits.set(node, fits);
+  }
+  return fits ? node.example : undefined;
 }
 function tooLarge(what) {
   return new Error(
@@ -165,12 +183,12 @@ function copyJson(value) {
 // parts reaches a dangling ref or comes back to a named schema already being
 // followed. Computed with loops, not recursion.
 /** Names of the refs (without their own example) a minimal value of `node` must contain. */
-function forcedRefs(node) {
+function forcedRefs(node, ctx) {
   const names = [];
   const stack = [node];
   while (stack.length > 0) {
     const n = stack.pop();
-    if (n.example !== undefined) continue;
+    if (usableExample(n, ctx) !== undefined) continue;
     switch (n.kind) {
       case "ref":
         names.push(n.name);
@@ -202,11 +220,17 @@ function verdict(name, ctx) {
   /** A verdict now, or `undefined` after pushing a frame for `n`. */
   const enter = (n) => {
     const named = ctx.lookup.get(n);
-    if (named?.example !== undefined) return null;
+    if (named !== undefined && usableExample(named, ctx) !== undefined)
+      return null;
     const target = resolveSchema({ kind: "ref", name: n }, ctx.lookup);
     if (target === undefined) return `schema "${n}" cannot be resolved`;
-    if (target.example !== undefined) return null;
-    stack.push({ name: n, deps: forcedRefs(target), next: 0, failed: null });
+    if (usableExample(target, ctx) !== undefined) return null;
+    stack.push({
+      name: n,
+      deps: forcedRefs(target, ctx),
+      next: 0,
+      failed: null,
+    });
     onPath.add(n);
     return undefined;
   };
@@ -246,7 +270,7 @@ function verdict(name, ctx) {
 function hasFiniteValue(node, ctx) {
   let ok = ctx.finite.get(node);
   if (ok === undefined) {
-    ok = forcedRefs(node).every((name) => verdict(name, ctx) === null);
+    ok = forcedRefs(node, ctx).every((name) => verdict(name, ctx) === null);
     ctx.finite.set(node, ok);
   }
   return ok;
@@ -309,16 +333,18 @@ function open(task, ctx) {
   let { schema, refDepth } = task;
   const { hint } = task;
   charge(ctx, 1);
-  if (schema.example !== undefined) return { value: copyJson(schema.example) };
+  const own = usableExample(schema, ctx);
+  if (own !== undefined) return { value: copyJson(own) };
   if (schema.kind === "ref") {
-    const named = ctx.lookup.get(schema.name);
     // The named schema's own example, even if it is itself a ref.
-    if (named?.example !== undefined) return { value: copyJson(named.example) };
+    const named = ctx.lookup.get(schema.name);
+    const shared = named === undefined ? undefined : usableExample(named, ctx);
+    if (shared !== undefined) return { value: copyJson(shared) };
     const why = verdict(schema.name, ctx);
     if (why !== null) throw new Error(why);
     const target = resolveSchema(schema, ctx.lookup);
-    if (target.example !== undefined)
-      return { value: copyJson(target.example) };
+    const targets = usableExample(target, ctx);
+    if (targets !== undefined) return { value: copyJson(targets) };
     schema = target;
     refDepth++;
   }
@@ -332,7 +358,9 @@ function open(task, ctx) {
         frame: {
           t: "object",
           props: schema.properties.filter(
-            (p) => p.required || (full && hasFiniteValue(p.schema, ctx)),
+            (p) =>
+              p.required ||
+              (full && ctx.optionalMembers && hasFiniteValue(p.schema, ctx)),
           ),
           entries: [],
           refDepth,
