@@ -4,10 +4,13 @@
 // `--client-node` binary, so the same generated package is measured on
 // several Node versions (each brings its own fetch, undici).
 //
-// Usage: node bench/client.mjs <generated package folder> [--smoke]
-// Prints one line of JSON: the result, or { error }.
+// Usage: node bench/client.mjs <generated package folder> [--smoke] [--peers DIR]
+// Prints one line of JSON: the result, or { error }. With --peers (the
+// folder bench/peers.mjs installed them in), openapi-fetch and the hey-api
+// fetch client make the same call in the same rounds, against the same server.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -18,6 +21,50 @@ import { median, quantile } from "./stats.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const [packageDir, ...flags] = process.argv.slice(2);
 const smoke = flags.includes("--smoke");
+const peersAt = flags.indexOf("--peers");
+const peersDir = peersAt >= 0 ? flags[peersAt + 1] : undefined;
+
+/** The peers' clients, each as a call like the raw one; `{ error }` when one cannot be loaded. */
+async function peerClients(base) {
+  if (peersDir === undefined) return {};
+  const require = createRequire(join(peersDir, "package.json"));
+  // Their ESM entries (package.json "exports" > "." > "import"), as an application imports them.
+  const load = async (name) => {
+    const manifest = require.resolve(`${name}/package.json`);
+    const { exports } = JSON.parse(readFileSync(manifest, "utf8"));
+    const entry = exports["."].import;
+    const file = typeof entry === "string" ? entry : entry.default;
+    return import(pathToFileURL(join(dirname(manifest), file)).href);
+  };
+  const headers = { authorization: "Bearer bench-token" };
+  const openapiFetch = (await load("openapi-fetch")).default({
+    baseUrl: base,
+    headers,
+  });
+  const heyApi = (await load("@hey-api/client-fetch")).createClient({
+    baseUrl: base,
+    headers,
+  });
+  return {
+    "openapi-fetch": async (body) => {
+      const { data, error } = await openapiFetch.POST("/get_acct_title", {
+        body,
+      });
+      if (error !== undefined)
+        throw new Error(`openapi-fetch: ${JSON.stringify(error)}`);
+      return data;
+    },
+    "@hey-api/client-fetch": async (body) => {
+      const { data, error } = await heyApi.post({
+        url: "/get_acct_title",
+        body,
+      });
+      if (error !== undefined)
+        throw new Error(`@hey-api/client-fetch: ${JSON.stringify(error)}`);
+      return data;
+    },
+  };
+}
 
 async function startServer() {
   const child = spawn(process.execPath, [join(here, "http-server.mjs")], {
@@ -131,6 +178,16 @@ async function benchClient() {
       }
     }
     result.returnsPayload = true;
+    let peers = {};
+    try {
+      peers = await peerClients(base);
+      for (const [name, call] of Object.entries(peers))
+        if (JSON.stringify(await call(body)) !== JSON.stringify(expected))
+          throw new Error(`${name} did not return the raw payload`);
+    } catch (error) {
+      result.peersError = error?.message ?? String(error);
+      peers = {};
+    }
 
     // The raw call plus what the transport adds per call for its timeout
     // (an AbortController, its signal given to fetch, a timer): attributes
@@ -161,6 +218,9 @@ async function benchClient() {
       rawB: raw,
       rawSignal: rawWithTimeout,
       withProvider: () => withProvider.getAcctTitle(body),
+      ...Object.fromEntries(
+        Object.entries(peers).map(([name, call]) => [name, () => call(body)]),
+      ),
     };
     const names = Object.keys(variants);
     const samples = Object.fromEntries(names.map((n) => [n, []]));
@@ -207,6 +267,17 @@ async function benchClient() {
     result.signalPct = (100 * over("rawSignal")) / result.raw.medianUs;
     result.noisePct = (100 * over("rawB")) / result.raw.medianUs;
     result.pairedPct = 100 * (median(roundRatios) - 1);
+    result.peers = Object.fromEntries(
+      Object.keys(peers).map((name) => [
+        name,
+        {
+          ...result[name],
+          overheadUs: over(name),
+          overheadPct: (100 * over(name)) / result.raw.medianUs,
+        },
+      ]),
+    );
+    for (const name of Object.keys(peers)) delete result[name];
     return result;
   } finally {
     await server.stop();

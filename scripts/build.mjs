@@ -99,27 +99,6 @@ await build({
     js: 'import { createRequire as remitgenCreateRequire } from "node:module";\nconst require = remitgenCreateRequire(import.meta.url);',
   },
 });
-// An identity for this build: generate's run record (src/write/run-record.ts)
-// keeps it, so output from an earlier build of remitgen is never taken as
-// up to date. A hash of every built file, so it changes exactly when they do.
-const { createHash } = await import("node:crypto");
-const buildHash = createHash("sha256");
-const builtFiles = [];
-const walkBuilt = (dir) => {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walkBuilt(path);
-    else if (entry.name !== ".tsbuildinfo" && entry.name !== "build-id.txt")
-      builtFiles.push(relative(root, path).replaceAll("\\", "/"));
-  }
-};
-walkBuilt(join(root, "dist"));
-for (const path of builtFiles.sort())
-  buildHash
-    .update(`${path}\0`)
-    .update(readFileSync(join(root, path)))
-    .update("\0");
-writeFileSync(join(root, "dist/build-id.txt"), `${buildHash.digest("hex")}\n`);
 console.log(
   `built remitgen: ${files.length} runtime modules, ${specs.length} precompiled templates, ${bundledCli}`,
 );

@@ -1,12 +1,12 @@
 /**
  * The generate pipeline: load and check the spec, resolve the model, render
  * every artifact of every chosen set, then write only what changed.
- * Nothing is written unless everything rendered. A run whose inputs and
- * output are as the last run left them has nothing to do (run-record.ts).
+ * Nothing is written unless everything rendered; a file whose text is
+ * already on disk is left alone. Skipping a run whose inputs did not change
+ * is the build engine's job (its cache), not remitgen's.
  */
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, relative, resolve } from "node:path";
 import {
   kindOf,
   usageProblems,
@@ -19,32 +19,22 @@ import {
 } from "./diagnostics/diagnostic.js";
 import type { Model, OperationSetModel } from "./model/types.js";
 import { closest } from "./names/names.js";
-import { buildIdentity } from "./paths.js";
-import { templateFiles, templatesDir } from "./render/docs/templates.js";
 import type { OutputFile } from "./render/output.js";
 import {
   loadRenderers,
   renderOverview,
   renderSet,
 } from "./render/render-all.js";
-import { checkSpecText, readSpecText, type CheckFailure } from "./spec/load.js";
+import { checkSpecText, type CheckFailure } from "./check-spec.js";
+import { readSpecText } from "./spec/load.js";
 import {
   assertSafeOutDir,
   assertSafeOutPath,
-  manifestName,
   openOutputStage,
   outputFailure,
   type OutputPlan,
 } from "./write/output-dir.js";
 import { lockOutput } from "./write/output-lock.js";
-import {
-  filesAsRecorded,
-  fingerprint,
-  readRecord,
-  recordFileFor,
-  writeRecord,
-  type RunRecord,
-} from "./write/run-record.js";
 
 export interface GenerateOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -57,12 +47,6 @@ export interface GenerateOptions {
   readonly check?: boolean;
   /** Folder that relative paths are resolved against; default `process.cwd()`. */
   readonly cwd?: string;
-  /**
-   * Skip rendering when the spec, remitgen and every generated file are as
-   * the last run left them (see run-record.ts). Default true; false
-   * renders and compares everything.
-   */
-  readonly reuse?: boolean;
   /**
    * Stops the run when aborted before it commits: what was staged is
    * removed and StoppedError thrown. Once committing, the run completes.
@@ -116,18 +100,13 @@ export async function generate(
   // With --set, files of the other sets are neither produced nor stale; the
   // overview README describes every set, so it is always rendered whole.
   const partial = options.sets !== undefined; // never empty (checkedOptions)
-  const record =
-    options.check !== true && !partial && options.reuse !== false
-      ? runRecordFor(outDir, text, specFile)
-      : undefined;
   const { signal } = options;
   if (signal?.aborted) throw new StoppedError(signal.reason);
   try {
     // A folder refused for its path alone is refused now, not after waiting
     // for another run's lock on it.
     await assertSafeOutPath(outDir, cwd);
-    // One run at a time per output folder, from reading it (and its record)
-    // to writing it: a run started beside another waits, then sees what that
+    // One run at a time per output folder, from reading it to writing it: a run started beside another waits, then sees what that
     // one left.
     const lock = await lockOutput(outDir, {
       signal,
@@ -142,7 +121,6 @@ export async function generate(
         displayName,
         specFile,
         partial,
-        record,
       });
     } finally {
       lock.release();
@@ -181,7 +159,6 @@ const optionShapes: {
   ],
   check: ["true or false", "true", isBoolean],
   cwd: ["a string (a folder path)", "process.cwd()", isString],
-  reuse: ["true or false", "false", isBoolean],
   signal: [
     "an AbortSignal",
     "controller.signal",
@@ -238,7 +215,6 @@ interface RunContext {
   readonly displayName: string;
   readonly specFile: string;
   readonly partial: boolean;
-  readonly record: { file: string; fingerprint: string } | undefined;
 }
 
 /** The rest of {@link generate}, run while holding the output folder's lock. */
@@ -246,22 +222,9 @@ async function generateLocked(
   options: GenerateOptions,
   context: RunContext,
 ): Promise<GenerateResult> {
-  const { started, cwd, outDir, text, displayName, specFile, partial, record } =
+  const { started, cwd, outDir, text, displayName, specFile, partial } =
     context;
   const { signal } = options;
-  const previous = record !== undefined ? readRecord(record.file) : undefined;
-  if (
-    record !== undefined &&
-    previous?.fingerprint === record.fingerprint &&
-    filesAsRecorded(previous, outDir)
-  ) {
-    await assertSafeOutDir(outDir, cwd);
-    return reusedResult(
-      previous,
-      () => resolvedModel(text, displayName, specFile),
-      performance.now() - started,
-    );
-  }
   const model = resolvedModel(text, displayName, specFile);
   const chosen = chooseSets(model, options.sets);
   await assertSafeOutDir(outDir, cwd);
@@ -304,7 +267,7 @@ async function generateLocked(
     throw stopped;
   }
   const plan = await stage.finish();
-  const result = summarize(
+  return summarize(
     model,
     chosen,
     files,
@@ -312,19 +275,6 @@ async function generateLocked(
     options.check === true,
     performance.now() - started,
   );
-  if (record !== undefined) {
-    writeRecord(
-      record.file,
-      outDir,
-      {
-        fingerprint: record.fingerprint,
-        sets: result.sets,
-        operations: result.operations,
-      },
-      [...files, manifestName],
-    );
-  }
-  return result;
 }
 
 /** Resolves after the event loop has had a turn (timers, signals, I/O). */
@@ -348,70 +298,6 @@ function resolvedModel(
     ...checked.model,
     source: Object.freeze({ specFile }),
   });
-}
-
-/**
- * Where this run's record is kept and the fingerprint of what its output
- * depends on: remitgen's build, the templates it reads at run time, the
- * spec's text, the name headers give it, and the output folder. Undefined
- * when remitgen runs unbuilt or no project holds the output folder.
- */
-function runRecordFor(
-  outDir: string,
-  text: string,
-  specFile: string,
-): { file: string; fingerprint: string } | undefined {
-  const build = buildIdentity();
-  const file = recordFileFor(outDir);
-  if (build === undefined || file === undefined) return undefined;
-  const templates = Object.values(templateFiles).map((name) => {
-    try {
-      return readFileSync(join(templatesDir(), name), "utf8");
-    } catch {
-      return "";
-    }
-  });
-  return {
-    file,
-    fingerprint: fingerprint([
-      "remitgen run record 1",
-      build,
-      ...templates,
-      text,
-      specFile,
-      outDir,
-    ]),
-  };
-}
-
-/** The result of a run that found everything as the last run left it. */
-function reusedResult(
-  record: RunRecord,
-  model: () => Model,
-  durationMs: number,
-): GenerateResult {
-  let resolved: Model | undefined;
-  const files = record.files
-    .map(([path]) => path)
-    .filter((path) => path !== manifestName);
-  return {
-    // Checked only if asked for: the same text passed the same build's checks last time.
-    get model(): Model {
-      resolved ??= model();
-      return resolved;
-    },
-    sets: [...record.sets],
-    operations: record.operations,
-    files,
-    written: [],
-    removed: [],
-    unchanged: files.length,
-    durationMs,
-    upToDate: true,
-    stale: [],
-    missing: [],
-    extra: [],
-  };
 }
 
 function chooseSets(

@@ -9,7 +9,7 @@ export {
   checkSpecFile,
   checkSpecText,
   type CheckResult,
-} from "./spec/load.js";
+} from "./check-spec.js";
 export { diffSets, type SetDiff } from "./diff.js";
 export {
   OutputError,

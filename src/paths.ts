@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,19 +11,4 @@ export function packageRoot(): string {
     dir = parent;
   }
   return dir;
-}
-
-/**
- * The identity of remitgen's build (dist/build-id.txt, a hash of every
- * built file), or undefined when it runs unbuilt.
- */
-export function buildIdentity(): string | undefined {
-  try {
-    return (
-      readFileSync(join(packageRoot(), "dist/build-id.txt"), "utf8").trim() ||
-      undefined
-    );
-  } catch {
-    return undefined;
-  }
 }

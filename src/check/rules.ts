@@ -16,16 +16,19 @@ import {
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
 import type { SchemaNode } from "../runtime/schema.js";
-import type { SpecSource } from "../spec/source.js";
 import {
-  checkVersion,
+  parseRateLimit,
+  rateLimitUnits,
+  refsOf,
+  resolveMembers,
+  toSchemaNode,
+  type Located,
   type RawNamedSchema,
   type RawSchema,
-  type SetPart,
-  type SpecParts,
-  toSchemaNode,
-} from "./structure.js";
-import type { Located, Range } from "./yaml-nodes.js";
+  type Range,
+} from "../spec/raw.js";
+import type { SpecSource } from "../spec/source.js";
+import { checkVersion, type SetPart, type SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
@@ -403,100 +406,11 @@ function checkMembership(
   }
 }
 
-/** What membership is worked out from: a set's id, parent and lists. */
-type MemberLists = Pick<
-  SetPart,
-  "id" | "extends" | "operations" | "adds" | "removes"
->;
-
-/**
- * Each set's operation ids, following `extends`; sets whose chain is broken
- * (missing parent or a cycle) are left out. Shared with the resolver.
- * Iterative and memoised: each set is worked out once, however long the
- * chain of sets extending each other.
- */
-export function resolveMembers<Listed extends MemberLists>(
-  list: readonly Listed[],
-  sets: ReadonlyMap<string, Listed>,
-): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const broken = new Set<string>();
-  for (const start of list) {
-    // Walk up to a set already worked out, a root, or a break in the chain.
-    const chain: Listed[] = [];
-    const onChain = new Set<string>();
-    let inherited: string[] | undefined;
-    let current: Listed | undefined = start;
-    for (;;) {
-      const id = current.id.value;
-      const done = out.get(id);
-      if (done !== undefined) {
-        inherited = done;
-        break;
-      }
-      if (broken.has(id) || onChain.has(id)) break;
-      onChain.add(id);
-      chain.push(current);
-      if (current.extends === undefined) {
-        inherited = [];
-        break;
-      }
-      const parent = sets.get(current.extends.value);
-      if (parent === undefined || parent === current) break;
-      current = parent;
-    }
-    if (inherited === undefined) {
-      for (const set of chain) broken.add(set.id.value);
-      continue;
-    }
-    // Then down again, each set from its parent's members.
-    for (let index = chain.length - 1; index >= 0; index--) {
-      const set = chain[index]!;
-      let members: string[];
-      if (set.extends === undefined)
-        members = [
-          ...new Set((set.operations ?? []).map((item) => item.value)),
-        ];
-      else {
-        const removed = new Set(set.removes.map((item) => item.value));
-        members = inherited.filter((id) => !removed.has(id));
-        const present = new Set(members);
-        for (const add of set.adds) {
-          if (present.has(add.value)) continue;
-          present.add(add.value);
-          members.push(add.value);
-        }
-      }
-      out.set(set.id.value, members);
-      inherited = members;
-    }
-  }
-  return out;
-}
-
-export const rateLimitUnits = {
-  second: 1_000,
-  minute: 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-} as const;
 type RateLimitUnit = keyof typeof rateLimitUnits;
 const unitNames = Object.keys(rateLimitUnits) as RateLimitUnit[];
 
 /** The largest count a rate limit may have: nine digits. */
 const maxRateLimitCount = 999_999_999;
-
-/** `10000/hour`, `100 per hour`, `5/minute`. */
-export function parseRateLimit(
-  text: string,
-): { limit: number; unit: keyof typeof rateLimitUnits } | undefined {
-  const match =
-    /^\s*(\d{1,9})\s*(?:\/|per)\s*(second|minute|hour|day)\s*$/.exec(text);
-  if (!match) return undefined;
-  const limit = Number(match[1]);
-  if (limit < 1) return undefined;
-  return { limit, unit: match[2] as keyof typeof rateLimitUnits };
-}
 
 /** Why a rate limit does not parse, worded for the user; undefined when it does. */
 export function rateLimitProblem(text: string): DiagnosticText | undefined {
@@ -731,20 +645,4 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
-}
-
-/** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
-export function refsOf(schema: RawSchema | undefined): Located<string>[] {
-  const out: Located<string>[] = [];
-  const stack: (RawSchema | undefined)[] = [schema];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === undefined) continue;
-    if (node.kind === "ref") out.push(node.name);
-    else if (node.kind === "object")
-      for (let index = node.properties.length - 1; index >= 0; index--)
-        stack.push(node.properties[index]!.schema);
-    else if (node.kind === "array") stack.push(node.items);
-  }
-  return out;
 }

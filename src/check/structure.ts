@@ -15,137 +15,21 @@ import {
   maxPackageBase,
   maxPackageScope,
 } from "../names/names.js";
+import type {
+  Located,
+  Range,
+  RawError,
+  RawNamedSchema,
+  RawNotShown,
+  RawOperation,
+  RawPlan,
+  RawProperty,
+  RawSchema,
+  RawSet,
+  RawSpec,
+} from "../spec/raw.js";
 import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
-import {
-  describe,
-  Reader,
-  type Entry,
-  type Located,
-  type Range,
-} from "./yaml-nodes.js";
-
-export interface RawNotShown {
-  readonly topic: string;
-  readonly text: string;
-}
-
-/** Where a schema node's `example` stands, and the words naming the node. */
-export interface ExampleSite {
-  readonly range: Range;
-  /** e.g. `property "number" of schema "Account"` */
-  readonly where: string;
-}
-
-/** What every schema node may carry besides its type. */
-interface RawSchemaCommon {
-  readonly description?: string;
-  readonly example?: JsonValue;
-  /** Set with `example`, to report an example that breaks its schema. */
-  readonly exampleSite?: ExampleSite;
-}
-
-/** A schema node as written, references still carrying their position. */
-export type RawSchema =
-  | (RawSchemaCommon & {
-      readonly kind: "ref";
-      readonly name: Located<string>;
-    })
-  | (RawSchemaCommon & {
-      readonly kind: "object";
-      readonly properties: readonly RawProperty[];
-    })
-  | (RawSchemaCommon & {
-      readonly kind: "array";
-      readonly items: RawSchema;
-      readonly minItems?: number;
-      readonly maxItems?: number;
-    })
-  | (RawSchemaCommon & {
-      readonly kind: "string" | "number" | "integer" | "boolean" | "enum";
-      readonly facets: Readonly<Record<string, number | string>>;
-      readonly values?: readonly string[];
-    });
-
-export interface RawProperty {
-  readonly name: string;
-  readonly required: boolean;
-  readonly schema: RawSchema;
-}
-
-export interface RawError {
-  readonly status: Located<number>;
-  readonly description: string;
-  readonly schema?: RawSchema;
-}
-
-export interface RawOperation {
-  readonly id: Located<string>;
-  readonly path: Located<string>;
-  readonly summary: string;
-  readonly description?: string;
-  readonly effect: "read" | "write";
-  readonly effectStated: boolean;
-  /**
-   * Whether the bank's interface states the effect, the spec infers it from
-   * the name (an `effect` without `effectBasis`), or it is the safe default
-   * (no `effect`: a write).
-   */
-  readonly effectBasis: "stated" | "inferred" | "default";
-  readonly request?: RawSchema;
-  readonly response?: RawSchema;
-  readonly errors: readonly RawError[];
-  readonly notShown: readonly RawNotShown[];
-}
-
-export interface RawPlan {
-  readonly name: string;
-  readonly rateLimit: Located<string>;
-  readonly cost: string;
-  readonly note?: string;
-}
-
-export interface RawSet {
-  readonly id: Located<string>;
-  readonly title: string;
-  readonly version: Located<string>;
-  readonly labels: readonly string[];
-  readonly date?: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
-  readonly plan: RawPlan;
-  /** Where the `operations`, `adds` and `removes` keys stand, when written. */
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
-}
-
-export interface RawSpec {
-  readonly service: {
-    readonly title: string;
-    readonly description: string;
-    readonly baseUrl: string;
-    readonly packageScope: Located<string>;
-    readonly packageName: Located<string>;
-    /** The npm registry the packages are published to, as a normalised URL. */
-    readonly packageRegistry?: string;
-    readonly notShown: readonly RawNotShown[];
-  };
-  readonly auth: {
-    readonly title: string;
-    readonly version: Located<string>;
-    readonly baseUrl: string;
-    readonly tokenPath: Located<string>;
-    readonly scheme: "oauth2-client-credentials";
-    readonly assumption: string;
-    readonly notShown: readonly RawNotShown[];
-  };
-  readonly operationDefaults: { readonly notShown: readonly RawNotShown[] };
-  readonly operations: readonly RawOperation[];
-  readonly sets: readonly RawSet[];
-  readonly schemas: readonly RawNamedSchema[];
-}
+import { describe, Reader, type Entry } from "./yaml-nodes.js";
 
 /** Keys of each part of the spec format; the JSON Schema in spec/ mirrors these (a test checks). */
 export const specKeys = {
@@ -215,12 +99,6 @@ const schemaTypes = [
   "boolean",
   "array",
 ] as const;
-
-/** A named schema as written. */
-export interface RawNamedSchema {
-  readonly name: Located<string>;
-  readonly schema: RawSchema;
-}
 
 /**
  * Every name declared under `operations`, `sets` and `schemas`, with the
@@ -1445,47 +1323,4 @@ function toJson(reader: Reader, given: Node | null, where: string): JsonValue {
     return String(value);
   }
   return null;
-}
-
-/**
- * A raw schema as the runtime's schema node, positions dropped: what the
- * model holds, and what the checker checks examples against. Recursive only
- * as deep as the spec nests (references are not followed).
- */
-export function toSchemaNode(raw: RawSchema): SchemaNode {
-  const common = {
-    ...(raw.description !== undefined ? { description: raw.description } : {}),
-    ...(raw.example !== undefined ? { example: raw.example } : {}),
-  };
-  switch (raw.kind) {
-    case "ref":
-      return { kind: "ref", name: raw.name.value, ...common };
-    case "object":
-      return {
-        kind: "object",
-        properties: raw.properties.map((property) => ({
-          name: property.name,
-          required: property.required,
-          schema: toSchemaNode(property.schema),
-        })),
-        ...common,
-      };
-    case "array":
-      return {
-        kind: "array",
-        items: toSchemaNode(raw.items),
-        ...(raw.minItems !== undefined ? { minItems: raw.minItems } : {}),
-        ...(raw.maxItems !== undefined ? { maxItems: raw.maxItems } : {}),
-        ...common,
-      };
-    case "enum":
-      return { kind: "enum", values: [...(raw.values ?? [])], ...common };
-    case "boolean":
-      return { kind: "boolean", ...common };
-    case "string":
-      return { kind: "string", ...(raw.facets as object), ...common };
-    case "number":
-    case "integer":
-      return { kind: raw.kind, ...(raw.facets as object), ...common };
-  }
 }

@@ -7,16 +7,9 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { hasCredentials } from "../diagnostics/secrets.js";
 import { closest } from "../names/names.js";
+import type { Located, Range } from "../spec/raw.js";
 import { patternSafety, type PatternSafety } from "./pattern-safety.js";
 import type { SpecSource } from "../spec/source.js";
-
-export type Range = readonly [number, number];
-
-/** A string read from the spec, with where it stands. */
-export interface Located<T> {
-  readonly value: T;
-  readonly range: Range;
-}
 
 export interface Entry {
   readonly key: string;

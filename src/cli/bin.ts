@@ -1,28 +1,8 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from "node:v8";
-import { outputProblems, usageProblems } from "../diagnostics/codes.js";
+import { usageProblems } from "../diagnostics/codes.js";
 import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
 import { runCli } from "./main.js";
-import { reportFailure } from "./report.js";
-
-// V8 flags are process-wide, so they are set here, where remitgen owns the
-// process, and never by the library. Both were measured on this 2-core
-// machine (bench/notes.md).
-//
-// After each full collection V8 lets the heap grow to up to four times
-// what survived when allocation is fast. A generator allocates fast and
-// keeps little: a 5000-operation run reached 1.1 GB for about 450 MB of
-// live data. Three times keeps it near 650 MB at no cost in time we could
-// measure.
-setFlagsFromString("--heap-growing-percent=200");
-// V8's optimising compiler works on threads beside the main one, and a
-// generate run executes much code a few times each: at 1000 operations
-// compiling took about as much CPU as the second core had left, and the
-// main thread waited for a core. Without inlining it compiles smaller
-// graphs: 15 % less CPU and 9 % less wall time at 1000 operations (2.75
-// against 3.23 s CPU, median of 8 alternating runs), about 5 % less CPU at
-// 5000, no slower on the main thread.
-setFlagsFromString("--no-turbo-inlining");
+import { cannotPrintText, reportFailure } from "./report.js";
 
 const err = (text: string): void => void process.stderr.write(`${text}\n`);
 
@@ -40,11 +20,7 @@ for (const stream of [process.stdout, process.stderr]) {
     printFailed = true;
     if (!process.exitCode) process.exitCode = 1;
     if (stream !== process.stdout) return;
-    const text = outputProblems.cannotPrint(
-      "standard output",
-      error.code,
-      error.message,
-    );
+    const text = cannotPrintText("standard output", error.code, error.message);
     reportFailure(new OutputError(text.code, text.message, text.hint), { err });
   });
 }

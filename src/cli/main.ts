@@ -14,8 +14,8 @@ import { generate, type GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
-import { checkSpecFile } from "../spec/load.js";
-import { parseRateLimit, rateLimitUnits } from "../check/rules.js";
+import { checkSpecFile } from "../check-spec.js";
+import { parseRateLimit, rateLimitUnits } from "../spec/raw.js";
 import {
   ADMIN_PREFIX,
   FAULT_FORM,
@@ -163,10 +163,6 @@ function buildProgram(io: CliIO): Program {
         "regenerate whenever the spec changes, until Ctrl-C",
       ),
     )
-    .option(
-      "--force",
-      "render and compare every file, even when the spec, remitgen and the output are as the last run left them",
-    )
     .action(
       async (options: {
         spec: string;
@@ -174,7 +170,6 @@ function buildProgram(io: CliIO): Program {
         set?: string[];
         check?: boolean;
         watch?: boolean;
-        force?: boolean;
       }) => {
         const sets = options.set ? { sets: options.set } : {};
         if (options.watch) {
@@ -186,7 +181,6 @@ function buildProgram(io: CliIO): Program {
                 spec: options.spec,
                 out: options.out,
                 ...sets,
-                reuse: options.force !== true,
                 cwd: io.cwd,
                 signal: stop.signal,
                 log: io.out,
@@ -207,7 +201,6 @@ function buildProgram(io: CliIO): Program {
             out: options.out,
             ...sets,
             check: options.check === true,
-            reuse: options.force !== true,
             cwd: io.cwd,
             signal: stop.signal,
             onLockWait: (pid) => io.err(lockWaitLine(options.out, pid)),

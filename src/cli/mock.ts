@@ -13,16 +13,15 @@ import {
   startMockServer,
   type MockServer,
 } from "../mock-server/server.js";
+import { mockApi } from "../model/mock-api.js";
 import { closest } from "../names/names.js";
-import { mockApiData } from "../render/client/mocks-file.js";
 import {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
-  type MockApi,
   type MockOverride,
 } from "../runtime/mock/engine.js";
-import { loadSpec } from "../spec/load.js";
-import { rateLimitUnits } from "../check/rules.js";
+import { loadSpec } from "../check-spec.js";
+import { rateLimitUnits } from "../spec/raw.js";
 import { aborted, plural, reportFailure, warningText } from "./report.js";
 
 /**
@@ -98,7 +97,7 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     );
     throw new UsageError(text.code, text.message, text.hint);
   }
-  const api = mockApiData(model, set) as unknown as MockApi;
+  const api = mockApi(model, set);
   const overrides: Record<string, MockOverride> = {};
   const faultLines: string[] = [];
   const names = api.operations.map((operation) => operation.name);

@@ -1,10 +1,12 @@
 /** How the CLI words results and failures; shared by every command. */
 import { constants } from "node:os";
 import {
-  systemReason,
+  outputProblems,
   usageProblems,
+  type DiagnosticText,
   type WarningText,
 } from "../diagnostics/codes.js";
+import { systemReason } from "../diagnostics/system-errors.js";
 import {
   OutputError,
   SpecError,
@@ -108,6 +110,22 @@ function failureWords(error: unknown): string {
     return error.message;
   const reason = systemReason(code, error.message);
   return typeof path === "string" ? `${path}: ${reason}` : reason;
+}
+
+/**
+ * RG088: what remitgen printed has nowhere to go (`> file` on a full disk):
+ * `errno`, the system's code; `detail`, its message.
+ */
+export function cannotPrintText(
+  stream: string,
+  errno: string | undefined,
+  detail: string,
+): DiagnosticText {
+  return outputProblems.cannotPrint(
+    stream,
+    systemReason(errno, detail),
+    errno === "ENOSPC" || errno === "EDQUOT",
+  );
 }
 
 /**

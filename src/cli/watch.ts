@@ -4,10 +4,19 @@
  * on; the output folder keeps the last good result (generate writes nothing
  * unless everything rendered).
  */
-import { watch, type FSWatcher } from "node:fs";
+import { watch, type FSWatcher } from "chokidar";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
-import { outputLockedCode, usageProblems } from "../diagnostics/codes.js";
+import {
+  outputLockedCode,
+  usageProblems,
+  type DiagnosticText,
+} from "../diagnostics/codes.js";
+import {
+  shorterSpecPath,
+  systemReason,
+  systemReasons,
+} from "../diagnostics/system-errors.js";
 import { StoppedError, UsageError } from "../diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../generate.js";
 import { lockWaitLine, reportFailure, summaryLine } from "./report.js";
@@ -19,8 +28,6 @@ export interface WatchOptions {
   readonly out?: string;
   readonly sets?: readonly string[];
   readonly cwd?: string;
-  /** As generate's `reuse`: false (`--force`) renders every run whole. Default true. */
-  readonly reuse?: boolean;
   /** Stops watching; the returned promise then resolves with 0. */
   readonly signal: AbortSignal;
   /** Standard output: a line per run. */
@@ -66,8 +73,8 @@ interface Folder {
 }
 
 /**
- * Watches the spec's folder (so editors that save by replacing the file are
- * seen too), filtered by the spec's file name, debounced. Runs never
+ * Watches the spec's folder through chokidar (so editors that save by
+ * replacing the file are seen too), for the spec's entry only, debounced. Runs never
  * overlap: a change during a run causes one more run after it.
  *
  * Watching follows the spec rather than a folder once looked up: when the
@@ -102,6 +109,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   let again = false;
   /** The spec as the last run (or check) saw it: see `specState`. */
   let seen: string | undefined;
+  /** Runs started so far: a look that overlaps a run's start leaves the spec to that run. */
+  let started = 0;
   let finish!: (status: number) => void;
   const done = new Promise<number>(
     (resolvePromise) => (finish = resolvePromise),
@@ -132,7 +141,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   };
 
   const close = (folder: Folder): void => {
-    folder.watcher?.close();
+    // Closing is asynchronous: the watcher's handles go within a turn or two.
+    void folder.watcher?.close();
     folder.watcher = undefined;
     folder.identity = undefined;
   };
@@ -168,42 +178,54 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       folder.watcher !== undefined || folder.lostSince !== undefined;
     close(folder);
     folder.stale = false;
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(folder.dir, { persistent: true });
-    } catch (failure) {
-      lose(folder, failure);
-      return "lost";
-    }
+    // The folder and, of its entries, only the spec's (its name, and its
+    // target's when it is a symbolic link): chokidar would watch every file.
+    const watcher = watch(folder.dir, {
+      depth: 0,
+      ignoreInitial: true,
+      ignored: (path) =>
+        path !== folder.dir && !folder.names.has(basename(path)),
+    });
     folder.watcher = watcher;
     folder.identity = identity;
     folder.lostSince = undefined;
     folder.failure = undefined;
     folder.reported = false;
-    watcher.on("change", (event, filename) => {
-      // Some platforms do not name the entry: then any change may be the spec.
-      const name =
-        filename === null || filename === undefined
-          ? undefined
-          : filename.toString();
-      if (name === undefined || folder.names.has(name)) schedule();
-      if (event !== "rename") return;
-      // The folder itself removed or moved (inotify names it): this
-      // watcher now follows nothing, or the wrong folder.
-      if (name === basename(folder.dir)) folder.stale = true;
-      // The spec replaced may be a link pointed elsewhere; a folder gone
-      // must be looked for.
-      if (
-        name === undefined ||
-        name === basename(folder.dir) ||
-        folder.names.has(name)
-      )
+    watcher.on("all", (event, path) => {
+      if (path === folder.dir) {
+        // The folder itself removed or moved: this watcher now follows
+        // nothing, or the wrong folder.
+        if (event === "unlinkDir") folder.stale = true;
         requestCheck();
+        return;
+      }
+      // A look, not a run at once: it runs for a spec other than the last
+      // run read (an event that comes late, after the run for its write has
+      // started, runs nothing), and follows a link pointed elsewhere
+      // (chokidar may call that a change too).
+      requestCheck();
+    });
+    // chokidar says nothing when the folder it watches goes; the system's
+    // own event (inotify names the folder itself) does.
+    watcher.on("raw", (event, path, details) => {
+      if (
+        event === "rename" &&
+        path === basename(folder.dir) &&
+        (details as { watchedPath?: string }).watchedPath === folder.dir
+      ) {
+        folder.stale = true;
+        requestCheck();
+      }
     });
     watcher.on("error", () => {
       // Watched again (or reported) by the check.
       if (folder.watcher === watcher) folder.stale = true;
       requestCheck();
+    });
+    // Changes are seen once chokidar has looked at the folder.
+    await new Promise<void>((ready) => {
+      watcher.once("ready", ready);
+      watcher.once("error", () => ready());
     });
     return resumed ? "resumed" : "ok";
   };
@@ -238,7 +260,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         // a folder lost while running is mostly a checkout, a restore or a
         // permission being changed, over in a moment, and a build loop
         // that died with it would have to be restarted by hand.
-        const text = usageProblems.cannotWatch(
+        const text = cannotWatchText(
           shown(folder.dir),
           (folder.failure as NodeJS.ErrnoException | undefined)?.code,
           messageOf(folder.failure),
@@ -259,8 +281,9 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       log(`[${clock()}] watching ${specShown} again`);
       schedule();
     }
+    const runsBefore = started;
     const state = await specState(specPath);
-    if (stopped) return;
+    if (stopped || started !== runsBefore) return;
     if (state !== seen) {
       seen = state;
       schedule();
@@ -322,7 +345,6 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         ...(options.spec !== undefined ? { spec: options.spec } : {}),
         ...(options.out !== undefined ? { out: options.out } : {}),
         ...(options.sets !== undefined ? { sets: options.sets } : {}),
-        ...(options.reuse !== undefined ? { reuse: options.reuse } : {}),
         cwd,
         // Stopping the watch stops a run in progress too, which undoes itself.
         signal,
@@ -365,6 +387,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     const run = (async () => {
       // What this run reads: the periodic check runs again only for a
       // change after it.
+      started++;
       seen = await specState(specPath);
       const outcome = await runOnce(first);
       if (first && !outcome.ok && isCommandLineError(outcome.error)) {
@@ -412,7 +435,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     if (outcome === "lost" && folder.dir === specFolder) {
       // A --spec watching cannot follow is the command line's, as a bad
       // --out is: said as every usage error is, exit status 2.
-      const text = usageProblems.cannotWatch(
+      const text = cannotWatchText(
         specFolder,
         (folder.failure as NodeJS.ErrnoException | undefined)?.code,
         messageOf(folder.failure),
@@ -434,6 +457,65 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   if (status === 0) log("stopped watching");
   return status;
 }
+
+/**
+ * RG096 for a folder that cannot be watched: `errno`, the system's code
+ * (`ENOENT`); `detail`, its message, for a code without words.
+ * `whileWatching`: lost during a watch, which goes on (so the hint says
+ * how to bring it back), not refused at its start.
+ */
+export function cannotWatchText(
+  folder: string,
+  errno: string | undefined,
+  detail: string,
+  whileWatching: boolean = false,
+): DiagnosticText {
+  const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
+    systemReason(errno, detail),
+    "check that the folder can be read, then run again",
+    "check that the folder can be read",
+  ];
+  return usageProblems.cannotWatch(
+    folder,
+    reason,
+    whileWatching ? (lostHint ?? hint) : hint,
+  );
+}
+
+/**
+ * Words for the file system's refusals to watch a folder, how to fix them
+ * at a watch's start, and (where it differs) once a running watch lost it.
+ */
+const missingFolder = [
+  "the folder does not exist",
+  "create the folder, or give --spec a file in a folder that exists",
+  "put the folder back (a checkout or a restore does)",
+] as const;
+const watchRefusals: Readonly<
+  Record<string, readonly [string, string, string?]>
+> = {
+  ENOENT: missingFolder,
+  ENOTDIR: missingFolder,
+  EACCES: [
+    "permission denied",
+    "make the folder readable by this user, or give --spec a file in another folder",
+    "make the folder readable by this user again",
+  ],
+  ENOSPC: [
+    "the system's limit of watched folders is reached",
+    "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
+  ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
+    "point the symbolic link at the spec's folder again",
+  ],
+  ENAMETOOLONG: [systemReasons.ENAMETOOLONG!, shorterSpecPath],
+  EMFILE: [
+    "the system's limit of watchers or open files is reached",
+    "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",
+  ],
+};
 
 /**
  * A usage error of the command line (bad --out or --set), which ends a

@@ -58,20 +58,11 @@ const didYouMean = (written: string, suggestion: string): string =>
     : `did you mean ${quote(suggestion)}?`;
 
 export const diagnostics = {
-  /**
-   * `errno`: the system's code (`ELOOP`), undefined for an error without
-   * one; `detail`, its message, for a code without words here.
-   */
-  cannotRead: (
-    errno: string | undefined,
-    detail: string,
-  ): DiagnosticText<"RG001"> => ({
+  /** `reason`: the system's refusal in words (spec/load.ts words it). */
+  cannotRead: (reason: string, hint: string): DiagnosticText<"RG001"> => ({
     code: "RG001",
-    // The spec is a file, so ENOENT is said as such.
-    message: `cannot read the spec: ${errno === "ENOENT" ? "no such file" : systemReason(errno, detail)}`,
-    hint:
-      specReadHints[errno ?? ""] ??
-      "check the --spec path, and that the file can be read",
+    message: `cannot read the spec: ${reason}`,
+    hint,
   }),
   /**
    * The spec path names a pipe, socket or device: opening a named pipe that
@@ -665,28 +656,16 @@ export const usageProblems = {
       ? `did you mean ${quote(suggestion)}? Sets: ${known.join(", ")}`
       : `sets: ${known.join(", ")}`,
   }),
-  /**
-   * `errno`: the system's code (`ENOENT`); `detail`, its message, for a code
-   * without words here. `whileWatching`: lost during a watch, which goes on
-   * (so the hint says how to bring it back), not refused at its start.
-   */
+  /** `reason`: the system's refusal in words (cli/watch.ts words it). */
   cannotWatch: (
     folder: string,
-    errno: string | undefined,
-    detail: string,
-    whileWatching: boolean = false,
-  ): DiagnosticText<"RG096"> => {
-    const [reason, hint, lostHint] = watchRefusals[errno ?? ""] ?? [
-      systemReason(errno, detail),
-      "check that the folder can be read, then run again",
-      "check that the folder can be read",
-    ];
-    return {
-      code: "RG096",
-      message: `cannot watch ${folder}: ${reason}`,
-      hint: whileWatching ? (lostHint ?? hint) : hint,
-    };
-  },
+    reason: string,
+    hint: string,
+  ): DiagnosticText<"RG096"> => ({
+    code: "RG096",
+    message: `cannot watch ${folder}: ${reason}`,
+    hint,
+  }),
   /**
    * A failure remitgen did not foresee (a bug, or a damaged installation),
    * said with a code and how to report it; `detail`: what failed, in
@@ -887,199 +866,33 @@ export const outputProblems = {
     message: `cannot write ${target}: ${why}`,
     hint: "move it away, or pass --out another folder, then run again",
   }),
-  /**
-   * `errno` is the system's code (`EACCES`); `detail`, its message when no
-   * words are known for it; `deniedBy`, the folder (or file) that refused
-   * a permission, which is not always `outDir`: the folder above it when
-   * `outDir` is made.
-   */
+  /** `reason`: the file system's refusal in words (write/output-dir.ts words it). */
   refused: (
     verb: "read" | "write",
     target: string,
-    outDir: string,
-    errno: string,
-    detail: string,
-    deniedBy: string = outDir,
-  ): DiagnosticText<"RG098"> => {
-    const [reason, hint] = refusals[errno] ?? [
-      systemReason(errno, detail),
-      "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
-    ];
-    return {
-      code: "RG098",
-      message: `cannot ${verb} ${target}: ${reason}`,
-      // A function, so a `$&` in the path is not read as a pattern.
-      hint: hint.replace("{denied}", () => deniedBy),
-    };
-  },
+    reason: string,
+    hint: string,
+  ): DiagnosticText<"RG098"> => ({
+    code: "RG098",
+    message: `cannot ${verb} ${target}: ${reason}`,
+    hint,
+  }),
   /**
    * Standard output refused what remitgen printed (`> file` on a full
-   * disk): `errno`, the system's code; `detail`, its message.
+   * disk): `reason`, in words; `full`, whether space is what is missing.
    */
   cannotPrint: (
     stream: string,
-    errno: string | undefined,
-    detail: string,
+    reason: string,
+    full: boolean,
   ): DiagnosticText<"RG088"> => ({
     code: "RG088",
-    message: `cannot write to ${stream}: ${systemReason(errno, detail)}`,
-    hint:
-      errno === "ENOSPC" || errno === "EDQUOT"
-        ? `free some space where ${stream} goes, or send it elsewhere, then run again`
-        : `check where ${stream} goes (a file, a device), or send it elsewhere, then run again`,
+    message: `cannot write to ${stream}: ${reason}`,
+    hint: full
+      ? `free some space where ${stream} goes, or send it elsewhere, then run again`
+      : `check where ${stream} goes (a file, a device), or send it elsewhere, then run again`,
   }),
 } as const;
-
-/**
- * The system's error codes in words, for every message that reports one
- * (a spec or a file of the output that cannot be read or written, a folder
- * that cannot be watched), so none shows Node's `ELOOP: too many symbolic
- * links encountered, open '/x'`.
- */
-const systemReasons: Readonly<Record<string, string>> = {
-  ENOENT: "no such file or folder",
-  ENOTDIR: "a folder on its path is a file",
-  EISDIR: "it is a folder, not a file",
-  ENOTEMPTY: "the folder is not empty",
-  ELOOP:
-    "too many symbolic links on the path (a link that leads back to itself, or a loop of links)",
-  ENAMETOOLONG: "a name in the path is too long",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EIO: "the disk or file system failed to read or write (an input/output error)",
-  EBUSY: "it is in use by another program",
-  EROFS: "the file system is read-only",
-  ENOSPC: "no space is left on the device",
-  EDQUOT: "the disk quota is used up",
-  EMFILE: "too many files are open",
-  ENFILE: "too many files are open",
-  ENXIO: "no such device, or a socket or pipe nothing is connected to",
-  ESTALE: "the network file system lost track of it (a stale file handle)",
-};
-
-/**
- * `errno` in words; for a code without words, the system's own words
- * (`detail` without Node's code and path) and the code in brackets.
- */
-export function systemReason(
-  errno: string | undefined,
-  detail: string,
-): string {
-  return systemReasons[errno ?? ""] ?? systemWords(detail, errno);
-}
-
-const tooManyOpenHint =
-  "run again once fewer files are open, or raise the limit (ulimit -n)";
-
-const shorterSpecPath =
-  "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)";
-/** How to fix a spec that cannot be read (RG001), by the system's code. */
-const specReadHints: Readonly<Record<string, string>> = {
-  ENOENT: "check the --spec path",
-  ENOTDIR:
-    "check the --spec path: a name in it that should be a folder is a file",
-  EISDIR:
-    "give --spec the spec file, not its folder, e.g. --spec spec/remittance.yaml",
-  ELOOP:
-    "point the symbolic link on the --spec path at the spec file, or give --spec the file itself",
-  ENAMETOOLONG: shorterSpecPath,
-  EACCES: "make the spec readable by this user",
-  EPERM: "make the spec readable by this user",
-  EIO: "check the disk or network share holding the spec, then run again",
-  EMFILE: tooManyOpenHint,
-  ENFILE: tooManyOpenHint,
-};
-
-/** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
-const permission = [
-  systemReasons.EACCES!,
-  "make {denied} readable and writable by this user, or pass --out another folder, then run again",
-] as const;
-const noSpace = "free some space on its disk, then run again";
-const tooManyOpen = [systemReasons.EMFILE!, tooManyOpenHint] as const;
-const refusals: Readonly<Record<string, readonly [string, string]>> = {
-  EIO: [
-    systemReasons.EIO!,
-    "check the disk or network share holding {denied}, then run again",
-  ],
-  // Where recursive mkdir made every folder: one removed during the run,
-  // or a system folder (/proc, /sys) that takes no new entries.
-  ENOENT: [
-    "the file system says there is no such file or folder",
-    "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
-  ],
-  EBUSY: [
-    systemReasons.EBUSY!,
-    "close what holds {denied} open (an editor, a file indexer), then run again",
-  ],
-  EACCES: permission,
-  EPERM: permission,
-  EROFS: [
-    systemReasons.EROFS!,
-    "pass --out a folder on a writable file system, then run again",
-  ],
-  ENOSPC: [systemReasons.ENOSPC!, noSpace],
-  EDQUOT: [systemReasons.EDQUOT!, noSpace],
-  ENAMETOOLONG: [
-    systemReasons.ENAMETOOLONG!,
-    "choose a shorter --out path, then run again",
-  ],
-  ELOOP: [
-    systemReasons.ELOOP!,
-    "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
-  ],
-  EMFILE: tooManyOpen,
-  ENFILE: tooManyOpen,
-};
-
-/**
- * Words for the file system's refusals to watch a folder, how to fix them
- * at a watch's start, and (where it differs) once a running watch lost it.
- */
-const missingFolder = [
-  "the folder does not exist",
-  "create the folder, or give --spec a file in a folder that exists",
-  "put the folder back (a checkout or a restore does)",
-] as const;
-const watchRefusals: Readonly<
-  Record<string, readonly [string, string, string?]>
-> = {
-  ENOENT: missingFolder,
-  ENOTDIR: missingFolder,
-  EACCES: [
-    "permission denied",
-    "make the folder readable by this user, or give --spec a file in another folder",
-    "make the folder readable by this user again",
-  ],
-  ENOSPC: [
-    "the system's limit of watched folders is reached",
-    "on Linux, raise fs.inotify.max_user_watches (sysctl), or stop another program that watches many folders",
-  ],
-  ELOOP: [
-    systemReasons.ELOOP!,
-    "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
-    "point the symbolic link at the spec's folder again",
-  ],
-  ENAMETOOLONG: [systemReasons.ENAMETOOLONG!, shorterSpecPath],
-  EMFILE: [
-    "the system's limit of watchers or open files is reached",
-    "on Linux, raise fs.inotify.max_user_instances (sysctl) or the open files limit (ulimit -n)",
-  ],
-};
-
-/**
- * A system error's message without its code in front or its call and path
- * after (`EIO: i/o error, open '/x'`), the code after in brackets:
- * `i/o error (EIO)`.
- */
-function systemWords(detail: string, errno: string | undefined): string {
-  // The call goes too when no path follows it (`EBADF: ..., write`), but
-  // only after a code: other text may end in a comma and a word.
-  const words = /^E[A-Z0-9]+: /.test(detail)
-    ? detail.replace(/^E[A-Z0-9]+: /, "").replace(/, \w+(?: '.*)?$/, "")
-    : detail.replace(/, \w+ '.*$/, "");
-  return errno === undefined || words === errno ? words : `${words} (${errno})`;
-}
 
 /** What a value is, for a message: "a string", "an empty string", "null", "a list holding a number". */
 export function kindOf(value: unknown): string {

@@ -2,19 +2,17 @@
  * Turns a checked raw spec into the resolved model: set membership followed
  * through `extends`, names decided, schemas reachable per set, all frozen.
  */
+import { operationNames, setNames } from "../names/names.js";
+import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 import {
   parseRateLimit,
   rateLimitUnits,
   refsOf,
   resolveMembers,
-} from "../check/rules.js";
-import {
   toSchemaNode,
   type RawSchema,
   type RawSpec,
-} from "../check/structure.js";
-import { operationNames, setNames } from "../names/names.js";
-import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
+} from "../spec/raw.js";
 import type {
   Model,
   NotShown,

@@ -1,43 +1,35 @@
 /**
- * Front of the pipeline: read the spec file, parse it, check structure and
- * rules, resolve the model. Every problem is collected before giving up.
+ * Reading a spec: its file's bytes as text (or why they are not), and that
+ * text made ready for the parser. Checking and resolving it is the
+ * driver's (../check-spec.ts).
  */
 import { isUtf8 } from "node:buffer";
-import { checkRules } from "../check/rules.js";
-import { readStructure } from "../check/structure.js";
-import {
-  diagnostics,
-  kindOf,
-  usageProblems,
-  type DiagnosticText,
-} from "../diagnostics/codes.js";
-import {
-  SpecError,
-  UsageError,
-  type Diagnostic,
-} from "../diagnostics/diagnostic.js";
+import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../diagnostics/format.js";
-import { resolveModel } from "../model/resolve.js";
-import { readRegularFile } from "../regular-file.js";
-import type { Model } from "../model/types.js";
-import { diagnosticAt, maxSpecBytes, parseSpecText } from "./source.js";
+import {
+  shorterSpecPath,
+  systemReason,
+  tooManyOpenHint,
+} from "../diagnostics/system-errors.js";
+import { readRegularFile } from "./regular-file.js";
+import { diagnosticAt, maxSpecBytes } from "./source.js";
 
-export type CheckResult =
-  | {
-      readonly ok: true;
-      readonly model: Model;
-      readonly diagnostics: readonly Diagnostic[];
-    }
-  | {
-      readonly ok: false;
-      readonly diagnostics: readonly Diagnostic[];
-      readonly formatted: string;
-    };
+/** A check that failed: every diagnostic, and their formatted text. */
+export interface CheckFailure {
+  readonly ok: false;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly formatted: string;
+}
 
-/** Checks spec text and resolves it. Pure: no file access. */
-export function checkSpecText(text: string, file: string): CheckResult {
-  mustBeString("checkSpecText", "text", text);
-  mustBeString("checkSpecText", "file", file);
+/**
+ * Spec text as the parser reads it, positions unchanged; or the failed
+ * check when it holds a NUL.
+ */
+export function preparedSpecText(
+  text: string,
+  file: string,
+): string | CheckFailure {
   // A byte order mark is no character of the spec: kept, it would count as
   // a column on line 1 and show in excerpts.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -50,41 +42,12 @@ export function checkSpecText(text: string, file: string): CheckResult {
   const nul = text.indexOf("\0");
   if (nul >= 0) {
     const { line, column } = positionIn(text, nul);
-    return failure(
+    return checkFailure(
       [diagnosticAt(file, line, column, 1, diagnostics.notUtf8(holdsNul))],
       undefined,
     );
   }
-  const parsed = parseSpecText(text, file);
-  if (!parsed.ok) return failure(parsed.diagnostics, text);
-  const structure = readStructure(parsed.source);
-  const found = [...structure.diagnostics];
-  // One at a time: a spread of a few hundred thousand problems (a list of
-  // unknown operations) overflowed the call stack.
-  if (structure.parts !== undefined)
-    for (const each of checkRules(structure.parts, parsed.source))
-      found.push(each);
-  if (found.length > 0 || structure.raw === undefined)
-    return failure(found, text);
-  return {
-    ok: true,
-    model: resolveModel(structure.raw, file),
-    diagnostics: [],
-  };
-}
-
-/** A check that failed: every diagnostic, and their formatted text. */
-export type CheckFailure = Extract<CheckResult, { readonly ok: false }>;
-
-/** Reads and checks a spec file; `displayName` is how the file is named in messages and headers. */
-export async function checkSpecFile(
-  path: string,
-  displayName: string = path,
-): Promise<CheckResult> {
-  mustBeString("checkSpecFile", "path", path);
-  mustBeString("checkSpecFile", "displayName", displayName);
-  const text = await readSpecText(path, displayName);
-  return typeof text === "string" ? checkSpecText(text, displayName) : text;
+  return text;
 }
 
 /**
@@ -100,7 +63,7 @@ export async function readSpecText(
     column: number,
     text: DiagnosticText,
   ): CheckFailure =>
-    failure([diagnosticAt(displayName, line, column, 1, text)], undefined);
+    checkFailure([diagnosticAt(displayName, line, column, 1, text)], undefined);
   let bytes: Buffer;
   try {
     const read = await readRegularFile(path, maxSpecBytes);
@@ -113,7 +76,7 @@ export async function readSpecText(
     return fail(
       1,
       1,
-      diagnostics.cannotRead(
+      cannotReadText(
         (error as NodeJS.ErrnoException).code,
         error instanceof Error ? error.message : String(error),
       ),
@@ -181,7 +144,7 @@ function encodingProblem(
     if (width === 4) index++;
     offset += width;
   }
-  // A byte order mark is no column (checkSpecText drops it too).
+  // A byte order mark is no column (preparedSpecText drops it too).
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   return {
     ...positionIn(text.slice(bom), Math.max(at, 0) - bom),
@@ -194,7 +157,7 @@ function encodingProblem(
 
 const holdsNul = "it holds NUL bytes (UTF-16, or not a text file)";
 
-/** 1-based line and column of `index`; a lone CR ends a line, as checkSpecText reads it. */
+/** 1-based line and column of `index`; a lone CR ends a line, as preparedSpecText reads it. */
 function positionIn(
   text: string,
   index: number,
@@ -206,49 +169,8 @@ function positionIn(
   };
 }
 
-/** Programmatic API: the resolved model, or a SpecError listing every problem. */
-export async function loadSpec(
-  path: string,
-  displayName?: string,
-): Promise<Model> {
-  // Checked here too, so that a usage error names the function called.
-  mustBeString("loadSpec", "path", path);
-  if (displayName !== undefined)
-    mustBeString("loadSpec", "displayName", displayName);
-  const result = await checkSpecFile(path, displayName);
-  if (!result.ok) throw new SpecError(result.diagnostics, result.formatted);
-  return result.model;
-}
-
-const argumentHints: Readonly<Record<string, string>> = {
-  text: "pass the spec's text, as read from its file",
-  path: 'pass the spec file\'s path, e.g. "spec/remittance.yaml"',
-  file: 'pass the name messages give the spec, e.g. "spec/remittance.yaml"',
-  displayName:
-    'pass the name messages give the spec, e.g. "spec/remittance.yaml"',
-};
-
-/**
- * Refuses an argument that is no string with a UsageError: a JavaScript
- * caller's Buffer or undefined would otherwise end in a TypeError, or in a
- * diagnostic naming the file "undefined".
- */
-function mustBeString(call: string, name: string, value: unknown): void {
-  if (typeof value === "string") return;
-  const text = usageProblems.badArgument(
-    call,
-    name,
-    "a string",
-    kindOf(value),
-    Buffer.isBuffer(value)
-      ? 'decode it first: buffer.toString("utf8")'
-      : (argumentHints[name] ?? ""),
-  );
-  throw new UsageError(text.code, text.message, text.hint);
-}
-
 /** Sorted by position, then code; a diagnostic reported twice is listed once. */
-function failure(
+export function checkFailure(
   found: readonly Diagnostic[],
   text: string | undefined,
 ): CheckFailure {
@@ -270,3 +192,37 @@ function failure(
     formatted: formatDiagnostics(sorted, text),
   };
 }
+
+/**
+ * RG001 for a spec the system refused: `errno`, the system's code
+ * (`ELOOP`), undefined for an error without one; `detail`, its message,
+ * for a code without words.
+ */
+export function cannotReadText(
+  errno: string | undefined,
+  detail: string,
+): DiagnosticText {
+  return diagnostics.cannotRead(
+    // The spec is a file, so ENOENT is said as such.
+    errno === "ENOENT" ? "no such file" : systemReason(errno, detail),
+    specReadHints[errno ?? ""] ??
+      "check the --spec path, and that the file can be read",
+  );
+}
+
+/** How to fix a spec that cannot be read (RG001), by the system's code. */
+const specReadHints: Readonly<Record<string, string>> = {
+  ENOENT: "check the --spec path",
+  ENOTDIR:
+    "check the --spec path: a name in it that should be a folder is a file",
+  EISDIR:
+    "give --spec the spec file, not its folder, e.g. --spec spec/remittance.yaml",
+  ELOOP:
+    "point the symbolic link on the --spec path at the spec file, or give --spec the file itself",
+  ENAMETOOLONG: shorterSpecPath,
+  EACCES: "make the spec readable by this user",
+  EPERM: "make the spec readable by this user",
+  EIO: "check the disk or network share holding the spec, then run again",
+  EMFILE: tooManyOpenHint,
+  ENFILE: tooManyOpenHint,
+};

@@ -25,17 +25,17 @@ import {
 } from "node:path";
 import {
   outputProblems,
-  systemReason,
   usageProblems,
+  type DiagnosticText,
 } from "../diagnostics/codes.js";
+import {
+  systemReason,
+  systemReasons,
+  tooManyOpenHint,
+} from "../diagnostics/system-errors.js";
 import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
-import { packageRoot } from "../paths.js";
 import type { OutputFile } from "../render/output.js";
 import { isRunning, realPathOf } from "./system.js";
-import {
-  startBackgroundWrites,
-  type BackgroundWrites,
-} from "./background-writes.js";
 
 export const manifestName = ".remitgen-manifest.json";
 
@@ -110,10 +110,9 @@ export function outputFailure(
   const [first = "", ...rest] = error.message.split("\n");
   const target =
     typeof path === "string" ? path.replace(temporaryName, "") : outDir;
-  const text = outputProblems.refused(
+  const text = refusedText(
     checking || readCalls.has(syscall ?? "") ? "read" : "write",
     target,
-    outDir,
     code!,
     // Node's `EIO: i/o error, open '<path>'` without the path named already.
     first.replace(/, \w+ '.*$/, ""),
@@ -125,6 +124,74 @@ export function outputFailure(
     text.hint,
   );
 }
+
+/**
+ * RG098 for what the file system refused: `errno`, the system's code
+ * (`EACCES`); `detail`, its message when no words are known for it;
+ * `deniedBy`, the folder (or file) that refused a permission, which is
+ * not always the output folder: the folder above it when that is made.
+ */
+export function refusedText(
+  verb: "read" | "write",
+  target: string,
+  errno: string,
+  detail: string,
+  deniedBy: string,
+): DiagnosticText {
+  const [reason, hint] = refusals[errno] ?? [
+    systemReason(errno, detail),
+    "check that {denied} exists and can be read and written, or pass --out another folder, then run again",
+  ];
+  // A function, so a `$&` in the path is not read as a pattern.
+  return outputProblems.refused(
+    verb,
+    target,
+    reason,
+    hint.replace("{denied}", () => deniedBy),
+  );
+}
+
+/** Words for the file system's refusals a user can fix: the reason, and how ({denied}: what refused the permission). */
+const permission = [
+  systemReasons.EACCES!,
+  "make {denied} readable and writable by this user, or pass --out another folder, then run again",
+] as const;
+const noSpace = "free some space on its disk, then run again";
+const tooManyOpen = [systemReasons.EMFILE!, tooManyOpenHint] as const;
+const refusals: Readonly<Record<string, readonly [string, string]>> = {
+  EIO: [
+    systemReasons.EIO!,
+    "check the disk or network share holding {denied}, then run again",
+  ],
+  // Where recursive mkdir made every folder: one removed during the run,
+  // or a system folder (/proc, /sys) that takes no new entries.
+  ENOENT: [
+    "the file system says there is no such file or folder",
+    "check that {denied} still exists and takes new files (system folders such as /proc do not), or pass --out another folder, then run again",
+  ],
+  EBUSY: [
+    systemReasons.EBUSY!,
+    "close what holds {denied} open (an editor, a file indexer), then run again",
+  ],
+  EACCES: permission,
+  EPERM: permission,
+  EROFS: [
+    systemReasons.EROFS!,
+    "pass --out a folder on a writable file system, then run again",
+  ],
+  ENOSPC: [systemReasons.ENOSPC!, noSpace],
+  EDQUOT: [systemReasons.EDQUOT!, noSpace],
+  ENAMETOOLONG: [
+    systemReasons.ENAMETOOLONG!,
+    "choose a shorter --out path, then run again",
+  ],
+  ELOOP: [
+    systemReasons.ELOOP!,
+    "point the symbolic link on the --out path at a folder, or pass --out another folder, then run again",
+  ],
+  EMFILE: tooManyOpen,
+  ENFILE: tooManyOpen,
+};
 
 /**
  * What the file system refused when a call on `path` was denied, for the
@@ -183,11 +250,6 @@ export interface StageOptions {
   /** Stage and apply (true) or only compare (false). */
   readonly write: boolean;
   readonly fs?: WriterFs;
-  /**
-   * Starts where files are written once {@link inlineWrites} were written
-   * through `fs`. Default: the writer thread, with the real file system.
-   */
-  readonly background?: () => Promise<BackgroundWrites | undefined>;
 }
 
 export async function openOutputStage(
@@ -208,13 +270,7 @@ export async function openOutputStage(
   const writtenFolders = new Set(
     previous?.files.map((path) => posix.dirname(path)),
   );
-  const writing = newWriting(
-    root,
-    options.write
-      ? (options.background ??
-          (options.fs === undefined ? builtWriterThread : undefined))
-      : undefined,
-  );
+  const writing = newWriting(root);
   const produced = new Set<string>();
   const changed: OutputFile[] = [];
   const missing: string[] = [];
@@ -326,10 +382,7 @@ export async function openOutputStage(
   const discard = async (): Promise<void> => {
     if (discarded) return;
     discarded = true;
-    // Rollback must see every file the thread was asked to write.
-    await writing.background?.settle();
     const failures = await rollback(fs, writing.journal);
-    await writing.background?.close();
     if (failures.length > 0)
       throw new Error(`could not remove: ${failures.join("; ")}`);
   };
@@ -352,13 +405,7 @@ export async function openOutputStage(
         await discardAfter(error, discard);
         throw error;
       }
-      if (options.write) {
-        try {
-          await commitStaged(fs, writing, result);
-        } finally {
-          await writing.background?.close();
-        }
-      }
+      if (options.write) await commitStaged(fs, writing, result);
       return result;
     },
     discard,
@@ -528,13 +575,6 @@ export async function applyPlan(
 /** Files staged under temporary names in one output folder, and how to undo it all. */
 interface Writing {
   readonly root: string;
-  /** Starts the writer thread, if this stage may use one. */
-  readonly startBackground:
-    (() => Promise<BackgroundWrites | undefined>) | undefined;
-  /** The writer thread, once started: it writes the staged files from then on. */
-  background: BackgroundWrites | undefined;
-  /** Files written through the WriterFs so far. */
-  writtenInline: number;
   /** Suffix of this run's temporary names. */
   readonly tag: string;
   readonly journal: Journal;
@@ -542,15 +582,9 @@ interface Writing {
   readonly staged: { readonly target: string; readonly temporary: string }[];
 }
 
-function newWriting(
-  root: string,
-  startBackground?: () => Promise<BackgroundWrites | undefined>,
-): Writing {
+function newWriting(root: string): Writing {
   return {
     root,
-    startBackground,
-    background: undefined,
-    writtenInline: 0,
     tag: temporaryTag(process.pid, randomBytes(4).toString("hex")),
     journal: {
       createdDirs: [],
@@ -582,62 +616,13 @@ async function stageFile(
   await ensureFolder(fs, folder, writing.journal);
   if (writing.journal.createdDirs.includes(folder)) {
     writing.journal.temporaries.add(target);
-    await writeStaged(fs, writing, target, data);
+    await fs.writeFile(target, data);
     return;
   }
   const temporary = `${target}${writing.tag}`;
   writing.journal.temporaries.add(temporary);
-  await writeStaged(fs, writing, temporary, data);
+  await fs.writeFile(temporary, data);
   writing.staged.push({ target, temporary });
-}
-
-/**
- * Files written on the main thread before the writer thread starts: for a
- * small output, starting the thread (about 15 ms) costs more than it saves.
- */
-export const inlineWrites = 256;
-
-/** Writes now, or queues the write on the writer thread (settled before commit or rollback). */
-async function writeStaged(
-  fs: WriterFs,
-  writing: Writing,
-  path: string,
-  data: Uint8Array | string,
-): Promise<void> {
-  if (
-    writing.writtenInline === inlineWrites &&
-    writing.background === undefined
-  )
-    writing.background = await startedOrNone(writing.startBackground);
-  if (writing.background !== undefined) writing.background.write(path, data);
-  else {
-    await fs.writeFile(path, data);
-    writing.writtenInline++;
-  }
-}
-
-/** What `start` starts; nothing when it fails (a thread refused under a resource limit): then files are written inline, slower, not wrong. */
-async function startedOrNone(
-  start: (() => Promise<BackgroundWrites | undefined>) | undefined,
-): Promise<BackgroundWrites | undefined> {
-  try {
-    return await start?.();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The writer thread, when remitgen is built (the thread runs the built module). */
-async function builtWriterThread(): Promise<BackgroundWrites | undefined> {
-  const script = join(packageRoot(), "dist/write/writer-thread.js");
-  return syncFs.existsSync(script) ? startBackgroundWrites(script) : undefined;
-}
-
-/** Waits for the queued writes; the first failure stops the commit. */
-async function settleWrites(writing: Writing): Promise<void> {
-  const failures = (await writing.background?.settle()) ?? [];
-  const first = failures[0];
-  if (first !== undefined) throw first.error;
 }
 
 /**
@@ -659,7 +644,6 @@ async function commitStaged(
     await replace(fs, { target, temporary }, journal);
   };
   try {
-    await settleWrites(writing);
     // New files are about to land beside earlier ones: list them first.
     if (plan.intent !== undefined && writing.staged.length > 0)
       await putManifest(plan.intent);

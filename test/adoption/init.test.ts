@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { generate } from "../../src/generate.js";
-import { loadSpec } from "../../src/spec/load.js";
+import { loadSpec } from "../../src/check-spec.js";
 import { recordingIO } from "../generate/support.js";
 
 const folders: string[] = [];

@@ -19,7 +19,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { SpecError } from "../../src/diagnostics/diagnostic.js";
-import { checkSpecFile, checkSpecText, loadSpec } from "../../src/spec/load.js";
+import {
+  checkSpecFile,
+  checkSpecText,
+  loadSpec,
+} from "../../src/check-spec.js";
 import {
   maxSpecBytes,
   maxSpecDepth,

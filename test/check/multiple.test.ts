@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SpecError } from "../../src/diagnostics/diagnostic.js";
-import { checkSpecText, loadSpec } from "../../src/spec/load.js";
+import { checkSpecText, loadSpec } from "../../src/check-spec.js";
 
 /** Twelve faults in service, auth, operations, sets and schemas. */
 const faulty = `remitgen: 1

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { patternSafety } from "../../src/check/pattern-safety.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 describe("patternSafety", () => {
   const slow = [

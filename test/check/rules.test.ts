@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
 import { maxPackageBase, maxPackageScope } from "../../src/names/names.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const good = readFileSync(

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Model, OperationSetModel } from "../../src/model/types.js";
-import { loadSpec } from "../../src/spec/load.js";
+import { loadSpec } from "../../src/check-spec.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const seedPath = join(repoRoot, "spec/seed/remittance-interface.md");

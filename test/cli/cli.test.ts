@@ -127,12 +127,18 @@ describe("usage errors exit 2", () => {
   it("options meant to repeat may: generate --set, and flags", async () => {
     const { root, out } = await makeProject();
     const { status, stdout, stderr } = await run(
-      ["generate", "--set", "V1", "--set", "v3", "--force", "--force"],
+      ["generate", "--set", "V1", "--set", "v3"],
       root,
     );
     expect([status, stderr]).toEqual([0, ""]);
     expect(stdout).toMatch(/^remitgen: 2 sets, /);
     expect(existsSync(join(out, "v3"))).toBe(true);
+    const checked = await run(
+      ["generate", "--set", "V1", "--set", "v3", "--check", "--check"],
+      root,
+    );
+    expect([checked.status, checked.stderr]).toEqual([0, ""]);
+    expect(checked.stdout).toMatch(/^generated is up to date: /);
   });
 
   it.each([

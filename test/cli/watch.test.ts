@@ -190,25 +190,6 @@ describe("generate --watch through runCli", () => {
     expect(await snapshot(out)).toBeUndefined();
   });
 
-  it.each([
-    ["without --force keeps", [], true],
-    ["--force renders every run whole and keeps no", ["--force"], false],
-  ] as const)("%s run record", async (_label, flags, recorded) => {
-    const { root } = await makeProject();
-    const records = join(root, "node_modules/.cache/remitgen");
-    const controller = new AbortController();
-    const io = recordingIO(root, controller.signal);
-    const status = runCli(["generate", "--watch", ...flags], io);
-    await waitFor("the first run", () =>
-      io.stdout.some((line) => line.startsWith("watching ")),
-    );
-    controller.abort();
-    expect(await status).toBe(0);
-    expect(io.stdout.filter((line) => ranLine.test(line))).toHaveLength(1);
-    // A run record is kept only by runs that may reuse it.
-    expect(existsSync(records)).toBe(recorded);
-  });
-
   it("an already aborted signal returns 0 without generating", async () => {
     const { root, out } = await makeProject();
     const controller = new AbortController();

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { parse } from "yaml";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 import {
   CLIENT_ID,
   CLIENT_SECRET,

@@ -1,11 +1,13 @@
 /** Wording of the file system's refusals: the reason in words, never a bare system message. */
 import { describe, expect, it } from "vitest";
-import { outputProblems, usageProblems } from "../../src/diagnostics/codes.js";
+import { cannotWatchText } from "../../src/cli/watch.js";
+import { cannotPrintText as cannotPrint } from "../../src/cli/report.js";
+import { refusedText } from "../../src/write/output-dir.js";
 
 describe("cannotWatch (RG096)", () => {
   it("says why a folder cannot be watched in words, and how to mend it", () => {
     expect(
-      usageProblems.cannotWatch(
+      cannotWatchText(
         "/p/spec",
         "ENOENT",
         "ENOENT: no such file or directory, stat '/p/spec'",
@@ -16,7 +18,7 @@ describe("cannotWatch (RG096)", () => {
       hint: "create the folder, or give --spec a file in a folder that exists",
     });
     expect(
-      usageProblems.cannotWatch(
+      cannotWatchText(
         "/p/spec",
         "ENOSPC",
         "ENOSPC: System limit for number of file watchers reached, watch '/p/spec'",
@@ -30,7 +32,7 @@ describe("cannotWatch (RG096)", () => {
 
   it("a code without words of its own: the system's words, the code after, no path twice", () => {
     expect(
-      usageProblems.cannotWatch(
+      cannotWatchText(
         "/p/spec",
         "EOVERFLOW",
         "EOVERFLOW: value too large for defined data type, watch '/p/spec'",
@@ -43,23 +45,19 @@ describe("cannotWatch (RG096)", () => {
     });
     // A code with words elsewhere (RG001, RG098) has the same words here.
     expect(
-      usageProblems.cannotWatch(
-        "/p/spec",
-        "EIO",
-        "EIO: i/o error, watch '/p/spec'",
-      ).message,
+      cannotWatchText("/p/spec", "EIO", "EIO: i/o error, watch '/p/spec'")
+        .message,
     ).toBe(
       "cannot watch /p/spec: the disk or file system failed to read or write (an input/output error)",
     );
     expect(
-      usageProblems.cannotWatch("/p/spec", undefined, "watching failed")
-        .message,
+      cannotWatchText("/p/spec", undefined, "watching failed").message,
     ).toBe("cannot watch /p/spec: watching failed");
   });
 
   it("lost while watching, which goes on: the same words, a hint that does not say to run again", () => {
     const lost = (errno: string, detail: string) =>
-      usageProblems.cannotWatch("spec", errno, detail, true);
+      cannotWatchText("spec", errno, detail, true);
     expect(lost("ENOENT", "ENOENT: no such file or directory")).toEqual({
       code: "RG096",
       message: "cannot watch spec: the folder does not exist",
@@ -75,7 +73,7 @@ describe("cannotWatch (RG096)", () => {
     );
     // The system's limits are mended the same way whenever they are met.
     expect(lost("EMFILE", "EMFILE: too many open files").hint).toBe(
-      usageProblems.cannotWatch("spec", "EMFILE", "").hint,
+      cannotWatchText("spec", "EMFILE", "").hint,
     );
   });
 });
@@ -83,7 +81,7 @@ describe("cannotWatch (RG096)", () => {
 describe("cannotPrint (RG088)", () => {
   it("says why in words, and frees space only when space is what is missing", () => {
     expect(
-      outputProblems.cannotPrint(
+      cannotPrint(
         "standard output",
         "ENOSPC",
         "ENOSPC: no space left on device, write",
@@ -95,7 +93,7 @@ describe("cannotPrint (RG088)", () => {
       hint: "free some space where standard output goes, or send it elsewhere, then run again",
     });
     expect(
-      outputProblems.cannotPrint(
+      cannotPrint(
         "standard output",
         "EBADF",
         "EBADF: bad file descriptor, write",
@@ -112,19 +110,19 @@ describe("a path no lookup can follow: the hint says what to change", () => {
   const loop =
     "too many symbolic links on the path (a link that leads back to itself, or a loop of links)";
   it("a symbolic link loop on the --spec folder's path (RG096)", () => {
-    expect(usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x")).toEqual({
+    expect(cannotWatchText("spec", "ELOOP", "ELOOP: x")).toEqual({
       code: "RG096",
       message: `cannot watch spec: ${loop}`,
       hint: "point the symbolic link on the --spec path at the spec's folder, or give --spec a path without it",
     });
-    expect(
-      usageProblems.cannotWatch("spec", "ELOOP", "ELOOP: x", true).hint,
-    ).toBe("point the symbolic link at the spec's folder again");
+    expect(cannotWatchText("spec", "ELOOP", "ELOOP: x", true).hint).toBe(
+      "point the symbolic link at the spec's folder again",
+    );
   });
 
   it("a name too long on the --spec path (RG096)", () => {
     expect(
-      usageProblems.cannotWatch("spec", "ENAMETOOLONG", "ENAMETOOLONG: x").hint,
+      cannotWatchText("spec", "ENAMETOOLONG", "ENAMETOOLONG: x").hint,
     ).toBe(
       "give --spec a shorter path: a name in it is over the file system's limit (usually 255 bytes)",
     );
@@ -132,7 +130,7 @@ describe("a path no lookup can follow: the hint says what to change", () => {
 
   it("a symbolic link loop on the --out path (RG098)", () => {
     expect(
-      outputProblems.refused("read", "/p/out", "/p/out", "ELOOP", "ELOOP: x"),
+      refusedText("read", "/p/out", "ELOOP", "ELOOP: x", "/p/out"),
     ).toEqual({
       code: "RG098",
       message: `cannot read /p/out: ${loop}`,

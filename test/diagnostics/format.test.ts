@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../../src/diagnostics/format.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 const good = readFileSync(
   fileURLToPath(new URL("../fixtures/good-spec.yaml", import.meta.url)),

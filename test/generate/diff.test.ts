@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/diagnostics/diagnostic.js";
 import { diffSets } from "../../src/diff.js";
 import type { Model } from "../../src/model/types.js";
-import { loadSpec } from "../../src/spec/load.js";
+import { loadSpec } from "../../src/check-spec.js";
 import { repoSpec } from "./support.js";
 
 describe("diffSets", () => {

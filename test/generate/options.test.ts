@@ -55,7 +55,6 @@ describe("generate() options of the wrong shape", () => {
     ],
     ["cwd as a number", { cwd: 5 }, /"cwd" must be a string/],
     ["check as a string", { check: "true" }, /"check" must be true or false/],
-    ["reuse as a number", { reuse: 0 }, /"reuse" must be true or false/],
     [
       "signal that is no AbortSignal",
       { signal: "SIGINT" },
@@ -99,7 +98,6 @@ describe("generate() options of the wrong shape", () => {
       out: undefined,
       sets: undefined,
       check: true,
-      reuse: undefined,
       signal: undefined,
     });
     expect(result.sets).toEqual(["v1.0.1", "V1", "v3"]);

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkSpecText, type CheckResult } from "../../src/spec/load.js";
+import { checkSpecText, type CheckResult } from "../../src/check-spec.js";
 import { realSpec } from "./support.js";
 
 const original = readFileSync(realSpec, "utf8");

@@ -8,7 +8,7 @@ import { open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate, SpecError } from "../../src/index.js";
-import { checkSpecText, type CheckResult } from "../../src/spec/load.js";
+import { checkSpecText, type CheckResult } from "../../src/check-spec.js";
 import { checkIsolated, sandbox } from "./support.js";
 
 const tenMegabytes = 10 * 1024 * 1024;

@@ -247,7 +247,7 @@ export async function checkIsolated(
 ): Promise<IsolatedCheck> {
   const script = `
     import { readFileSync } from "node:fs";
-    import { checkSpecText } from "./src/spec/load.ts";
+    import { checkSpecText } from "./src/check-spec.ts";
     const text = readFileSync(process.argv[1], "utf8");
     const started = performance.now();
     const result = checkSpecText(text, "isolated.yaml");

@@ -15,7 +15,7 @@ import {
   schemaTypeName,
   setNames,
 } from "../../src/names/names.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 import {
   danglingRefs,
   listFiles,

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 import {
   ADMIN_PREFIX,
   startMockServer,

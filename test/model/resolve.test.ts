@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/model/types.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const realText = readFileSync(join(repoRoot, "spec/remittance.yaml"), "utf8");

@@ -33,7 +33,7 @@ import {
   precompiledFile,
   templateFiles,
 } from "../../src/render/docs/templates.js";
-import { checkSpecText, loadSpec } from "../../src/spec/load.js";
+import { checkSpecText, loadSpec } from "../../src/check-spec.js";
 import { markdownAst, visibleText, walk } from "./markdown-ast.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));

@@ -14,7 +14,7 @@ import {
   renderSet,
   type Renderers,
 } from "../../src/render/render-all.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const read = (path: string): string =>

@@ -15,7 +15,7 @@ import {
   schemaLookup,
   validateValue,
 } from "../../src/runtime/mock/validate.js";
-import { checkSpecText, loadSpec } from "../../src/spec/load.js";
+import { checkSpecText, loadSpec } from "../../src/check-spec.js";
 import { danglingRefs } from "../hardening/support.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));

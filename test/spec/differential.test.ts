@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { syntheticSpec } from "../../bench/synthetic.mjs";
 import { fastYamlRefusal } from "../../src/spec/fast-yaml.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 import { maxSpecDepth, parseSpecText } from "../../src/spec/source.js";
 
 const fast = vi.hoisted(() => ({ enabled: true }));

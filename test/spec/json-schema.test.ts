@@ -13,7 +13,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { specKeys } from "../../src/check/structure.js";
-import { checkSpecText } from "../../src/spec/load.js";
+import { checkSpecText } from "../../src/check-spec.js";
 
 type JsonSchema = { [key: string]: unknown };
 

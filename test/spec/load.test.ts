@@ -5,14 +5,14 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CheckFailure, CheckResult } from "../../src/spec/load.js";
+import type { CheckFailure, CheckResult } from "../../src/check-spec.js";
 import { SpecError, UsageError } from "../../src/diagnostics/diagnostic.js";
 import {
   checkSpecFile,
   checkSpecText,
   loadSpec,
-  readSpecText,
-} from "../../src/spec/load.js";
+} from "../../src/check-spec.js";
+import { readSpecText } from "../../src/spec/load.js";
 
 const good = readFileSync(
   new URL("../fixtures/good-spec.yaml", import.meta.url),

@@ -1,18 +1,16 @@
 /**
  * Nothing but a regular file is opened to be read from a path a user
  * gives. A named pipe (FIFO) that nobody writes made `--spec` wait forever,
- * deaf to SIGINT, SIGTERM and SIGHUP; one in place of the run record hung
- * `generate` the same way. Each case runs the built CLI as a child process
+ * deaf to SIGINT, SIGTERM and SIGHUP. Each case runs the built CLI as a child process
  * under a time limit, so a regression fails here instead of hanging the
  * suite.
  */
 import { execFileSync } from "node:child_process";
-import { lstatSync, rmSync, symlinkSync } from "node:fs";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordFileFor } from "../../src/write/run-record.js";
 import { readSpecText, type CheckFailure } from "../../src/spec/load.js";
-import { makeProject, tempDir } from "../generate/support.js";
+import { tempDir } from "../generate/support.js";
 import { runBin } from "../cli/process.js";
 
 /** Well under the test's own timeout: a hang is killed, then reported as such. */
@@ -58,29 +56,6 @@ describe.skipIf(process.platform === "win32")("a named pipe", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(refusal);
   });
-
-  it("in place of the run record is passed over: generate runs and leaves a record file", async () => {
-    const project = await makeProject();
-    const first = await runBin(
-      ["generate", "--spec", "spec/remittance.yaml"],
-      project.root,
-      60_000,
-    );
-    expect(first.code).toBe(0);
-    const record = recordFileFor(project.out)!;
-    expect(lstatSync(record).isFile()).toBe(true);
-    rmSync(record);
-    mkfifo(record);
-    const second = await runBin(
-      ["generate", "--spec", "spec/remittance.yaml"],
-      project.root,
-      60_000,
-    );
-    expect(second.signal, "killed: it waited on the pipe").toBeNull();
-    expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/ files \(0 written, \d+ unchanged\)/);
-    expect(lstatSync(record).isFile()).toBe(true);
-  }, 150_000);
 });
 
 describe("a device", () => {

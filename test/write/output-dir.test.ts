@@ -24,7 +24,6 @@ import type { OutputFile } from "../../src/render/output.js";
 import {
   applyPlan,
   assertSafeOutDir,
-  inlineWrites,
   manifestName,
   nodeWriterFs,
   openOutputStage,
@@ -32,10 +31,6 @@ import {
   planOutput,
   type WriterFs,
 } from "../../src/write/output-dir.js";
-import {
-  startBackgroundWrites,
-  type BackgroundWrites,
-} from "../../src/write/background-writes.js";
 import { repoRoot, snapshot, tempDir } from "../generate/support.js";
 
 const first: OutputFile[] = [
@@ -541,39 +536,31 @@ describe("a killed run's leftovers", () => {
   });
 });
 
-describe("many files: the writer thread", () => {
-  /** More files than are written inline, so the rest go to the thread. */
+describe("many files", () => {
+  /** A few hundred files, as a large spec's output has thousands. */
   const many = (version: string): OutputFile[] =>
-    Array.from({ length: inlineWrites + 100 }, (_, i) => ({
+    Array.from({ length: 356 }, (_, i) => ({
       path: `pkg/docs/page-${String(i).padStart(4, "0")}.md`,
       contents: `# page ${i} ${version}\n`,
     }));
 
-  /** The real thread, except that writing `failing` fails. */
-  function threadFailingAt(failing: string): () => Promise<BackgroundWrites> {
-    return async () => {
-      const real = await startBackgroundWrites(
-        join(repoRoot, "dist/write/writer-thread.js"),
-      );
-      const injected = {
-        path: "",
-        error: new Error("injected failure in the thread"),
-      };
-      return {
-        write: (path, data) => {
-          if (path.includes(failing)) injected.path = path;
-          else real.write(path, data);
-        },
-        settle: async () => [
-          ...(await real.settle()),
-          ...(injected.path === "" ? [] : [injected]),
-        ],
-        close: () => real.close(),
-      };
+  /** The real file system, except that writing `failing` fails. */
+  function fsFailingAt(failing: string): WriterFs {
+    return {
+      ...nodeWriterFs,
+      writeFile: async (path, data) => {
+        if (path.includes(failing))
+          throw Object.assign(new Error(`EIO: i/o error, open '${path}'`), {
+            code: "EIO",
+            syscall: "open",
+            path,
+          });
+        await nodeWriterFs.writeFile(path, data);
+      },
     };
   }
 
-  it("writes every file, past the inline ones, before the manifest", async () => {
+  it("writes every file before the manifest", async () => {
     const out = join(await tempDir(), "out");
     const files = many("one");
     const stage = await openOutputStage(out, { write: true });
@@ -585,51 +572,33 @@ describe("many files: the writer thread", () => {
     expect(await manifestFiles(out)).toEqual(files.map((file) => file.path));
   });
 
-  it("rolls back a failed thread write, into a fresh folder and over an earlier output", async () => {
+  it("rolls back a failed write, into a fresh folder and over an earlier output", async () => {
     const base = await tempDir();
+    /** Stages `files` into `out` through a file system that fails at page 300. */
+    const failedRun = async (out: string, files: OutputFile[]) => {
+      const stage = await openOutputStage(out, {
+        write: true,
+        fs: fsFailingAt("page-0300"),
+      });
+      await expect(
+        (async () => {
+          for (const file of files) await stage.add([file]);
+          await stage.finish();
+        })(),
+      ).rejects.toThrow(/EIO: i\/o error/);
+    };
     const fresh = join(base, "fresh");
-    const failing = "page-0300";
-    let stage = await openOutputStage(fresh, {
-      write: true,
-      background: threadFailingAt(failing),
-    });
-    for (const file of many("one")) await stage.add([file]);
-    await expect(stage.finish()).rejects.toThrow(
-      /injected failure in the thread/,
-    );
+    await failedRun(fresh, many("one"));
     expect(existsSync(fresh)).toBe(false);
 
     const earlier = join(base, "earlier");
     await written(earlier, many("one"));
     const before = await snapshot(earlier);
-    stage = await openOutputStage(earlier, {
-      write: true,
-      background: threadFailingAt(failing),
-    });
-    for (const file of many("two")) await stage.add([file]);
-    await expect(stage.finish()).rejects.toThrow(
-      /injected failure in the thread/,
-    );
+    await failedRun(earlier, many("two"));
     expect(await snapshot(earlier)).toEqual(before);
   });
 
-  it("writes inline when no thread can be started", async () => {
-    const out = join(await tempDir(), "out");
-    const files = many("one");
-    const stage = await openOutputStage(out, {
-      write: true,
-      background: () => {
-        throw new Error("ERR_WORKER_INIT_FAILED");
-      },
-    });
-    for (const file of files) await stage.add([file]);
-    await stage.finish();
-    for (const file of files)
-      expect(await readFile(join(out, file.path), "utf8")).toBe(file.contents);
-    expect(await manifestFiles(out)).toEqual(files.map((file) => file.path));
-  });
-
-  it("discards what the thread wrote when a run stops before finishing", async () => {
+  it("discards what was staged when a run stops before finishing", async () => {
     const out = join(await tempDir(), "out");
     const stage = await openOutputStage(out, { write: true });
     for (const file of many("one")) await stage.add([file]);

@@ -5,11 +5,8 @@
  * `src/mock-fetch.ts` (a fetch, no msw). The data has a module of its own
  * so that importing it never loads msw.
  */
-import type {
-  Model,
-  OperationSetModel,
-  PayloadModel,
-} from "../../model/types.js";
+import { mockApi } from "../../model/mock-api.js";
+import type { Model, OperationSetModel } from "../../model/types.js";
 import {
   createFile,
   typeSymbol,
@@ -174,44 +171,18 @@ export function renderMockFetch(
   return file;
 }
 
-function payloadData(payload: PayloadModel): PrintableValue | undefined {
-  return payload.kind === "schema"
-    ? (payload.schema as unknown as PrintableValue)
-    : undefined;
-}
-
 /**
- * The set as the mock engine's data. Each operation's and schema's entry
- * is made once per run through `memo`: the same object in every set, so
- * its printed text can be reused.
+ * The set as the mock engine's data (the model's own reading of it, as
+ * `remitgen mock` serves it). Each operation's and schema's entry is made
+ * once per run through `memo`: the same object in every set, so its
+ * printed text can be reused.
  */
 export function mockApiData(
   model: Model,
   set: OperationSetModel,
   memo: RenderMemo = noMemo,
 ): PrintableValue {
-  return {
-    setId: set.id,
-    plan: {
-      name: set.plan.name,
-      limit: set.plan.rateLimit.limit,
-      intervalMs: set.plan.rateLimit.intervalMs,
-    },
-    tokenPath: model.auth.token.path,
-    operations: set.operations.map((operation) =>
-      memo.once(operation, "mock-data", () => ({
-        name: operation.id,
-        path: operation.path,
-        effect: operation.effect,
-        request: payloadData(operation.request),
-        response: payloadData(operation.response),
-      })),
-    ),
-    schemas: set.schemas.map((named) =>
-      memo.once(named, "mock-data", () => ({
-        name: named.name,
-        schema: named.schema as unknown as PrintableValue,
-      })),
-    ),
-  };
+  return mockApi(model, set, (owner, make) =>
+    memo.once(owner, "mock-data", make),
+  ) as unknown as PrintableValue;
 }

@@ -14,7 +14,7 @@ import {
   renderMocks,
 } from "../../../src/render/client/mocks-file.js";
 import type { ModuleTexts } from "../../../src/render/code/module.js";
-import { checkSpecText } from "../../../src/spec/load.js";
+import { checkSpecText } from "../../../src/check-spec.js";
 
 const specText = readFileSync(
   fileURLToPath(new URL("../../../spec/remittance.yaml", import.meta.url)),

@@ -15,7 +15,7 @@ import {
   renderSetDocs,
 } from "../../../src/render/docs/index.js";
 import { renderOpenApi } from "../../../src/render/openapi/openapi.js";
-import { loadSpec } from "../../../src/spec/load.js";
+import { loadSpec } from "../../../src/check-spec.js";
 
 vi.mock("../../../src/runtime/defaults.js", () => ({
   DEFAULT_TIMEOUT_MS: 12_345,

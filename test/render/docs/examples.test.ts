@@ -20,7 +20,7 @@ import {
 } from "../../../src/render/docs/examples.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
 import { validateValue } from "../../../src/runtime/mock/validate.js";
-import { loadSpec } from "../../../src/spec/load.js";
+import { loadSpec } from "../../../src/check-spec.js";
 
 const fixture = (name: string): string =>
   new URL(`../../fixtures/${name}`, import.meta.url).pathname;

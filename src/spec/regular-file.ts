@@ -1,5 +1,5 @@
 /**
- * Reading a file a user named (the spec, the run record) without ever
+ * Reading a file a user named (the spec) without ever
  * opening anything but a regular file for reading. Opening a named pipe
  * that nobody writes waits forever: in the thread pool, deaf to Ctrl-C,
  * or, read synchronously, with the whole process stuck and every signal
@@ -8,14 +8,7 @@
  * waiting (O_NONBLOCK), in case a pipe took the file's place between the
  * two.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readFileSync,
-  type Stats,
-} from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { open, stat } from "node:fs/promises";
 
 /** Open for reading, never waiting for a writer (no O_NONBLOCK on Windows, which has no FIFOs). */
@@ -71,24 +64,4 @@ export function kindOfFile(info: Stats): string {
   if (info.isCharacterDevice()) return "a character device";
   if (info.isBlockDevice()) return "a block device";
   return "a special file";
-}
-
-/**
- * The bytes of a regular file, read at once (for small files of
- * remitgen's own, such as the run record); undefined when `path` is
- * missing or no regular file. Other failures throw.
- */
-export function readRegularFileSync(path: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, readFlags);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
-  } finally {
-    closeSync(fd);
-  }
 }

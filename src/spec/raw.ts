@@ -1,0 +1,299 @@
+/**
+ * The spec as written, once read: the shape the structure checker reads the
+ * YAML into, the rules check and the model is resolved from, with the
+ * positions diagnostics point at. And the few readings of it that the
+ * checker and the resolver share (a set's members, a rate limit, a schema's
+ * references), so that neither imports the other.
+ */
+import type { JsonValue } from "../runtime/json.js";
+import type { SchemaNode } from "../runtime/schema.js";
+
+export type Range = readonly [number, number];
+
+/** A string read from the spec, with where it stands. */
+export interface Located<T> {
+  readonly value: T;
+  readonly range: Range;
+}
+
+export interface RawNotShown {
+  readonly topic: string;
+  readonly text: string;
+}
+
+/** Where a schema node's `example` stands, and the words naming the node. */
+export interface ExampleSite {
+  readonly range: Range;
+  /** e.g. `property "number" of schema "Account"` */
+  readonly where: string;
+}
+
+/** What every schema node may carry besides its type. */
+interface RawSchemaCommon {
+  readonly description?: string;
+  readonly example?: JsonValue;
+  /** Set with `example`, to report an example that breaks its schema. */
+  readonly exampleSite?: ExampleSite;
+}
+
+/** A schema node as written, references still carrying their position. */
+export type RawSchema =
+  | (RawSchemaCommon & {
+      readonly kind: "ref";
+      readonly name: Located<string>;
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "object";
+      readonly properties: readonly RawProperty[];
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "array";
+      readonly items: RawSchema;
+      readonly minItems?: number;
+      readonly maxItems?: number;
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "string" | "number" | "integer" | "boolean" | "enum";
+      readonly facets: Readonly<Record<string, number | string>>;
+      readonly values?: readonly string[];
+    });
+
+export interface RawProperty {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: RawSchema;
+}
+
+export interface RawError {
+  readonly status: Located<number>;
+  readonly description: string;
+  readonly schema?: RawSchema;
+}
+
+export interface RawOperation {
+  readonly id: Located<string>;
+  readonly path: Located<string>;
+  readonly summary: string;
+  readonly description?: string;
+  readonly effect: "read" | "write";
+  readonly effectStated: boolean;
+  /**
+   * Whether the bank's interface states the effect, the spec infers it from
+   * the name (an `effect` without `effectBasis`), or it is the safe default
+   * (no `effect`: a write).
+   */
+  readonly effectBasis: "stated" | "inferred" | "default";
+  readonly request?: RawSchema;
+  readonly response?: RawSchema;
+  readonly errors: readonly RawError[];
+  readonly notShown: readonly RawNotShown[];
+}
+
+export interface RawPlan {
+  readonly name: string;
+  readonly rateLimit: Located<string>;
+  readonly cost: string;
+  readonly note?: string;
+}
+
+export interface RawSet {
+  readonly id: Located<string>;
+  readonly title: string;
+  readonly version: Located<string>;
+  readonly labels: readonly string[];
+  readonly date?: Located<string>;
+  readonly extends?: Located<string>;
+  readonly operations?: readonly Located<string>[];
+  readonly adds: readonly Located<string>[];
+  readonly removes: readonly Located<string>[];
+  readonly plan: RawPlan;
+  /** Where the `operations`, `adds` and `removes` keys stand, when written. */
+  readonly operationsKey?: Range;
+  readonly addsKey?: Range;
+  readonly removesKey?: Range;
+}
+
+export interface RawSpec {
+  readonly service: {
+    readonly title: string;
+    readonly description: string;
+    readonly baseUrl: string;
+    readonly packageScope: Located<string>;
+    readonly packageName: Located<string>;
+    /** The npm registry the packages are published to, as a normalised URL. */
+    readonly packageRegistry?: string;
+    readonly notShown: readonly RawNotShown[];
+  };
+  readonly auth: {
+    readonly title: string;
+    readonly version: Located<string>;
+    readonly baseUrl: string;
+    readonly tokenPath: Located<string>;
+    readonly scheme: "oauth2-client-credentials";
+    readonly assumption: string;
+    readonly notShown: readonly RawNotShown[];
+  };
+  readonly operationDefaults: { readonly notShown: readonly RawNotShown[] };
+  readonly operations: readonly RawOperation[];
+  readonly sets: readonly RawSet[];
+  readonly schemas: readonly RawNamedSchema[];
+}
+
+/** A named schema as written. */
+export interface RawNamedSchema {
+  readonly name: Located<string>;
+  readonly schema: RawSchema;
+}
+
+/**
+ * A raw schema as the runtime's schema node, positions dropped: what the
+ * model holds, and what the checker checks examples against. Recursive only
+ * as deep as the spec nests (references are not followed).
+ */
+export function toSchemaNode(raw: RawSchema): SchemaNode {
+  const common = {
+    ...(raw.description !== undefined ? { description: raw.description } : {}),
+    ...(raw.example !== undefined ? { example: raw.example } : {}),
+  };
+  switch (raw.kind) {
+    case "ref":
+      return { kind: "ref", name: raw.name.value, ...common };
+    case "object":
+      return {
+        kind: "object",
+        properties: raw.properties.map((property) => ({
+          name: property.name,
+          required: property.required,
+          schema: toSchemaNode(property.schema),
+        })),
+        ...common,
+      };
+    case "array":
+      return {
+        kind: "array",
+        items: toSchemaNode(raw.items),
+        ...(raw.minItems !== undefined ? { minItems: raw.minItems } : {}),
+        ...(raw.maxItems !== undefined ? { maxItems: raw.maxItems } : {}),
+        ...common,
+      };
+    case "enum":
+      return { kind: "enum", values: [...(raw.values ?? [])], ...common };
+    case "boolean":
+      return { kind: "boolean", ...common };
+    case "string":
+      return { kind: "string", ...(raw.facets as object), ...common };
+    case "number":
+    case "integer":
+      return { kind: raw.kind, ...(raw.facets as object), ...common };
+  }
+}
+
+/** What membership is worked out from: a set's id, parent and lists. */
+export interface MemberLists {
+  readonly id: Located<string>;
+  readonly extends?: Located<string>;
+  readonly operations?: readonly Located<string>[];
+  readonly adds: readonly Located<string>[];
+  readonly removes: readonly Located<string>[];
+}
+
+/**
+ * Each set's operation ids, following `extends`; sets whose chain is broken
+ * (missing parent or a cycle) are left out. Shared by the checker (on
+ * whatever of each set could be read) and the resolver (on whole sets).
+ * Iterative and memoised: each set is worked out once, however long the
+ * chain of sets extending each other.
+ */
+export function resolveMembers<Listed extends MemberLists>(
+  list: readonly Listed[],
+  sets: ReadonlyMap<string, Listed>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const broken = new Set<string>();
+  for (const start of list) {
+    // Walk up to a set already worked out, a root, or a break in the chain.
+    const chain: Listed[] = [];
+    const onChain = new Set<string>();
+    let inherited: string[] | undefined;
+    let current: Listed | undefined = start;
+    for (;;) {
+      const id = current.id.value;
+      const done = out.get(id);
+      if (done !== undefined) {
+        inherited = done;
+        break;
+      }
+      if (broken.has(id) || onChain.has(id)) break;
+      onChain.add(id);
+      chain.push(current);
+      if (current.extends === undefined) {
+        inherited = [];
+        break;
+      }
+      const parent = sets.get(current.extends.value);
+      if (parent === undefined || parent === current) break;
+      current = parent;
+    }
+    if (inherited === undefined) {
+      for (const set of chain) broken.add(set.id.value);
+      continue;
+    }
+    // Then down again, each set from its parent's members.
+    for (let index = chain.length - 1; index >= 0; index--) {
+      const set = chain[index]!;
+      let members: string[];
+      if (set.extends === undefined)
+        members = [
+          ...new Set((set.operations ?? []).map((item) => item.value)),
+        ];
+      else {
+        const removed = new Set(set.removes.map((item) => item.value));
+        members = inherited.filter((id) => !removed.has(id));
+        const present = new Set(members);
+        for (const add of set.adds) {
+          if (present.has(add.value)) continue;
+          present.add(add.value);
+          members.push(add.value);
+        }
+      }
+      out.set(set.id.value, members);
+      inherited = members;
+    }
+  }
+  return out;
+}
+
+export const rateLimitUnits = {
+  second: 1_000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+} as const;
+
+/** `10000/hour`, `100 per hour`, `5/minute`. */
+export function parseRateLimit(
+  text: string,
+): { limit: number; unit: keyof typeof rateLimitUnits } | undefined {
+  const match =
+    /^\s*(\d{1,9})\s*(?:\/|per)\s*(second|minute|hour|day)\s*$/.exec(text);
+  if (!match) return undefined;
+  const limit = Number(match[1]);
+  if (limit < 1) return undefined;
+  return { limit, unit: match[2] as keyof typeof rateLimitUnits };
+}
+
+/** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
+export function refsOf(schema: RawSchema | undefined): Located<string>[] {
+  const out: Located<string>[] = [];
+  const stack: (RawSchema | undefined)[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined) continue;
+    if (node.kind === "ref") out.push(node.name);
+    else if (node.kind === "object")
+      for (let index = node.properties.length - 1; index >= 0; index--)
+        stack.push(node.properties[index]!.schema);
+    else if (node.kind === "array") stack.push(node.items);
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * Dependencies run one way: spec → check → model → render → write, under
+ * one driver (generate.ts, check-spec.ts and the library entry). A stage
+ * imports the stages before it that it reads the output of, and shared
+ * modules (diagnostics, names, escaping, the runtime); never a later stage,
+ * and never a stage it only follows: the model is resolved from the spec
+ * as written, not from the checker, and the CLI reaches rendering only
+ * through the driver. Every import of src/ is read, types and dynamic
+ * imports included.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix, relative } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./generate/support.js";
+
+const src = join(repoRoot, "src");
+
+/** Modules that every part may use: they import nothing of the pipeline. */
+const shared = ["diagnostics", "escape", "names", "runtime", "paths"];
+
+/** What each part of src/ may import, besides itself. */
+const allowed: Readonly<Record<string, readonly string[]>> = {
+  escape: [],
+  paths: [],
+  // The runtime is copied into every package: it imports nothing of the generator.
+  runtime: [],
+  names: ["escape"],
+  diagnostics: ["escape"],
+  spec: shared,
+  check: ["spec", ...shared],
+  model: ["spec", ...shared],
+  render: ["model", ...shared],
+  write: ["render", ...shared],
+  "mock-server": ["model", ...shared],
+  driver: ["spec", "check", "model", "render", "write", ...shared],
+  cli: ["driver", "spec", "model", "write", "mock-server", ...shared],
+};
+
+/** The driver: the root modules that run the stages one after the other. */
+const driverFiles = new Set([
+  "generate.ts",
+  "check-spec.ts",
+  "index.ts",
+  "diff.ts",
+]);
+
+function partOf(file: string): string {
+  const [first, ...rest] = file.split("/");
+  if (rest.length > 0) return first!;
+  if (driverFiles.has(first!)) return "driver";
+  return first!.replace(/\.ts$/, "");
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")
+      ? [relative(src, path).split("\\").join("/")]
+      : [];
+  });
+}
+
+/** Every import of `file` inside src/, as `[from, to]` paths relative to src/. */
+function importsOf(file: string): [string, string][] {
+  const text = readFileSync(join(src, file), "utf8");
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles
+    .map((imported) => imported.fileName)
+    .filter((name) => name.startsWith("."))
+    .map((name): [string, string] => [
+      file,
+      posix
+        .normalize(posix.join(posix.dirname(file), name))
+        .replace(/\.js$/, ".ts"),
+    ]);
+}
+
+const files = sourceFiles(src);
+const edges = files.flatMap(importsOf);
+
+describe("src/ dependencies", () => {
+  it("knows every part of src/ (a new folder is placed in the pipeline here)", () => {
+    const parts = [...new Set(files.map(partOf))].sort();
+    expect(parts.filter((part) => allowed[part] === undefined)).toEqual([]);
+  });
+
+  it("reads the imports it checks (the parser sees them)", () => {
+    expect(edges).toContainEqual(["check/rules.ts", "spec/raw.ts"]);
+    expect(edges.length).toBeGreaterThan(files.length);
+    // Every import leads to a file that exists: a path this test resolves
+    // wrongly would pass for any part.
+    const known = new Set(files);
+    expect(edges.filter(([, to]) => !known.has(to))).toEqual([]);
+  });
+
+  it("run one way: no part imports a part it may not", () => {
+    const wrong = edges
+      .filter(([from, to]) => {
+        const [a, b] = [partOf(from), partOf(to)];
+        return a !== b && !(allowed[a] ?? []).includes(b);
+      })
+      .map(([from, to]) => `${from} -> ${to}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("the runtime imports nothing outside itself, not even shared modules", () => {
+    const leaving = edges.filter(
+      ([from, to]) => partOf(from) === "runtime" && partOf(to) !== "runtime",
+    );
+    expect(leaving).toEqual([]);
+  });
+
+  it("diagnostics/codes.ts holds codes: no table of the system's error codes", () => {
+    const codes = readFileSync(join(src, "diagnostics/codes.ts"), "utf8");
+    expect(codes).not.toMatch(/^\s+E(NOENT|ACCES|LOOP|IO|NOSPC)\s*:/m);
+  });
+});
