@@ -16,7 +16,7 @@
  * Elsewhere a live id is taken for the holder. Taking a stale lock over is
  * itself one run's at a time (a "breaker" file beside the lock): two runs
  * that both found it stale must not both remove it, the second removing
- * the lock the first has just made. Like the run record, the lock never
+ * the lock the first has just made. The lock never
  * fails a run by itself: where no lock file can be made (a read-only temp
  * folder, a lock folder another user made), the run goes on without one.
  */
