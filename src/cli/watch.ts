@@ -26,7 +26,7 @@ export interface WatchOptions {
   readonly spec?: string;
   /** Output folder; default `generated` under `cwd`. */
   readonly out?: string;
-  readonly sets?: readonly string[];
+  readonly sets?: readonly string[] | undefined;
   readonly cwd?: string;
   /** Stops watching; the returned promise then resolves with 0. */
   readonly signal: AbortSignal;

@@ -420,10 +420,7 @@ export async function assertSafeOutDir(
 ): Promise<void> {
   const target = resolve(outDir);
   await assertSafeOutPath(target, projectDir);
-  const refuse = (why: string): never => {
-    const text = usageProblems.unsafeOutDir(target, why);
-    throw new UsageError(text.code, text.message, text.hint);
-  };
+  const refuse = (why: string): never => refuseOutDir(target, why);
   let info;
   try {
     info = await nodeFs.stat(target);
@@ -459,10 +456,7 @@ export async function assertSafeOutPath(
   projectDir: string,
 ): Promise<void> {
   const target = resolve(outDir);
-  const refuse = (why: string): never => {
-    const text = usageProblems.unsafeOutDir(target, why);
-    throw new UsageError(text.code, text.message, text.hint);
-  };
+  const refuse = (why: string): never => refuseOutDir(target, why);
   const real = await realPathOf(target);
   const same = async (other: string): Promise<boolean> =>
     target === resolve(other) || real === (await realPathOf(resolve(other)));
@@ -478,6 +472,12 @@ export async function assertSafeOutPath(
     if (isAncestor(target, inner) || isAncestor(real, await realPathOf(inner)))
       refuse(`it contains ${name}`);
   }
+}
+
+/** RG090: `target` is no folder to write output into, and `why`. */
+function refuseOutDir(target: string, why: string): never {
+  const text = usageProblems.unsafeOutDir(target, why);
+  throw new UsageError(text.code, text.message, text.hint);
 }
 
 /** The file operations a writing stage uses; replaceable to test failures. */
