@@ -50,7 +50,7 @@ export interface Limiter {
    * otherwise, in `"wait"` mode, a promise of one that resolves when the
    * call's turn comes (rejecting if `signal` aborts), and in `"reject"`
    * mode throws (or rejects with) {@link RateLimitError} naming
-   * `operation`, or {@link StoreError} when the store cannot answer.
+   * `operation`, or a `StoreError` when a store cannot answer.
    *
    * @param leaseMs - The longest the call can be in flight (its time-out):
    * a slot never settled counts as settled then, plus a grace.
