@@ -28,6 +28,7 @@ import {
   openOutputStage,
   outputFailure,
   type OutputPlan,
+  type StageOptions,
   type WriterFs,
 } from "../../src/write/output-dir.js";
 import { repoRoot, snapshot, tempDir } from "../generate/support.js";
@@ -49,33 +50,35 @@ const second: OutputFile[] = [
   { path: "c/new/file.ts", contents: "new\n" },
 ];
 
-/** What a --check run finds: the plan, nothing written. */
-async function planned(
+/**
+ * `files` through a stage, as generate stages them: written (staged as
+ * added, committed by finish) or, for a --check run, only compared.
+ */
+async function staged(
   out: string,
   files: readonly OutputFile[],
-  scope?: (path: string) => boolean,
+  options: StageOptions,
 ): Promise<OutputPlan> {
-  const stage = await openOutputStage(out, {
-    write: false,
-    ...(scope !== undefined ? { scope } : {}),
-  });
+  const stage = await openOutputStage(out, options);
   await stage.add(files);
   return stage.finish();
 }
 
-/** Writes `files` as generate does: staged as added, committed by finish. */
-async function written(
+/** What a --check run finds: the plan, nothing written. */
+const planned = (
+  out: string,
+  files: readonly OutputFile[],
+  scope?: (path: string) => boolean,
+): Promise<OutputPlan> =>
+  staged(out, files, { write: false, ...(scope && { scope }) });
+
+/** Writes `files` as generate does. */
+const written = (
   out: string,
   files: readonly OutputFile[],
   fs?: WriterFs,
-): Promise<OutputPlan> {
-  const stage = await openOutputStage(out, {
-    write: true,
-    ...(fs !== undefined ? { fs } : {}),
-  });
-  await stage.add(files);
-  return stage.finish();
-}
+): Promise<OutputPlan> =>
+  staged(out, files, { write: true, ...(fs && { fs }) });
 
 async function manifestFiles(out: string): Promise<string[]> {
   return (
