@@ -6,6 +6,13 @@
  * fetch (`./fetch.js`) and the `remitgen mock` HTTP server are thin front
  * doors over this one engine.
  *
+ * This module is the engine's contract (types, defaults, option checks)
+ * and puts its parts together: `dispatch.ts` routes a request,
+ * `tokens.ts` is the token endpoint and the issued tokens, `calls.ts`
+ * takes one operation call through its checks, `faults.ts` holds the
+ * overrides and what a fault does, `recording.ts` the bounded call log,
+ * and `answers.ts` reads bodies and writes answers by the conventions.
+ *
  * Copied verbatim into every generated package (subpaths `./mocks` and
  * `./mock-fetch`), so it uses no dependencies and no `node:` modules, only
  * ECMAScript and Fetch API globals.
