@@ -60,16 +60,12 @@ export function renderMockData(
   );
   const line = (entry: object): string =>
     memo.once(entry, "mock-data-line", () =>
-      compactJson(entry as unknown as JsonValue),
+      jsonInTemplate(compactJson(entry as unknown as JsonValue)),
     );
-  const list = (key: string, entries: readonly object[]): string =>
+  const list = (entries: readonly object[]): string =>
     entries.length === 0
-      ? `  "${key}": [],`
-      : [
-          `  "${key}": [`,
-          ...entries.map((each) => `    ${line(each)},`),
-          "  ],",
-        ].join("\n");
+      ? "[]"
+      : `[\n${entries.map((each) => `    ${line(each)}`).join(",\n")}\n  ]`;
   const header = generatedHeader(model.source.specFile);
   const doc = docCommentLines(
     [
@@ -92,15 +88,17 @@ export { mockApi } from "../dist/mock-api.js";
       contents: [
         header,
         "",
-        "// Data: one operation or schema a line. Its type: mock-api.d.ts.",
+        // JSON, not an object literal: there a `"__proto__"` key (a spec's
+        // example may hold one) would set the prototype instead of a member.
+        "// Data, as JSON: one operation or schema a line. Its type: mock-api.d.ts.",
         "// prettier-ignore",
-        "export const mockApi = {",
-        `  "setId": ${compactJson(api.setId)},`,
-        `  "plan": ${compactJson(api.plan)},`,
-        `  "tokenPath": ${compactJson(api.tokenPath)},`,
-        list("operations", api.operations),
-        list("schemas", api.schemas),
-        "};",
+        "export const mockApi = JSON.parse(String.raw`{",
+        `  "setId": ${jsonInTemplate(compactJson(api.setId))},`,
+        `  "plan": ${jsonInTemplate(compactJson(api.plan))},`,
+        `  "tokenPath": ${jsonInTemplate(compactJson(api.tokenPath))},`,
+        `  "operations": ${list(api.operations)},`,
+        `  "schemas": ${list(api.schemas)}`,
+        "}`);",
         "",
       ].join("\n"),
     },
@@ -225,4 +223,12 @@ export function renderMockFetch(
     write: (writer) => writeTypeExports(writer, module, "MockFetch"),
   });
   return file;
+}
+
+/**
+ * JSON text as it may stand in a raw template literal: a backtick and the
+ * `{` of `${`, which can stand only inside its strings, as JSON escapes.
+ */
+function jsonInTemplate(json: string): string {
+  return json.replace(/`/g, "\\u0060").replace(/\$\{/g, "$\\u007b");
 }

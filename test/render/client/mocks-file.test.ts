@@ -81,14 +81,23 @@ describe("renderMockData", () => {
       ).toBe(text);
   });
 
-  it("writes any key and example as data, bidirectional controls escaped", async () => {
+  it("writes any key and example as data: __proto__ an own member, backticks and bidirectional controls escaped", async () => {
     const model = modelWith(
-      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x\u202Ey" }\n      "1": { type: string }\n    example: { "1": one, account: x }\n',
+      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x\u202Ey`${1}`" }\n      "1": { type: string }\n      "__proto__": { type: string }\n    example: { "1": one, account: x, "__proto__": polluted }\n',
     );
     const js = files(model)["dist/mock-api.js"]!;
-    expect(js).toContain('"example":{"1":"one","account":"x"}');
-    expect(js).toContain('"example":"x\\u202ey"');
+    expect(js).toContain('"example":"x\\u202ey\\u0060$\\u007b1}\\u0060"');
     expect(js).not.toContain("\u202e");
+    const url = `data:text/javascript,${encodeURIComponent(js)}`;
+    const { mockApi: loaded } = (await import(url)) as {
+      mockApi: { schemas: { schema: { example: object } }[] };
+    };
+    const example = loaded.schemas[0]!.schema.example;
+    expect(Object.hasOwn(example, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(example)).toBe(Object.prototype);
+    expect(JSON.stringify(loaded.schemas[0])).toContain(
+      '"example":"x\u202ey`${1}`"',
+    );
   });
 });
 
