@@ -115,20 +115,30 @@ export function pointer(parent: string, token: string | number): string {
 }
 
 /**
- * Compiles a schema `pattern`. Tries Unicode mode first (what JSON Schema
- * asks for), then legacy mode, because many published patterns (`[\w-]`)
- * are only valid without the `u` flag. Returns `undefined` when neither
- * compiles; such a pattern is not enforced.
+ * Spec patterns are compiled in Unicode mode, as JSON Schema asks (`\p{L}`,
+ * astral characters), by the mocks, the samples and the checker alike: the
+ * checker refuses a pattern that does not compile so (RG052), so none is
+ * read one way when checked and another when served.
  */
+const patternFlags = "u";
+
+/** Compiles a schema `pattern`; `undefined` for one that does not compile (a checked spec holds none). */
 export function compilePattern(pattern: string): RegExp | undefined {
-  for (const flags of ["u", ""]) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // try the next mode
-    }
+  try {
+    return new RegExp(pattern, patternFlags);
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** Why a schema `pattern` does not compile, or `undefined` when it does. */
+export function patternSyntaxError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, patternFlags);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /**
