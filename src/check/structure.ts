@@ -11,7 +11,7 @@ import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { hasCredentials } from "../diagnostics/secrets.js";
 import type { JsonValue } from "../runtime/json.js";
-import { patternSyntaxError } from "../runtime/mock/validate.js";
+import { compilePattern } from "../runtime/mock/validate.js";
 import {
   closest,
   isPackageNamePart,
@@ -536,13 +536,13 @@ export function formatChecks(reader: Reader): Record<string, Check> {
     pattern: (read) => {
       const pattern = read.value as string;
       // Compiled as the mocks and the example check compile it.
-      const invalid = patternSyntaxError(pattern);
-      if (invalid !== undefined)
+      let invalid: string | undefined;
+      if (compilePattern(pattern, (reason) => (invalid = reason)) === undefined)
         return reportIf(
           read,
           diagnostics.badPattern(
             pattern,
-            invalid.replace(/^Invalid regular expression: /, ""),
+            (invalid ?? "").replace(/^Invalid regular expression: /, ""),
           ),
           false,
         );

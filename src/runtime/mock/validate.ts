@@ -122,22 +122,19 @@ export function pointer(parent: string, token: string | number): string {
  */
 const patternFlags = "u";
 
-/** Compiles a schema `pattern`; `undefined` for one that does not compile (a checked spec holds none). */
-export function compilePattern(pattern: string): RegExp | undefined {
+/**
+ * Compiles a schema `pattern`; `undefined` for one that does not compile
+ * (a checked spec holds none), after telling `refused` why.
+ */
+export function compilePattern(
+  pattern: string,
+  refused?: (reason: string) => void,
+): RegExp | undefined {
   try {
     return new RegExp(pattern, patternFlags);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Why a schema `pattern` does not compile, or `undefined` when it does. */
-export function patternSyntaxError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern, patternFlags);
-    return undefined;
   } catch (error) {
-    return (error as Error).message;
+    refused?.((error as Error).message);
+    return undefined;
   }
 }
 
