@@ -69,10 +69,8 @@ const typeWords = {
   boolean: "true or false",
 } as const;
 
-/** One value of the spec as read, with where it stands. */
-export interface Read {
-  /** The YAML node, aliases followed. */
-  readonly node: Node | null;
+/** Where a value stands, and how messages name it. */
+interface Place {
   readonly range: Range;
   /** The key that holds it (an item's own range; the root's first character). */
   readonly keyRange: Range;
@@ -80,8 +78,12 @@ export interface Read {
   readonly where: string;
   /** How messages name what holds it, e.g. `operation "get_acct_title"`. */
   readonly owner: string;
-  /** Its key in the mapping that holds it; "" for a list's item and the root. */
-  readonly key: string;
+}
+
+/** One value of the spec as read, with where it stands. */
+export interface Read extends Place {
+  /** The YAML node, aliases followed. */
+  readonly node: Node | null;
   /**
    * A mapping's entries by key (duplicates and unknown keys left out), a
    * list's items, a scalar's value, or what the value's check made of it.
@@ -95,14 +97,6 @@ export interface Read {
 
 /** A named check: reports what is wrong with a value of the right type, and returns it (changed, or made unusable). */
 export type Check = (read: Read, reader: Reader, schema: FormatSchema) => Read;
-
-interface Place {
-  readonly where: string;
-  readonly owner: string;
-  readonly key: string;
-  readonly keyRange: Range;
-  readonly range: Range;
-}
 
 /** Walks the spec's YAML against the format's schema, reporting each problem to `reader`. */
 export function readAgainstSchema(
@@ -150,17 +144,7 @@ export function readAgainstSchema(
     place: Place & { node: Node | null },
     value: unknown,
     usable = true,
-  ): Read => ({
-    node: place.node,
-    range: place.range,
-    keyRange: place.keyRange,
-    where: place.where,
-    owner: place.owner,
-    key: place.key,
-    value,
-    usable,
-    flawed: false,
-  });
+  ): Read => ({ ...place, value, usable, flawed: false });
 
   const wrongType = (
     place: Place & { node: Node | null },
@@ -215,7 +199,6 @@ export function readAgainstSchema(
               n: index + 1,
             }),
             owner: place.where,
-            key: "",
             keyRange: reader.rangeOf(item as Node | null, place.range),
             range: reader.rangeOf(item as Node | null, place.range),
           }),
@@ -339,7 +322,6 @@ export function readAgainstSchema(
             words,
           ),
           owner: place.where,
-          key: entry.key,
           keyRange: entry.keyRange,
           range: entry.valueRange,
         }),
@@ -492,7 +474,6 @@ export function readAgainstSchema(
         {
           where: `${place.where} ${tag}`,
           owner: place.where,
-          key: tag,
           keyRange: reader.rangeOf(entry?.key as Node | null, place.keyRange),
           range: reader.rangeOf(valueNode, place.keyRange),
         },
@@ -533,7 +514,6 @@ export function readAgainstSchema(
   return walk(root, schema, {
     where: "",
     owner: "",
-    key: "",
     keyRange: firstCharacter(reader.rangeOf(root, [0, 1])),
     range: reader.rangeOf(root, [0, 1]),
   });
@@ -558,4 +538,17 @@ function named(
   return template.replace(/\{(where|owner|name|n)\}/g, (_all, word: string) =>
     String(words[word as keyof typeof words]),
   );
+}
+
+/** A mapping's entries, every one (usable or not), when the mapping is usable. */
+export function entriesOf(read: Read | undefined): ReadonlyMap<string, Read> {
+  return read?.usable && read.value instanceof Map ? read.value : noEntries;
+}
+
+const noEntries: ReadonlyMap<string, Read> = new Map();
+
+/** The entry under `key`, when of the allowed form. */
+export function field(read: Read | undefined, key: string): Read | undefined {
+  const entry = entriesOf(read).get(key);
+  return entry?.usable ? entry : undefined;
 }

@@ -15,10 +15,7 @@ import {
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
-import type { SchemaNode } from "../runtime/schema.js";
 import {
-  parseRateLimit,
-  rateLimitUnits,
   refsOf,
   resolveMembers,
   toSchemaNode,

@@ -5,7 +5,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { Located, Range } from "../spec/raw.js";
+import type { Range } from "../spec/raw.js";
 import { patternSafety, type PatternSafety } from "./pattern-safety.js";
 import type { SpecSource } from "../spec/source.js";
 

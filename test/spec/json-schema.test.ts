@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { formatChecks } from "../../src/check/structure.js";
+import { formatChecks } from "../../src/check/value-checks.js";
 import { Reader } from "../../src/check/yaml-nodes.js";
 import { maxPackageBase, maxPackageScope } from "../../src/names/names.js";
 import { parseSpecText } from "../../src/spec/source.js";
