@@ -129,27 +129,37 @@ export function readAgainstSchema(
     return run;
   };
 
+  /** A Read being made: one object per value, filled in by the walk (allocation is most of a large spec's time). */
+  type Draft = { -readonly [K in keyof Read]: Read[K] };
+
   const walk = (given: Node | null, raw: FormatSchema, place: Place): Read => {
     const before = reader.found.length;
-    const node = reader.deref(given);
     const own = resolve(raw);
-    let read = shape(node, own, { ...place, node });
+    const draft: Draft = {
+      range: place.range,
+      keyRange: place.keyRange,
+      where: place.where,
+      owner: place.owner,
+      node: reader.deref(given),
+      value: undefined,
+      usable: true,
+      flawed: false,
+    };
+    let read = shape(draft.node, own, draft) as Draft;
     const check = own["x-remitgen-check"];
     if (read.usable && check !== undefined)
-      read = runCheck(check, place.where)(read, reader, own);
-    return { ...read, flawed: reader.found.length > before };
+      read = runCheck(check, place.where)(read, reader, own) as Draft;
+    read.flawed = reader.found.length > before;
+    return read;
   };
 
-  const made = (
-    place: Place & { node: Node | null },
-    value: unknown,
-    usable = true,
-  ): Read => ({ ...place, value, usable, flawed: false });
+  const made = (place: Draft, value: unknown, usable = true): Read => {
+    place.value = value;
+    place.usable = usable;
+    return place;
+  };
 
-  const wrongType = (
-    place: Place & { node: Node | null },
-    expected: string,
-  ): Read => {
+  const wrongType = (place: Draft, expected: string): Read => {
     reader.report(
       place.range,
       diagnostics.wrongType(
@@ -165,7 +175,7 @@ export function readAgainstSchema(
   const shape = (
     node: Node | null,
     schema: FormatSchema,
-    place: Place & { node: Node | null },
+    place: Draft,
   ): Read => {
     if (schema.oneOf !== undefined) return choose(node, schema, place);
     // A value with a named check is judged by it whole (`remitgen: "1"`);
@@ -192,12 +202,16 @@ export function readAgainstSchema(
           return wrongType(place, schema["x-remitgen-expected"] ?? "a list");
         const items = node.items.map((item, index) =>
           walk(item as Node | null, schema.items ?? {}, {
-            where: named(resolve(schema.items ?? {}), "entry {n} of {where}", {
-              where: place.where,
-              owner: place.owner,
-              name: "",
-              n: index + 1,
-            }),
+            where: named(
+              resolve(schema.items ?? {}),
+              `entry ${index + 1} of ${place.where}`,
+              {
+                where: place.where,
+                owner: place.owner,
+                name: "",
+                n: index + 1,
+              },
+            ),
             owner: place.where,
             keyRange: reader.rangeOf(item as Node | null, place.range),
             range: reader.rangeOf(item as Node | null, place.range),
@@ -258,7 +272,7 @@ export function readAgainstSchema(
   const mapping = (
     node: Node | null,
     schema: FormatSchema,
-    place: Place & { node: Node | null },
+    place: Draft,
   ): Read => {
     if (!isMap(node))
       return wrongType(place, schema["x-remitgen-expected"] ?? "a mapping");
@@ -273,15 +287,18 @@ export function readAgainstSchema(
     const allowed = Object.keys(declared);
     const extra = schema.additionalProperties;
     const out = new Map<string, Read>();
-    const misspelt = new Set<string>();
-    const known = new Set(list.map((entry) => entry.key));
+    // A spec's mappings hold a handful of keys: a scan beats a Set for each.
+    const known = {
+      has: (key: string) => list.some((entry) => entry.key === key),
+    };
+    let misspelt: Set<string> | undefined;
     for (const entry of list) {
       const child =
         propertyOf(entry.key) ??
         (typeof extra === "object" ? extra : undefined);
       if (child === undefined) {
         const suggestion = closest(entry.key, allowed);
-        if (suggestion !== undefined) misspelt.add(suggestion);
+        if (suggestion !== undefined) (misspelt ??= new Set()).add(suggestion);
         reader.report(
           entry.keyRange,
           diagnostics.unknownKey(
@@ -298,28 +315,29 @@ export function readAgainstSchema(
       const check = names?.["x-remitgen-check"];
       if (check !== undefined && names !== undefined) {
         const key = made(
-          { ...place, node: null, range: entry.keyRange, where: entry.key },
+          {
+            ...place,
+            node: null,
+            range: entry.keyRange,
+            where: entry.key,
+            flawed: false,
+          },
           entry.key,
         );
         runCheck(check, where)(key, reader, names);
       }
-      const words = {
-        where: place.where,
-        owner: place.owner,
-        name: JSON.stringify(entry.key),
-        n: 0,
-      };
+      const name = JSON.stringify(entry.key);
       out.set(
         entry.key,
         walk(entry.value, child, {
           where: named(
             resolve(child),
             propertyOf(entry.key) === undefined
-              ? "{where} {name}"
+              ? `${place.where} ${name}`
               : place.where === ""
                 ? entry.key
-                : `{where} ${entry.key}`,
-            words,
+                : `${place.where} ${entry.key}`,
+            { where: place.where, owner: place.owner, name, n: 0 },
           ),
           owner: place.where,
           keyRange: entry.keyRange,
@@ -328,7 +346,7 @@ export function readAgainstSchema(
       );
     }
     for (const key of schema.required ?? []) {
-      if (known.has(key) || misspelt.has(key)) continue;
+      if (known.has(key) || misspelt?.has(key)) continue;
       reader.report(
         place.keyRange,
         diagnostics.missingKey(key, where, exampleOf(propertyOf(key))),
@@ -364,6 +382,22 @@ export function readAgainstSchema(
       schema.const ??
       (schema.enum?.length === 1 ? schema.enum[0] : undefined);
     return value === undefined ? undefined : yamlText(value);
+  };
+
+  const leaves = new Map<FormatSchema, readonly FormatSchema[]>();
+  /** A oneOf's options, nested oneOfs flattened, `$ref`s followed. */
+  const leavesOf = (schema: FormatSchema): readonly FormatSchema[] => {
+    let found = leaves.get(schema);
+    if (found === undefined) {
+      found = (schema.oneOf ?? []).flatMap((option) => {
+        const resolvedOption = resolve(option);
+        return resolvedOption.oneOf !== undefined
+          ? leavesOf(resolvedOption)
+          : [resolvedOption];
+      });
+      leaves.set(schema, found);
+    }
+    return found;
   };
 
   /** Whether a schema takes a node of this kind (a oneOf: any of its options). */
@@ -411,36 +445,22 @@ export function readAgainstSchema(
   const choose = (
     node: Node | null,
     schema: FormatSchema,
-    place: Place & { node: Node | null },
+    place: Draft,
   ): Read => {
-    const fitting = (schema.oneOf ?? []).filter((option) =>
-      takes(option, node),
-    );
-    if (fitting.length === 0) return wrongType(place, expected(schema));
-    if (fitting.length === 1 && !isMap(node))
-      return walk(node, fitting[0]!, place);
-    const options = fitting.flatMap(function flat(
-      option: FormatSchema,
-    ): FormatSchema[] {
-      const resolvedOption = resolve(option);
-      return resolvedOption.oneOf !== undefined
-        ? resolvedOption.oneOf.flatMap(flat)
-        : [resolvedOption];
-    });
-    const given = new Map<string, unknown>();
-    if (isMap(node))
-      for (const pair of node.items)
-        // The first of duplicate keys counts, as in the walk.
-        if (isScalar(pair.key) && !given.has(String(pair.key.value)))
-          given.set(
-            String(pair.key.value),
-            reader.deref(pair.value as Node | null),
-          );
+    const options = leavesOf(schema).filter((option) => takes(option, node));
+    if (options.length === 0) return wrongType(place, expected(schema));
+    if (!isMap(node)) return walk(node, options[0]!, place);
+    // The first of duplicate keys counts, as in the walk.
+    const pairOf = (key: string) =>
+      node.items.find(
+        (pair) => isScalar(pair.key) && String(pair.key.value) === key,
+      );
     const admits = (option: FormatSchema): boolean => {
       const key = option.required?.[0];
-      if (key === undefined || !given.has(key)) return false;
+      const pair = key === undefined ? undefined : pairOf(key);
+      if (key === undefined || pair === undefined) return false;
       const rule = resolve(option.properties?.[key] ?? {});
-      const value = given.get(key);
+      const value = reader.deref(pair.value as Node | null);
       const text = isScalar(value) ? value.value : undefined;
       if (rule.const !== undefined) return text === rule.const;
       if (rule.enum !== undefined) return rule.enum.includes(text);
@@ -455,18 +475,14 @@ export function readAgainstSchema(
       if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const tags = [...counts].sort((a, b) => b[1] - a[1]).map(([key]) => key);
-    const tag = tags.find((key) => given.has(key));
+    const tag = tags.find((key) => pairOf(key) !== undefined);
     if (tag !== undefined) {
       // Of the right type, its value is of no option: say which are.
       const values = options.flatMap((option) => {
         const rule = resolve(option.properties?.[tag] ?? {});
         return rule.const !== undefined ? [rule.const] : (rule.enum ?? []);
       });
-      const entry = isMap(node)
-        ? node.items.find(
-            (pair) => isScalar(pair.key) && pair.key.value === tag,
-          )
-        : undefined;
+      const entry = pairOf(tag);
       const valueNode = (entry?.value ?? null) as Node | null;
       walk(
         valueNode,
@@ -493,8 +509,10 @@ export function readAgainstSchema(
       },
       place,
     );
-    const misspelt = [...given.keys()].some((key) =>
-      tags.includes(closest(key, union) ?? ""),
+    const misspelt = node.items.some(
+      (pair) =>
+        isScalar(pair.key) &&
+        tags.includes(closest(String(pair.key.value), union) ?? ""),
     );
     const missing = tags[0];
     if (!misspelt && missing !== undefined)
@@ -528,13 +546,14 @@ function yamlText(value: unknown): string {
   return stringify(value, { collectionStyle: "flow", lineWidth: 0 }).trim();
 }
 
-/** How messages name a value: its schema's `x-remitgen-where`, or `fallback`. */
+/** How messages name a value: its schema's `x-remitgen-where`, or `fallback` as it is. */
 function named(
   schema: FormatSchema | undefined,
   fallback: string,
   words: { where: string; owner: string; name: string; n: number },
 ): string {
-  const template = schema?.["x-remitgen-where"] ?? fallback;
+  const template = schema?.["x-remitgen-where"];
+  if (template === undefined) return fallback;
   return template.replace(/\{(where|owner|name|n)\}/g, (_all, word: string) =>
     String(words[word as keyof typeof words]),
   );

@@ -163,9 +163,10 @@ function pick(
 function defined<T extends object>(
   object: T,
 ): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(
-    Object.entries(object).filter(([, value]) => value !== undefined),
-  ) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  const out: { [key: string]: unknown } = {};
+  for (const key in object)
+    if (object[key] !== undefined) out[key] = object[key];
+  return out as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 function notShown(read: Read | undefined): RawNotShown[] {

@@ -148,7 +148,7 @@ export function formatChecks(reader: Reader): Record<string, Check> {
  * bound at most its high one, and an integer's range holding a whole number.
  */
 function boundsChecked(reader: Reader, read: Read): Read {
-  const entries = new Map(entriesOf(read));
+  let entries = entriesOf(read);
   const value = (key: string): number | undefined => {
     const entry = entries.get(key);
     return entry?.usable ? (entry.value as number) : undefined;
@@ -161,7 +161,7 @@ function boundsChecked(reader: Reader, read: Read): Read {
       entry.range,
       diagnostics.impossibleBound(read.where, "negative", key, count),
     );
-    entries.set(key, { ...entry, usable: false });
+    entries = new Map(entries).set(key, { ...entry, usable: false });
   }
   for (const [low, high] of [
     ["minLength", "maxLength"],
@@ -199,7 +199,7 @@ function boundsChecked(reader: Reader, read: Read): Read {
         maximum,
       ),
     );
-  return { ...read, value: entries };
+  return entries === read.value ? read : { ...read, value: entries };
 }
 
 /**
