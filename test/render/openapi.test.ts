@@ -107,11 +107,14 @@ describe("openapi.json of the real spec", async () => {
         expect(post.operationId).toBe(operation.names.method);
         expect(post.summary).toBe(operation.summary);
         expect(post["x-remitgen-effect"]).toBe(operation.effect);
-        expect(post["x-rate-limit"]).toMatchObject({
+        // The plan's limit holds for every operation alike: stated once, in info.
+        expect(post["x-rate-limit"]).toBeUndefined();
+        expect(doc.info["x-rate-limit"]).toMatchObject({
           limit: set.plan.rateLimit.limit,
           per: set.plan.rateLimit.unit,
           plan: set.plan.name,
         });
+        expect(post.description).not.toContain(post.summary);
         // A write is sent twice when the first send is answered 401 (the
         // transport's one replay): the description must not deny it.
         expect(post.description).toContain(

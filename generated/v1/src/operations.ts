@@ -15,7 +15,7 @@ import type * as types from "./types.js";
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -58,7 +58,7 @@ export function getAcctTitle(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -103,7 +103,7 @@ export function sendOnlineFundsTransfer(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -144,7 +144,7 @@ export function getAgentAccntBalance(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -187,7 +187,7 @@ export function getTransactionStatus(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -234,7 +234,7 @@ export function sendTxns(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -281,7 +281,7 @@ export function sendTxnsV1(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -328,7 +328,7 @@ export function sendOnlineFundsTransferB2C(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -375,7 +375,7 @@ export function sendTxnsB2C(
  * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
  * reconcile with getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.

@@ -15,8 +15,7 @@ import type * as types from "./types.js";
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -59,8 +58,7 @@ export function getAcctTitle(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -107,7 +105,7 @@ export function sendOnlineFundsTransfer(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -152,8 +150,7 @@ export function sendOnlineFundsTransferV1(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -194,8 +191,7 @@ export function getAgentAccntBalance(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -238,8 +234,7 @@ export function getTransactionStatus(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -286,7 +281,7 @@ export function sendTxns(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -333,8 +328,7 @@ export function sendTxnsV1(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -381,8 +375,7 @@ export function sendOnlineFundsTransferB2C(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -429,7 +422,7 @@ export function sendTxnsB2C(
  * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
  * reconcile with getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -474,7 +467,7 @@ export function testingMethod(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -517,7 +510,7 @@ export function transactionStatusCancelled(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.

@@ -36,11 +36,16 @@ export function jsonStringifyFile(value: JsonValue): string {
  * can stand only inside strings, where the escape reads back as the same
  * character. Every JSON file remitgen generates is written through here.
  */
-function stringify(value: unknown): string {
-  const text = JSON.stringify(value, null, 2);
+function stringify(value: unknown, indent = 2): string {
+  const text = JSON.stringify(value, null, indent);
   return bidiControl.test(text)
     ? text.replace(bidiControls, unicodeEscape)
     : text;
+}
+
+/** The value as JSON on one line, bidirectional controls escaped as in every JSON file. */
+export function compactJson(value: JsonValue): string {
+  return stringify(value, 0);
 }
 
 /** U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069. */

@@ -470,7 +470,11 @@ const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
   write: `const options: WriteCallOptions = { timeoutMs: ${DEFAULT_TIMEOUT_MS} };`,
 };
 
-/** Operation page: the call with its request type, call options and error handling. */
+/**
+ * Operation page: the call with its request type and call options. Error
+ * handling is the same for every operation of an effect: the README's
+ * "Errors and retries" shows it once.
+ */
 export function operationExample(
   set: OperationSetModel,
   operation: OperationModel,
@@ -480,13 +484,13 @@ export function operationExample(
   const optionsType =
     operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
   const writer = new CodeWriter();
-  const values =
-    operation.effect === "write"
-      ? ["ApiError", "createClient", "OutcomeUnknownError"]
-      : ["ApiError", "createClient"];
   importLine(
     writer,
-    [...values, `type ${optionsType}`, `type ${operation.names.requestType}`],
+    [
+      "createClient",
+      `type ${optionsType}`,
+      `type ${operation.names.requestType}`,
+    ],
     set.names.packageName,
   );
   writer.blankLine();
@@ -504,7 +508,11 @@ export function operationExample(
   );
   writer.writeRaw(optionsBlocks[operation.effect]);
   writer.blankLine();
-  writeTryCall(writer, set, operation, ["body", "options"]);
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
+    "body",
+    "options",
+  ]);
+  writer.writeLine("console.log(result);");
   return writer.toString();
 }
 
