@@ -43,9 +43,7 @@ export function renderOverview(
 }
 
 /**
- * One set's files (package, docs, OpenAPI), paths prefixed with its folder,
- * rendered as they are asked for: the docs pages and the OpenAPI document
- * of a large set are tens of megabytes.
+ * One set's files (package, docs, OpenAPI), paths prefixed with its folder.
  */
 export async function* renderSet(
   model: Model,
@@ -64,7 +62,9 @@ export async function* renderSet(
     renderers.memo,
   ))
     yield inFolder(file);
-  for (const file of renderers.docs.setDocsFiles(model, set, renderers.memo))
-    yield inFolder(file);
-  yield inFolder(renderOpenApi(model, set, renderers.memo));
+  // The docs' examples are formatted while this thread renders the OpenAPI document.
+  const docs = renderers.docs.renderSetDocs(model, set, renderers.memo);
+  const openApi = renderOpenApi(model, set, renderers.memo);
+  for (const file of await docs) yield inFolder(file);
+  yield inFolder(openApi);
 }

@@ -1,12 +1,15 @@
 /**
- * JavaScript and declarations derived from TypeScript by a maintained
- * transpiler, oxc-transform: one parse emits both (isolated declarations,
- * as TypeScript 5.5 defines them), laid out by oxfmt, prettier's rules at
- * 80 columns. Measured on the bench's 1000-operation spec (8.4 MB of one
- * set's TypeScript): oxc 0.15 s for both outputs, TypeScript's own
- * transpileModule plus transpileDeclaration 8.2 s.
+ * A generated module's three texts from its TypeScript, each whole file at
+ * once: laid out by oxfmt (prettier's rules at 80 columns), its JavaScript
+ * and declarations derived by oxc-transform (isolated declarations, as
+ * TypeScript 5.5 defines them). Renderers print plain, correct TypeScript
+ * and never lay it out. Measured on the bench's 1000-operation spec (8.4 MB
+ * of one set's TypeScript): oxc 0.15 s for both outputs, TypeScript's own
+ * transpileModule plus transpileDeclaration 8.2 s; oxfmt formats a 4 MB
+ * file in tens of milliseconds, prettier in 2.6 to 8 s. A call costs
+ * about a millisecond, so files are formatted whole, not piece by piece.
  */
-import { transformSync } from "oxc-transform";
+import { isolatedDeclarationSync, transformSync } from "oxc-transform";
 import { format } from "oxfmt";
 
 /** The three texts of one module: `src/<name>.ts`, `dist/<name>.js`, `dist/<name>.d.ts`. */
@@ -17,50 +20,193 @@ export interface ModuleTexts {
 }
 
 /**
- * prettier's defaults at 80 columns. Objects that fit go on one line: the
- * transpiler breaks every object, and a formatter keeps an object broken
- * after its `{` otherwise.
+ * prettier's defaults at 80 columns. Objects that fit go on one line
+ * whatever their source: renderers need not choose, and prettier (which
+ * keeps an object broken after its `{`) leaves the result as it is.
  */
-export const formatOptions = {
-  printWidth: 80,
-  objectWrap: "collapse",
-} as const;
+const formatOptions = { printWidth: 80, objectWrap: "collapse" } as const;
 
-/**
- * The JavaScript and declarations of `ts`, top-level TypeScript statements
- * that declare every export's type (isolated declarations), without a
- * trailing newline ("" where there are none). A statement that does not
- * transpile is a bug of the renderer that printed it, and is thrown.
- */
-export async function deriveStatement(
-  ts: string,
-): Promise<{ js: string; dts: string }> {
-  const result = transformSync("statement.ts", ts, {
-    lang: "ts",
-    sourceType: "module",
-    typescript: { declaration: {} },
-  });
-  if (result.errors.length > 0 || result.declaration === undefined)
-    throw new Error(
-      `remitgen printed TypeScript that does not transpile: ${result.errors.map((error) => error.message).join("; ")}\n${ts}`,
-    );
-  // The transpiler marks a module whose exports were all types with
-  // `export {};`: a statement is not a module (createFile keeps one such).
-  const code = result.code.replace(/^export \{\};?\n?/m, "");
-  const [js, dts] = await Promise.all([
-    formatCode("statement.js", code),
-    formatCode("statement.d.ts", result.declaration),
-  ]);
-  return { js, dts };
+/** A top-level statement of a module. */
+export interface SourceStatement {
+  /** The statement as the source has it: doc comment, code, types. */
+  readonly ts: string;
+  /**
+   * Its code for the JavaScript: without its doc comment, "" when it is of
+   * types only.
+   */
+  readonly code: string;
+  /**
+   * For a constant of data (`export const name: Type = value;`): the name,
+   * type and value's text. The transpiler never sees the value, only a
+   * placeholder: it would print numbers its shortest way (3600000 as
+   * `36e5`), and a large value is most of what a file costs.
+   */
+  readonly data?: {
+    readonly name: string;
+    readonly type: string;
+    readonly value: string;
+  };
 }
 
-/** `code` as oxfmt lays it out, without a trailing newline. */
-export async function formatCode(path: string, code: string): Promise<string> {
-  if (code.trim() === "") return "";
-  const result = await format(path, code, formatOptions);
+/**
+ * The module's texts, each headed by `header`, from its imports and
+ * statements. Text that does not transpile or format is a bug of the
+ * renderer that printed it, and is thrown.
+ */
+export async function moduleTexts(
+  header: string,
+  imports: string,
+  statements: readonly SourceStatement[],
+): Promise<ModuleTexts> {
+  const placeholder = (index: number): string => `remitgenData${index}`;
+  const values: string[] = [];
+  const light = statements.map((statement) => {
+    if (statement.data === undefined) return statement;
+    const { name, type } = statement.data;
+    const head = `export const ${name}`;
+    const value = placeholder(values.push(statement.data.value) - 1);
+    const doc = statement.ts.slice(0, statement.ts.lastIndexOf(head));
+    return {
+      ts: `${doc}${head}: ${type} = ${value};\n`,
+      code: `${head}: ${type} = ${value};\n`,
+    };
+  });
+  const code = light.map((each) => each.code).filter((each) => each !== "");
+  // A module of types only is still a module.
+  if (code.length === 0) code.push("export {};\n");
+  const jsSource = [imports, ...code].join("\n");
+  const dtsSource = [imports, ...light.map((each) => each.ts)].join("\n");
+  // The transpiler on this thread (tens of milliseconds for megabytes);
+  // the formatter one file at a time: oxfmt 0.79 given several at once
+  // took four times as long and 2.5 times the memory.
+  const transpiled = checked(
+    transformSync("module.ts", jsSource, { lang: "ts", sourceType: "module" }),
+    jsSource,
+  );
+  let filled = 0;
+  const jsText = transpiled.code.replace(
+    /^(export const [\w$]+ = )remitgenData(\d+);$/gm,
+    (_, head: string, index: string) => {
+      filled++;
+      return `${head}${values[Number(index)]};`;
+    },
+  );
+  if (filled !== values.length)
+    throw new Error("remitgen lost a data constant in transpiling");
+  const declarations = checked(
+    isolatedDeclarationSync("module.ts", dtsSource, { stripInternal: false }),
+    dtsSource,
+  );
+  const ts = await formatCode(
+    "module.ts",
+    [imports, ...statements.map((each) => each.ts)].join("\n"),
+  );
+  const js = await formatCode("module.js", spacedStatements(jsText));
+  const dts = await formatCode(
+    "module.d.ts",
+    spacedStatements(typeOnlyImports(declarations.code)),
+  );
+  const headed = (text: string): string => `${header}\n\n${text}`;
+  return {
+    ts: headed(prettierUnions(ts)),
+    js: headed(js),
+    dts: headed(prettierUnions(dts)),
+  };
+}
+
+function checked<T extends { readonly errors: readonly { message: string }[] }>(
+  result: T,
+  source: string,
+): T {
   if (result.errors.length > 0)
     throw new Error(
-      `remitgen printed code that does not format (${path}): ${result.errors.map((error) => error.message).join("; ")}`,
+      `remitgen printed TypeScript that does not transpile: ${result.errors.map((error) => error.message).join("; ")}\n${source.slice(0, 2000)}`,
     );
-  return result.code.replace(/\n+$/, "");
+  return result;
+}
+
+/**
+ * The transpiler's output with a blank line between top-level statements,
+ * as the source has them (a formatter keeps blank lines, and adds none).
+ * Its top-level statements start in column 0 and nothing else does, but
+ * the lines that end a block (`}`, `)`, `]`) and the inner lines of a doc
+ * comment (`*`, unindented). One-line statements (imports, re-exports)
+ * stay together, and a doc comment with its statement.
+ */
+function spacedStatements(code: string): string {
+  const out: string[] = [];
+  // The kind of the last line: a one-line import or re-export, the end of a doc comment, or else.
+  let previous: "start" | "import" | "re-export" | "comment" | "other" =
+    "start";
+  for (const line of code.split("\n")) {
+    if (line === "") continue;
+    const kind = line.startsWith("import ")
+      ? "import"
+      : /^export .* from "[^"]*";$/.test(line)
+        ? "re-export"
+        : "other";
+    const starts = /^[^\s})\]*]/.test(line);
+    if (starts && previous !== "start" && previous !== "comment")
+      if (kind === "other" || kind !== previous) out.push("");
+    out.push(line);
+    if (line.endsWith("*/")) previous = "comment";
+    else if (previous !== "comment" || !line.startsWith("*"))
+      previous = line.endsWith(";") ? kind : "other";
+  }
+  return out.join("\n");
+}
+
+/**
+ * The declarations' imports as `import type`: a declaration file imports
+ * nothing that runs (the transpiler keeps a value import's form).
+ */
+function typeOnlyImports(code: string): string {
+  return code.replace(
+    /^import (?!type )(\* as [\w$]+|\{[^}\n]*\}) from /gm,
+    (_, names: string) =>
+      `import type ${names.replace(/(?<=[{,] )type /g, "")} from `,
+  );
+}
+
+/**
+ * `code` as oxfmt lays it out (`path` names its language), with a final
+ * newline; `options` adds to prettier's defaults at 80 columns.
+ */
+export async function formatCode(
+  path: string,
+  code: string,
+  options: { readonly objectWrap?: "preserve" | "collapse" } = {},
+): Promise<string> {
+  const result = await format(path, code, { ...formatOptions, ...options });
+  if (result.errors.length > 0)
+    throw new Error(
+      `remitgen printed code that does not format (${path}): ${result.errors.map((error) => error.message).join("; ")}\n${code.slice(0, 2000)}`,
+    );
+  return result.code;
+}
+
+/**
+ * Where oxfmt 0.79 and prettier 3.10 disagree: a union broken after `=`,
+ * `:` or `(` that fits on the next line whole, prettier keeps there on one
+ * line, and oxfmt breaks before each member. Such unions are joined as
+ * prettier joins them. The generated unions are of string literals, which
+ * hold no ` | ` of their own; a line that is not plain ASCII (whose width
+ * is not its length) is left as it is.
+ */
+export function prettierUnions(text: string): string {
+  if (!text.includes("| ")) return text;
+  return text.replace(
+    /([=:(]\n)((?: *\| [^\n]*\n)+)(?=( *)\)|)/g,
+    (whole, opener: string, members: string, closing?: string) => {
+      const lines = members.slice(0, -1).split("\n");
+      const indent = /^ */.exec(lines[0]!)![0];
+      if (lines.some((each) => !each.startsWith(`${indent}| `))) return whole;
+      // After `(`: the `)` closes the union on its own line.
+      if (opener.startsWith("(") !== (closing !== undefined)) return whole;
+      const joined =
+        indent + lines.map((each) => each.slice(indent.length + 2)).join(" | ");
+      if (!/^[\x20-\x7e]*$/.test(joined) || joined.length > 80) return whole;
+      return `${opener}${joined}\n`;
+    },
+  );
 }

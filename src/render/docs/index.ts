@@ -3,7 +3,7 @@ import type { Model, OperationSetModel } from "../../model/types.js";
 import type { RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { renderOverviewDocs } from "./overview.js";
-import { renderSetDocs, setDocsFiles } from "./set-docs.js";
+import { renderSetDocs } from "./set-docs.js";
 import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
 
 export { renderOverviewDocs } from "./overview.js";
@@ -18,14 +18,15 @@ export {
 
 export interface DocsRenderer {
   readonly templates: DocsTemplates;
-  /** `README.md` and `docs/*.md`, relative to the set's package folder. */
-  renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
-  /** The same, one file at a time, each rendered when asked for; pieces every set shares are made once through `memo`. */
-  setDocsFiles(
+  /**
+   * `README.md` and `docs/*.md`, relative to the set's package folder;
+   * pieces every set shares are made once through `memo`.
+   */
+  renderSetDocs(
     model: Model,
     set: OperationSetModel,
     memo?: RenderMemo,
-  ): Iterable<OutputFile>;
+  ): Promise<OutputFile[]>;
   /** `README.md`, relative to the output folder. */
   renderOverviewDocs(model: Model): OutputFile[];
 }
@@ -35,9 +36,8 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
   const templates = await loadDocsTemplates(dir);
   return {
     templates,
-    renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
-    setDocsFiles: (model, set, memo) =>
-      setDocsFiles(model, set, templates, memo),
+    renderSetDocs: (model, set, memo) =>
+      renderSetDocs(model, set, templates, memo),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
   };
 }
