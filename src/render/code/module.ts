@@ -108,9 +108,9 @@ export async function moduleTexts(
   );
   const headed = (text: string): string => `${header}\n\n${text}`;
   return {
-    ts: headed(prettierUnions(ts)),
+    ts: headed(await prettierUnions(ts)),
     js: headed(js),
-    dts: headed(prettierUnions(dts)),
+    dts: headed(await prettierUnions(dts)),
   };
 }
 
@@ -189,24 +189,65 @@ export async function formatCode(
  * Where oxfmt 0.79 and prettier 3.10 disagree: a union broken after `=`,
  * `:` or `(` that fits on the next line whole, prettier keeps there on one
  * line, and oxfmt breaks before each member. Such unions are joined as
- * prettier joins them. The generated unions are of string literals, which
- * hold no ` | ` of their own; a line that is not plain ASCII (whose width
- * is not its length) is left as it is.
+ * prettier joins them. Whether one fits is the formatter's to say, not
+ * ours (a line's width is a matter of Unicode tables): each is laid out
+ * once more as the type argument of `Array<...>`, where the two agree, at
+ * the width it has where it stands. The generated unions are of string
+ * literals, which hold no line break and no ` | ` of their own.
  */
-export function prettierUnions(text: string): string {
-  if (!text.includes("| ")) return text;
-  return text.replace(
-    /([=:(]\n)((?: *\| [^\n]*\n)+)(?=( *)\)|)/g,
-    (whole, opener: string, members: string, closing?: string) => {
-      const lines = members.slice(0, -1).split("\n");
-      const indent = /^ */.exec(lines[0]!)![0];
-      if (lines.some((each) => !each.startsWith(`${indent}| `))) return whole;
-      // After `(`: the `)` closes the union on its own line.
-      if (opener.startsWith("(") !== (closing !== undefined)) return whole;
-      const joined =
-        indent + lines.map((each) => each.slice(indent.length + 2)).join(" | ");
-      if (!/^[\x20-\x7e]*$/.test(joined) || joined.length > 80) return whole;
-      return `${opener}${joined}\n`;
-    },
-  );
+async function prettierUnions(text: string): Promise<string> {
+  const broken = /([=:(]\n)((?: *\| [^\n]*\n)+)(?=( *)\)|)/g;
+  const candidates: { members: string; width: number }[] = [];
+  const found = [...text.matchAll(broken)].map((match) => {
+    const [, opener, members, closing] = match as unknown as [
+      string,
+      string,
+      string,
+      string | undefined,
+    ];
+    const lines = members.slice(0, -1).split("\n");
+    const indent = /^ */.exec(lines[0]!)![0];
+    // After `(`, and only there, a line of its own closes the union.
+    if (
+      opener.startsWith("(") !== (closing !== undefined) ||
+      lines.some((each) => !each.startsWith(`${indent}| `))
+    )
+      return undefined;
+    let joined = lines.map((each) => each.slice(indent.length + 2)).join(" | ");
+    const end = joined.endsWith(";") ? 1 : 0;
+    joined = joined.slice(0, joined.length - end);
+    candidates.push({
+      members: joined,
+      // At column 2 in `Array<`, it must fit in what is left where it stands.
+      width: 80 - indent.length - end + 2,
+    });
+    return { opener, joined: `${indent}${joined}${end ? ";" : ""}\n` };
+  });
+  if (candidates.length === 0) return text;
+  const fits = new Map<number, boolean>();
+  for (const width of new Set(candidates.map((each) => each.width))) {
+    const chosen = [...candidates.entries()].filter(
+      ([, each]) => each.width === width,
+    );
+    const probe = await format(
+      "probe.ts",
+      chosen
+        .map(([index, each]) => `type P${index} = Array<${each.members}>;\n`)
+        .join(""),
+      { printWidth: width },
+    );
+    for (const part of probe.code.split(/^(?=type P\d+ = )/m)) {
+      const index = Number(/^type P(\d+) = /.exec(part)![1]);
+      fits.set(index, !/^ *\| /m.test(part));
+    }
+  }
+  let next = 0;
+  let candidate = 0;
+  return text.replace(broken, (whole) => {
+    const each = found[next++];
+    if (each === undefined) return whole;
+    return fits.get(candidate++) === true
+      ? `${each.opener}${each.joined}`
+      : whole;
+  });
 }
