@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import { noMemo } from "../../src/render/memo.js";
+import { createRenderMemo, noMemo } from "../../src/render/memo.js";
 import { createFile, type GeneratedFile } from "../../src/render/code/file.js";
 import type { ModuleTexts } from "../../src/render/code/module.js";
 import { writeList, writeNamedImport } from "../../src/render/code/writer.js";
@@ -280,6 +280,53 @@ describe("data constants", () => {
     await expectPrettierStable(texts);
     // Not 36e5, as the transpiler would print it.
     expect(texts.js).toContain("interval: 3600000,");
+  });
+});
+
+describe("items of data laid out once per run", () => {
+  it("stand where the whole value's layout puts them, at any depth, in .ts and .js, in every set that holds them", async () => {
+    const items = fc.array(
+      fc
+        .array(fc.tuple(key, value), { minLength: 2, maxLength: 4 })
+        .map(toObject),
+      { minLength: 1, maxLength: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        items,
+        fc.integer({ min: 0, max: 4 }),
+        async (objects, depth) => {
+          const memo = createRenderMemo();
+          // Made by the memo: the same objects in every set, as the mock data's entries are.
+          const made = objects.map((object, index) =>
+            memo.once(objects, `item ${index}`, () => object),
+          );
+          const nest = (list: PrintableValue[]): PrintableValue => {
+            let data: PrintableValue = toObject([
+              ["list", list],
+              ["other", list.slice(0, 1)],
+            ]);
+            for (let level = 0; level < depth; level++)
+              data = toObject([["level", data]]);
+            return data;
+          };
+          // Two sets: the second holds the first's items and more.
+          for (const list of [made.slice(0, 2), made]) {
+            const data = nest(list);
+            const texts = await moduleOf((file) =>
+              file.data([], "value", "unknown", data, memo),
+            );
+            await expectPrettierStable(texts);
+            expect(sameData(evaluated(texts.js), data)).toBe(true);
+            const whole = await moduleOf((file) =>
+              file.data([], "value", "unknown", data, noMemo),
+            );
+            expect(texts).toEqual(whole);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

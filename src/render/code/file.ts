@@ -23,7 +23,7 @@ import {
   type ModuleTexts,
   type SourceStatement,
 } from "./module.js";
-import { valueText, type PrintableValue } from "./values.js";
+import { valueText, type Piece, type PrintableValue } from "./values.js";
 import {
   createWriter,
   generatedHeader,
@@ -110,11 +110,12 @@ export function createFile(specFile: string): GeneratedFile {
       add(() => ({ ts: printed(write), code: "" }), once);
     },
     data(doc, name, type, value, memo) {
-      const text = valueText(value, memo);
+      const pieces: Piece[] = [];
+      const text = valueText(value, memo, pieces);
       statements.push({
         ts: `${printed((writer) => writeDocComment(writer, doc))}export const ${name}: ${type} = ${text};\n`,
         code: "",
-        data: { name, type, value: text },
+        data: { name, type, value: text, pieces, memo },
       });
     },
     texts() {

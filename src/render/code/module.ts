@@ -11,6 +11,8 @@
  */
 import { isolatedDeclarationSync, transformSync } from "oxc-transform";
 import { format } from "oxfmt";
+import type { RenderMemo } from "../memo.js";
+import { piecePlaceholder, type Piece } from "./values.js";
 
 /** The three texts of one module: `src/<name>.ts`, `dist/<name>.js`, `dist/<name>.d.ts`. */
 export interface ModuleTexts {
@@ -45,6 +47,9 @@ export interface SourceStatement {
     readonly name: string;
     readonly type: string;
     readonly value: string;
+    /** Items the value holds as placeholders, laid out once per run through `memo`. */
+    readonly pieces: readonly Piece[];
+    readonly memo: RenderMemo;
   };
 }
 
@@ -97,11 +102,23 @@ export async function moduleTexts(
     isolatedDeclarationSync("module.ts", dtsSource, { stripInternal: false }),
     dtsSource,
   );
-  const ts = await formatCode(
-    "module.ts",
-    [imports, ...statements.map((each) => each.ts)].join("\n"),
+  const pieces = statements.flatMap((each) => each.data?.pieces ?? []);
+  const memo = statements.find((each) => each.data)?.data?.memo;
+  const ts = await splicePieces(
+    await formatCode(
+      "module.ts",
+      [imports, ...statements.map((each) => each.ts)].join("\n"),
+    ),
+    pieces,
+    "ts",
+    memo,
   );
-  const js = await formatCode("module.js", spacedStatements(jsText));
+  const js = await splicePieces(
+    await formatCode("module.js", spacedStatements(jsText)),
+    pieces,
+    "js",
+    memo,
+  );
   const dts = await formatCode(
     "module.d.ts",
     spacedStatements(typeOnlyImports(declarations.code)),
@@ -123,6 +140,105 @@ function checked<T extends { readonly errors: readonly { message: string }[] }>(
       `remitgen printed TypeScript that does not transpile: ${result.errors.map((error) => error.message).join("; ")}\n${source.slice(0, 2000)}`,
     );
   return result;
+}
+
+/**
+ * `text` with each placeholder of `pieces` (one per line, after the
+ * formatter) replaced by its item as the formatter lays it out there.
+ * Pieces are numbered in the order of the statements; each is laid out
+ * once per run for its indentation (and in JavaScript, where keys like
+ * `"1"` lose their quotes, once more), all that a file needs in one call:
+ * an item of an array that breaks is laid out the same wherever it stands
+ * at the same column, so the text is made at column 2 with that much less
+ * width, and indented.
+ */
+async function splicePieces(
+  text: string,
+  pieces: readonly Piece[],
+  language: "ts" | "js",
+  memo: RenderMemo | undefined,
+): Promise<string> {
+  if (pieces.length === 0 || memo === undefined) return text;
+  const placeholders = [...text.matchAll(/^( *)remitgenPiece(\d+)_+,$/gm)];
+  const indices = placeholders.map((match) => Number(match[2]));
+  if (
+    placeholders.length !== pieces.length ||
+    indices.some((index, at) => index !== at)
+  )
+    throw new Error("remitgen lost an item of a data constant in formatting");
+  // By memo key: the texts to lay out in one call, and their results.
+  const batches = new Map<
+    string,
+    {
+      readonly texts: string[];
+      readonly all: Promise<string[]>;
+      readonly done: (texts: string[]) => void;
+      readonly indent: number;
+    }
+  >();
+  const batchOf = (key: string, indent: number) => {
+    let batch = batches.get(key);
+    if (batch === undefined) {
+      let done!: (texts: string[]) => void;
+      const all = new Promise<string[]>((resolve) => (done = resolve));
+      batch = { texts: [], all, done, indent };
+      batches.set(key, batch);
+    }
+    return batch;
+  };
+  const laidOut = placeholders.map((match, index) => {
+    const piece = pieces[index]!;
+    const indent = match[1]!.length;
+    const flavor =
+      language === "js" && /"(?:\d+|\d+\.\d+)": /.test(piece.text)
+        ? "js"
+        : "ts";
+    const key = `laid-out@${indent}:${flavor}`;
+    return memo.once(piece.owner, key, (): Promise<string> => {
+      const batch = batchOf(key, indent);
+      const at = batch.texts.push(piece.text) - 1;
+      return batch.all.then((texts) => texts[at]!);
+    });
+  });
+  for (const [key, batch] of batches)
+    batch.done(
+      await layOutPieces(batch.texts, batch.indent, key.endsWith(":js")),
+    );
+  const texts = await Promise.all(laidOut);
+  let next = 0;
+  return text.replace(/^ *remitgenPiece\d+_+,$/gm, () => texts[next++]!);
+}
+
+/** Items laid out as the items of an array that breaks, at column `indent`, each with its comma. */
+async function layOutPieces(
+  texts: readonly string[],
+  indent: number,
+  javaScript: boolean,
+): Promise<string[]> {
+  const source = `const pieces = [\n// remitgen pieces\n${texts.join(",\n")},\n];\n`;
+  const result = await format(javaScript ? "pieces.js" : "pieces.ts", source, {
+    ...formatOptions,
+    printWidth: formatOptions.printWidth - (indent - 2),
+  });
+  if (result.errors.length > 0)
+    throw new Error(
+      `remitgen printed data that does not format: ${result.errors.map((error) => error.message).join("; ")}`,
+    );
+  const lines = result.code.split("\n");
+  const pad = " ".repeat(indent - 2);
+  const out: string[] = [];
+  let current: string[] = [];
+  // Between `const pieces = [`, the comment, and `];`.
+  for (const line of lines.slice(2, lines.lastIndexOf("];"))) {
+    current.push(pad + line);
+    if (/^ {2}\S.*,$/.test(line)) {
+      out.push(current.join("\n"));
+      current = [];
+    }
+  }
+  if (out.length !== texts.length || current.length > 0)
+    throw new Error("remitgen could not lay out the items of a data constant");
+  return out;
 }
 
 /**

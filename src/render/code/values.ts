@@ -16,15 +16,34 @@ export type PrintableValue =
   | { readonly [key: string]: PrintableValue | undefined };
 
 /**
+ * An item of an array that is written as a placeholder (see valueText):
+ * `owner` is the item, `text` its literal on one line.
+ */
+export interface Piece {
+  readonly owner: object;
+  readonly text: string;
+}
+
+/** The placeholder of `pieces[index]`: an identifier too long for any line, so its array breaks. */
+export function piecePlaceholder(index: number): string {
+  return `remitgenPiece${index}${"_".repeat(80)}`;
+}
+
+/**
  * `value` as a literal on one line. An object or array that `memo` made
- * (the same object in every set) is printed once per run.
+ * (the same object in every set) is printed once per run. With `pieces`,
+ * the items of an array that a formatter breaks wherever it stands (two
+ * or more objects of two or more members each), when `memo` made them,
+ * are written as placeholders and added to `pieces`: laid out once per
+ * run, wherever they stand (module.ts).
  */
 export function valueText(
   value: PrintableValue,
   memo: RenderMemo = noMemo,
+  pieces?: Piece[],
 ): string {
   const parts: string[] = [];
-  writeValue(value, { memo, expanded: false }, parts);
+  writeValue(value, { memo, expanded: false, pieces }, parts);
   return parts.join("");
 }
 
@@ -42,6 +61,7 @@ export function expandedValueText(value: PrintableValue): string {
 interface Style {
   readonly memo: RenderMemo;
   readonly expanded: boolean;
+  readonly pieces?: Piece[] | undefined;
 }
 
 function writeValue(
@@ -54,7 +74,8 @@ function writeValue(
   else if (typeof value === "number")
     parts.push(Object.is(value, -0) ? "-0" : String(value));
   else if (typeof value === "boolean") parts.push(String(value));
-  else if (style.memo.made(value))
+  // With pieces, a made value's text would keep placeholders of one file.
+  else if (style.memo.made(value) && style.pieces === undefined)
     parts.push(
       style.memo.once(value as object, "value-text", () => {
         const own: string[] = [];
@@ -71,6 +92,23 @@ function writeComposite(
   parts: string[],
 ): void {
   if (Array.isArray(value)) {
+    const { pieces, memo } = style;
+    if (
+      pieces !== undefined &&
+      value.length > 1 &&
+      value.every(isPiece(memo))
+    ) {
+      parts.push("[");
+      for (const item of value as readonly object[]) {
+        const text = valueText(item as PrintableValue, memo);
+        parts.push(
+          piecePlaceholder(pieces.push({ owner: item, text }) - 1),
+          ", ",
+        );
+      }
+      parts.push("]");
+      return;
+    }
     parts.push("[");
     value.forEach((item: PrintableValue, index) => {
       if (index > 0) parts.push(", ");
@@ -94,4 +132,17 @@ function writeComposite(
     writeValue(member, style, parts);
   }
   parts.push(first ? "{}" : style.expanded ? ",\n}" : " }");
+}
+
+/** An object `memo` made, of two or more members: a formatter breaks an array of two or more. */
+function isPiece(memo: RenderMemo): (item: PrintableValue) => boolean {
+  return (item) => {
+    if (!memo.made(item) || item === null || typeof item !== "object")
+      return false;
+    if (Array.isArray(item)) return false;
+    let members = 0;
+    for (const key in item)
+      if ((item as Record<string, unknown>)[key] !== undefined) members++;
+    return members > 1;
+  };
 }
