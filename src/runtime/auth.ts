@@ -4,7 +4,6 @@
  *
  * @packageDocumentation
  */
-import { STORE_LEASE_GRACE_MS, TOKEN_LOCK_POLL_MS } from "./defaults.js";
 import { AuthError } from "./errors.js";
 import { abortable, systemClock } from "./limiter.js";
 import { redactText } from "./redact.js";
@@ -49,25 +48,6 @@ export interface TokenSourceOptions {
    * itself: its callers already share one request).
    */
   readonly store?: ClientStore | undefined;
-  /**
-   * The token's key in the store. Default: names the client id, token URL
-   * and scope, so that only clients of the same credentials share a token.
-   */
-  readonly storeKey?: string | undefined;
-}
-
-/** A store's failure, told apart from the token request's own. */
-class StoreFailure {
-  constructor(readonly error: unknown) {}
-}
-
-/** Runs a store method, wrapping what it throws (or rejects with) in {@link StoreFailure}. */
-async function fromStore<T>(method: () => T | Promise<T>): Promise<T> {
-  try {
-    return await method();
-  } catch (error) {
-    throw new StoreFailure(error);
-  }
 }
 
 /**
@@ -111,12 +91,11 @@ export function checkToken(token: unknown): string {
  * Concurrent callers share one in-flight token request.
  *
  * With a shared store, every client using it shares the token too: one
- * takes the store's lock and asks for a token, the others wait for it (up
- * to its request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms,
- * looking every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a 401 drops the
- * refused token from the store only if it is still the one there, so one
- * refresh serves them all. A store that fails is passed by: the token is
- * then fetched and kept by this client alone.
+ * takes the store's lock and asks for a token, the others wait for it, and
+ * a 401 drops the refused token from the store only if it is still the one
+ * there, so one refresh serves them all (the store brings this:
+ * `sharedToken` in store-sharing.ts). A store that fails is passed by: the
+ * token is then fetched and kept by this client alone.
  *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
@@ -126,9 +105,8 @@ export function checkToken(token: unknown): string {
 export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
   const { store } = options;
-  const storeKey =
-    options.storeKey ??
-    `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
+  // Only clients of the same credentials share a token.
+  const storeKey = `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
   const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms));
   const authorization = basicCredentials(options.clientId, clientSecret);
   const body =
@@ -236,61 +214,18 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   };
 
   /**
-   * A stored token fit to use: not the refused one, still valid, and if
-   * `fresh`, not yet due for renewal.
+   * A token from the store (see {@link ClientStore.sharing}), or alone,
+   * the source's own (dropped when refused) from the token endpoint.
    */
-  const usable = (
-    kept: StoredToken | undefined,
-    stale: string | undefined,
-    fresh: boolean,
-  ): kept is StoredToken =>
-    kept !== undefined &&
-    kept.token !== stale &&
-    kept.validMs > (fresh ? marginOf(kept) : 0);
-
-  /**
-   * A token from the store, or fetched under its lock (then kept there);
-   * while another client holds the lock, its token is waited for.
-   */
-  const obtain = async (stale: string | undefined): Promise<string> => {
-    // Alone, the source's own token (dropped when refused) is all there is.
-    if (!store) return adopt(await request());
-    const lockTtl = timeoutMs + STORE_LEASE_GRACE_MS;
-    try {
-      if (stale !== undefined) {
-        await fromStore(() => store.dropToken(storeKey, stale));
-      }
-      for (const giveUpAt = now() + lockTtl; ;) {
-        const kept = await fromStore(() => store.getToken(storeKey));
-        if (usable(kept, stale, true)) return adopt(kept);
-        const fence = await fromStore(() => store.lockToken(storeKey, lockTtl));
-        if (fence !== undefined) {
-          try {
-            // Another may have stored one between the look and the lock.
-            const again = await fromStore(() => store.getToken(storeKey));
-            if (usable(again, stale, true)) return adopt(again);
-            const fresh = await request();
-            await fromStore(() => store.setToken(storeKey, fresh, fence));
-            return adopt(fresh);
-          } finally {
-            // Not awaited: a lock left behind runs out by itself.
-            fromStore(() => store.unlockToken(storeKey, fence)).catch(
-              () => undefined,
-            );
-          }
-        }
-        // Another client is fetching: a token still valid serves meanwhile.
-        if (usable(kept, stale, false)) return adopt(kept);
-        if (now() >= giveUpAt) break;
-        await sleep(TOKEN_LOCK_POLL_MS);
-      }
-    } catch (error) {
-      if (!(error instanceof StoreFailure)) throw error;
-    }
-    // The store failed, or its lock holder never delivered: this client
-    // fetches a token of its own.
-    return adopt(await request());
-  };
+  const obtain = async (stale: string | undefined): Promise<string> =>
+    adopt(
+      store
+        ? await store.sharing.token(
+            { store, key: storeKey, request, marginOf, timeoutMs, now, sleep },
+            stale,
+          )
+        : await request(),
+    );
   const refresh = (stale?: string): Promise<string> =>
     (pending ??= obtain(stale).finally(() => (pending = undefined)));
 

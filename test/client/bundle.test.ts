@@ -2,10 +2,11 @@
  * The generated package as a bundler sees it: esbuild resolves it by name
  * (its `exports` and `sideEffects`) for the browser, Node and a neutral
  * (edge) platform. A program keeps only what it calls: no unused operation,
- * no mock code or msw beside the client, and nothing Node-only (`process`,
- * `require`, `Buffer`, `node:` modules) on the client's path. One operation
- * stays under the bench's ceiling, bench/bundle-ceiling.mjs (bytes are deterministic;
- * npm run bench reports the figure).
+ * no mock code or msw beside the client, nothing a client shares a store
+ * with unless it is given one, and nothing Node-only (`process`, `require`,
+ * `Buffer`, `node:` modules) on the client's path. One operation stays under
+ * the bench's ceiling of 6 KB, bench/bundle-ceiling.mjs (bytes are
+ * deterministic; npm run bench reports the figure).
  *
  * Reads the committed generated/v3 (kept fresh by the committed-output test).
  */
@@ -45,6 +46,10 @@ const programs = {
   client: [
     'import { createClient } from "@remitgen/remittance-v3";',
     `createClient(${options}).getAcctTitle({}).then(console.log);`,
+  ],
+  withStore: [
+    'import { createClient, createMemoryStore } from "@remitgen/remittance-v3";',
+    `createClient({ ...${options}, store: createMemoryStore() }).getAcctTitle({}).then(console.log);`,
   ],
   errorOnly: [
     'import { OutcomeUnknownError } from "@remitgen/remittance-v3";',
@@ -108,6 +113,11 @@ describe.each(["browser", "node", "neutral"] as const)(
         inputs.filter((input) => /mock|msw|node_modules/.test(input)),
       ).toEqual([]);
       expect(text).not.toMatch(nodeOnly);
+      // No store given: nothing of sharing one (the shared window's StoreError).
+      expect(inputs).not.toContain(
+        "generated/v3/dist/runtime/store-sharing.js",
+      );
+      expect(text).not.toContain("STORE_UNAVAILABLE");
       expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
         ONE_OPERATION_GZIP_CEILING_BYTES,
       );
@@ -120,6 +130,12 @@ describe.each(["browser", "node", "neutral"] as const)(
         inputs.filter((input) => /mock|msw|node_modules/.test(input)),
       ).toEqual([]);
       expect(text).not.toMatch(nodeOnly);
+    });
+
+    it("of a client given a store holds what sharing it takes", async () => {
+      const { text, inputs } = await bundle("withStore", platform);
+      expect(inputs).toContain("generated/v3/dist/runtime/store-sharing.js");
+      expect(text).toContain("STORE_UNAVAILABLE");
     });
 
     it("of an error class alone holds no operation and no transport", async () => {

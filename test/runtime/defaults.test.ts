@@ -188,6 +188,7 @@ describe("the runtime's TSDoc states its defaults as runtime/defaults.ts does", 
       "retry",
       "limiter",
       "auth",
+      "store-sharing",
       "redis-store",
     ]) {
       const text = readFileSync(

@@ -1,6 +1,6 @@
 // Copied by remitgen from its runtime (src/runtime/limiter.ts). DO NOT EDIT.
 
-import { type WindowStore } from "./store.js";
+import { type ClientStore, type MaybePromise, type SlotTake } from "./store.js";
 /** Time source and sleeper. Inject one in tests to avoid real waiting. */
 export interface Clock {
   /** Current time in milliseconds since the epoch. */
@@ -50,7 +50,7 @@ export interface Limiter {
    * otherwise, in `"wait"` mode, a promise of one that resolves when the
    * call's turn comes (rejecting if `signal` aborts), and in `"reject"`
    * mode throws (or rejects with) {@link RateLimitError} naming
-   * `operation`, or {@link StoreError} when the store cannot answer.
+   * `operation`, or a `StoreError` when a store cannot answer.
    *
    * @param leaseMs - The longest the call can be in flight (its time-out):
    * a slot never settled counts as settled then, plus a grace.
@@ -68,8 +68,35 @@ export interface Limiter {
 }
 /** Where a limiter keeps its window: a client store and the window's key there. */
 export interface LimiterWindow {
-  readonly store: WindowStore;
+  readonly store: ClientStore;
   readonly key: string;
+}
+/**
+ * A window's answer to a limiter: a {@link SlotTake}, and from a store,
+ * how long a waiting call sleeps before it asks again and, when the store
+ * could not give a slot, the error a refusing limiter throws. Times count
+ * from the question.
+ */
+export type SlotAnswer = SlotTake & {
+  readonly waitMs?: number | undefined;
+  readonly failure?: Error | undefined;
+};
+/**
+ * The window a limiter counts in: its own in memory (a `WindowStore`
+ * that answers at once and never fails), or a store's, brought by the store
+ * (see store-sharing.ts), which answers what its failures mean.
+ */
+export interface SlotWindow {
+  takeSlot(
+    key: string,
+    limit: number,
+    windowMs: number,
+    leaseMs: number,
+    operation: string,
+  ): MaybePromise<SlotAnswer>;
+  settleSlot(key: string, slot: string): void;
+  freeSlot(key: string, slot: string): void;
+  pauseWindow(key: string, ms: number): void;
 }
 /**
  * Creates a sliding-window limiter: at most `limit` calls in any
@@ -82,21 +109,18 @@ export interface LimiterWindow {
  * then in flight, or had settled after the window's start and so less than
  * a window before: all `limit` were counted, and it was not let through.)
  *
- * Waiters are served in order: only the first asks the store, the others
- * wait behind it. A store that fails is asked again after 100
- * ({@link STORE_RETRY_MIN_MS}) ms, then twice as long each time up to 2000
- * ({@link STORE_RETRY_MAX_MS}) ms; a slot it gives out more than 2500
- * ({@link STORE_SLOW_MS}) ms after it was asked for is given back (its
- * count may predate the call by more than its lease allows). A slot never
- * settled is held until the call's lease (its time-out) plus 5000
- * ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * Waiters are served in order: only the first asks the window, the others
+ * wait behind it. A slot never settled is held until the call's lease (its
+ * time-out) plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * A window kept in a store is the store's to handle: its failures and slow
+ * answers, and how often a waiter asks it again (see store-sharing.ts).
  *
  * @param limit - Calls allowed per window (positive integer).
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default memory windows of this
- *   limiter's own, on `clock`.
+ * @param window - The store to count in; by default a memory window of
+ *   this limiter's own, on `clock`.
  */
 export declare function createLimiter(
   limit: number,

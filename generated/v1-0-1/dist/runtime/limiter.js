@@ -6,13 +6,8 @@
  *
  * @packageDocumentation
  */
-import {
-  STORE_LEASE_GRACE_MS,
-  STORE_RETRY_MAX_MS,
-  STORE_RETRY_MIN_MS,
-  STORE_SLOW_MS,
-} from "./defaults.js";
-import { ConfigError, RateLimitError, StoreError } from "./errors.js";
+import { STORE_LEASE_GRACE_MS } from "./defaults.js";
+import { ConfigError, RateLimitError } from "./errors.js";
 import { createMemoryWindows } from "./store.js";
 /**
  * Settles like `promise`, or rejects with `signal.reason` as soon as the
@@ -64,22 +59,6 @@ export const systemClock = {
     );
   },
 };
-/** Runs a store method, turning a synchronous throw into a rejection. */
-function ask(method) {
-  try {
-    return method();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-/** Whether a store's answer is still to come. */
-function isPromise(value) {
-  return value instanceof Promise;
-}
-/** Lets a store's failure go: see {@link Permit} for why that is safe. */
-function ignoreFailure(result) {
-  if (isPromise(result)) result.catch(() => undefined);
-}
 /**
  * Creates a sliding-window limiter: at most `limit` calls in any
  * `intervalMs` window, as the bank counts them on arrival. A call holds its
@@ -91,37 +70,28 @@ function ignoreFailure(result) {
  * then in flight, or had settled after the window's start and so less than
  * a window before: all `limit` were counted, and it was not let through.)
  *
- * Waiters are served in order: only the first asks the store, the others
- * wait behind it. A store that fails is asked again after 100
- * ({@link STORE_RETRY_MIN_MS}) ms, then twice as long each time up to 2000
- * ({@link STORE_RETRY_MAX_MS}) ms; a slot it gives out more than 2500
- * ({@link STORE_SLOW_MS}) ms after it was asked for is given back (its
- * count may predate the call by more than its lease allows). A slot never
- * settled is held until the call's lease (its time-out) plus 5000
- * ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * Waiters are served in order: only the first asks the window, the others
+ * wait behind it. A slot never settled is held until the call's lease (its
+ * time-out) plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * A window kept in a store is the store's to handle: its failures and slow
+ * answers, and how often a waiter asks it again (see store-sharing.ts).
  *
  * @param limit - Calls allowed per window (positive integer).
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default memory windows of this
- *   limiter's own, on `clock`.
+ * @param window - The store to count in; by default a memory window of
+ *   this limiter's own, on `clock`.
  */
-export function createLimiter(
-  limit,
-  intervalMs,
-  mode,
-  clock,
-  window = {
-    store: createMemoryWindows(() => clock.now()),
-    key: "rate",
-  },
-) {
+export function createLimiter(limit, intervalMs, mode, clock, window) {
   if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
     throw new ConfigError("rateLimit is out of range");
   }
-  const { store, key } = window;
-  /** Callers waiting for their turn, in order; the first one asks the store. */
+  const key = window?.key ?? "rate";
+  const slots = window
+    ? window.store.sharing.window(window.store, clock)
+    : createMemoryWindows(() => clock.now());
+  /** Callers waiting for their turn, in order; the first one asks the window. */
   const queue = [];
   /** Wakes the waiter that sleeps until a slot may be free, when one is freed sooner. */
   const wakers = new Set();
@@ -134,31 +104,24 @@ export function createLimiter(
       settle() {
         if (done) return;
         done = true;
-        ignoreFailure(ask(() => store.settleSlot(key, slot)));
+        slots.settleSlot(key, slot);
       },
       release() {
         if (done) return;
         done = true;
-        ignoreFailure(ask(() => store.freeSlot(key, slot)));
+        slots.freeSlot(key, slot);
         slotFreed();
       },
     };
   };
-  const take = (leaseMs) =>
-    ask(() =>
-      store.takeSlot(key, limit, intervalMs, leaseMs + STORE_LEASE_GRACE_MS),
+  const take = (leaseMs, operation) =>
+    slots.takeSlot(
+      key,
+      limit,
+      intervalMs,
+      leaseMs + STORE_LEASE_GRACE_MS,
+      operation,
     );
-  /**
-   * A store's late answer: the slot may have been counted from a moment
-   * the lease does not cover, so it is given back and asked for again.
-   */
-  const tooLate = (asked, taken) => {
-    if (taken.slot === undefined || clock.now() - asked <= STORE_SLOW_MS) {
-      return false;
-    }
-    ignoreFailure(ask(() => store.freeSlot(key, taken.slot)));
-    return true;
-  };
   /** Sleeps `ms`, or less if a slot is freed meanwhile; rejects when `signal` aborts. */
   const nap = async (ms, signal) => {
     const waker = new AbortController();
@@ -175,50 +138,29 @@ export function createLimiter(
     }
     signal?.throwIfAborted();
   };
-  /** Waits for the call's turn, asking the store until it gives a slot. */
-  const waitTurn = async (leaseMs, signal, first) => {
+  /** Waits for the call's turn, asking the window until it gives a slot. */
+  const waitTurn = async (leaseMs, operation, signal, first) => {
     let turn;
     const inLine = new Promise((resolve) => (turn = resolve));
     const place = { nextInLine: turn };
     if (queue.push(place) === 1) turn();
     try {
       await abortable(inLine, signal);
-      for (let failures = 0; ;) {
+      for (;;) {
         // The first answer may have been asked for already, by acquire.
         const asked = first?.asked ?? clock.now();
-        let taken;
-        try {
-          taken = await (first?.taken ?? take(leaseMs));
-          first = undefined;
-          failures = 0;
-        } catch {
-          // The store is down or failing: ask again, less and less often.
-          first = undefined;
-          failures++;
-          await nap(
-            Math.min(
-              STORE_RETRY_MIN_MS * 2 ** (failures - 1),
-              STORE_RETRY_MAX_MS,
-            ),
-            signal,
-          );
-          continue;
-        }
-        if (tooLate(asked, taken)) continue;
+        const taken = await (first?.taken ?? take(leaseMs, operation));
+        first = undefined;
         if (taken.slot !== undefined) {
           const given = permit(taken.slot);
-          // Aborted while the store answered: the call will not be sent.
+          // Aborted while the window answered: the call will not be sent.
           if (signal?.aborted) given.release();
           signal?.throwIfAborted();
           return given;
         }
         // Counted from the question: the answer may have taken a while.
-        // Slots other clients free are seen only by asking again.
         await nap(
-          Math.min(
-            asked + taken.retryInMs - clock.now(),
-            store.pollMs ?? Infinity,
-          ),
+          asked + (taken.waitMs ?? taken.retryInMs) - clock.now(),
           signal,
         );
       }
@@ -229,38 +171,33 @@ export function createLimiter(
   };
   /** Reject mode: a slot now, or an error at once. */
   const takeOrRefuse = (operation, leaseMs) => {
-    const asked = clock.now();
     const decide = (taken) => {
-      if (tooLate(asked, taken)) throw new StoreError(operation, store.name);
       if (taken.slot !== undefined) return permit(taken.slot);
-      throw new RateLimitError(operation, taken.retryInMs);
+      throw taken.failure ?? new RateLimitError(operation, taken.retryInMs);
     };
-    const taken = take(leaseMs);
-    if (!isPromise(taken)) return decide(taken);
-    return taken.then(decide, (error) => {
-      throw new StoreError(operation, store.name, { cause: error });
-    });
+    const taken = take(leaseMs, operation);
+    return taken instanceof Promise ? taken.then(decide) : decide(taken);
   };
   return {
     acquire(signal, operation = "call", leaseMs = longestTimer) {
       if (mode === "reject") return takeOrRefuse(operation, leaseMs);
-      // Nobody waiting: the store is asked now, and a slot it gives at once
-      // is taken without a promise.
+      // Nobody waiting: the window is asked now, and a slot it gives at
+      // once is taken without a promise.
       if (queue.length === 0) {
         const asked = clock.now();
-        const taken = take(leaseMs);
-        if (!isPromise(taken) && taken.slot !== undefined) {
+        const taken = take(leaseMs, operation);
+        if (!(taken instanceof Promise) && taken.slot !== undefined) {
           return permit(taken.slot);
         }
-        return waitTurn(leaseMs, signal, { asked, taken });
+        return waitTurn(leaseMs, operation, signal, { asked, taken });
       }
-      return waitTurn(leaseMs, signal);
+      return waitTurn(leaseMs, operation, signal);
     },
     pause(until) {
       // Waiting a whole window frees the plan's limit; an answer asking for
       // longer (or for ever) must not stop the client for good.
       const ms = Math.min(until - clock.now(), intervalMs);
-      if (ms > 0) ignoreFailure(ask(() => store.pauseWindow(key, ms)));
+      if (ms > 0) slots.pauseWindow(key, ms);
     },
   };
 }

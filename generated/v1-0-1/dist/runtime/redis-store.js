@@ -20,6 +20,7 @@
  */
 import { REDIS_COMMAND_TIMEOUT_MS, REDIS_POLL_MS } from "./defaults.js";
 import { ConfigError } from "./errors.js";
+import { storeSharing } from "./store-sharing.js";
 /** Redis's own clock, in epoch ms: every instance counts by the same one. */
 const NOW = `
 local time = redis.call('TIME')
@@ -164,6 +165,7 @@ export function createRedisStore(client, options = {}) {
   };
   return {
     name: "redis store",
+    sharing: storeSharing,
     pollMs: REDIS_POLL_MS,
     async takeSlot(key, limit, windowMs, leaseMs) {
       const window = keyOf(key);

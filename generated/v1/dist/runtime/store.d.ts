@@ -12,6 +12,7 @@
  *
  * @packageDocumentation
  */
+import { storeSharing } from "./store-sharing.js";
 /** A value now, or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
 /**
@@ -55,6 +56,12 @@ export interface StoredToken {
 export interface ClientStore {
   /** Names the store in errors, e.g. `"redis store"`. */
   readonly name: string;
+  /**
+   * What clients sharing the store do over the methods below: take turns
+   * in one window, and share one token ({@link storeSharing}). The store
+   * brings it, so that a client given no store does not carry it.
+   */
+  readonly sharing: typeof storeSharing;
   /**
    * For a store other clients share: the longest a waiting call sleeps
    * before it asks again, in ms, as a slot they free is not announced.
@@ -108,7 +115,7 @@ export type WindowStore = Pick<
   "name" | "pollMs" | "takeSlot" | "settleSlot" | "freeSlot" | "pauseWindow"
 >;
 /** The token half of a {@link ClientStore}: all a token source asks of its store. */
-export type TokenStore = Omit<ClientStore, keyof WindowStore>;
+export type TokenStore = Omit<ClientStore, keyof WindowStore | "sharing">;
 /**
  * Creates a store that keeps everything in this process. Share one between
  * clients of the same plan in one process to have them keep the plan and

@@ -298,24 +298,18 @@ export function createTransport(options, defaults) {
     store: options.store,
     key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
   };
-  const limiter =
-    rateLimit === false
-      ? undefined
-      : typeof rateLimit === "object"
-        ? createLimiter(
-            rateLimit.limit,
-            rateLimit.intervalMs,
-            rateLimit.mode ?? DEFAULT_RATE_LIMIT_MODE,
-            clock,
-            window,
-          )
-        : createLimiter(
-            defaults.plan.limit,
-            defaults.plan.intervalMs,
-            rateLimit,
-            clock,
-            window,
-          );
+  let limiter;
+  if (rateLimit !== false) {
+    // A custom limit replaces the plan's.
+    const {
+      limit,
+      intervalMs,
+      mode = DEFAULT_RATE_LIMIT_MODE,
+    } = typeof rateLimit === "object"
+      ? rateLimit
+      : { ...defaults.plan, mode: rateLimit };
+    limiter = createLimiter(limit, intervalMs, mode, clock, window);
+  }
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;

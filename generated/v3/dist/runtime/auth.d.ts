@@ -39,11 +39,6 @@ export interface TokenSourceOptions {
    * itself: its callers already share one request).
    */
   readonly store?: ClientStore | undefined;
-  /**
-   * The token's key in the store. Default: names the client id, token URL
-   * and scope, so that only clients of the same credentials share a token.
-   */
-  readonly storeKey?: string | undefined;
 }
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
@@ -74,12 +69,11 @@ export declare function checkToken(token: unknown): string;
  * Concurrent callers share one in-flight token request.
  *
  * With a shared store, every client using it shares the token too: one
- * takes the store's lock and asks for a token, the others wait for it (up
- * to its request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms,
- * looking every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a 401 drops the
- * refused token from the store only if it is still the one there, so one
- * refresh serves them all. A store that fails is passed by: the token is
- * then fetched and kept by this client alone.
+ * takes the store's lock and asks for a token, the others wait for it, and
+ * a 401 drops the refused token from the store only if it is still the one
+ * there, so one refresh serves them all (the store brings this:
+ * `sharedToken` in store-sharing.ts). A store that fails is passed by: the
+ * token is then fetched and kept by this client alone.
  *
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.

@@ -12,6 +12,7 @@
  *
  * @packageDocumentation
  */
+import { storeSharing } from "./store-sharing.js";
 /** Inserts `time` into the sorted `times`: at the end, unless the clock went back. */
 function insertSorted(times, time) {
   let at = times.length;
@@ -27,7 +28,11 @@ function insertSorted(times, time) {
  * @param now - Epoch milliseconds; the client's clock in tests.
  */
 export function createMemoryStore(now = Date.now) {
-  return { ...createMemoryWindows(now), ...createMemoryTokens(now) };
+  return {
+    ...createMemoryWindows(now),
+    ...createMemoryTokens(now),
+    sharing: storeSharing,
+  };
 }
 /**
  * Rate-limit windows kept in this process: a limiter's default, and the

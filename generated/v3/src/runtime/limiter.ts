@@ -6,18 +6,13 @@
  *
  * @packageDocumentation
  */
-import {
-  STORE_LEASE_GRACE_MS,
-  STORE_RETRY_MAX_MS,
-  STORE_RETRY_MIN_MS,
-  STORE_SLOW_MS,
-} from "./defaults.js";
-import { ConfigError, RateLimitError, StoreError } from "./errors.js";
+import { STORE_LEASE_GRACE_MS } from "./defaults.js";
+import { ConfigError, RateLimitError } from "./errors.js";
 import {
   createMemoryWindows,
+  type ClientStore,
   type MaybePromise,
   type SlotTake,
-  type WindowStore,
 } from "./store.js";
 
 /** Time source and sleeper. Inject one in tests to avoid real waiting. */
@@ -111,7 +106,7 @@ export interface Limiter {
    * otherwise, in `"wait"` mode, a promise of one that resolves when the
    * call's turn comes (rejecting if `signal` aborts), and in `"reject"`
    * mode throws (or rejects with) {@link RateLimitError} naming
-   * `operation`, or {@link StoreError} when the store cannot answer.
+   * `operation`, or a `StoreError` when a store cannot answer.
    *
    * @param leaseMs - The longest the call can be in flight (its time-out):
    * a slot never settled counts as settled then, plus a grace.
@@ -130,27 +125,37 @@ export interface Limiter {
 
 /** Where a limiter keeps its window: a client store and the window's key there. */
 export interface LimiterWindow {
-  readonly store: WindowStore;
+  readonly store: ClientStore;
   readonly key: string;
 }
 
-/** Runs a store method, turning a synchronous throw into a rejection. */
-function ask<T>(method: () => MaybePromise<T>): MaybePromise<T> {
-  try {
-    return method();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
+/**
+ * A window's answer to a limiter: a {@link SlotTake}, and from a store,
+ * how long a waiting call sleeps before it asks again and, when the store
+ * could not give a slot, the error a refusing limiter throws. Times count
+ * from the question.
+ */
+export type SlotAnswer = SlotTake & {
+  readonly waitMs?: number | undefined;
+  readonly failure?: Error | undefined;
+};
 
-/** Whether a store's answer is still to come. */
-function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return value instanceof Promise;
-}
-
-/** Lets a store's failure go: see {@link Permit} for why that is safe. */
-function ignoreFailure(result: MaybePromise<void>): void {
-  if (isPromise(result)) result.catch(() => undefined);
+/**
+ * The window a limiter counts in: its own in memory (a `WindowStore`
+ * that answers at once and never fails), or a store's, brought by the store
+ * (see store-sharing.ts), which answers what its failures mean.
+ */
+export interface SlotWindow {
+  takeSlot(
+    key: string,
+    limit: number,
+    windowMs: number,
+    leaseMs: number,
+    operation: string,
+  ): MaybePromise<SlotAnswer>;
+  settleSlot(key: string, slot: string): void;
+  freeSlot(key: string, slot: string): void;
+  pauseWindow(key: string, ms: number): void;
 }
 
 /**
@@ -164,37 +169,34 @@ function ignoreFailure(result: MaybePromise<void>): void {
  * then in flight, or had settled after the window's start and so less than
  * a window before: all `limit` were counted, and it was not let through.)
  *
- * Waiters are served in order: only the first asks the store, the others
- * wait behind it. A store that fails is asked again after 100
- * ({@link STORE_RETRY_MIN_MS}) ms, then twice as long each time up to 2000
- * ({@link STORE_RETRY_MAX_MS}) ms; a slot it gives out more than 2500
- * ({@link STORE_SLOW_MS}) ms after it was asked for is given back (its
- * count may predate the call by more than its lease allows). A slot never
- * settled is held until the call's lease (its time-out) plus 5000
- * ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * Waiters are served in order: only the first asks the window, the others
+ * wait behind it. A slot never settled is held until the call's lease (its
+ * time-out) plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms, then one window.
+ * A window kept in a store is the store's to handle: its failures and slow
+ * answers, and how often a waiter asks it again (see store-sharing.ts).
  *
  * @param limit - Calls allowed per window (positive integer).
  * @param intervalMs - Window length in milliseconds.
  * @param mode - `"wait"` for the turn, or `"reject"` with {@link RateLimitError}.
  * @param clock - Time source; {@link systemClock} in production.
- * @param window - The store to count in; by default memory windows of this
- *   limiter's own, on `clock`.
+ * @param window - The store to count in; by default a memory window of
+ *   this limiter's own, on `clock`.
  */
 export function createLimiter(
   limit: number,
   intervalMs: number,
   mode: "wait" | "reject",
   clock: Clock,
-  window: LimiterWindow = {
-    store: createMemoryWindows(() => clock.now()),
-    key: "rate",
-  },
+  window?: LimiterWindow,
 ): Limiter {
   if (!(Number.isInteger(limit) && limit > 0 && intervalMs > 0)) {
     throw new ConfigError("rateLimit is out of range");
   }
-  const { store, key } = window;
-  /** Callers waiting for their turn, in order; the first one asks the store. */
+  const key = window?.key ?? "rate";
+  const slots: SlotWindow = window
+    ? window.store.sharing.window(window.store, clock)
+    : createMemoryWindows(() => clock.now());
+  /** Callers waiting for their turn, in order; the first one asks the window. */
   const queue: { readonly nextInLine: () => void }[] = [];
   /** Wakes the waiter that sleeps until a slot may be free, when one is freed sooner. */
   const wakers = new Set<AbortController>();
@@ -208,33 +210,25 @@ export function createLimiter(
       settle() {
         if (done) return;
         done = true;
-        ignoreFailure(ask(() => store.settleSlot(key, slot)));
+        slots.settleSlot(key, slot);
       },
       release() {
         if (done) return;
         done = true;
-        ignoreFailure(ask(() => store.freeSlot(key, slot)));
+        slots.freeSlot(key, slot);
         slotFreed();
       },
     };
   };
 
-  const take = (leaseMs: number): MaybePromise<SlotTake> =>
-    ask(() =>
-      store.takeSlot(key, limit, intervalMs, leaseMs + STORE_LEASE_GRACE_MS),
+  const take = (leaseMs: number, operation: string) =>
+    slots.takeSlot(
+      key,
+      limit,
+      intervalMs,
+      leaseMs + STORE_LEASE_GRACE_MS,
+      operation,
     );
-
-  /**
-   * A store's late answer: the slot may have been counted from a moment
-   * the lease does not cover, so it is given back and asked for again.
-   */
-  const tooLate = (asked: number, taken: SlotTake): boolean => {
-    if (taken.slot === undefined || clock.now() - asked <= STORE_SLOW_MS) {
-      return false;
-    }
-    ignoreFailure(ask(() => store.freeSlot(key, taken.slot)));
-    return true;
-  };
 
   /** Sleeps `ms`, or less if a slot is freed meanwhile; rejects when `signal` aborts. */
   const nap = async (ms: number, signal?: AbortSignal): Promise<void> => {
@@ -253,11 +247,12 @@ export function createLimiter(
     signal?.throwIfAborted();
   };
 
-  /** Waits for the call's turn, asking the store until it gives a slot. */
+  /** Waits for the call's turn, asking the window until it gives a slot. */
   const waitTurn = async (
     leaseMs: number,
+    operation: string,
     signal: AbortSignal | undefined,
-    first?: { asked: number; taken: MaybePromise<SlotTake> },
+    first?: { asked: number; taken: MaybePromise<SlotAnswer> },
   ): Promise<Permit> => {
     let turn!: () => void;
     const inLine = new Promise<void>((resolve) => (turn = resolve));
@@ -265,42 +260,21 @@ export function createLimiter(
     if (queue.push(place) === 1) turn();
     try {
       await abortable(inLine, signal);
-      for (let failures = 0; ;) {
+      for (;;) {
         // The first answer may have been asked for already, by acquire.
         const asked = first?.asked ?? clock.now();
-        let taken: SlotTake;
-        try {
-          taken = await (first?.taken ?? take(leaseMs));
-          first = undefined;
-          failures = 0;
-        } catch {
-          // The store is down or failing: ask again, less and less often.
-          first = undefined;
-          failures++;
-          await nap(
-            Math.min(
-              STORE_RETRY_MIN_MS * 2 ** (failures - 1),
-              STORE_RETRY_MAX_MS,
-            ),
-            signal,
-          );
-          continue;
-        }
-        if (tooLate(asked, taken)) continue;
+        const taken = await (first?.taken ?? take(leaseMs, operation));
+        first = undefined;
         if (taken.slot !== undefined) {
           const given = permit(taken.slot);
-          // Aborted while the store answered: the call will not be sent.
+          // Aborted while the window answered: the call will not be sent.
           if (signal?.aborted) given.release();
           signal?.throwIfAborted();
           return given;
         }
         // Counted from the question: the answer may have taken a while.
-        // Slots other clients free are seen only by asking again.
         await nap(
-          Math.min(
-            asked + taken.retryInMs - clock.now(),
-            store.pollMs ?? Infinity,
-          ),
+          asked + (taken.waitMs ?? taken.retryInMs) - clock.now(),
           signal,
         );
       }
@@ -315,39 +289,34 @@ export function createLimiter(
     operation: string,
     leaseMs: number,
   ): Permit | Promise<Permit> => {
-    const asked = clock.now();
-    const decide = (taken: SlotTake): Permit => {
-      if (tooLate(asked, taken)) throw new StoreError(operation, store.name);
+    const decide = (taken: SlotAnswer): Permit => {
       if (taken.slot !== undefined) return permit(taken.slot);
-      throw new RateLimitError(operation, taken.retryInMs);
+      throw taken.failure ?? new RateLimitError(operation, taken.retryInMs);
     };
-    const taken = take(leaseMs);
-    if (!isPromise(taken)) return decide(taken);
-    return taken.then(decide, (error: unknown) => {
-      throw new StoreError(operation, store.name, { cause: error });
-    });
+    const taken = take(leaseMs, operation);
+    return taken instanceof Promise ? taken.then(decide) : decide(taken);
   };
 
   return {
     acquire(signal, operation = "call", leaseMs = longestTimer) {
       if (mode === "reject") return takeOrRefuse(operation, leaseMs);
-      // Nobody waiting: the store is asked now, and a slot it gives at once
-      // is taken without a promise.
+      // Nobody waiting: the window is asked now, and a slot it gives at
+      // once is taken without a promise.
       if (queue.length === 0) {
         const asked = clock.now();
-        const taken = take(leaseMs);
-        if (!isPromise(taken) && taken.slot !== undefined) {
+        const taken = take(leaseMs, operation);
+        if (!(taken instanceof Promise) && taken.slot !== undefined) {
           return permit(taken.slot);
         }
-        return waitTurn(leaseMs, signal, { asked, taken });
+        return waitTurn(leaseMs, operation, signal, { asked, taken });
       }
-      return waitTurn(leaseMs, signal);
+      return waitTurn(leaseMs, operation, signal);
     },
     pause(until) {
       // Waiting a whole window frees the plan's limit; an answer asking for
       // longer (or for ever) must not stop the client for good.
       const ms = Math.min(until - clock.now(), intervalMs);
-      if (ms > 0) ignoreFailure(ask(() => store.pauseWindow(key, ms)));
+      if (ms > 0) slots.pauseWindow(key, ms);
     },
   };
 }

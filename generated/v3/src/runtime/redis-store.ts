@@ -21,6 +21,7 @@
 import { REDIS_COMMAND_TIMEOUT_MS, REDIS_POLL_MS } from "./defaults.js";
 import { ConfigError } from "./errors.js";
 import type { ClientStore, SlotTake, StoredToken } from "./store.js";
+import { storeSharing } from "./store-sharing.js";
 
 export type { ClientStore } from "./store.js";
 
@@ -215,6 +216,7 @@ export function createRedisStore(
 
   return {
     name: "redis store",
+    sharing: storeSharing,
     pollMs: REDIS_POLL_MS,
     async takeSlot(key, limit, windowMs, leaseMs) {
       const window = keyOf(key);

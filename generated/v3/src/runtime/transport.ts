@@ -36,6 +36,7 @@ import {
   longestTimer,
   systemClock,
   type Clock,
+  type Limiter,
   type Permit,
 } from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
@@ -576,24 +577,18 @@ export function createTransport(
     store: options.store,
     key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
   };
-  const limiter =
-    rateLimit === false
-      ? undefined
-      : typeof rateLimit === "object"
-        ? createLimiter(
-            rateLimit.limit,
-            rateLimit.intervalMs,
-            rateLimit.mode ?? DEFAULT_RATE_LIMIT_MODE,
-            clock,
-            window,
-          )
-        : createLimiter(
-            defaults.plan.limit,
-            defaults.plan.intervalMs,
-            rateLimit,
-            clock,
-            window,
-          );
+  let limiter: Limiter | undefined;
+  if (rateLimit !== false) {
+    // A custom limit replaces the plan's.
+    const {
+      limit,
+      intervalMs,
+      mode = DEFAULT_RATE_LIMIT_MODE,
+    } = typeof rateLimit === "object"
+      ? rateLimit
+      : { ...defaults.plan, mode: rateLimit };
+    limiter = createLimiter(limit, intervalMs, mode, clock, window);
+  }
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;

@@ -1,0 +1,217 @@
+// Copied by remitgen from its runtime (src/runtime/store-sharing.ts). DO NOT EDIT.
+
+/**
+ * What clients sharing a store do over its methods: take turns in one
+ * rate-limit window, and share one access token and one request for it.
+ * A store brings these ({@link ClientStore.sharing}), so a client given no
+ * store keeps its window and token itself without them, and a bundle of
+ * it stays small.
+ *
+ * @packageDocumentation
+ */
+import {
+  STORE_LEASE_GRACE_MS,
+  STORE_RETRY_MAX_MS,
+  STORE_RETRY_MIN_MS,
+  STORE_SLOW_MS,
+  TOKEN_LOCK_POLL_MS,
+} from "./defaults.js";
+import { StoreError } from "./errors.js";
+import type { Clock, SlotAnswer, SlotWindow } from "./limiter.js";
+import type {
+  ClientStore,
+  MaybePromise,
+  SlotTake,
+  StoredToken,
+  TokenStore,
+  WindowStore,
+} from "./store.js";
+
+/** What `createMemoryStore` and `createRedisStore` bring as {@link ClientStore.sharing}. */
+export const storeSharing: {
+  readonly window: typeof storeWindow;
+  readonly token: typeof sharedToken;
+} = { window: storeWindow, token: sharedToken };
+
+/** Lets a store's failure go: a slot's call is settled or freed either way (see `Permit`). */
+function ignoreFailure(method: () => MaybePromise<void>): void {
+  try {
+    const result = method();
+    if (result instanceof Promise) result.catch(() => undefined);
+  } catch {
+    // as a rejection
+  }
+}
+
+/**
+ * A store's windows, as a limiter counts in them. A store that fails is
+ * asked again after 100 ({@link STORE_RETRY_MIN_MS}) ms, then twice as
+ * long each time up to 2000 ({@link STORE_RETRY_MAX_MS}) ms; a slot it
+ * gives out more than 2500 ({@link STORE_SLOW_MS}) ms after it was asked
+ * for is given back (its count may predate the call by more than its lease
+ * allows) and asked for again. Either way the answer holds a
+ * {@link StoreError} for a limiter that refuses rather than waits. Only
+ * the first waiter of a limiter asks the store, so its failures in a row
+ * are counted here.
+ *
+ * @param store - The client's store.
+ * @param clock - The limiter's clock.
+ */
+export function storeWindow(store: WindowStore, clock: Clock): SlotWindow {
+  /** The store's failures in a row, for the wait before asking again. */
+  let failures = 0;
+
+  /** The store could not answer, `took` ms after it was asked. */
+  const failed = (
+    operation: string,
+    took: number,
+    error: unknown,
+  ): SlotAnswer => {
+    failures++;
+    const waitMs =
+      took +
+      Math.min(STORE_RETRY_MIN_MS * 2 ** (failures - 1), STORE_RETRY_MAX_MS);
+    return {
+      retryInMs: waitMs,
+      waitMs,
+      failure: new StoreError(operation, store.name, { cause: error }),
+    };
+  };
+
+  return {
+    takeSlot(key, limit, windowMs, leaseMs, operation) {
+      const asked = clock.now();
+      const answer = (taken: SlotTake): SlotAnswer => {
+        failures = 0;
+        const took = clock.now() - asked;
+        if (taken.slot === undefined) {
+          // Slots other clients free are seen only by asking again.
+          return {
+            retryInMs: taken.retryInMs,
+            waitMs: Math.min(
+              taken.retryInMs,
+              took + (store.pollMs ?? Infinity),
+            ),
+          };
+        }
+        if (took <= STORE_SLOW_MS) return taken;
+        // Too late for the slot's lease to cover the call from its count:
+        // given back, and asked for again at once.
+        ignoreFailure(() => store.freeSlot(key, taken.slot));
+        return {
+          retryInMs: took,
+          waitMs: took,
+          failure: new StoreError(operation, store.name),
+        };
+      };
+      let taken: MaybePromise<SlotTake>;
+      try {
+        taken = store.takeSlot(key, limit, windowMs, leaseMs);
+      } catch (error) {
+        return failed(operation, 0, error);
+      }
+      if (!(taken instanceof Promise)) return answer(taken);
+      return taken.then(answer, (error: unknown) =>
+        failed(operation, clock.now() - asked, error),
+      );
+    },
+    settleSlot: (key, slot) => ignoreFailure(() => store.settleSlot(key, slot)),
+    freeSlot: (key, slot) => ignoreFailure(() => store.freeSlot(key, slot)),
+    pauseWindow: (key, ms) => ignoreFailure(() => store.pauseWindow(key, ms)),
+  };
+}
+
+/** A store's failure, told apart from the token request's own. */
+class StoreFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** Runs a store method, wrapping what it throws (or rejects with) in {@link StoreFailure}. */
+async function fromStore<T>(method: () => T | Promise<T>): Promise<T> {
+  try {
+    return await method();
+  } catch (error) {
+    throw new StoreFailure(error);
+  }
+}
+
+/** What {@link sharedToken} needs of its token source. */
+export interface SharedTokenOptions {
+  readonly store: TokenStore;
+  /** The token's key in the store. */
+  readonly key: string;
+  /** Asks the token endpoint for a token. */
+  readonly request: () => Promise<StoredToken>;
+  /** How long before its expiry a token is renewed. */
+  readonly marginOf: (token: StoredToken) => number;
+  /** Timeout of one token request, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Current epoch milliseconds. */
+  readonly now: () => number;
+  /** Waits `ms`. */
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * A token from the store, or fetched under its lock (then kept there);
+ * while another client holds the lock, its token is waited for (up to its
+ * request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms, looking
+ * every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a still valid one serves
+ * meanwhile. `stale`, the token the bank refused, is dropped from the
+ * store only if it is still the one there, so one refresh serves every
+ * client. A store that fails is passed by: the token is then fetched and
+ * kept by this client alone.
+ *
+ * @param options - The store, the key and the source's request and timing.
+ * @param stale - The token the bank just refused, if any.
+ */
+export async function sharedToken(
+  options: SharedTokenOptions,
+  stale: string | undefined,
+): Promise<StoredToken> {
+  const { store, key, request, marginOf, now } = options;
+  const lockTtl = options.timeoutMs + STORE_LEASE_GRACE_MS;
+  /**
+   * A stored token fit to use: not the refused one, still valid, and if
+   * `fresh`, not yet due for renewal.
+   */
+  const usable = (
+    kept: StoredToken | undefined,
+    fresh: boolean,
+  ): kept is StoredToken =>
+    kept !== undefined &&
+    kept.token !== stale &&
+    kept.validMs > (fresh ? marginOf(kept) : 0);
+  try {
+    if (stale !== undefined) {
+      await fromStore(() => store.dropToken(key, stale));
+    }
+    for (const giveUpAt = now() + lockTtl; ;) {
+      const kept = await fromStore(() => store.getToken(key));
+      if (usable(kept, true)) return kept;
+      const fence = await fromStore(() => store.lockToken(key, lockTtl));
+      if (fence !== undefined) {
+        try {
+          // Another may have stored one between the look and the lock.
+          const again = await fromStore(() => store.getToken(key));
+          if (usable(again, true)) return again;
+          const fresh = await request();
+          await fromStore(() => store.setToken(key, fresh, fence));
+          return fresh;
+        } finally {
+          // Not awaited: a lock left behind runs out by itself.
+          fromStore(() => store.unlockToken(key, fence)).catch(() => undefined);
+        }
+      }
+      // Another client is fetching: a token still valid serves meanwhile.
+      if (usable(kept, false)) return kept;
+      if (now() >= giveUpAt) break;
+      await options.sleep(TOKEN_LOCK_POLL_MS);
+    }
+  } catch (error) {
+    if (!(error instanceof StoreFailure)) throw error;
+  }
+  // The store failed, or its lock holder never delivered: this client
+  // fetches a token of its own.
+  return request();
+}
