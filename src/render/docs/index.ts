@@ -3,7 +3,7 @@ import type { Model, OperationSetModel } from "../../model/types.js";
 import type { RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
 import { renderOverviewDocs } from "./overview.js";
-import { renderSetDocs } from "./set-docs.js";
+import { renderSetDocs, setDocsFiles } from "./set-docs.js";
 import { loadDocsTemplates, type DocsTemplates } from "./templates.js";
 
 export { renderOverviewDocs } from "./overview.js";
@@ -27,6 +27,12 @@ export interface DocsRenderer {
     set: OperationSetModel,
     memo?: RenderMemo,
   ): Promise<OutputFile[]>;
+  /** The same, one file at a time, each rendered when asked for, examples not yet formatted (see formatMarkdownCode). */
+  setDocsFiles(
+    model: Model,
+    set: OperationSetModel,
+    memo?: RenderMemo,
+  ): Iterable<OutputFile>;
   /** `README.md`, relative to the output folder. */
   renderOverviewDocs(model: Model): OutputFile[];
 }
@@ -38,6 +44,8 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
     templates,
     renderSetDocs: (model, set, memo) =>
       renderSetDocs(model, set, templates, memo),
+    setDocsFiles: (model, set, memo) =>
+      setDocsFiles(model, set, templates, memo),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),
   };
 }
