@@ -38,11 +38,7 @@ export function getAcctTitle(
   options?: ReadCallOptions,
 ): Promise<types.GetAcctTitleResponse> {
   return transport.call<types.GetAcctTitleResponse>(
-    {
-      name: "get_acct_title",
-      path: "/get_acct_title",
-      effect: "read",
-    },
+    { name: "get_acct_title", path: "/get_acct_title", effect: "read" },
     body,
     options,
   );
@@ -261,11 +257,7 @@ export function sendTxns(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsResponse> {
   return transport.call<types.SendTxnsResponse>(
-    {
-      name: "send_txns",
-      path: "/send_txns",
-      effect: "write",
-    },
+    { name: "send_txns", path: "/send_txns", effect: "write" },
     body,
     options,
   );
@@ -308,11 +300,7 @@ export function sendTxnsV1(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsV1Response> {
   return transport.call<types.SendTxnsV1Response>(
-    {
-      name: "send_txns_V1",
-      path: "/send_txns_V1",
-      effect: "write",
-    },
+    { name: "send_txns_V1", path: "/send_txns_V1", effect: "write" },
     body,
     options,
   );
@@ -402,11 +390,7 @@ export function sendTxnsB2C(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsB2CResponse> {
   return transport.call<types.SendTxnsB2CResponse>(
-    {
-      name: "send_txns_B2C",
-      path: "/send_txns_B2C",
-      effect: "write",
-    },
+    { name: "send_txns_B2C", path: "/send_txns_B2C", effect: "write" },
     body,
     options,
   );
@@ -449,11 +433,7 @@ export function testingMethod(
   options?: WriteCallOptions,
 ): Promise<types.TestingMethodResponse> {
   return transport.call<types.TestingMethodResponse>(
-    {
-      name: "TestingMethod",
-      path: "/TestingMethod",
-      effect: "write",
-    },
+    { name: "TestingMethod", path: "/TestingMethod", effect: "write" },
     body,
     options,
   );

@@ -9,6 +9,7 @@ import type {
   OperationModel,
   OperationSetModel,
 } from "../../model/types.js";
+import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
 import {
   bulletList,
@@ -65,13 +66,17 @@ import {
   serviceGapsLead,
 } from "./text.js";
 
-/** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
+/**
+ * `README.md` and `docs/<docFile>` for every operation of the set, paths
+ * relative to the package folder, their examples laid out by the formatter.
+ */
 export function renderSetDocs(
   model: Model,
   set: OperationSetModel,
   templates: DocsTemplates,
-): OutputFile[] {
-  return [...setDocsFiles(model, set, templates)];
+  memo?: RenderMemo,
+): Promise<OutputFile[]> {
+  return formatMarkdownCode([...setDocsFiles(model, set, templates, memo)]);
 }
 
 /**
