@@ -6,6 +6,13 @@
  * fetch (`./fetch.js`) and the `remitgen mock` HTTP server are thin front
  * doors over this one engine.
  *
+ * This module is the engine's contract (types, defaults, option checks)
+ * and puts its parts together: `dispatch.ts` routes a request,
+ * `tokens.ts` is the token endpoint and the issued tokens, `calls.ts`
+ * takes one operation call through its checks, `faults.ts` holds the
+ * overrides and what a fault does, `recording.ts` the bounded call log,
+ * and `answers.ts` reads bodies and writes answers by the conventions.
+ *
  * Copied verbatim into every generated package (subpaths `./mocks` and
  * `./mock-fetch`), so it uses no dependencies and no `node:` modules, only
  * ECMAScript and Fetch API globals.
@@ -20,6 +27,9 @@
  */
 import type { JsonValue } from "../json.js";
 import type { NamedSchema, SchemaNode } from "../schema.js";
+export { DEFAULT_ERROR_STATUSES, defaultErrorBody } from "./answers.js";
+export { MAX_LISTED_VIOLATIONS } from "./calls.js";
+export { HIDDEN_SEGMENT, maskPath, routeSegments } from "./dispatch.js";
 /** Default base URL of the mocked Remittance Transfer Service. */
 export declare const DEFAULT_BASE_URL: string;
 /** Default base URL of the mocked authorization API (token endpoint). */
@@ -37,8 +47,6 @@ export declare const DEFAULT_MAX_BODY_BYTES: number;
  * kept every call, and grew by 150 MB in five 8-second runs.
  */
 export declare const DEFAULT_MAX_RECORDED_CALLS: number;
-/** At most this many violations are listed in a `validation_failed` answer (all are counted). */
-export declare const MAX_LISTED_VIOLATIONS: number;
 /** One operation as the mock sees it. */
 export interface MockOperation {
   /** Operation name, e.g. `get_acct_title`. */
@@ -198,15 +206,6 @@ export interface MockConventions {
   /** Status per condition; missing entries use {@link DEFAULT_ERROR_STATUSES}. */
   statuses: Partial<Record<Exclude<MockErrorCode, "injected_fault">, number>>;
 }
-/** Default status for each refusal (a mock convention). */
-export declare const DEFAULT_ERROR_STATUSES: Readonly<
-  Record<Exclude<MockErrorCode, "injected_fault">, number>
->;
-/**
- * Default error body (a mock convention):
- * `{ "error": { "code", "message", "details"? } }`.
- */
-export declare function defaultErrorBody(error: MockError): JsonValue;
 /** What an adapter should do with a request. */
 export type MockOutcome =
   /** Answer with `response` after waiting `delayMs`. */
@@ -305,21 +304,3 @@ export declare function createMockEngine(
   api: MockApi,
   options?: MockOptions,
 ): MockEngine;
-/**
- * What a shown path (the mock's answers, the server's log) has in place of
- * a segment the mock did not write itself: the caller's bytes, which may
- * be a token or a secret put in the path (`/send_txns/<token>`).
- */
-export declare const HIDDEN_SEGMENT = "[redacted]";
-/** The path segments of `urls`: the only ones a shown path repeats. */
-export declare function routeSegments(urls: Iterable<string>): Set<string>;
-/**
- * `path` as the mock may show it: each segment that is one of the mock's
- * own (`known`, see {@link routeSegments}) as it is, every other one as
- * {@link HIDDEN_SEGMENT}. `/get_acct_title/eyJhbGci…` is shown
- * `/get_acct_title/[redacted]`.
- */
-export declare function maskPath(
-  path: string,
-  known: ReadonlySet<string>,
-): string;

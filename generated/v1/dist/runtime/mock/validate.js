@@ -231,23 +231,17 @@ const noTasks = [];
  * what is left to check inside it (members, items), in order.
  */
 function check(value, schema, path, lookup, out) {
+  const fail = (keyword, message) => {
+    out.push({ path, keyword, message });
+  };
   const node = resolveSchema(schema, lookup);
   if (node === undefined) {
     const name = schema.kind === "ref" ? schema.name : "?";
-    out.push({
-      path,
-      keyword: "ref",
-      message: `schema "${name}" cannot be resolved`,
-    });
+    fail("ref", `schema "${name}" cannot be resolved`);
     return noTasks;
   }
-  const type = (expected) => {
-    out.push({
-      path,
-      keyword: "type",
-      message: `expected ${expected}, got ${jsonTypeOf(value)}`,
-    });
-  };
+  const type = (expected) =>
+    fail("type", `expected ${expected}, got ${jsonTypeOf(value)}`);
   switch (node.kind) {
     case "object": {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -297,35 +291,25 @@ function check(value, schema, path, lookup, out) {
       }
       const length = codePointLength(value);
       if (node.minLength !== undefined && length < node.minLength) {
-        out.push({
-          path,
-          keyword: "minLength",
-          message: `must be at least ${node.minLength} characters, got ${length}`,
-        });
+        fail(
+          "minLength",
+          `must be at least ${node.minLength} characters, got ${length}`,
+        );
       }
       if (node.maxLength !== undefined && length > node.maxLength) {
-        out.push({
-          path,
-          keyword: "maxLength",
-          message: `must be at most ${node.maxLength} characters, got ${length}`,
-        });
+        fail(
+          "maxLength",
+          `must be at most ${node.maxLength} characters, got ${length}`,
+        );
       }
       if (node.pattern !== undefined) {
         const re = compilePattern(node.pattern);
         if (re !== undefined && !re.test(value)) {
-          out.push({
-            path,
-            keyword: "pattern",
-            message: `must match pattern ${node.pattern}`,
-          });
+          fail("pattern", `must match pattern ${node.pattern}`);
         }
       }
       if (node.format !== undefined && !matchesFormat(node.format, value)) {
-        out.push({
-          path,
-          keyword: "format",
-          message: `must be a valid ${node.format}`,
-        });
+        fail("format", `must be a valid ${node.format}`);
       }
       return noTasks;
     }
@@ -340,18 +324,10 @@ function check(value, schema, path, lookup, out) {
         return noTasks;
       }
       if (node.minimum !== undefined && value < node.minimum) {
-        out.push({
-          path,
-          keyword: "minimum",
-          message: `must be >= ${node.minimum}`,
-        });
+        fail("minimum", `must be >= ${node.minimum}`);
       }
       if (node.maximum !== undefined && value > node.maximum) {
-        out.push({
-          path,
-          keyword: "maximum",
-          message: `must be <= ${node.maximum}`,
-        });
+        fail("maximum", `must be <= ${node.maximum}`);
       }
       return noTasks;
     }
@@ -360,11 +336,7 @@ function check(value, schema, path, lookup, out) {
       return noTasks;
     case "enum":
       if (typeof value !== "string" || !node.values.includes(value)) {
-        out.push({
-          path,
-          keyword: "enum",
-          message: `must be one of: ${node.values.join(", ")}`,
-        });
+        fail("enum", `must be one of: ${node.values.join(", ")}`);
       }
       return noTasks;
     case "array": {
@@ -373,18 +345,16 @@ function check(value, schema, path, lookup, out) {
         return noTasks;
       }
       if (node.minItems !== undefined && value.length < node.minItems) {
-        out.push({
-          path,
-          keyword: "minItems",
-          message: `must have at least ${node.minItems} items, got ${value.length}`,
-        });
+        fail(
+          "minItems",
+          `must have at least ${node.minItems} items, got ${value.length}`,
+        );
       }
       if (node.maxItems !== undefined && value.length > node.maxItems) {
-        out.push({
-          path,
-          keyword: "maxItems",
-          message: `must have at most ${node.maxItems} items, got ${value.length}`,
-        });
+        fail(
+          "maxItems",
+          `must have at most ${node.maxItems} items, got ${value.length}`,
+        );
       }
       return value.map((item, i) => ({
         value: item,

@@ -1,0 +1,69 @@
+// Copied by remitgen from its runtime (src/runtime/mock/recording.ts). DO NOT EDIT.
+
+export class Recorder {
+  #max;
+  /**
+   * Slots in arrival order, at most #max. A slot is taken when a call
+   * arrives and filled when it ends; reset() replaces the array, so a call
+   * in flight then fills a slot of the old one.
+   */
+  #slots = [];
+  /** Calls dropped from #slots since reset, oldest first. */
+  #dropped = 0;
+  /** Calls per operation since reset, counted on arrival. */
+  #arrivals = new Map();
+  #tokenRequests = 0;
+  constructor(max) {
+    this.#max = max;
+  }
+  /**
+   * Takes a slot for a call to `operation` arriving at `at` to `path`.
+   * Called before the call's first await, so concurrent calls keep their
+   * arrival order.
+   */
+  arrive(operation, path, at) {
+    const callIndex = this.#arrivals.get(operation) ?? 0;
+    this.#arrivals.set(operation, callIndex + 1);
+    const slot = {};
+    this.#slots.push(slot);
+    const excess = this.#slots.length - this.#max;
+    if (excess > 0) {
+      this.#slots.splice(0, excess);
+      this.#dropped += excess;
+    }
+    return {
+      callIndex,
+      finish(outcome, status, applied, body) {
+        slot.call = Object.freeze({
+          operation,
+          path,
+          body,
+          status,
+          outcome,
+          applied,
+          at,
+        });
+      },
+    };
+  }
+  countTokenRequest() {
+    this.#tokenRequests++;
+  }
+  get calls() {
+    const calls = [];
+    for (const slot of this.#slots) if (slot.call) calls.push(slot.call);
+    return Object.freeze(calls);
+  }
+  get droppedCalls() {
+    return this.#dropped;
+  }
+  get tokenRequests() {
+    return this.#tokenRequests;
+  }
+  reset() {
+    this.#slots = [];
+    this.#dropped = 0;
+    this.#arrivals = new Map();
+    this.#tokenRequests = 0;
+  }
+}
