@@ -38,11 +38,11 @@ import { lockOutput } from "./write/output-lock.js";
 
 export interface GenerateOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
-  readonly spec?: string;
+  readonly spec?: string | undefined;
   /** Output folder; default `generated` under `cwd`. */
-  readonly out?: string;
+  readonly out?: string | undefined;
   /** Set ids to generate (at least one); leave it out for every set. */
-  readonly sets?: readonly string[];
+  readonly sets?: readonly string[] | undefined;
   /** Compare with the folder and write nothing. */
   readonly check?: boolean;
   /** Folder that relative paths are resolved against; default `process.cwd()`. */

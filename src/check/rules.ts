@@ -15,10 +15,7 @@ import {
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
-import type { SchemaNode } from "../runtime/schema.js";
 import {
-  parseRateLimit,
-  rateLimitUnits,
   refsOf,
   resolveMembers,
   toSchemaNode,
@@ -28,7 +25,7 @@ import {
   type Range,
 } from "../spec/raw.js";
 import type { SpecSource } from "../spec/source.js";
-import { checkVersion, type SetPart, type SpecParts } from "./structure.js";
+import type { SetPart, SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
@@ -219,22 +216,8 @@ function checkSets(parts: SpecParts, report: Report): void {
   const operationsKnown = parts.operations !== undefined;
   const sets = new Map(parts.sets.map((set) => [set.id.value, set]));
   const used = new Set<string>(declared.listedByBrokenSets);
-  const versionReader = {
-    report: (range: Range | undefined, text: DiagnosticText): undefined =>
-      void report(range, text),
-  };
 
   for (const set of parts.sets) {
-    checkRateLimit(set, report);
-    if (set.date) {
-      const reason = dateProblem(set.date.value);
-      if (reason !== undefined)
-        report(
-          set.date.range,
-          diagnostics.badDate(set.date.value, reason || undefined),
-        );
-    }
-    if (set.version !== undefined) checkVersion(versionReader, set.version);
     const where = `set "${set.id.value}"`;
     const checkList = (
       items: readonly Located<string>[],
@@ -404,72 +387,6 @@ function checkMembership(
       }
     }
   }
-}
-
-type RateLimitUnit = keyof typeof rateLimitUnits;
-const unitNames = Object.keys(rateLimitUnits) as RateLimitUnit[];
-
-/** The largest count a rate limit may have: nine digits. */
-const maxRateLimitCount = 999_999_999;
-
-/** Why a rate limit does not parse, worded for the user; undefined when it does. */
-export function rateLimitProblem(text: string): DiagnosticText | undefined {
-  if (parseRateLimit(text) !== undefined) return undefined;
-  // Any count here: one of ten digits or more is of the form, only too large.
-  const match = /^\s*(\d+)\s*(?:\/|per\b)\s*(\S+)\s*$/.exec(text);
-  if (match === null) return diagnostics.badRateLimit(text, "form");
-  if (match[1]!.length > 9)
-    return Number(match[1]) > maxRateLimitCount
-      ? diagnostics.badRateLimit(text, "large", String(maxRateLimitCount))
-      : diagnostics.badRateLimit(text, "form");
-  const unit = match[2]!;
-  if (!(unitNames as string[]).includes(unit)) {
-    const singular = unit.toLowerCase().replace(/s$/, "");
-    const suggestion = (unitNames as string[]).includes(singular)
-      ? singular
-      : closest(unit, unitNames);
-    return diagnostics.badRateLimit(text, "unit", unit, suggestion);
-  }
-  return diagnostics.badRateLimit(text, "zero");
-}
-
-function checkRateLimit(set: SetPart, report: Report): void {
-  const text = set.plan?.rateLimit;
-  if (text === undefined) return;
-  const problem = rateLimitProblem(text.value);
-  if (problem !== undefined) report(text.range, problem);
-}
-
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/**
- * Undefined for a real YYYY-MM-DD date; otherwise why not: "" when it is not
- * written as YYYY-MM-DD at all, else a reason such as "February 2023 has 28 days".
- */
-function dateProblem(text: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (match === null) return "";
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12) return `there is no month ${month}`;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day < 1) return "there is no day 0";
-  if (day > days) return `${monthNames[month - 1]} ${year} has ${days} days`;
-  return undefined;
 }
 
 function checkSchemas(parts: SpecParts, report: Report): void {

@@ -5,9 +5,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { hasCredentials } from "../diagnostics/secrets.js";
-import { closest } from "../names/names.js";
-import type { Located, Range } from "../spec/raw.js";
+import type { Range } from "../spec/raw.js";
 import { patternSafety, type PatternSafety } from "./pattern-safety.js";
 import type { SpecSource } from "../spec/source.js";
 
@@ -128,105 +126,6 @@ export class Reader {
   }
 
   /**
-   * A mapping with a fixed set of keys: reports unknown keys (with a
-   * did-you-mean) and missing required ones, returns the known entries.
-   * A missing key is reported at `owner` (the key that holds the mapping);
-   * a missing key that an unknown key was a misspelling of is not reported
-   * again.
-   */
-  record(
-    given: Node | null,
-    where: string,
-    owner: Range,
-    allowed: readonly string[],
-    required: readonly string[],
-  ): Map<string, Entry> | undefined {
-    const node = this.deref(given);
-    const list = this.entries(node, where, owner);
-    if (list === undefined) return undefined;
-    const known = new Map<string, Entry>();
-    const misspelt = new Set<string>();
-    for (const entry of list)
-      if (allowed.includes(entry.key)) known.set(entry.key, entry);
-    for (const entry of list) {
-      if (allowed.includes(entry.key)) continue;
-      const suggestion = closest(entry.key, allowed);
-      if (suggestion !== undefined) misspelt.add(suggestion);
-      const given = suggestion !== undefined && known.has(suggestion);
-      this.report(
-        entry.keyRange,
-        diagnostics.unknownKey(entry.key, where, suggestion, allowed, given),
-      );
-    }
-    for (const key of required) {
-      if (!known.has(key) && !misspelt.has(key)) {
-        this.report(
-          owner,
-          diagnostics.missingKey(key, where, keyExamples[key]),
-        );
-      }
-    }
-    return known;
-  }
-
-  string(
-    entry: Entry | undefined,
-    where: string,
-    options: { nonEmpty?: boolean } = {},
-  ): Located<string> | undefined {
-    if (entry === undefined) return undefined;
-    const node = this.deref(entry.value);
-    if (!isScalar(node) || typeof node.value !== "string") {
-      return this.report(
-        entry.valueRange,
-        diagnostics.wrongType(
-          where,
-          "a string",
-          describe(node),
-          this.written(node),
-        ),
-      );
-    }
-    if (options.nonEmpty !== false && node.value.trim() === "") {
-      return this.report(entry.valueRange, diagnostics.emptyText(where));
-    }
-    // The spec's text is printed into docs, TSDoc and OpenAPI. The value
-    // is still returned: a check of its own (a path's) may report more.
-    if (hasCredentials(node.value)) {
-      this.report(entry.valueRange, diagnostics.credentialsInUrl(where));
-    }
-    return { value: node.value, range: entry.valueRange };
-  }
-
-  number(
-    entry: Entry | undefined,
-    where: string,
-    integer: boolean,
-  ): Located<number> | undefined {
-    if (entry === undefined) return undefined;
-    const node = this.deref(entry.value);
-    const value = isScalar(node) ? node.value : undefined;
-    if (
-      typeof value !== "number" ||
-      !Number.isFinite(value) ||
-      (integer && !Number.isInteger(value))
-    ) {
-      const expected = integer ? "a whole number" : "a number";
-      return this.report(
-        entry.valueRange,
-        diagnostics.wrongType(
-          where,
-          expected,
-          describe(node),
-          this.written(node),
-        ),
-      );
-    }
-    if (this.inexact(node, entry.valueRange)) return undefined;
-    return { value, range: entry.valueRange };
-  }
-
-  /**
    * Reports a whole number written past 2^53, which a JavaScript number
    * holds only rounded (9007199254740993 reads as ...992): the spec's
    * number would silently become another.
@@ -251,107 +150,7 @@ export class Reader {
     this.report(range, diagnostics.inexactNumber(written, String(readAs)));
     return true;
   }
-
-  boolean(
-    entry: Entry | undefined,
-    where: string,
-  ): Located<boolean> | undefined {
-    if (entry === undefined) return undefined;
-    const node = this.deref(entry.value);
-    if (!isScalar(node) || typeof node.value !== "boolean") {
-      return this.report(
-        entry.valueRange,
-        diagnostics.wrongType(
-          where,
-          "true or false",
-          describe(node),
-          this.written(node),
-        ),
-      );
-    }
-    return { value: node.value, range: entry.valueRange };
-  }
-
-  oneOf<T extends string>(
-    entry: Entry | undefined,
-    where: string,
-    allowed: readonly T[],
-  ): Located<T> | undefined {
-    const text = this.string(entry, where);
-    if (text === undefined) return undefined;
-    if (!(allowed as readonly string[]).includes(text.value)) {
-      return this.report(
-        text.range,
-        diagnostics.badValue(
-          where,
-          text.value,
-          allowed,
-          closest(text.value, allowed),
-        ),
-      );
-    }
-    return text as Located<T>;
-  }
-
-  /** A list of strings, each with its range. */
-  stringList(
-    entry: Entry | undefined,
-    where: string,
-  ): Located<string>[] | undefined {
-    if (entry === undefined) return undefined;
-    const node = this.deref(entry.value);
-    if (!isSeq(node)) {
-      return this.report(
-        entry.valueRange,
-        diagnostics.wrongType(
-          where,
-          "a list",
-          describe(node),
-          this.written(node),
-        ),
-      );
-    }
-    const out: Located<string>[] = [];
-    for (const given of node.items as (Node | null)[]) {
-      const item = this.deref(given);
-      // Where the entry stands: an alias's own place, not its anchor's.
-      const range = this.rangeOf(given, entry.valueRange);
-      const value = isScalar(item) ? item.value : undefined;
-      if (typeof value === "string" && value !== "") out.push({ value, range });
-      else if (typeof value === "number")
-        out.push({
-          value: String((item as { source?: string }).source ?? value),
-          range,
-        });
-      else
-        this.report(
-          range,
-          diagnostics.wrongType(
-            `an entry of ${where}`,
-            "a string",
-            describe(item),
-            this.written(item),
-          ),
-        );
-    }
-    return out;
-  }
 }
-
-/** Values shown in the hint for a missing required key. */
-const keyExamples: Readonly<Record<string, string>> = {
-  remitgen: "1",
-  path: "/operation_name",
-  summary: "One line on what the operation does.",
-  version: '"1.0.0"',
-  rateLimit: "10000/hour",
-  cost: "Free",
-  scope: "remitgen",
-  baseUrl: '"{base_url}"',
-  scheme: "oauth2-client-credentials",
-  type: "string",
-  status: "400",
-};
 
 /** How a node looks, in words, for "found ..." in messages. */
 export function describe(node: unknown): string {

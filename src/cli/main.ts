@@ -173,36 +173,31 @@ function buildProgram(io: CliIO): Program {
         check?: boolean;
         watch?: boolean;
       }) => {
-        const sets = options.set ? { sets: options.set } : {};
-        if (options.watch) {
-          const { watchGenerate } = await import("./watch.js");
-          const stop = stopSignal(io.signal);
-          try {
+        // Ctrl-C or a CI cancel stops the run cleanly: nothing half-written.
+        const stop = stopSignal(io.signal);
+        const { spec, out, set: sets } = options;
+        let result: GenerateResult;
+        try {
+          if (options.watch) {
+            const { watchGenerate } = await import("./watch.js");
             setStatus(
               await watchGenerate({
-                spec: options.spec,
-                out: options.out,
-                ...sets,
+                spec,
+                out,
+                sets,
                 cwd: io.cwd,
                 signal: stop.signal,
                 log: io.out,
                 error: io.err,
               }),
             );
-          } finally {
-            stop.dispose();
+            return;
           }
-          return;
-        }
-        const { generate } = await import("../generate.js");
-        // Ctrl-C or a CI cancel stops the run cleanly: nothing half-written.
-        const stop = stopSignal(io.signal);
-        let result: GenerateResult;
-        try {
+          const { generate } = await import("../generate.js");
           result = await generate({
-            spec: options.spec,
-            out: options.out,
-            ...sets,
+            spec,
+            out,
+            sets,
             check: options.check === true,
             cwd: io.cwd,
             signal: stop.signal,

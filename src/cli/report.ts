@@ -76,13 +76,9 @@ export function reportFailure(
     io.err(`\n${plural(error.diagnostics.length, "problem")} found; ${what}`);
     return 1;
   }
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof OutputError) {
     io.err(`remitgen: ${withCode(error.message, error.code)}`);
-    return 2;
-  }
-  if (error instanceof OutputError) {
-    io.err(`remitgen: ${withCode(error.message, error.code)}`);
-    return 1;
+    return error instanceof UsageError ? 2 : 1;
   }
   if (error instanceof StoppedError) {
     io.err(`remitgen: ${withCode(error.message, error.code)}`);

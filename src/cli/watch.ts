@@ -26,7 +26,7 @@ export interface WatchOptions {
   readonly spec?: string;
   /** Output folder; default `generated` under `cwd`. */
   readonly out?: string;
-  readonly sets?: readonly string[];
+  readonly sets?: readonly string[] | undefined;
   readonly cwd?: string;
   /** Stops watching; the returned promise then resolves with 0. */
   readonly signal: AbortSignal;
@@ -230,8 +230,14 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     return resumed ? "resumed" : "ok";
   };
 
-  /** One look at the spec and its folders: watchers made again, links followed, missed changes run. */
-  const checkOnce = async (): Promise<void> => {
+  /**
+   * One look at the spec and its folders: watchers made again, links
+   * followed, missed changes run. `starting`: the first look, for which
+   * the spec's folder must be watchable (a wrong --spec is said at once; a
+   * symbolic link's target folder may come later), and which leaves the
+   * spec to the first run.
+   */
+  const checkOnce = async (starting = false): Promise<void> => {
     const now = await wanted();
     if (stopped) return;
     for (const [dir, folder] of folders)
@@ -249,7 +255,12 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
       const outcome = await open(folder);
       if (outcome === "stopped" || stopped) return;
       if (outcome === "resumed") resumed = true;
-      else if (
+      else if (outcome === "lost" && starting && folder.dir === specFolder) {
+        // A --spec watching cannot follow is the command line's, as a bad
+        // --out is: said as every usage error is, exit status 2.
+        stop(reportFailure(cannotWatch(folder), { err: error }));
+        return;
+      } else if (
         outcome === "lost" &&
         !folder.reported &&
         (!isMissing(folder.failure) ||
@@ -260,14 +271,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         // a folder lost while running is mostly a checkout, a restore or a
         // permission being changed, over in a moment, and a build loop
         // that died with it would have to be restarted by hand.
-        const text = cannotWatchText(
-          shown(folder.dir),
-          (folder.failure as NodeJS.ErrnoException | undefined)?.code,
-          messageOf(folder.failure),
-          true,
-        );
         error(`[${clock()}] watching interrupted:`);
-        reportFailure(new UsageError(text.code, text.message, text.hint), {
+        reportFailure(cannotWatch(folder, shown(folder.dir), true), {
           err: error,
         });
         error(
@@ -277,6 +282,7 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
         );
       }
     }
+    if (starting) return;
     if (resumed) {
       log(`[${clock()}] watching ${specShown} again`);
       schedule();
@@ -342,9 +348,9 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
   const runOnce = async (first: boolean): Promise<WatchRun> => {
     try {
       const result = await generate({
-        ...(options.spec !== undefined ? { spec: options.spec } : {}),
-        ...(options.out !== undefined ? { out: options.out } : {}),
-        ...(options.sets !== undefined ? { sets: options.sets } : {}),
+        spec: options.spec,
+        out: options.out,
+        sets: options.sets,
         cwd,
         // Stopping the watch stops a run in progress too, which undoes itself.
         signal,
@@ -423,31 +429,9 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     timer = setTimeout(trigger, debounceMs);
   }
 
-  // The spec's folder must be watchable at the start (a wrong --spec is
-  // said at once); a symbolic link's target folder may come later.
-  for (const [dir, names] of await wanted())
-    folders.set(dir, newFolder(dir, names));
   signal.addEventListener("abort", onAbort, { once: true });
   if (signal.aborted) stop(0);
-  for (const folder of [...folders.values()]) {
-    if (stopped) break;
-    const outcome = await open(folder);
-    if (outcome === "lost" && folder.dir === specFolder) {
-      // A --spec watching cannot follow is the command line's, as a bad
-      // --out is: said as every usage error is, exit status 2.
-      const text = cannotWatchText(
-        specFolder,
-        (folder.failure as NodeJS.ErrnoException | undefined)?.code,
-        messageOf(folder.failure),
-      );
-      stop(
-        reportFailure(new UsageError(text.code, text.message, text.hint), {
-          err: error,
-        }),
-      );
-    }
-  }
-  if (!stopped) seen = await specState(specPath);
+  else await checkOnce(true);
   if (!stopped) {
     arm();
     await start(true);
@@ -529,6 +513,21 @@ function isCommandLineError(error: unknown): boolean {
 /** Another run held the output folder past the lock's wait (RG095). */
 function isLockTimeout(error: unknown): boolean {
   return error instanceof UsageError && error.code === outputLockedCode;
+}
+
+/** RG096 for `folder`, lost (named as `shown`), as a UsageError. */
+function cannotWatch(
+  folder: Folder,
+  shown: string = folder.dir,
+  whileWatching: boolean = false,
+): UsageError {
+  const text = cannotWatchText(
+    shown,
+    (folder.failure as NodeJS.ErrnoException | undefined)?.code,
+    messageOf(folder.failure),
+    whileWatching,
+  );
+  return new UsageError(text.code, text.message, text.hint);
 }
 
 function newFolder(dir: string, names: ReadonlySet<string>): Folder {

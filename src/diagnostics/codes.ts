@@ -183,11 +183,19 @@ export const diagnostics = {
         ? `add \`${key}:\` to ${where}`
         : `add \`${key}: ${example}\` to ${where}`,
   }),
-  /** `effectBasis` with no `effect`: a basis is said of a written effect. */
-  effectBasisWithoutEffect: (where: string): DiagnosticText<"RG011"> => ({
+  /**
+   * A key another key needs (`effect` for `effectBasis`: a basis is said
+   * of a written effect). `choices` are whole `key: value` lines to offer.
+   */
+  missingDependentKey: (
+    key: string,
+    where: string,
+    because: string,
+    choices: readonly string[],
+  ): DiagnosticText<"RG011"> => ({
     code: "RG011",
-    message: `missing required key "effect" in ${where}: it has an effectBasis`,
-    hint: "add `effect: read` or `effect: write`, or remove `effectBasis`",
+    message: `missing required key ${quote(key)} in ${where}: it has \`${because}\``,
+    hint: `add ${choices.length > 0 ? choices.map((line) => `\`${line}\``).join(" or ") : `\`${key}:\``}, or remove \`${because}\``,
   }),
   /** `written` is the offending value as it stands in the file, to show the fix. */
   wrongType: (

@@ -16,14 +16,6 @@ export interface Diagnostic {
   readonly length: number;
 }
 
-/** A position inside a spec file. */
-export interface SourcePosition {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly length: number;
-}
-
 /** Thrown by the programmatic API when a spec has problems. */
 export class SpecError extends Error {
   readonly diagnostics: readonly Diagnostic[];

@@ -1,4 +1,4 @@
-import { charWidth } from "../escape/markdown.js";
+import stringWidth from "string-width";
 import type { Diagnostic } from "./diagnostic.js";
 import {
   continuedSecretLines,
@@ -84,8 +84,11 @@ function formatOne(
     );
     // Columns count characters; a terminal shows some (CJK, emoji) two
     // cells wide and combining marks none: the caret goes by cells.
-    const pad = before.length + cells(shown.slice(0, offset));
-    const carets = Math.max(1, cells(shown.slice(offset, offset + width)));
+    const pad = before.length + stringWidth(shown.slice(0, offset));
+    const carets = Math.max(
+      1,
+      stringWidth(shown.slice(offset, offset + width)),
+    );
     out.push(
       `  ${" ".repeat(gutter.length)} | ${" ".repeat(pad)}${"^".repeat(carets)}`,
     );
@@ -126,26 +129,4 @@ function visible(text: string): string {
       /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g,
       "?",
     );
-}
-
-/**
- * East Asian wide and fullwidth blocks a terminal shows two cells wide
- * that the width table used for Markdown leaves open (CJK punctuation,
- * extension A, Hangul, fullwidth forms, the supplementary ideographs).
- */
-const eastAsianWide =
-  /[\u1100-\u115f\u2e80-\u303e\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
-
-/** Terminal cells `text` takes: two for wide characters, none for combining marks. */
-function cells(text: string): number {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  let count = 0;
-  for (const char of text) {
-    count +=
-      charWidth(char.codePointAt(0)!) ??
-      (/\p{Emoji_Presentation}/u.test(char) || eastAsianWide.test(char)
-        ? 2
-        : 1);
-  }
-  return count;
 }

@@ -3,15 +3,10 @@
  * string literals, doc comments and property keys. Nothing else splices
  * spec text into code.
  *
- * Generated code is printed in prettier's style without running prettier,
- * so these functions also decide, exactly as prettier 3 does, how wide a
- * line is and which keys need quotes. Two tables below are copied from
- * prettier 3.10.1 for that (test/escape/typescript.test.ts compares them
- * with prettier itself); emoji are measured with the two packages prettier
- * bundles for that, at the versions it bundles.
+ * Keys are quoted exactly where prettier 3 quotes them, by its copy of the
+ * ES5 identifier table (test/escape/typescript.test.ts compares them with
+ * prettier itself), so the formatter has no quotes to add or drop.
  */
-import emojiRegex from "emoji-regex";
-import { isNarrowEmojiCharacter } from "narrow-emojis";
 
 /**
  * A string literal that evaluates to exactly `text`, as prettier prints it:
@@ -20,7 +15,8 @@ import { isNarrowEmojiCharacter } from "narrow-emojis";
  * format characters (bidirectional overrides, zero-width characters),
  * lone surrogates, unusual spaces and emoji are written as escapes, so no
  * spec text can end the literal or the line, hide or reorder code on
- * screen, or make a line's printed width differ from prettier's measure.
+ * screen, or be measured differently by two formatters (an emoji
+ * sequence's width is a matter of tables).
  */
 export function stringLiteral(text: string): string {
   // Printable ASCII without `"` or `\`: nothing to escape (most spec text).
@@ -66,8 +62,8 @@ const shortEscapes: Readonly<Record<string, string>> = {
  * C1 controls, line and paragraph separators, format characters (Cf: bidi
  * controls, zero-width joiners, BOM, tags), unassigned code points, lone
  * surrogates, spaces other than U+0020, and every non-ASCII character
- * emoji sequences are built from (prettier measures an emoji sequence as a
- * whole; escaped, it is plain ASCII).
+ * emoji sequences are built from (measured as a whole by a formatter;
+ * escaped, it is plain ASCII).
  */
 const escapedSource =
   "\\\\\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\p{Cf}\\p{Cn}\\p{Cs}\\p{Zs}\\p{Extended_Pictographic}\\p{Emoji_Component}";
@@ -141,21 +137,12 @@ export function propertyKey(name: string): string {
 /**
  * A key in an object literal. `__proto__` is computed (`["__proto__"]`),
  * since a plain or quoted `__proto__` key sets the object's prototype
- * instead of making a member. In JavaScript (`language` "js") prettier also
- * unquotes simple numbers (`"1"` -> `1`); TypeScript keeps them quoted.
+ * instead of making a member. (In JavaScript the formatter unquotes simple
+ * numbers, `"1"` -> `1`, as prettier does.)
  */
-export function objectLiteralKey(
-  name: string,
-  language: "ts" | "js" = "ts",
-): string {
+export function objectLiteralKey(name: string): string {
   if (name === "__proto__") return `[${stringLiteral(name)}]`;
-  if (language === "js" && isSimpleNumberKey(name)) return name;
   return propertyKey(name);
-}
-
-/** A key prettier writes unquoted in JavaScript and quoted in TypeScript (`"1"`, `"1.5"`). */
-export function isSimpleNumberKey(name: string): boolean {
-  return /^(?:\d+|\d+\.\d+)$/.test(name) && String(Number(name)) === name;
 }
 
 /** Bidirectional controls: shown as escapes in comments, so no comment can reorder code on screen. */
@@ -214,89 +201,7 @@ function isPaired(text: string, index: number): boolean {
   return previous >= 0xd800 && previous <= 0xdbff;
 }
 
-const zeroWidthMark = /[\p{Mn}\p{Me}]/u;
-/**
- * Every emoji sequence, as prettier finds them (it bundles the same
- * emoji-regex). Global, but only ever used by `replace`, which starts at
- * the beginning and leaves `lastIndex` at 0.
- */
-const emojiSequence = emojiRegex();
-
-/**
- * Display width of text as prettier measures it (getStringWidth): an emoji
- * sequence counts two columns, or one for the few emoji prettier calls
- * narrow (narrow-emojis, the list prettier bundles); East Asian wide and
- * full-width characters two; control characters and combining marks none.
- * JSON files keep emoji as they are, so their lines must be measured alike.
- */
-export function displayWidth(text: string): number {
-  if (!/[^\x20-\x7f]/.test(text)) return text.length;
-  let width = 0;
-  const rest = text.replace(emojiSequence, (emoji) => {
-    width += isNarrowEmojiCharacter(emoji) ? 1 : 2;
-    return "";
-  });
-  for (const char of rest) {
-    const code = char.codePointAt(0)!;
-    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) continue;
-    // No combining mark or wide character comes before U+0300.
-    if (code < 0x300) width += 1;
-    else if (!zeroWidthMark.test(char)) width += isWide(code) ? 2 : 1;
-  }
-  return width;
-}
-
-function isWide(code: number): boolean {
-  if (code < 0x1100 || code > 0x3fffd) return false;
-  let low = 0;
-  let high = wideRanges.length / 2 - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (code < wideRanges[middle * 2]!) high = middle - 1;
-    else if (code > wideRanges[middle * 2 + 1]!) low = middle + 1;
-    else return true;
-  }
-  return false;
-}
-
-/*
- * Tables copied from prettier 3.10.1 (its bundled get-east-asian-width and
- * is-es5-identifier-name). Update them together with prettier.
- */
-
-/** Inclusive code point ranges that prettier counts as two columns (East Asian Wide and Fullwidth). */
-const wideRanges: readonly number[] = [
-  0x1100, 0x115f, 0x231a, 0x231b, 0x2329, 0x232a, 0x23e9, 0x23ec, 0x23f0,
-  0x23f0, 0x23f3, 0x23f3, 0x25fd, 0x25fe, 0x2614, 0x2615, 0x2630, 0x2637,
-  0x2648, 0x2653, 0x267f, 0x267f, 0x268a, 0x268f, 0x2693, 0x2693, 0x26a1,
-  0x26a1, 0x26aa, 0x26ab, 0x26bd, 0x26be, 0x26c4, 0x26c5, 0x26ce, 0x26ce,
-  0x26d4, 0x26d4, 0x26ea, 0x26ea, 0x26f2, 0x26f3, 0x26f5, 0x26f5, 0x26fa,
-  0x26fa, 0x26fd, 0x26fd, 0x2705, 0x2705, 0x270a, 0x270b, 0x2728, 0x2728,
-  0x274c, 0x274c, 0x274e, 0x274e, 0x2753, 0x2755, 0x2757, 0x2757, 0x2795,
-  0x2797, 0x27b0, 0x27b0, 0x27bf, 0x27bf, 0x2b1b, 0x2b1c, 0x2b50, 0x2b50,
-  0x2b55, 0x2b55, 0x2e80, 0x2e99, 0x2e9b, 0x2ef3, 0x2f00, 0x2fd5, 0x2ff0,
-  0x303e, 0x3041, 0x3096, 0x3099, 0x30ff, 0x3105, 0x312f, 0x3131, 0x318e,
-  0x3190, 0x31e5, 0x31ef, 0x321e, 0x3220, 0x3247, 0x3250, 0xa48c, 0xa490,
-  0xa4c6, 0xa960, 0xa97c, 0xac00, 0xd7a3, 0xf900, 0xfaff, 0xfe10, 0xfe19,
-  0xfe30, 0xfe52, 0xfe54, 0xfe66, 0xfe68, 0xfe6b, 0xff01, 0xff60, 0xffe0,
-  0xffe6, 0x16fe0, 0x16fe4, 0x16ff0, 0x16ff6, 0x17000, 0x18cda, 0x18cff,
-  0x18d20, 0x18d80, 0x18df2, 0x18e00, 0x19191, 0x191a0, 0x191d2, 0x1aff0,
-  0x1aff3, 0x1aff5, 0x1affb, 0x1affd, 0x1affe, 0x1b000, 0x1b128, 0x1b132,
-  0x1b132, 0x1b150, 0x1b152, 0x1b155, 0x1b155, 0x1b164, 0x1b168, 0x1b170,
-  0x1b2fb, 0x1d300, 0x1d356, 0x1d360, 0x1d376, 0x1f004, 0x1f004, 0x1f0cf,
-  0x1f0cf, 0x1f18e, 0x1f18e, 0x1f191, 0x1f19a, 0x1f1ae, 0x1f1ae, 0x1f200,
-  0x1f202, 0x1f210, 0x1f23b, 0x1f240, 0x1f248, 0x1f250, 0x1f251, 0x1f260,
-  0x1f265, 0x1f300, 0x1f320, 0x1f32d, 0x1f335, 0x1f337, 0x1f37c, 0x1f37e,
-  0x1f393, 0x1f3a0, 0x1f3ca, 0x1f3cf, 0x1f3d3, 0x1f3e0, 0x1f3f0, 0x1f3f4,
-  0x1f3f4, 0x1f3f8, 0x1f43e, 0x1f440, 0x1f440, 0x1f442, 0x1f4fc, 0x1f4ff,
-  0x1f53d, 0x1f54b, 0x1f54e, 0x1f550, 0x1f567, 0x1f57a, 0x1f57a, 0x1f595,
-  0x1f596, 0x1f5a4, 0x1f5a4, 0x1f5fb, 0x1f64f, 0x1f680, 0x1f6c5, 0x1f6cc,
-  0x1f6cc, 0x1f6d0, 0x1f6d2, 0x1f6d5, 0x1f6d9, 0x1f6dc, 0x1f6df, 0x1f6eb,
-  0x1f6ec, 0x1f6f4, 0x1f6fc, 0x1f7da, 0x1f7da, 0x1f7e0, 0x1f7eb, 0x1f7f0,
-  0x1f7f0, 0x1f90c, 0x1f93a, 0x1f93c, 0x1f945, 0x1f947, 0x1f9ff, 0x1fa70,
-  0x1fa7c, 0x1fa80, 0x1fac6, 0x1fac8, 0x1fac8, 0x1facc, 0x1fadd, 0x1fadf,
-  0x1faeb, 0x1faef, 0x1fafa, 0x20000, 0x2fffd, 0x30000, 0x3fffd,
-];
+/* A table copied from prettier 3.10.1 (its bundled is-es5-identifier-name). Update it together with prettier. */
 
 /** ES5 IdentifierName, as prettier tests whether a quoted key may lose its quotes. */
 const es5IdentifierName =

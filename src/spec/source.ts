@@ -24,7 +24,6 @@ import {
   secretsOf,
   type Secrets,
 } from "../diagnostics/secrets.js";
-import { parseFastYaml } from "./fast-yaml.js";
 
 /** Specs larger than this are refused before parsing, to bound memory. */
 export const maxSpecBytes: number = 10 * 1024 * 1024;
@@ -47,7 +46,7 @@ const wholeFloat: ScalarTag = {
   resolve: (text) => Number(text),
 };
 
-/** How `yaml` parses specs (the fast reader builds the same document). */
+/** How `yaml` parses specs. */
 const yamlOptions = {
   prettyErrors: false,
   // Duplicate keys are reported by the checker, with what they duplicate.
@@ -64,7 +63,11 @@ export interface SpecSource {
   readonly file: string;
   readonly text: string;
   readonly document: Document.Parsed;
-  /** Whether the reader already refused collections nested past {@link maxSpecDepth} (the fast reader does). */
+  /**
+   * Whether the reader already refused collections nested past
+   * {@link maxSpecDepth}. No reader does since the fast one went; kept
+   * until check/structure.ts stops asking.
+   */
   readonly depthChecked: boolean;
   /** Builds a diagnostic at a character range of the text. */
   readonly at: (
@@ -97,13 +100,7 @@ export function parseSpecText(text: string, file: string): ParseResult {
       ],
     };
   }
-  // The fast reader builds the same document as `yaml` for the plain YAML
-  // specs are written in; anything else (errors included) goes to `yaml`.
-  const fast = parseFastYaml(text, {
-    maxDepth: maxSpecDepth,
-    document: yamlOptions,
-  });
-  const lineCounter = fast?.lineCounter ?? new LineCounter();
+  const lineCounter = new LineCounter();
   // A message or hint may quote the line's secrets (a password in an
   // address, a secret key's value): masked here, where every spec
   // diagnostic is made, as the report's excerpt masks them, so that a
@@ -194,8 +191,7 @@ export function parseSpecText(text: string, file: string): ParseResult {
   };
   let document: Document.Parsed;
   try {
-    document =
-      fast?.document ?? parseDocument(text, { lineCounter, ...yamlOptions });
+    document = parseDocument(text, { lineCounter, ...yamlOptions });
   } catch (error) {
     // The YAML composer recurses; absurd nesting ends in a RangeError.
     if (error instanceof RangeError) {
@@ -216,16 +212,16 @@ export function parseSpecText(text: string, file: string): ParseResult {
     file,
     text,
     document,
-    depthChecked: fast !== undefined,
+    depthChecked: false,
     at,
     positionOf,
   };
   if (document.errors.length > 0)
     return { ok: false, diagnostics: yamlErrors(document, text, at) };
-  // The fast reader reads no directives, tags or aliases: there is nothing to check.
-  const problems = fast
-    ? []
-    : [...unreadFeatures(document, text, at), ...checkAliases(document, at)];
+  const problems = [
+    ...unreadFeatures(document, text, at),
+    ...checkAliases(document, at),
+  ];
   if (problems.length > 0) return { ok: false, diagnostics: problems };
   return { ok: true, source, diagnostics: [] };
 }

@@ -207,22 +207,6 @@ function refusedBy(path: string, syscall: string | undefined): string {
 }
 
 /**
- * Compares the files to produce with the folder. `scope` limits which
- * previously written files may be called stale (e.g. only the chosen sets).
- * Reads only; throws {@link OutputError} when a file could not be written
- * (a symbolic link, a folder or a file in the way).
- */
-export async function planOutput(
-  outDir: string,
-  files: readonly OutputFile[],
-  scope: (path: string) => boolean = () => true,
-): Promise<OutputPlan> {
-  const stage = await openOutputStage(outDir, { scope, write: false });
-  await stage.add(files);
-  return stage.finish();
-}
-
-/**
  * Output compared, and staged, as it is rendered: `add` each batch of files
  * (a set's package), then `finish`. Writing, each changed file goes to a
  * temporary name as soon as it is added, so only one batch of text is held
@@ -436,10 +420,7 @@ export async function assertSafeOutDir(
 ): Promise<void> {
   const target = resolve(outDir);
   await assertSafeOutPath(target, projectDir);
-  const refuse = (why: string): never => {
-    const text = usageProblems.unsafeOutDir(target, why);
-    throw new UsageError(text.code, text.message, text.hint);
-  };
+  const refuse = (why: string): never => refuseOutDir(target, why);
   let info;
   try {
     info = await nodeFs.stat(target);
@@ -475,10 +456,7 @@ export async function assertSafeOutPath(
   projectDir: string,
 ): Promise<void> {
   const target = resolve(outDir);
-  const refuse = (why: string): never => {
-    const text = usageProblems.unsafeOutDir(target, why);
-    throw new UsageError(text.code, text.message, text.hint);
-  };
+  const refuse = (why: string): never => refuseOutDir(target, why);
   const real = await realPathOf(target);
   const same = async (other: string): Promise<boolean> =>
     target === resolve(other) || real === (await realPathOf(resolve(other)));
@@ -496,7 +474,13 @@ export async function assertSafeOutPath(
   }
 }
 
-/** The file operations {@link applyPlan} uses; replaceable to test failures. */
+/** RG090: `target` is no folder to write output into, and `why`. */
+function refuseOutDir(target: string, why: string): never {
+  const text = usageProblems.unsafeOutDir(target, why);
+  throw new UsageError(text.code, text.message, text.hint);
+}
+
+/** The file operations a writing stage uses; replaceable to test failures. */
 export interface WriterFs {
   /** Creates one folder (its parent exists). */
   mkdir(path: string): Promise<void>;
@@ -535,42 +519,6 @@ export const nodeWriterFs: WriterFs = {
     syncFs.rmdirSync(path);
   },
 };
-
-/** What {@link applyPlan} did. */
-export interface ApplyResult {
-  readonly written: readonly string[];
-  readonly removed: readonly string[];
-}
-
-/**
- * Applies a plan: writes changed files to temporary names, renames them
- * into place, removes stale files, and writes the manifest last. If any
- * step fails, everything done is undone before the error is rethrown.
- */
-export async function applyPlan(
-  plan: OutputPlan,
-  fs: WriterFs = nodeWriterFs,
-): Promise<ApplyResult> {
-  const writing = newWriting(plan.outDir);
-  try {
-    for (const file of plan.changed) {
-      await stageFile(
-        fs,
-        writing,
-        file.path,
-        Buffer.from(file.contents, "utf8"),
-      );
-    }
-  } catch (error) {
-    await undo(fs, writing.journal, error);
-    throw error;
-  }
-  await commitStaged(fs, writing, plan);
-  return {
-    written: plan.changed.map((file) => file.path),
-    removed: [...plan.stale],
-  };
-}
 
 /** Files staged under temporary names in one output folder, and how to undo it all. */
 interface Writing {

@@ -1,23 +1,19 @@
 /**
- * The code printers (src/render/code) against prettier itself: random
- * values and types, at random indentation, printed without prettier, must
- * be exactly what prettier prints. This is where line-breaking rules live
- * (unions, arrays of unions, filled number arrays, keys that need quotes,
- * members broken after the colon, long names).
+ * Generated modules (src/render/code) against prettier itself: random data
+ * and types, printed plainly and laid out by the formatter, with their
+ * JavaScript and declarations derived, must be exactly what prettier
+ * prints (unions, arrays of unions, filled number arrays, keys that need
+ * quotes, members broken after the colon, long names), and the data must
+ * read back as itself.
  */
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
-import * as ours from "../../src/render/code/doc.js";
-import {
-  createWriter,
-  writeList,
-  writeNamedImport,
-} from "../../src/render/code/writer.js";
-import {
-  writeValue,
-  type PrintableValue,
-} from "../../src/render/code/values.js";
+import { createRenderMemo, noMemo } from "../../src/render/memo.js";
+import { createFile, type GeneratedFile } from "../../src/render/code/file.js";
+import type { ModuleTexts } from "../../src/render/code/module.js";
+import { writeList, writeNamedImport } from "../../src/render/code/writer.js";
+import type { PrintableValue } from "../../src/render/code/values.js";
 import { writeMembers, writeType } from "../../src/render/code/types.js";
 import type { SchemaNode } from "../../src/runtime/schema.js";
 
@@ -209,68 +205,58 @@ function uniqueBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
   );
 }
 
-/** Runs `write` at `depth` nested blocks (`{ ... }`), as statements at that indentation. */
-function inBlocks(
-  depth: number,
-  write: (writer: ReturnType<typeof createWriter>) => void,
-): string {
-  const writer = createWriter();
-  for (let level = 0; level < depth; level++) {
-    writer.writeLine("{");
-    writer.setIndentationLevel(level + 1);
-  }
-  write(writer);
-  for (let level = depth; level > 0; level--) {
-    writer.setIndentationLevel(level - 1);
-    writer.writeLine("}");
-  }
-  return writer.toString();
+/** The texts of a module that `fill` describes. */
+function moduleOf(fill: (file: GeneratedFile) => void): Promise<ModuleTexts> {
+  const file = createFile("spec.yaml");
+  fill(file);
+  return file.texts();
 }
 
-async function expectPrettierStable(
-  source: string,
-  parser: "typescript" | "babel",
-): Promise<void> {
-  const formatted = await prettier.format(source, { parser });
-  expect(source).toBe(formatted);
+/** Each text of the module is what prettier prints. */
+async function expectPrettierStable(texts: ModuleTexts): Promise<void> {
+  expect(texts.ts).toBe(
+    await prettier.format(texts.ts, { parser: "typescript" }),
+  );
+  expect(texts.js).toBe(await prettier.format(texts.js, { parser: "babel" }));
+  expect(texts.dts).toBe(
+    await prettier.format(texts.dts, { parser: "typescript" }),
+  );
 }
 
-describe("the value printer", () => {
-  it("prints values exactly as prettier does", async () => {
+/** The value of `export const value = ...;` in the JavaScript. */
+function evaluated(js: string): unknown {
+  const start = js.indexOf("export const value =");
+  return new Function(
+    `return (${js.slice(start + "export const value =".length, js.lastIndexOf(";"))});`,
+  )();
+}
+
+describe("data constants", () => {
+  it("are laid out as prettier lays them out, and the JavaScript holds the same data", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        value,
-        fc.integer({ min: 0, max: 6 }),
-        async (data, depth) => {
-          const source = inBlocks(depth, (writer) =>
-            writeValue(writer, "const value: unknown = ", data, ";"),
-          );
-          await expectPrettierStable(source, "typescript");
-          // And it is the same data.
-          const body = source.slice(
-            source.indexOf("=") + 1,
-            source.lastIndexOf(";"),
-          );
-          expect(sameData(new Function(`return (${body});`)(), data)).toBe(
-            true,
-          );
-        },
-      ),
-      { numRuns: 250 },
+      fc.asyncProperty(value, async (data) => {
+        const texts = await moduleOf((file) =>
+          file.data(["A value."], "value", "unknown", data, noMemo),
+        );
+        await expectPrettierStable(texts);
+        expect(sameData(evaluated(texts.js), data)).toBe(true);
+        expect(texts.dts).toContain("export declare const value: unknown;");
+      }),
+      { numRuns: 150 },
     );
   });
 
-  it("keeps a __proto__ key an own member", () => {
+  it("keep a __proto__ key an own member", async () => {
     const data = toObject([["__proto__", toObject([["polluted", true]])]]);
-    const source = inBlocks(0, (writer) =>
-      writeValue(writer, "const value = ", data, ";"),
+    const texts = await moduleOf((file) =>
+      file.data([], "value", "unknown", data, noMemo),
     );
-    const evaluated = new Function(`${source}\nreturn value;`)() as object;
-    expect(Object.getOwnPropertyNames(evaluated)).toEqual(["__proto__"]);
-    expect(Object.getPrototypeOf(evaluated)).toBe(Object.prototype);
+    const value = evaluated(texts.js) as object;
+    expect(Object.getOwnPropertyNames(value)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
 
-  it("fills number arrays and breaks members after the colon as prettier does", async () => {
+  it("fill number arrays, break members after the colon, and keep numbers as written", async () => {
     const data = toObject([
       ["numbers", Array.from({ length: 60 }, (_, index) => index * 37 - 500)],
       ["k".repeat(76), null],
@@ -279,6 +265,7 @@ describe("the value printer", () => {
       ["abcd", "s".repeat(90)],
       ["negative".repeat(9), -5],
       ["positive".repeat(9), 5],
+      ["interval", 3600000],
       [
         "matrix",
         [
@@ -287,39 +274,91 @@ describe("the value printer", () => {
         ],
       ],
     ]);
-    await expectPrettierStable(
-      inBlocks(2, (writer) => writeValue(writer, "const value = ", data, ";")),
-      "typescript",
+    const texts = await moduleOf((file) =>
+      file.data([], "value", "unknown", data, noMemo),
+    );
+    await expectPrettierStable(texts);
+    // Not 36e5, as the transpiler would print it.
+    expect(texts.js).toContain("interval: 3600000,");
+  });
+});
+
+describe("items of data laid out once per run", () => {
+  it("stand where the whole value's layout puts them, at any depth, in .ts and .js, in every set that holds them", async () => {
+    const items = fc.array(
+      fc
+        .array(fc.tuple(key, value), { minLength: 2, maxLength: 4 })
+        .map(toObject),
+      { minLength: 1, maxLength: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        items,
+        fc.integer({ min: 0, max: 4 }),
+        async (objects, depth) => {
+          const memo = createRenderMemo();
+          // Made by the memo: the same objects in every set, as the mock data's entries are.
+          const made = objects.map((object, index) =>
+            memo.once(objects, `item ${index}`, () => object),
+          );
+          const nest = (list: PrintableValue[]): PrintableValue => {
+            let data: PrintableValue = toObject([
+              ["list", list],
+              ["other", list.slice(0, 1)],
+            ]);
+            for (let level = 0; level < depth; level++)
+              data = toObject([["level", data]]);
+            return data;
+          };
+          // Two sets: the second holds the first's items and more.
+          for (const list of [made.slice(0, 2), made]) {
+            const data = nest(list);
+            const texts = await moduleOf((file) =>
+              file.data([], "value", "unknown", data, memo),
+            );
+            await expectPrettierStable(texts);
+            expect(sameData(evaluated(texts.js), data)).toBe(true);
+            const whole = await moduleOf((file) =>
+              file.data([], "value", "unknown", data, noMemo),
+            );
+            expect(texts).toEqual(whole);
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });
 
-describe("the type printer", () => {
-  it("prints type aliases and interface members exactly as prettier does", async () => {
+describe("types", () => {
+  it("are laid out as prettier lays them out: aliases, interface members, declarations", async () => {
     await fc.assert(
       fc.asyncProperty(schema, typeName, async (node, name) => {
-        const writer = createWriter();
-        writeType(writer, `export type ${name} = `, node, ";", "");
-        writer.blankLine();
-        writer.writeLine(`export interface ${name}Holder {`);
-        writer.indent(() =>
-          writeMembers(
-            writer,
-            [
-              { name: "value", required: true, schema: node },
-              { name: "n".repeat(70), required: false, schema: node },
-            ],
-            "types.",
-          ),
+        const texts = await moduleOf((file) =>
+          file.declaration((writer) => {
+            writeType(writer, `export type ${name} = `, node, ";", "");
+            writer.blankLine();
+            writer.writeLine(`export interface ${name}Holder {`);
+            writer.indent(() =>
+              writeMembers(
+                writer,
+                [
+                  { name: "value", required: true, schema: node },
+                  { name: "n".repeat(70), required: false, schema: node },
+                ],
+                "",
+              ),
+            );
+            writer.writeLine("}");
+          }),
         );
-        writer.writeLine("}");
-        await expectPrettierStable(writer.toString(), "typescript");
+        await expectPrettierStable(texts);
       }),
-      { numRuns: 250 },
+      { numRuns: 150 },
     );
   });
 
-  it("breaks unions, arrays of unions and Record<string, never> as prettier does", async () => {
+  it("break unions, arrays of unions and Record<string, never> as prettier does", async () => {
     const union = (count: number, width: number): SchemaNode => ({
       kind: "enum",
       values: Array.from({ length: count }, (_, index) =>
@@ -329,7 +368,12 @@ describe("the type printer", () => {
     const nodes: SchemaNode[] = [
       union(2, 40),
       union(5, 3),
+      // Fits on the line after `=` or `:` whole, not after it: prettier
+      // keeps it on one line there, oxfmt 0.79 breaks each member.
+      union(6, 9),
+      union(7, 8),
       { kind: "array", items: union(2, 30) },
+      { kind: "array", items: union(6, 9) },
       { kind: "array", items: { kind: "array", items: union(3, 25) } },
       { kind: "array", items: { kind: "object", properties: [] } },
       { kind: "object", properties: [] },
@@ -344,24 +388,28 @@ describe("the type printer", () => {
         ],
       },
     ];
-    for (const name of ["T", "T".padEnd(60, "x"), "T".padEnd(75, "y")]) {
-      const writer = createWriter();
-      for (const node of nodes)
-        writeType(writer, `export type ${name} = `, node, ";", "");
-      writer.writeLine("interface Holder {");
-      writer.indent(() =>
-        writeMembers(
-          writer,
-          nodes.map((node, index) => ({
-            name: `${name}${index}`,
-            required: index % 2 === 0,
-            schema: node,
-          })),
-          "",
-        ),
+    for (const name of ["T", "T".padEnd(30, "z"), "T".padEnd(60, "x")]) {
+      const texts = await moduleOf((file) =>
+        file.declaration((writer) => {
+          nodes.forEach((node, index) =>
+            writeType(writer, `export type ${name}${index} = `, node, ";", ""),
+          );
+          writer.writeLine("export interface Holder {");
+          writer.indent(() =>
+            writeMembers(
+              writer,
+              nodes.map((node, index) => ({
+                name: `${name}${index}`,
+                required: index % 2 === 0,
+                schema: node,
+              })),
+              "",
+            ),
+          );
+          writer.writeLine("}");
+        }),
       );
-      writer.writeLine("}");
-      await expectPrettierStable(writer.toString(), "typescript");
+      await expectPrettierStable(texts);
     }
   });
 });
@@ -379,235 +427,27 @@ describe("lists", () => {
         fc.stringMatching(/^fn[a-zA-Z0-9]{0,69}$/),
         async (names, method) => {
           const unique = [...new Set(names)];
-          const writer = createWriter();
-          writeNamedImport(writer, "import", unique, '"./module.js"');
-          writeList(writer, `export function ${method}`, unique, " {");
-          writer.indent(() =>
-            writeList(writer, `return ${method}`, unique, ";"),
+          const texts = await moduleOf((file) =>
+            file.code({
+              write: (writer) => {
+                writeNamedImport(writer, "export", unique, '"./module.js"');
+                writeList(
+                  writer,
+                  `export function ${method}`,
+                  unique.map((each) => `${each}: number`),
+                  ": number {",
+                );
+                writer.indent(() =>
+                  writeList(writer, `return ${method}`, unique, ";"),
+                );
+                writer.writeLine("}");
+              },
+            }),
           );
-          writer.writeLine("}");
-          await expectPrettierStable(writer.toString(), "babel");
+          await expectPrettierStable(texts);
         },
       ),
       { numRuns: 100 },
-    );
-  });
-});
-
-/** A doc shape, built twice: with our doc.ts and with prettier's own builders. */
-type Shape =
-  | { kind: "text"; text: string }
-  | { kind: "line" | "softline" | "hardline" }
-  | { kind: "concat"; parts: Shape[] }
-  | { kind: "group"; contents: Shape; shouldBreak: boolean; id?: number }
-  | { kind: "indent"; contents: Shape }
-  | {
-      kind: "ifBreak";
-      breakContents: Shape;
-      flatContents: Shape;
-      groupId?: number;
-    }
-  | { kind: "indentIfBreak"; contents: Shape; groupId: number }
-  | { kind: "fill"; parts: Shape[] };
-
-const shape: fc.Arbitrary<Shape> = fc.letrec<{ shape: Shape }>((tie) => ({
-  shape: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    fc
-      .oneof(
-        fc.string({ maxLength: 6 }),
-        fc.string({ unit: "grapheme", maxLength: 4 }),
-        fc.integer({ min: 10, max: 70 }).map((n) => "x".repeat(n)),
-      )
-      .map((text): Shape => ({ kind: "text", text })),
-    fc.constantFrom<Shape>(
-      { kind: "line" },
-      { kind: "softline" },
-      { kind: "hardline" },
-    ),
-    fc
-      .array(tie("shape"), { maxLength: 5 })
-      .map((parts): Shape => ({ kind: "concat", parts })),
-    fc
-      .record({
-        contents: tie("shape"),
-        shouldBreak: fc.boolean(),
-        id: fc.option(fc.nat(3), { nil: undefined }),
-      })
-      .map((g): Shape => ({ kind: "group", ...g })),
-    tie("shape").map((contents): Shape => ({ kind: "indent", contents })),
-    fc
-      .record({
-        breakContents: tie("shape"),
-        flatContents: tie("shape"),
-        groupId: fc.option(fc.nat(3), { nil: undefined }),
-      })
-      .map((b): Shape => ({ kind: "ifBreak", ...b })),
-    fc
-      .record({ contents: tie("shape"), groupId: fc.nat(3) })
-      .map((b): Shape => ({ kind: "indentIfBreak", ...b })),
-    // A fill alternates content and separators (lines), as prettier expects.
-    fc
-      .array(
-        fc.tuple(
-          tie("shape"),
-          fc.constantFrom<Shape>({ kind: "line" }, { kind: "softline" }),
-        ),
-        { minLength: 1, maxLength: 6 },
-      )
-      .map((pairs): Shape => ({
-        kind: "fill",
-        parts: pairs.flatMap(([content, separator], index) =>
-          index === pairs.length - 1 ? [content] : [content, separator],
-        ),
-      })),
-  ),
-})).shape;
-
-function build<D>(
-  node: Shape,
-  b: {
-    text: (text: string) => D;
-    line: D;
-    softline: D;
-    hardline: D;
-    concat: (parts: D[]) => D;
-    group: (contents: D, shouldBreak: boolean, id: symbol | undefined) => D;
-    indent: (contents: D) => D;
-    ifBreak: (
-      breakContents: D,
-      flatContents: D,
-      groupId: symbol | undefined,
-    ) => D;
-    indentIfBreak: (contents: D, groupId: symbol) => D;
-    fill: (parts: D[]) => D;
-  },
-  ids: symbol[],
-): D {
-  const id = (index: number | undefined): symbol | undefined =>
-    index === undefined ? undefined : ids[index];
-  switch (node.kind) {
-    case "text":
-      return b.text(node.text);
-    case "line":
-    case "softline":
-    case "hardline":
-      return b[node.kind];
-    case "concat":
-      return b.concat(node.parts.map((part) => build(part, b, ids)));
-    case "group":
-      return b.group(
-        build(node.contents, b, ids),
-        node.shouldBreak,
-        id(node.id),
-      );
-    case "indent":
-      return b.indent(build(node.contents, b, ids));
-    case "ifBreak":
-      return b.ifBreak(
-        build(node.breakContents, b, ids),
-        build(node.flatContents, b, ids),
-        id(node.groupId),
-      );
-    case "indentIfBreak":
-      return b.indentIfBreak(build(node.contents, b, ids), id(node.groupId)!);
-    case "fill":
-      return b.fill(node.parts.map((part) => build(part, b, ids)));
-  }
-}
-
-/** Group ids used once only: prettier (and we) require a group id to belong to one group. */
-function uniqueIds(node: Shape, seen = new Set<number>()): Shape {
-  switch (node.kind) {
-    case "group": {
-      const id =
-        node.id !== undefined && !seen.has(node.id) ? node.id : undefined;
-      if (id !== undefined) seen.add(id);
-      return { ...node, id, contents: uniqueIds(node.contents, seen) };
-    }
-    case "concat":
-    case "fill":
-      return {
-        ...node,
-        parts: node.parts.map((part) => uniqueIds(part, seen)),
-      };
-    case "indent":
-    case "indentIfBreak":
-      return { ...node, contents: uniqueIds(node.contents, seen) };
-    case "ifBreak":
-      return {
-        ...node,
-        breakContents: uniqueIds(node.breakContents, seen),
-        flatContents: uniqueIds(node.flatContents, seen),
-      };
-    default:
-      return node;
-  }
-}
-
-describe("the doc printer", () => {
-  it("lays out any doc exactly as prettier's own printer does", () => {
-    const p = prettier.doc.builders;
-    fc.assert(
-      fc.property(
-        shape.map((each) => uniqueIds(each)),
-        fc.integer({ min: 10, max: 80 }),
-        (node, width) => {
-          const ids = [Symbol("a"), Symbol("b"), Symbol("c"), Symbol("d")];
-          const mine = build<ours.Doc>(
-            node,
-            {
-              text: (text) => text,
-              line: ours.line,
-              softline: ours.softline,
-              hardline: ours.hardline,
-              concat: (parts) => parts,
-              group: (contents, shouldBreak, id) =>
-                ours.group(contents, { shouldBreak, ...(id ? { id } : {}) }),
-              indent: ours.indent,
-              ifBreak: (breakContents, flatContents, groupId) =>
-                ours.ifBreak(
-                  breakContents,
-                  flatContents,
-                  groupId ? { groupId } : {},
-                ),
-              indentIfBreak: ours.indentIfBreak,
-              fill: ours.fill,
-            },
-            ids,
-          );
-          const theirs = build<prettier.Doc>(
-            node,
-            {
-              text: (text) => text,
-              line: p.line,
-              softline: p.softline,
-              hardline: p.hardline,
-              concat: (parts) => parts,
-              group: (contents, shouldBreak, id) =>
-                p.group(contents, { shouldBreak, ...(id ? { id } : {}) }),
-              indent: p.indent,
-              ifBreak: (breakContents, flatContents, groupId) =>
-                p.ifBreak(
-                  breakContents,
-                  flatContents,
-                  groupId ? { groupId } : {},
-                ),
-              indentIfBreak: (contents, groupId) =>
-                p.indentIfBreak(contents, { groupId }),
-              fill: p.fill,
-            },
-            ids,
-          );
-          const expected = prettier.doc.printer.printDocToString(theirs, {
-            printWidth: width,
-            tabWidth: 2,
-            useTabs: false,
-          } as never).formatted;
-          expect(ours.printDoc(mine, width)).toBe(expected);
-        },
-      ),
-      { numRuns: 1500 },
     );
   });
 });

@@ -83,8 +83,9 @@ export async function listFiles(dir: string): Promise<string[]> {
 export function parserFor(path: string): string | undefined {
   if (path.endsWith(".ts")) return "typescript";
   if (path.endsWith(".js")) return "babel";
-  if (path.endsWith("package.json")) return "json-stringify";
-  if (path.endsWith(".json")) return "json";
+  // Every generated JSON file is printed as JSON.stringify prints it.
+  if (path.endsWith("tsconfig.json")) return "json"; // written by hand
+  if (path.endsWith(".json")) return "json-stringify";
   return undefined;
 }
 

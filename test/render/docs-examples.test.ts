@@ -43,14 +43,14 @@ interface Example {
   readonly code: string;
 }
 
-function examplesOf(
+async function examplesOf(
   model: Model,
   templatesLoaded: Awaited<ReturnType<typeof loadDocsTemplates>>,
-): Map<string, Example[]> {
+): Promise<Map<string, Example[]>> {
   const bySet = new Map<string, Example[]>();
   for (const set of model.sets) {
     const examples: Example[] = [];
-    for (const file of renderSetDocs(model, set, templatesLoaded)) {
+    for (const file of await renderSetDocs(model, set, templatesLoaded)) {
       [...file.contents.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].forEach(
         (match, index) =>
           examples.push({ file: file.path, index, code: match[1]! }),
@@ -68,7 +68,7 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   const out = join(workDir, name);
   const result = await generate({ spec, out, cwd: repoRoot });
   const model = result.model;
-  const examples = examplesOf(model, await loadDocsTemplates());
+  const examples = await examplesOf(model, await loadDocsTemplates());
   const paths: Record<string, string[]> = {};
   for (const set of model.sets) {
     paths[set.names.packageName] = [

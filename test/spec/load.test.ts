@@ -421,7 +421,7 @@ describe("secrets in the diagnostics a build script gets", () => {
       'path "https://*********************@bank.example/x" is not a valid operation path | a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
     );
     expect(messages).toContain(
-      `notShown "clientSecret" must be a string, found a number | quote the value: "${"*".repeat(12)}"`,
+      `auth notShown "clientSecret" must be a string, found a number | quote the value: "${"*".repeat(12)}"`,
     );
     // The report shows each message as the diagnostic holds it.
     for (const each of result.diagnostics)

@@ -1,5 +1,5 @@
 /**
- * The writer on its own: planning, all-or-nothing applying (a failure at
+ * The writer on its own: planning, all-or-nothing writing (a failure at
  * every single step is rolled back), manifest handling and the output
  * folder safety checks.
  */
@@ -22,13 +22,13 @@ import {
 } from "../../src/diagnostics/diagnostic.js";
 import type { OutputFile } from "../../src/render/output.js";
 import {
-  applyPlan,
   assertSafeOutDir,
   manifestName,
   nodeWriterFs,
   openOutputStage,
   outputFailure,
-  planOutput,
+  type OutputPlan,
+  type StageOptions,
   type WriterFs,
 } from "../../src/write/output-dir.js";
 import { repoRoot, snapshot, tempDir } from "../generate/support.js";
@@ -50,12 +50,35 @@ const second: OutputFile[] = [
   { path: "c/new/file.ts", contents: "new\n" },
 ];
 
-async function written(
+/**
+ * `files` through a stage, as generate stages them: written (staged as
+ * added, committed by finish) or, for a --check run, only compared.
+ */
+async function staged(
   out: string,
   files: readonly OutputFile[],
-): Promise<void> {
-  await applyPlan(await planOutput(out, files));
+  options: StageOptions,
+): Promise<OutputPlan> {
+  const stage = await openOutputStage(out, options);
+  await stage.add(files);
+  return stage.finish();
 }
+
+/** What a --check run finds: the plan, nothing written. */
+const planned = (
+  out: string,
+  files: readonly OutputFile[],
+  scope?: (path: string) => boolean,
+): Promise<OutputPlan> =>
+  staged(out, files, { write: false, ...(scope && { scope }) });
+
+/** Writes `files` as generate does. */
+const written = (
+  out: string,
+  files: readonly OutputFile[],
+  fs?: WriterFs,
+): Promise<OutputPlan> =>
+  staged(out, files, { write: true, ...(fs && { fs }) });
 
 async function manifestFiles(out: string): Promise<string[]> {
   return (
@@ -93,11 +116,11 @@ function failingFs(failAt: number): WriterFs & { calls: string[] } {
   };
 }
 
-describe("planOutput and applyPlan", () => {
+describe("planning and writing", () => {
   it("writes files in folders it creates under their own names, and renames only into existing folders", async () => {
     const out = join(await tempDir(), "out");
     const fresh = failingFs(0);
-    await applyPlan(await planOutput(out, first), fresh);
+    await written(out, first, fresh);
     // A new folder: every file written in place, only the manifest renamed (it goes last).
     const freshRenames = fresh.calls.filter((call) =>
       call.startsWith("rename"),
@@ -116,7 +139,7 @@ describe("planOutput and applyPlan", () => {
         : file,
     );
     const existing = failingFs(0);
-    await applyPlan(await planOutput(out, changed), existing);
+    await written(out, changed, existing);
     const renames = existing.calls.filter((call) => call.startsWith("rename"));
     expect(renames).toHaveLength(1);
     expect(renames[0]).toContain(join(out, "a/src/index.ts.remitgen-tmp-"));
@@ -133,7 +156,7 @@ describe("planOutput and applyPlan", () => {
     await writeFile(join(out, "a/src/added.ts"), "hand-written draft\n");
     const next = [...first, { path: "a/src/added.ts", contents: "added\n" }];
     const before = await snapshot(out);
-    await expect(planOutput(out, next)).rejects.toThrow(
+    await expect(written(out, next)).rejects.toThrow(
       /cannot write .*a[/\\]src[/\\]added\.ts: remitgen did not write it \(it is not in \.remitgen-manifest\.json\)\n {2}hint: move it away/,
     );
     expect(await snapshot(out)).toEqual(before);
@@ -157,7 +180,7 @@ describe("planOutput and applyPlan", () => {
         return nodeWriterFs.rename(from, to);
       },
     };
-    void applyPlan(await planOutput(out, next), killed);
+    void written(out, next, killed);
     await expect.poll(() => manifestRenames, { timeout: 5_000 }).toBe(2);
     expect(await readFile(join(out, "a/src/added.ts"), "utf8")).toBe("added\n");
     expect(await manifestFiles(out)).toContain("a/src/added.ts");
@@ -187,25 +210,25 @@ describe("planOutput and applyPlan", () => {
 
   it("writes every file and a sorted manifest, then finds nothing to do", async () => {
     const out = join(await tempDir(), "out");
-    const plan = await planOutput(out, first);
+    const plan = await planned(out, first);
     expect(plan.changed.map((file) => file.path)).toEqual(
       [...first.map((file) => file.path)].sort(),
     );
     expect(plan.missing).toEqual(plan.changed.map((file) => file.path));
-    await applyPlan(plan);
+    await written(out, first);
     for (const file of first)
       expect(await readFile(join(out, file.path), "utf8")).toBe(file.contents);
     expect(await manifestFiles(out)).toEqual(
       first.map((file) => file.path).sort(),
     );
 
-    const again = await planOutput(out, first);
+    const again = await planned(out, first);
     expect(again.changed).toEqual([]);
     expect(again.stale).toEqual([]);
     expect(again.manifestChanged).toBe(false);
     expect(again.unchanged).toBe(first.length);
     const before = await snapshot(out);
-    await applyPlan(again);
+    await written(out, first);
     expect(await snapshot(out)).toEqual(before);
   });
 
@@ -215,7 +238,7 @@ describe("planOutput and applyPlan", () => {
     await writeFile(join(out, "a/src/index.ts"), "\ufeffexport const a = 1;\n");
     await writeFile(join(out, "b/readme.md"), "# b\r\n");
     await writeFile(join(out, "a/package.json"), '{ "name": "a" }');
-    const plan = await planOutput(out, first);
+    const plan = await planned(out, first);
     expect(plan.changed.map((file) => file.path)).toEqual([
       "a/package.json",
       "a/src/index.ts",
@@ -228,10 +251,10 @@ describe("planOutput and applyPlan", () => {
     const out = join(await tempDir(), "out");
     await written(out, first);
     await writeFile(join(out, "b/mine.txt"), "mine\n");
-    const plan = await planOutput(out, second);
+    const plan = await planned(out, second);
     expect(plan.stale).toEqual(["b/old/gone.ts"]);
-    const result = await applyPlan(plan);
-    expect(result.removed).toEqual(["b/old/gone.ts"]);
+    const result = await written(out, second);
+    expect(result.stale).toEqual(["b/old/gone.ts"]);
     expect(existsSync(join(out, "b/old"))).toBe(false);
     expect(await readFile(join(out, "b/mine.txt"), "utf8")).toBe("mine\n");
     expect(await manifestFiles(out)).toEqual(
@@ -243,7 +266,7 @@ describe("planOutput and applyPlan", () => {
     const out = join(await tempDir(), "out");
     await written(out, first);
     const onlyA = first.filter((file) => file.path.startsWith("a/"));
-    const plan = await planOutput(out, onlyA, (path) => path.startsWith("a/"));
+    const plan = await planned(out, onlyA, (path) => path.startsWith("a/"));
     expect(plan.stale).toEqual([]);
     expect(plan.manifest.files).toEqual(first.map((file) => file.path).sort());
   });
@@ -272,12 +295,12 @@ describe("planOutput and applyPlan", () => {
       "a//b",
     ]) {
       await expect(
-        planOutput(out, [{ path, contents: "" }]),
+        planned(out, [{ path, contents: "" }]),
         path,
       ).rejects.toThrow(/leaves the output folder/);
     }
     await expect(
-      planOutput(out, [
+      planned(out, [
         { path: "a.ts", contents: "1" },
         { path: "a.ts", contents: "2" },
       ]),
@@ -291,8 +314,8 @@ describe("planOutput and applyPlan", () => {
     await written(out, first);
     await mkdir(join(base, "elsewhere"));
     await symlink(join(base, "elsewhere"), join(out, "c"));
-    await expect(planOutput(out, second)).rejects.toThrow(OutputError);
-    await expect(planOutput(out, second)).rejects.toThrow(
+    await expect(written(out, second)).rejects.toThrow(OutputError);
+    await expect(written(out, second)).rejects.toThrow(
       `${join(out, "c")} is a symbolic link`,
     );
     expect(await readdir(join(base, "elsewhere"))).toEqual([]);
@@ -300,7 +323,7 @@ describe("planOutput and applyPlan", () => {
     const other = join(base, "out2");
     await written(other, first);
     await writeFile(join(other, "c"), "a file where a folder goes\n");
-    await expect(planOutput(other, second)).rejects.toThrow(
+    await expect(written(other, second)).rejects.toThrow(
       `${join(other, "c")} is a file, not a folder`,
     );
   });
@@ -329,10 +352,10 @@ describe("the manifest", () => {
         files: [...first.map((file) => file.path), ...hostile],
       }),
     );
-    const plan = await planOutput(out, first);
+    const plan = await planned(out, first);
     expect(plan.stale).toEqual([]);
     expect(plan.manifestChanged).toBe(true);
-    await applyPlan(plan);
+    await written(out, first);
     expect(await readFile(join(base, "victim.txt"), "utf8")).toBe("keep\n");
     expect(await manifestFiles(out)).toEqual(
       first.map((file) => file.path).sort(),
@@ -347,9 +370,9 @@ describe("the manifest", () => {
       join(out, manifestName),
       JSON.stringify({ generator: "other", files: ["b/old/gone.ts"] }),
     );
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    expect((await planned(out, second)).stale).toEqual([]);
     await writeFile(join(out, manifestName), "{ not json");
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    expect((await planned(out, second)).stale).toEqual([]);
 
     await writeFile(
       join(base, "elsewhere.json"),
@@ -357,7 +380,7 @@ describe("the manifest", () => {
     );
     await rm(join(out, manifestName));
     await symlink(join(base, "elsewhere.json"), join(out, manifestName));
-    expect((await planOutput(out, second)).stale).toEqual([]);
+    expect((await planned(out, second)).stale).toEqual([]);
   });
 
   it("forgets (never deletes) an entry that became a folder or a symbolic link", async () => {
@@ -367,10 +390,10 @@ describe("the manifest", () => {
     await rm(join(out, "b/old/gone.ts"));
     await mkdir(join(out, "b/old/gone.ts"));
     await writeFile(join(out, "b/old/gone.ts/inside.txt"), "mine\n");
-    const plan = await planOutput(out, second);
+    const plan = await planned(out, second);
     expect(plan.stale).toEqual([]);
     expect(plan.skipped).toEqual(["b/old/gone.ts"]);
-    await applyPlan(plan);
+    await written(out, second);
     expect(await readFile(join(out, "b/old/gone.ts/inside.txt"), "utf8")).toBe(
       "mine\n",
     );
@@ -386,7 +409,7 @@ describe("all or nothing", () => {
     await written(probe, first);
     await writeFile(join(probe, "b/mine.txt"), "mine\n");
     const counting = failingFs(Number.POSITIVE_INFINITY);
-    await applyPlan(await planOutput(probe, second), counting);
+    await written(probe, second, counting);
     const steps = counting.calls.length;
     expect(steps).toBeGreaterThan(10);
     expect(counting.calls.some((call) => call.startsWith("rename"))).toBe(true);
@@ -397,9 +420,8 @@ describe("all or nothing", () => {
       await written(out, first);
       await writeFile(join(out, "b/mine.txt"), "mine\n");
       const before = await snapshot(out);
-      const plan = await planOutput(out, second);
       const fs = failingFs(failAt);
-      const outcome = await applyPlan(plan, fs).then(
+      const outcome = await written(out, second, fs).then(
         () => "succeeded",
         (error: Error) => error.message,
       );
@@ -425,10 +447,7 @@ describe("all or nothing", () => {
     const base = await tempDir();
     await mkdir(join(base, "probe"));
     const counting = failingFs(Number.POSITIVE_INFINITY);
-    await applyPlan(
-      await planOutput(join(base, "probe/deep/out"), first),
-      counting,
-    );
+    await written(join(base, "probe/deep/out"), first, counting);
     const steps = counting.calls.length;
     expect(counting.calls.filter((call) => call.startsWith("mkdir"))[0]).toBe(
       `mkdir ${join(base, "probe/deep")}`,
@@ -438,9 +457,7 @@ describe("all or nothing", () => {
       await mkdir(parent);
       const out = join(parent, "deep/out");
       const fs = failingFs(failAt);
-      await expect(applyPlan(await planOutput(out, first), fs)).rejects.toThrow(
-        /injected failure/,
-      );
+      await expect(written(out, first, fs)).rejects.toThrow(/injected failure/);
       expect(
         await readdir(parent),
         `step ${failAt}: ${fs.calls[failAt - 1]}`,
@@ -453,7 +470,6 @@ describe("what could not be undone", () => {
   it("is named with the reason in words, not Node's code, call and path again", async () => {
     const out = join(await tempDir(), "out");
     await written(out, first);
-    const plan = await planOutput(out, second);
     const systemError =
       (code: string, words: string, call: string) => (path: string) =>
         Object.assign(new Error(`${code}: ${words}, ${call} '${path}'`), {
@@ -472,7 +488,7 @@ describe("what could not be undone", () => {
         throw rmFailure(path);
       },
     };
-    const message = await applyPlan(plan, fs).then(
+    const message = await written(out, second, fs).then(
       () => "succeeded",
       (error: Error) => error.message,
     );
@@ -492,16 +508,6 @@ describe("what could not be undone", () => {
 describe("a killed run's leftovers", () => {
   const dead = ".remitgen-tmp-2147483646-0123abcd";
 
-  /** Writes through a stage, as generate does. */
-  async function staged(
-    out: string,
-    files: readonly OutputFile[],
-  ): Promise<void> {
-    const stage = await openOutputStage(out, { write: true });
-    await stage.add(files);
-    await stage.finish();
-  }
-
   it("are removed by the next run, except through a symbolic link or of a live process", async () => {
     const base = await tempDir();
     const out = join(base, "out");
@@ -517,7 +523,7 @@ describe("a killed run's leftovers", () => {
     await mkdir(elsewhere);
     await writeFile(join(elsewhere, `x${dead}`), "not ours\n");
     await symlink(elsewhere, join(out, "b/link"));
-    await staged(out, second);
+    await written(out, second);
     expect(existsSync(join(out, `a/src/index.ts${dead}`))).toBe(false);
     expect(existsSync(join(out, live))).toBe(true);
     expect(existsSync(join(out, `b/folder${dead}`))).toBe(true);
@@ -531,7 +537,7 @@ describe("a killed run's leftovers", () => {
     await mkdir(out);
     const stray = join(out, `a${dead}`);
     await writeFile(stray, "?\n");
-    await staged(out, first);
+    await written(out, first);
     expect(existsSync(stray)).toBe(true);
   });
 });

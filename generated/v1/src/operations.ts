@@ -15,7 +15,7 @@ import type * as types from "./types.js";
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -38,11 +38,7 @@ export function getAcctTitle(
   options?: ReadCallOptions,
 ): Promise<types.GetAcctTitleResponse> {
   return transport.call<types.GetAcctTitleResponse>(
-    {
-      name: "get_acct_title",
-      path: "/get_acct_title",
-      effect: "read",
-    },
+    { name: "get_acct_title", path: "/get_acct_title", effect: "read" },
     body,
     options,
   );
@@ -58,7 +54,7 @@ export function getAcctTitle(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -103,7 +99,7 @@ export function sendOnlineFundsTransfer(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -144,7 +140,7 @@ export function getAgentAccntBalance(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -187,7 +183,7 @@ export function getTransactionStatus(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -214,11 +210,7 @@ export function sendTxns(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsResponse> {
   return transport.call<types.SendTxnsResponse>(
-    {
-      name: "send_txns",
-      path: "/send_txns",
-      effect: "write",
-    },
+    { name: "send_txns", path: "/send_txns", effect: "write" },
     body,
     options,
   );
@@ -234,7 +226,7 @@ export function sendTxns(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -261,11 +253,7 @@ export function sendTxnsV1(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsV1Response> {
   return transport.call<types.SendTxnsV1Response>(
-    {
-      name: "send_txns_V1",
-      path: "/send_txns_V1",
-      effect: "write",
-    },
+    { name: "send_txns_V1", path: "/send_txns_V1", effect: "write" },
     body,
     options,
   );
@@ -281,7 +269,7 @@ export function sendTxnsV1(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -328,7 +316,7 @@ export function sendOnlineFundsTransferB2C(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: v1.0.1, V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -355,11 +343,7 @@ export function sendTxnsB2C(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsB2CResponse> {
   return transport.call<types.SendTxnsB2CResponse>(
-    {
-      name: "send_txns_B2C",
-      path: "/send_txns_B2C",
-      effect: "write",
-    },
+    { name: "send_txns_B2C", path: "/send_txns_B2C", effect: "write" },
     body,
     options,
   );
@@ -375,7 +359,7 @@ export function sendTxnsB2C(
  * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
  * reconcile with getTransactionStatus before sending again.
  *
- * Limit: 10000 requests per hour (default plan). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -402,11 +386,7 @@ export function testingMethod(
   options?: WriteCallOptions,
 ): Promise<types.TestingMethodResponse> {
   return transport.call<types.TestingMethodResponse>(
-    {
-      name: "TestingMethod",
-      path: "/TestingMethod",
-      effect: "write",
-    },
+    { name: "TestingMethod", path: "/TestingMethod", effect: "write" },
     body,
     options,
   );

@@ -15,8 +15,7 @@ import type * as types from "./types.js";
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -49,8 +48,7 @@ export declare function getAcctTitle(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -87,7 +85,7 @@ export declare function sendOnlineFundsTransfer(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -122,8 +120,7 @@ export declare function sendOnlineFundsTransferV1(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -154,8 +151,7 @@ export declare function getAgentAccntBalance(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -188,8 +184,7 @@ export declare function getTransactionStatus(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -226,7 +221,7 @@ export declare function sendTxns(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -263,8 +258,7 @@ export declare function sendTxnsV1(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -301,8 +295,7 @@ export declare function sendOnlineFundsTransferB2C(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -339,7 +332,7 @@ export declare function sendTxnsB2C(
  * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
  * reconcile with getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -374,7 +367,7 @@ export declare function testingMethod(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -407,7 +400,7 @@ export declare function transactionStatusCancelled(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.

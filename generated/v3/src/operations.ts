@@ -15,8 +15,7 @@ import type * as types from "./types.js";
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -39,11 +38,7 @@ export function getAcctTitle(
   options?: ReadCallOptions,
 ): Promise<types.GetAcctTitleResponse> {
   return transport.call<types.GetAcctTitleResponse>(
-    {
-      name: "get_acct_title",
-      path: "/get_acct_title",
-      effect: "read",
-    },
+    { name: "get_acct_title", path: "/get_acct_title", effect: "read" },
     body,
     options,
   );
@@ -59,8 +54,7 @@ export function getAcctTitle(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -107,7 +101,7 @@ export function sendOnlineFundsTransfer(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -152,8 +146,7 @@ export function sendOnlineFundsTransferV1(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -194,8 +187,7 @@ export function getAgentAccntBalance(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -238,8 +230,7 @@ export function getTransactionStatus(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -266,11 +257,7 @@ export function sendTxns(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsResponse> {
   return transport.call<types.SendTxnsResponse>(
-    {
-      name: "send_txns",
-      path: "/send_txns",
-      effect: "write",
-    },
+    { name: "send_txns", path: "/send_txns", effect: "write" },
     body,
     options,
   );
@@ -286,7 +273,7 @@ export function sendTxns(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -313,11 +300,7 @@ export function sendTxnsV1(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsV1Response> {
   return transport.call<types.SendTxnsV1Response>(
-    {
-      name: "send_txns_V1",
-      path: "/send_txns_V1",
-      effect: "write",
-    },
+    { name: "send_txns_V1", path: "/send_txns_V1", effect: "write" },
     body,
     options,
   );
@@ -333,8 +316,7 @@ export function sendTxnsV1(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -381,8 +363,7 @@ export function sendOnlineFundsTransferB2C(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v1.0.1,
- * V1, v3.
+ * In sets: v1.0.1, V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -409,11 +390,7 @@ export function sendTxnsB2C(
   options?: WriteCallOptions,
 ): Promise<types.SendTxnsB2CResponse> {
   return transport.call<types.SendTxnsB2CResponse>(
-    {
-      name: "send_txns_B2C",
-      path: "/send_txns_B2C",
-      effect: "write",
-    },
+    { name: "send_txns_B2C", path: "/send_txns_B2C", effect: "write" },
     body,
     options,
   );
@@ -429,7 +406,7 @@ export function sendTxnsB2C(
  * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
  * reconcile with getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: V1, v3.
+ * In sets: V1, v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -456,11 +433,7 @@ export function testingMethod(
   options?: WriteCallOptions,
 ): Promise<types.TestingMethodResponse> {
   return transport.call<types.TestingMethodResponse>(
-    {
-      name: "TestingMethod",
-      path: "/TestingMethod",
-      effect: "write",
-    },
+    { name: "TestingMethod", path: "/TestingMethod", effect: "write" },
     body,
     options,
   );
@@ -474,7 +447,7 @@ export function testingMethod(
  * Effect: read (inferred from the name). Safe to repeat: retried on network
  * errors, time-outs, 429, 502, 503 and 504.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.
@@ -517,7 +490,7 @@ export function transactionStatusCancelled(
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
- * Limit: 100 requests per hour (default plan (open variant)). In sets: v3.
+ * In sets: v3.
  *
  * Not shown by the bank:
  * - The request payload shape: not shown.

@@ -13,15 +13,11 @@ export function limitText(set: OperationSetModel): string {
 }
 
 /**
- * Every fact of a set that operationDoc reads (its plan and its status
- * operation), as a memo key: operations of sets with equal keys get equal
- * docs.
+ * Every fact of a set that operationDoc reads (its status operation), as a
+ * memo key: operations of sets with equal keys get equal docs.
  */
 export function operationDocKey(set: OperationSetModel): string {
-  return JSON.stringify([
-    limitText(set),
-    set.statusOperation?.names.method ?? null,
-  ]);
+  return JSON.stringify(set.statusOperation?.names.method ?? null);
 }
 
 /** How to reconcile a write whose outcome is unknown, in this set. */
@@ -32,7 +28,11 @@ function reconcileText(set: OperationSetModel): string {
     : "reconcile with the bank before sending again";
 }
 
-/** Summary, path, effect, limit, sets and gaps of one operation (see operationDocKey). */
+/**
+ * Summary, path, effect, sets and gaps of one operation (see
+ * operationDocKey). The plan's limit, the same for every operation of a
+ * set, is on the client's type and `createClient`, once.
+ */
 export function operationDoc(
   model: Model,
   set: OperationSetModel,
@@ -55,7 +55,7 @@ export function operationDoc(
     ...(operation.description ? [operation.description] : []),
     `POST ${operation.path}, relative to ${model.service.baseUrl}.`,
     effect,
-    `Limit: ${limitText(set)}. In sets: ${operation.sets.join(", ")}.`,
+    `In sets: ${operation.sets.join(", ")}.`,
     // One line per gap, in the seed's words.
     ...(gaps.length + otherGaps.length > 0
       ? [

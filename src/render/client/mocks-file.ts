@@ -1,5 +1,5 @@
 /**
- * The mock modules of a package: `src/mock-api.ts`, the set as data for the
+ * The mock modules of a package: `dist/mock-api.js`, the set as data for the
  * mock engine (schemas embedded as plain data, never as code), and the two
  * front doors over it, `src/mocks.ts` (msw handlers) and
  * `src/mock-fetch.ts` (a fetch, no msw). The data has a module of its own
@@ -15,12 +15,15 @@ import {
 } from "../code/file.js";
 import type CodeBlockWriter from "code-block-writer";
 import {
-  writeDocComment,
+  docCommentLines,
+  generatedHeader,
   writeList,
   writeNamedImport,
 } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import type { PrintableValue } from "../code/values.js";
+import { compactJson } from "../code/json.js";
+import type { JsonValue } from "../../runtime/json.js";
+import type { OutputFile } from "../output.js";
 
 const engineModule = "./runtime/mock/engine.js";
 
@@ -39,26 +42,77 @@ const engineTypes = [
 ];
 
 /**
- * mock-api.ts: most of the package, and for a large spec megabytes of
- * text. Each operation's and schema's entry is printed once per run
+ * The set as the mock engine's data, most of the package: for a large spec
+ * megabytes. It is shipped once, as plain data in `dist/mock-api.js` (one
+ * operation or schema a line) with its type declared in
+ * `dist/mock-api.d.ts`, and `src/mock-api.ts` re-exports it: type-checking
+ * the data as a TypeScript literal cost more than all the rest of the
+ * package's source. Each operation's and schema's line is made once per run
  * through `memo`, whichever sets hold it.
  */
-export function renderMockApi(
+export function renderMockData(
   model: Model,
   set: OperationSetModel,
   memo: RenderMemo = noMemo,
-): GeneratedFile {
-  const file = createFile(model.source.specFile);
-  file.data(
+): OutputFile[] {
+  const api = mockApi(model, set, (owner, make) =>
+    memo.once(owner, "mock-data", make),
+  );
+  const line = (entry: object): string =>
+    memo.once(entry, "mock-data-line", () =>
+      jsonInTemplate(compactJson(entry as unknown as JsonValue)),
+    );
+  const list = (entries: readonly object[]): string =>
+    entries.length === 0
+      ? "[]"
+      : `[\n${entries.map((each) => `    ${line(each)}`).join(",\n")}\n  ]`;
+  const header = generatedHeader(model.source.specFile);
+  const doc = docCommentLines(
     [
       `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
     ],
-    "mockApi",
-    file.use(typeSymbol(engineModule, "MockApi")),
-    mockApiData(model, set, memo),
-    memo,
-  );
-  return file;
+    0,
+  ).join("\n");
+  return [
+    {
+      path: "src/mock-api.ts",
+      contents: `${header}
+
+// The data is plain JavaScript, shipped once (dist/mock-api.js, its type in
+// dist/mock-api.d.ts), so that no compiler checks it as a literal.
+export { mockApi } from "../dist/mock-api.js";
+`,
+    },
+    {
+      path: "dist/mock-api.js",
+      contents: [
+        header,
+        "",
+        // JSON, not an object literal: there a `"__proto__"` key (a spec's
+        // example may hold one) would set the prototype instead of a member.
+        "// Data, as JSON: one operation or schema a line. Its type: mock-api.d.ts.",
+        "// prettier-ignore",
+        "export const mockApi = JSON.parse(String.raw`{",
+        `  "setId": ${jsonInTemplate(compactJson(api.setId))},`,
+        `  "plan": ${jsonInTemplate(compactJson(api.plan))},`,
+        `  "tokenPath": ${jsonInTemplate(compactJson(api.tokenPath))},`,
+        `  "operations": ${list(api.operations)},`,
+        `  "schemas": ${list(api.schemas)}`,
+        "}`);",
+        "",
+      ].join("\n"),
+    },
+    {
+      path: "dist/mock-api.d.ts",
+      contents: `${header}
+
+import type { MockApi } from "./runtime/mock/engine.js";
+
+${doc}
+export declare const mockApi: MockApi;
+`,
+    },
+  ];
 }
 
 /**
@@ -172,17 +226,9 @@ export function renderMockFetch(
 }
 
 /**
- * The set as the mock engine's data (the model's own reading of it, as
- * `remitgen mock` serves it). Each operation's and schema's entry is made
- * once per run through `memo`: the same object in every set, so its
- * printed text can be reused.
+ * JSON text as it may stand in a raw template literal: a backtick and the
+ * `{` of `${`, which can stand only inside its strings, as JSON escapes.
  */
-export function mockApiData(
-  model: Model,
-  set: OperationSetModel,
-  memo: RenderMemo = noMemo,
-): PrintableValue {
-  return mockApi(model, set, (owner, make) =>
-    memo.once(owner, "mock-data", make),
-  ) as unknown as PrintableValue;
+function jsonInTemplate(json: string): string {
+  return json.replace(/`/g, "\\u0060").replace(/\$\{/g, "$\\u007b");
 }

@@ -1,6 +1,6 @@
 /** package.json and tsconfig.json of a generated package, as prettier prints JSON. */
 import type { Model, OperationSetModel } from "../../model/types.js";
-import { jsonStringifyFile } from "../code/json.js";
+import { jsonFile } from "../code/json.js";
 
 export function renderPackageJson(
   model: Model,
@@ -58,7 +58,7 @@ export function renderPackageJson(
     // `npm publish` sends it to the spec's registry, never the public one.
     ...(registry !== undefined ? { publishConfig: { registry } } : {}),
   };
-  return jsonStringifyFile(manifest);
+  return jsonFile(manifest);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { GeneratedFile } from "../code/file.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
-import { renderMockApi, renderMockFetch, renderMocks } from "./mocks-file.js";
+import { renderMockData, renderMockFetch, renderMocks } from "./mocks-file.js";
 import { renderOperations } from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
@@ -23,9 +23,6 @@ const modules: readonly [string, ModuleRenderer][] = [
   ["client", renderClient],
   ["operations", renderOperations],
   ["types", renderTypes],
-  // The mock data, most of the package, in a module of its own so that
-  // the msw-free front door never loads msw.
-  ["mock-api", renderMockApi],
   ["mocks", renderMocks],
   ["mock-fetch", renderMockFetch],
 ];
@@ -46,6 +43,10 @@ export async function renderClientPackage(
     files.push({ path: `dist/${name}.js`, contents: module.js });
     files.push({ path: `dist/${name}.d.ts`, contents: module.dts });
   }
+  // The mock data, most of the package, in a module of its own so that
+  // the msw-free front door never loads msw; plain data, not described as
+  // TypeScript (see renderMockData).
+  files.push(...renderMockData(model, set, memo));
   for (const asset of runtime) {
     files.push({ path: `src/runtime/${asset.path}.ts`, contents: asset.ts });
     files.push({ path: `dist/runtime/${asset.path}.js`, contents: asset.js });

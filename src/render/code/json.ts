@@ -1,31 +1,14 @@
 /**
- * JSON text laid out exactly as prettier's `json` parser lays it out, so
- * generated `.json` files (OpenAPI documents) need no formatter: objects
- * one member per line, arrays on one line when they fit, numbers filled,
- * and never a break after a colon.
- *
- * `JSON.stringify(value, null, 2)` already writes every object as prettier
- * does (a non-empty object always breaks), so only its arrays are laid out
- * again, from its text: native serialisation is several times faster than
- * walking megabytes of OpenAPI document in JavaScript.
+ * JSON files as `JSON.stringify(value, null, 2)` writes them, which is
+ * also how prettier prints a package.json (its `json-stringify` parser):
+ * every object and array broken, one member per line. No layout is
+ * computed: native serialisation is several times faster than walking
+ * megabytes of OpenAPI document in JavaScript.
  */
 import type { JsonObject, JsonValue } from "../../runtime/json.js";
-import { displayWidth } from "../../escape/typescript.js";
 
-const printWidth = 80;
-
-/** The whole file: formatted value and a final newline. */
+/** The whole file: the value and a final newline. */
 export function jsonFile(value: JsonValue): string {
-  // The final newline is joined in with the pieces, not appended: appending
-  // makes a two-part string that is copied whole again when it is encoded.
-  return [...laidOut(stringify(value)), "\n"].join("");
-}
-
-/**
- * The whole file laid out as `JSON.stringify` does, every array broken:
- * how prettier prints package.json (its `json-stringify` parser).
- */
-export function jsonStringifyFile(value: JsonValue): string {
   return `${stringify(value)}\n`;
 }
 
@@ -36,11 +19,16 @@ export function jsonStringifyFile(value: JsonValue): string {
  * can stand only inside strings, where the escape reads back as the same
  * character. Every JSON file remitgen generates is written through here.
  */
-function stringify(value: unknown): string {
-  const text = JSON.stringify(value, null, 2);
+function stringify(value: unknown, indent = 2): string {
+  const text = JSON.stringify(value, null, indent);
   return bidiControl.test(text)
     ? text.replace(bidiControls, unicodeEscape)
     : text;
+}
+
+/** The value as JSON on one line, bidirectional controls escaped as in every JSON file. */
+export function compactJson(value: JsonValue): string {
+  return stringify(value, 0);
 }
 
 /** U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069. */
@@ -50,10 +38,6 @@ const bidiControls = new RegExp(bidiControlSource, "g");
 
 function unicodeEscape(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
-
-function laidOut(text: string): string[] {
-  return layOutArrays(text.includes("e+") ? withShortExponents(text) : text);
 }
 
 /**
@@ -85,7 +69,7 @@ export function jsonMember(
     );
   const indent = " ".repeat(2 * depth);
   const text = `${indent}${stringify(key)}: ${stringify(value).replaceAll("\n", `\n${indent}`)}`;
-  return { key, value, depth, text: laidOut(text).join("") };
+  return { key, value, depth, text };
 }
 
 /**
@@ -148,7 +132,7 @@ function spliceMembers(
   text: string,
   spliced: readonly (readonly JsonMember[])[],
 ): string[] | undefined {
-  const laid = laidOut(text).join("");
+  const laid = text;
   const pieces: string[] = [];
   let done = 0;
   let count = 0;
@@ -178,267 +162,8 @@ function spliceMembers(
   return pieces;
 }
 
-/**
- * An array as JSON.stringify broke it over lines: where it starts (its
- * `[`) and ends (after its `]`), and its one-line text when it may have
- * one (undefined when it holds a non-empty object, which always breaks, or
- * breaks every item).
- */
-interface BrokenArray {
-  readonly start: number;
-  readonly end: number;
-  readonly flat: string | undefined;
-  readonly items: number;
-}
-
-/**
- * Every array JSON.stringify broke over lines (each `[` that ends a line:
- * a string cannot hold a raw line break), laid out again as prettier would:
- * on one line when it fits with what follows it, numbers filled, the rest
- * one item per line as they are. Inner arrays are read first, so an outer
- * one knows its items' one-line texts. Returns the result in pieces, to be
- * joined.
- */
-function layOutArrays(text: string): string[] {
-  const starts: number[] = [];
-  for (
-    let at = text.indexOf("[\n");
-    at !== -1;
-    at = text.indexOf("[\n", at + 2)
-  )
-    starts.push(at);
-  if (starts.length === 0) return [text];
-  const arrays = new Map<number, BrokenArray>();
-  const replacements: { start: number; end: number; text: string }[] = [];
-  for (let index = starts.length - 1; index >= 0; index--) {
-    const start = starts[index]!;
-    const lineStart = text.lastIndexOf("\n", start) + 1;
-    const indent = leadingSpaces(text, lineStart);
-    const closing = `\n${" ".repeat(indent)}]`;
-    const end = text.indexOf(closing, start) + closing.length;
-    const items = itemsOf(
-      text,
-      start + 2,
-      end - closing.length,
-      indent + 2,
-      arrays,
-    );
-    // An array prettier breaks wherever it stands breaks every array around it too.
-    const flat =
-      !breaksEveryItem(items) && items.every((item) => item.flat !== undefined)
-        ? `[${items.map((item) => item.flat).join(", ")}]`
-        : undefined;
-    arrays.set(start, { start, end, flat, items: items.length });
-    const after = text[end] === "," ? 1 : 0;
-    const column = displayWidth(text.slice(lineStart, start));
-    if (
-      flat !== undefined &&
-      column + displayWidth(flat) + after <= printWidth
-    ) {
-      replacements.push({ start, end, text: flat });
-    } else if (items.length > 1 && items.every((item) => item.number)) {
-      replacements.push({
-        start,
-        end,
-        text: filledNumbers(
-          items.map((item) => item.flat!),
-          indent + 2,
-        ),
-      });
-    }
-  }
-  // Collected innermost first; an outer array on one line replaces its inner ones too.
-  replacements.sort((a, b) => a.start - b.start);
-  const pieces: string[] = [];
-  let done = 0;
-  for (const replacement of replacements) {
-    if (replacement.start < done) continue;
-    pieces.push(text.slice(done, replacement.start), replacement.text);
-    done = replacement.end;
-  }
-  pieces.push(text.slice(done));
-  return pieces;
-}
-
-interface Item {
-  /** The item on one line, or undefined when it holds a non-empty object. */
-  readonly flat: string | undefined;
-  readonly number: boolean;
-  /** Members or items, for an object or array item; 0 otherwise. */
-  readonly size: number;
-  readonly isArray: boolean;
-}
-
-/** The items of a broken array, whose lines run from `from` to `to` at `indent` spaces. */
-function itemsOf(
-  text: string,
-  from: number,
-  to: number,
-  indent: number,
-  arrays: ReadonlyMap<number, BrokenArray>,
-): Item[] {
-  const items: Item[] = [];
-  let at = from;
-  while (at < to) {
-    const first = text[at + indent]!;
-    if (first === "[" && text[at + indent + 1] === "\n") {
-      const inner = arrays.get(at + indent)!;
-      items.push({
-        flat: inner.flat,
-        number: false,
-        size: inner.items,
-        isArray: true,
-      });
-      at = inner.end + (text[inner.end] === "," ? 2 : 1);
-    } else if (first === "{" && text[at + indent + 1] === "\n") {
-      // A non-empty object: it always breaks, so only its end matters (and
-      // not its exact size: the array holding it has no one-line text anyway).
-      const end = text.indexOf(`\n${" ".repeat(indent)}}`, at) + indent + 2;
-      items.push({ flat: undefined, number: false, size: 2, isArray: false });
-      at = end + (text[end] === "," ? 2 : 1);
-    } else {
-      let end = text.indexOf("\n", at);
-      if (end === -1 || end > to) end = to;
-      const line = text.slice(at + indent, end);
-      const scalar = line.endsWith(",") ? line.slice(0, -1) : line;
-      items.push({
-        flat: scalar,
-        number: first === "-" || (first >= "0" && first <= "9"),
-        size: 0,
-        isArray: scalar === "[]",
-      });
-      at = end + 1;
-    }
-  }
-  return items;
-}
-
 function leadingSpaces(text: string, from: number): number {
   let at = from;
   while (text[at] === " ") at++;
   return at - from;
-}
-
-/** prettier breaks an array of two or more objects (or arrays) that each hold more than one member. */
-function breaksEveryItem(items: readonly Item[]): boolean {
-  if (items.length < 2) return false;
-  const firstIsArray = items[0]!.isArray;
-  return items.every((item) => item.size > 1 && item.isArray === firstIsArray);
-}
-
-/**
- * prettier's fill: each number joins the line when it and the next one fit
- * after it; the trailing `]` does not count.
- */
-function filledNumbers(numbers: readonly string[], indent: number): string {
-  const texts = numbers.map(
-    (number, index) => number + (index === numbers.length - 1 ? "" : ","),
-  );
-  const pad = " ".repeat(indent);
-  const out = ["[\n", pad];
-  let column = indent;
-  texts.forEach((text, index) => {
-    out.push(text);
-    const next = texts[index + 1];
-    if (next === undefined) return;
-    if (column + text.length + 1 + next.length <= printWidth) {
-      out.push(" ");
-      column += text.length + 1;
-    } else {
-      out.push("\n", pad);
-      column = indent;
-    }
-  });
-  out.push("\n", " ".repeat(indent - 2), "]");
-  return out.join("");
-}
-
-/**
- * JSON.stringify writes large numbers as `1e+21`; prettier prints `1e21`.
- * Each line holds at most one number, at its end, after an optional key.
- * This was `text.replace(/^( *(?:"(?:[^"\\]|\\.)*": )?-?\d+(?:\.\d+)?e)\+(\d+,?)$/gm, "$1$2")`,
- * whose group per character overflowed V8's regexp stack on a string of
- * 8.4 million characters: a scan now finds the same matches, in linear time.
- */
-function withShortExponents(text: string): string {
-  // Only numbers of 1e21 and more have one: most documents need no scan.
-  if (!text.includes("e+")) return text;
-  let out = "";
-  let copied = 0;
-  // Each start of a line as `^` with the `m` flag has them.
-  for (let start = 0; start <= text.length;) {
-    const match = exponentAt(text, start);
-    let next = start;
-    if (match !== undefined) {
-      out += text.slice(copied, match.plus);
-      copied = match.plus + 1;
-      next = match.end;
-    }
-    while (next < text.length && !isBreak(text.charCodeAt(next))) next++;
-    start = next + 1;
-  }
-  return out + text.slice(copied);
-}
-
-/** A line terminator, as `^`, `$` (with the `m` flag) and `.` see it. */
-function isBreak(code: number): boolean {
-  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
-}
-
-/** Where the pattern matches at `start`: the `+` to drop, and the match's end. */
-function exponentAt(
-  text: string,
-  start: number,
-): { plus: number; end: number } | undefined {
-  let at = start;
-  while (text.charCodeAt(at) === 0x20) at++;
-  if (text.charCodeAt(at) === 0x22) {
-    // `"(?:[^"\\]|\\.)*": `: up to the first quote not escaped.
-    let close = at + 1;
-    for (
-      let code = text.charCodeAt(close);
-      code !== 0x22;
-      code = text.charCodeAt(close)
-    ) {
-      if (Number.isNaN(code)) return undefined;
-      if (code !== 0x5c) close++;
-      else if (close + 1 < text.length && !isBreak(text.charCodeAt(close + 1)))
-        close += 2;
-      else return undefined;
-    }
-    if (
-      text.charCodeAt(close + 1) !== 0x3a ||
-      text.charCodeAt(close + 2) !== 0x20
-    )
-      return undefined;
-    at = close + 3;
-  }
-  if (text.charCodeAt(at) === 0x2d) at++;
-  let end = digitsFrom(text, at);
-  if (end === at) return undefined;
-  if (text.charCodeAt(end) === 0x2e) {
-    const fraction = digitsFrom(text, end + 1);
-    if (fraction === end + 1) return undefined;
-    end = fraction;
-  }
-  if (text.charCodeAt(end) !== 0x65 || text.charCodeAt(end + 1) !== 0x2b)
-    return undefined;
-  const plus = end + 1;
-  let last = digitsFrom(text, plus + 1);
-  if (last === plus + 1) return undefined;
-  if (text.charCodeAt(last) === 0x2c) last++;
-  return last === text.length || isBreak(text.charCodeAt(last))
-    ? { plus, end: last }
-    : undefined;
-}
-
-function digitsFrom(text: string, from: number): number {
-  let end = from;
-  for (
-    let code = text.charCodeAt(end);
-    code >= 0x30 && code <= 0x39;
-    code = text.charCodeAt(end)
-  )
-    end++;
-  return end;
 }

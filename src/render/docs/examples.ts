@@ -1,7 +1,7 @@
 /**
- * TypeScript examples for the docs, written directly in prettier's style
- * (80 columns, 2 spaces, double quotes, trailing commas) against the
- * generated package's API. Spec text enters only through
+ * TypeScript examples for the docs, against the generated package's API:
+ * plain code, laid out by the formatter with the rest of the docs
+ * (render/code/markdown.ts). Spec text enters only through
  * `escape/typescript.ts` (string literals and keys); names come from the
  * model's `names`.
  */
@@ -20,15 +20,9 @@ import {
 } from "../../runtime/defaults.js";
 import type { JsonValue } from "../../runtime/json.js";
 import { hashString, sampleValue } from "../../runtime/mock/sample.js";
-import {
-  displayWidth as codeDisplayWidth,
-  stringLiteral,
-} from "../../escape/typescript.js";
-import { writeExpandedValue } from "../code/values.js";
-import { createWriter as createCodeWriter } from "../code/writer.js";
+import { stringLiteral } from "../../escape/typescript.js";
+import { expandedValueText } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-
-const printWidth = 80;
 
 /**
  * Lines of code with two-space indentation: a small, fast writer (the
@@ -72,36 +66,14 @@ class CodeWriter {
   }
 }
 
-/** Columns as prettier counts them (ASCII fast path). */
-function displayWidth(text: string): number {
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : codeDisplayWidth(text);
-}
-
-function indentWidth(writer: CodeWriter): number {
-  return writer.getIndentationLevel() * 2;
-}
-
-function fits(writer: CodeWriter, text: string): boolean {
-  return indentWidth(writer) + displayWidth(text) <= printWidth;
-}
-
-/** `import { a, b } from "x";`, one name per line when it does not fit (prettier keeps the order). */
+/** `import { a, b } from "x";` (the formatter breaks it when too long). */
 function writeNamedImport(
   writer: CodeWriter,
   keyword: string,
   names: readonly string[],
   from: string,
 ): void {
-  const single = `${keyword} { ${names.join(", ")} } from ${from};`;
-  if (fits(writer, single)) {
-    writer.writeLine(single);
-    return;
-  }
-  writer.writeLine(`${keyword} {`);
-  writer.indent(() => {
-    for (const name of names) writer.writeLine(`${name},`);
-  });
-  writer.writeLine(`} from ${from};`);
+  writer.writeLine(`${keyword} { ${names.join(", ")} } from ${from};`);
 }
 
 /** Addresses and credentials every example uses: placeholders, never real. */
@@ -143,54 +115,19 @@ function operationBody(operation: OperationModel, schemas: Schemas): JsonValue {
   return exampleBody(operation.request, schemas, operation.id);
 }
 
-/**
- * `const name: Type = value;` laid out as prettier lays out a declaration,
- * objects expanded: by the value printer the generated code uses
- * (render/code/values.ts), whose layouts are tested against prettier's,
- * here at the example's indentation.
- */
+/** `const name: Type = value;`, objects expanded (as a person writes an example). */
 function writeConst(writer: CodeWriter, head: string, value: JsonValue): void {
-  writer.writeRaw(constLines(head, value, writer.getIndentationLevel()));
+  writer.writeLine(`${head} = ${expandedValueText(value)};`);
 }
 
-/** The lines writeConst writes at indentation `level`, without a final newline. */
-function constLines(head: string, value: JsonValue, level: number): string {
-  const code = createCodeWriter();
-  code.setIndentationLevel(level);
-  writeExpandedValue(code, `${head} = `, value, ";");
-  return code.toString().slice(0, -1);
-}
-
-/**
- * `const result = await callee(args);` as prettier prints it for
- * identifier arguments: on one line; else arguments one per line; else,
- * when even `callee(` does not fit, broken after `=` as well.
- */
+/** `const result = await callee(args);` */
 function writeAwaitCall(
   writer: CodeWriter,
   target: string,
   callee: string,
   args: readonly string[],
 ): void {
-  const head = `const ${target} = await ${callee}(`;
-  const single = `${head}${args.join(", ")});`;
-  const broken = (open: string, close: string): void => {
-    writer.writeLine(open);
-    writer.indent(() => {
-      for (const arg of args) writer.writeLine(`${arg},`);
-    });
-    writer.writeLine(close);
-  };
-  if (fits(writer, single)) writer.writeLine(single);
-  else if (fits(writer, head)) broken(head, ");");
-  else {
-    writer.writeLine(`const ${target} =`);
-    writer.indent(() => {
-      const inner = `await ${callee}(${args.join(", ")});`;
-      if (fits(writer, inner)) writer.writeLine(inner);
-      else broken(`await ${callee}(`, ");");
-    });
-  }
+  writer.writeLine(`const ${target} = await ${callee}(${args.join(", ")});`);
 }
 
 /** Members of the client options in the examples: credentials from the environment, or the mocks' test ones. */
@@ -470,7 +407,11 @@ const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
   write: `const options: WriteCallOptions = { timeoutMs: ${DEFAULT_TIMEOUT_MS} };`,
 };
 
-/** Operation page: the call with its request type, call options and error handling. */
+/**
+ * Operation page: the call with its request type and call options. Error
+ * handling is the same for every operation of an effect: the README's
+ * "Errors and retries" shows it once.
+ */
 export function operationExample(
   set: OperationSetModel,
   operation: OperationModel,
@@ -480,13 +421,13 @@ export function operationExample(
   const optionsType =
     operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
   const writer = new CodeWriter();
-  const values =
-    operation.effect === "write"
-      ? ["ApiError", "createClient", "OutcomeUnknownError"]
-      : ["ApiError", "createClient"];
   importLine(
     writer,
-    [...values, `type ${optionsType}`, `type ${operation.names.requestType}`],
+    [
+      "createClient",
+      `type ${optionsType}`,
+      `type ${operation.names.requestType}`,
+    ],
     set.names.packageName,
   );
   writer.blankLine();
@@ -494,17 +435,20 @@ export function operationExample(
   writer.blankLine();
   // The body is the same in every set that holds the operation: printed once per run.
   writer.writeRaw(
-    memo.once(operation, "docs-example-body", () =>
-      constLines(
-        `const body: ${operation.names.requestType}`,
-        operationBody(operation, schemas),
-        0,
-      ),
+    memo.once(
+      operation,
+      "docs-example-body",
+      () =>
+        `const body: ${operation.names.requestType} = ${expandedValueText(operationBody(operation, schemas))};`,
     ),
   );
   writer.writeRaw(optionsBlocks[operation.effect]);
   writer.blankLine();
-  writeTryCall(writer, set, operation, ["body", "options"]);
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
+    "body",
+    "options",
+  ]);
+  writer.writeLine("console.log(result);");
   return writer.toString();
 }
 

@@ -18,9 +18,16 @@ export {
 
 export interface DocsRenderer {
   readonly templates: DocsTemplates;
-  /** `README.md` and `docs/*.md`, relative to the set's package folder. */
-  renderSetDocs(model: Model, set: OperationSetModel): OutputFile[];
-  /** The same, one file at a time, each rendered when asked for; pieces every set shares are made once through `memo`. */
+  /**
+   * `README.md` and `docs/*.md`, relative to the set's package folder;
+   * pieces every set shares are made once through `memo`.
+   */
+  renderSetDocs(
+    model: Model,
+    set: OperationSetModel,
+    memo?: RenderMemo,
+  ): Promise<OutputFile[]>;
+  /** The same, one file at a time, each rendered when asked for, examples not yet formatted (see formatMarkdownCode). */
   setDocsFiles(
     model: Model,
     set: OperationSetModel,
@@ -35,7 +42,8 @@ export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
   const templates = await loadDocsTemplates(dir);
   return {
     templates,
-    renderSetDocs: (model, set) => renderSetDocs(model, set, templates),
+    renderSetDocs: (model, set, memo) =>
+      renderSetDocs(model, set, templates, memo),
     setDocsFiles: (model, set, memo) =>
       setDocsFiles(model, set, templates, memo),
     renderOverviewDocs: (model) => renderOverviewDocs(model, templates),

@@ -9,6 +9,7 @@ import type {
   OperationModel,
   OperationSetModel,
 } from "../../model/types.js";
+import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
 import {
   bulletList,
@@ -65,13 +66,17 @@ import {
   serviceGapsLead,
 } from "./text.js";
 
-/** `README.md` and `docs/<docFile>` for every operation of the set, paths relative to the package folder. */
+/**
+ * `README.md` and `docs/<docFile>` for every operation of the set, paths
+ * relative to the package folder, their examples laid out by the formatter.
+ */
 export function renderSetDocs(
   model: Model,
   set: OperationSetModel,
   templates: DocsTemplates,
-): OutputFile[] {
-  return [...setDocsFiles(model, set, templates)];
+  memo?: RenderMemo,
+): Promise<OutputFile[]> {
+  return formatMarkdownCode([...setDocsFiles(model, set, templates, memo)]);
 }
 
 /**
@@ -471,41 +476,38 @@ interface SetParts {
   readonly header: string;
   readonly baseUrl: string;
   readonly packageFact: string;
-  readonly limit: string;
+  readonly limitFact: string;
   /** By effect: what the client raises for an error answer differs for reads and writes. */
   readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
-  readonly setIds: ReadonlyMap<string, string>;
   /** Whether the bank states any operation's effect (see anyEffectStated). */
   readonly anyEffectStated: boolean;
+  readonly setIds: ReadonlyMap<string, string>;
 }
 
 function setParts(model: Model, set: OperationSetModel): SetParts {
-  const readme = `see the package ${link("README", "../README.md")} for every error class.`;
+  const readme = `See "Errors and retries" in the package ${link("README", "../README.md")} for every error class.`;
   const clientErrors = {
-    read: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer it does not retry, or that is still there after its retries (a 429 is a ${codeSpan("RateLimitError")}, a 401 after a token refresh an ${codeSpan("AuthError")}); ${readme}`,
-    write: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) only for a 4xx answer (a 429 is a ${codeSpan("RateLimitError")}; after a 401 the request is sent once more with a new token, and a second 401 is an ${codeSpan("AuthError")}). Any other answer it cannot use, a 5xx included, is ${codeSpan("OutcomeUnknownError")}: see above, and ${readme}`,
+    read: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) for an error answer it does not retry, or that is still there after its retries. ${readme}`,
+    write: `The client raises ${codeSpan("ApiError")} (with ${codeSpan(".status")} and ${codeSpan(".body")}) only for a 4xx answer: any other answer it cannot use, a 5xx included, is ${codeSpan("OutcomeUnknownError")}. ${readme}`,
   };
   const gap = serviceGap(model, "errors");
   return {
     header: generatedHeader(model.source.specFile),
     baseUrl: codeSpan(model.service.baseUrl),
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
-    limit: [
-      planSentence(set),
-      `The client counts this operation's calls against the limit with the set's other operations (the ${codeSpan("rateLimit")} client option); each client counts only its own calls.`,
-    ].join("\n\n"),
+    limitFact: `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`,
     noErrors: {
       read: noErrors(gap, clientErrors.read),
       write: noErrors(gap, clientErrors.write),
     },
     clientErrors,
+    anyEffectStated: anyEffectStated(model),
     back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
     setIds: new Map(
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
     ),
-    anyEffectStated: anyEffectStated(model),
   };
 }
 
@@ -590,6 +592,7 @@ function renderOperationDoc(
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
     `**Effect:** ${operation.effect} ${effectBasisNote(operation)}`,
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
+    parts.limitFact,
     parts.packageFact,
     `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
   ];
@@ -603,14 +606,10 @@ function renderOperationDoc(
         ? paragraphs(operation.description)
         : "",
     effect: effectMarkdown(set, operation, parts.anyEffectStated),
-    limit: parts.limit,
     request,
     response,
     errors,
-    gaps:
-      gaps.length > 0
-        ? gapList(gaps)
-        : "No other gaps are marked for this operation.",
+    gaps: gaps.length > 0 ? gapList(gaps) : "",
     schemas: sections.schemas,
     example: operationExample(set, operation, schemas, memo),
     back: parts.back,

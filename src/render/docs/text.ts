@@ -11,6 +11,7 @@ import {
   codeSpan,
   generatedHeader,
   inlineText,
+  link,
 } from "../../escape/markdown.js";
 import {
   DEFAULT_RETRY_ATTEMPTS,
@@ -104,27 +105,19 @@ export function effectMarkdown(
   operation: OperationModel,
   anyStated: boolean,
 ): string {
-  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, anyStated)}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation)} ${effectBasisSentence(operation, anyStated)}`;
 }
 
-/** The effect text after the method name: the same for every operation of a set with one effect. */
-function effectTail(
-  set: OperationSetModel,
-  operation: OperationModel,
-  anyStated: boolean,
-): string {
-  const basis = effectBasisSentence(operation, anyStated);
-  if (operation.effect === "read") {
-    return [
-      `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter). Set ${codeSpan("retry")} per call to change this, or ${codeSpan("retry: false")} to turn it off.`,
-      basis,
-    ].join("\n\n");
-  }
-  return [
-    `is a **write** operation: it moves money or changes a record, so the client **never repeats it once the bank may have acted on it**: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. Its call options take no ${codeSpan("retry")}.`,
-    `When the client cannot know whether the bank carried it out (a time-out, an abort or a lost connection in flight, any 5xx answer, a redirect, or a 2xx answer it cannot read), it throws ${codeSpan("OutcomeUnknownError")} with ${codeSpan(".operation")} and ${codeSpan(".requestBody")}. Do not send it again: ${reconcileText(set)} An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act.`,
-    basis,
-  ].join("\n\n");
+/**
+ * The effect text after the method name: the same for every operation of a
+ * set with one effect, so it says what the caller must know and leaves the
+ * rest to the README's "Errors and retries".
+ */
+function effectTail(set: OperationSetModel, operation: OperationModel): string {
+  const more = `See "Errors and retries" in the package ${link("README", "../README.md")}.`;
+  if (operation.effect === "read")
+    return `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter; the ${codeSpan("retry")} call option changes this). ${more}`;
+  return `is a **write** operation: it moves money or changes a record, so the client **never repeats it once the bank may have acted on it**: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the client cannot know whether the bank carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act. ${more}`;
 }
 
 /** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */

@@ -115,20 +115,27 @@ export function pointer(parent: string, token: string | number): string {
 }
 
 /**
- * Compiles a schema `pattern`. Tries Unicode mode first (what JSON Schema
- * asks for), then legacy mode, because many published patterns (`[\w-]`)
- * are only valid without the `u` flag. Returns `undefined` when neither
- * compiles; such a pattern is not enforced.
+ * Spec patterns are compiled in Unicode mode, as JSON Schema asks (`\p{L}`,
+ * astral characters), by the mocks, the samples and the checker alike: the
+ * checker refuses a pattern that does not compile so (RG052), so none is
+ * read one way when checked and another when served.
  */
-export function compilePattern(pattern: string): RegExp | undefined {
-  for (const flags of ["u", ""]) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // try the next mode
-    }
+const patternFlags = "u";
+
+/**
+ * Compiles a schema `pattern`; `undefined` for one that does not compile
+ * (a checked spec holds none), after telling `refused` why.
+ */
+export function compilePattern(
+  pattern: string,
+  refused?: (reason: string) => void,
+): RegExp | undefined {
+  try {
+    return new RegExp(pattern, patternFlags);
+  } catch (error) {
+    refused?.((error as Error).message);
+    return undefined;
   }
-  return undefined;
 }
 
 /**

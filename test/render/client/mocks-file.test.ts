@@ -1,18 +1,18 @@
 /**
- * The mock data module is printed once, as TypeScript; its JavaScript
- * (derived) carries the same data, keys written as prettier writes them
- * there, and both stay as prettier formats them. The two front doors over
- * it (msw handlers, a fetch) import the data and never print it.
+ * The mock data is shipped once, as plain JavaScript with its type
+ * declared, and prettier leaves it as it is. The two front doors over it
+ * (msw handlers, a fetch) import the data and never print it.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import {
-  renderMockApi,
+  renderMockData,
   renderMockFetch,
   renderMocks,
 } from "../../../src/render/client/mocks-file.js";
+import { mockApi } from "../../../src/model/mock-api.js";
 import type { ModuleTexts } from "../../../src/render/code/module.js";
 import { checkSpecText } from "../../../src/check-spec.js";
 
@@ -35,34 +35,69 @@ function modelWith(schemas: string) {
 
 const flavors = ["ts", "js", "dts"] as const;
 
-describe("renderMockApi", () => {
-  it("carries the same data in .ts and .js when no key differs", async () => {
+describe("renderMockData", () => {
+  const files = (model: ReturnType<typeof modelWith>) =>
+    Object.fromEntries(
+      renderMockData(model, model.sets[2]!).map((file) => [
+        file.path,
+        file.contents,
+      ]),
+    );
+
+  it("carries the data once, as plain JavaScript, its type declared and re-exported for the source", async () => {
     const model = modelWith(
       "  Lookup:\n    type: object\n    properties:\n      account: { type: string, required: true }\n",
     );
-    const set = model.sets[2]!;
-    const { ts, js } = await renderMockApi(model, set).texts();
-    const data = (text: string): string =>
-      text
-        .slice(text.indexOf("= {") + 1, text.indexOf("\n};\n"))
-        .replace(/\s+/g, "")
-        .replace(/,([}\]])/g, "$1");
-    expect(data(js)).toBe(data(ts));
-    expect(ts).toContain('name: "account"');
-    expect(await prettier.format(js, { parser: "babel" })).toBe(js);
-    expect(await prettier.format(ts, { parser: "typescript" })).toBe(ts);
+    const texts = files(model);
+    expect(Object.keys(texts).sort()).toEqual([
+      "dist/mock-api.d.ts",
+      "dist/mock-api.js",
+      "src/mock-api.ts",
+    ]);
+    const js = texts["dist/mock-api.js"]!;
+    expect(js).toContain('"name":"account","required":true');
+    // Data once: neither the declarations nor the source repeat it.
+    for (const path of ["dist/mock-api.d.ts", "src/mock-api.ts"]) {
+      expect(texts[path]).not.toContain("account");
+      expect(texts[path]).not.toContain("setId");
+    }
+    expect(texts["dist/mock-api.d.ts"]).toContain(
+      "export declare const mockApi: MockApi;",
+    );
+    expect(texts["src/mock-api.ts"]).toContain(
+      'export { mockApi } from "../dist/mock-api.js";',
+    );
+    // The module evaluates to the engine's data, the model's own reading.
+    const url = `data:text/javascript,${encodeURIComponent(js)}`;
+    const { mockApi: loaded } = (await import(url)) as { mockApi: unknown };
+    expect(loaded).toEqual(
+      JSON.parse(JSON.stringify(mockApi(model, model.sets[2]!))),
+    );
+    for (const [path, text] of Object.entries(texts))
+      expect(
+        await prettier.format(text, {
+          parser: path.endsWith(".js") ? "babel" : "typescript",
+        }),
+      ).toBe(text);
   });
 
-  it("writes a simple-number key unquoted in .js only", async () => {
+  it("writes any key and example as data: __proto__ an own member, backticks and bidirectional controls escaped", async () => {
     const model = modelWith(
-      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x" }\n      "1": { type: string }\n    example: { "1": one, account: x }\n',
+      '  Lookup:\n    type: object\n    properties:\n      account: { type: string, example: "x\u202Ey`${1}`" }\n      "1": { type: string }\n      "__proto__": { type: string }\n    example: { "1": one, account: x, "__proto__": polluted }\n',
     );
-    const set = model.sets[2]!;
-    const { ts, js } = await renderMockApi(model, set).texts();
-    expect(ts).toContain('"1": "one"');
-    expect(js).toContain('1: "one"');
-    expect(await prettier.format(js, { parser: "babel" })).toBe(js);
-    expect(await prettier.format(ts, { parser: "typescript" })).toBe(ts);
+    const js = files(model)["dist/mock-api.js"]!;
+    expect(js).toContain('"example":"x\\u202ey\\u0060$\\u007b1}\\u0060"');
+    expect(js).not.toContain("\u202e");
+    const url = `data:text/javascript,${encodeURIComponent(js)}`;
+    const { mockApi: loaded } = (await import(url)) as {
+      mockApi: { schemas: { schema: { example: object } }[] };
+    };
+    const example = loaded.schemas[0]!.schema.example;
+    expect(Object.hasOwn(example, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(example)).toBe(Object.prototype);
+    expect(JSON.stringify(loaded.schemas[0])).toContain(
+      '"example":"x\u202ey`${1}`"',
+    );
   });
 });
 
@@ -143,8 +178,10 @@ describe("the front doors over the data", () => {
         ),
       ).toEqual([]);
     }
-    const data = await renderMockApi(model, set).texts();
-    expect(importsOf(data.js)).toEqual([]);
+    const data = renderMockData(model, set).find(
+      (file) => file.path === "dist/mock-api.js",
+    )!;
+    expect(importsOf(data.contents)).toEqual([]);
     expect(importsOf((await derived(renderMocks)).js)).toContain(
       "./runtime/mock/msw.js",
     );

@@ -42,7 +42,7 @@ beforeAll(async () => {
   ]);
   files = new Map();
   for (const set of model.sets) {
-    for (const file of renderSetDocs(model, set, templates))
+    for (const file of await renderSetDocs(model, set, templates))
       files.set(`${set.id}/${file.path}`, file.contents);
     // The same sentences in the OpenAPI document and the methods' TSDoc.
     files.set(`${set.id}/openapi.json`, renderOpenApi(model, set).contents);

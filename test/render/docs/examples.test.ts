@@ -18,6 +18,7 @@ import {
   operationExample,
   schemaMap,
 } from "../../../src/render/docs/examples.js";
+import { formatBlocks } from "../../../src/render/code/markdown.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
 import { validateValue } from "../../../src/runtime/mock/validate.js";
 import { loadSpec } from "../../../src/check-spec.js";
@@ -141,7 +142,9 @@ describe("docs example bodies", () => {
         fc.array(typed, { minLength: 1, maxLength: 4 }),
         async (examples) => {
           const { set, operation } = operationWith(examples);
-          const code = operationExample(set, operation, new Map());
+          const [code] = await formatBlocks([
+            operationExample(set, operation, new Map()),
+          ]);
           // An example is a code block body: no final newline.
           expect(`${code}\n`).toBe(
             await prettier.format(code, { parser: "typescript" }),
@@ -165,7 +168,9 @@ describe("docs example bodies", () => {
         value: { nested: 1 },
       },
     ]);
-    const code = operationExample(set, operation, new Map());
+    const [code] = await formatBlocks([
+      operationExample(set, operation, new Map()),
+    ]);
     expect(code).toContain(`  field0:\n    "${"x".repeat(90)}",\n`);
     expect(code).toContain(
       "  aMuchLongerFieldName1: {\n    nested: 1,\n  },\n",
@@ -181,7 +186,7 @@ describe("docs example strings", () => {
   // Found: example strings were looked up by format in an object literal,
   // so `format: constructor` (or `toString`) found Object.prototype's
   // function and printed `{}` for a string field.
-  it("are plain text for a format named like an Object.prototype member", () => {
+  it("are plain text for a format named like an Object.prototype member", async () => {
     for (const format of ["constructor", "toString", "__proto__"]) {
       const schema = {
         kind: "object",
@@ -198,7 +203,9 @@ describe("docs example strings", () => {
         ...operation,
         request: { kind: "schema", schema },
       } as unknown as OperationModel;
-      const code = operationExample(set, withFormat, new Map());
+      const [code] = await formatBlocks([
+        operationExample(set, withFormat, new Map()),
+      ]);
       // The sampler's plain text for a label format: the member's name and a tail.
       expect(code).toMatch(/\n {2}code: "code-[a-z0-9]{6}",\n/);
     }

@@ -65,9 +65,11 @@ describe("validateValue", () => {
     ).toEqual([" pattern"]);
   });
 
-  it("accepts legacy-only patterns and ignores uncompilable ones", () => {
-    expect(compilePattern("^a\\-b$")?.flags).toBe("");
+  it("compiles patterns in Unicode mode only, as the checker accepts them, and ignores uncompilable ones", () => {
     expect(compilePattern("^\\p{L}+$")?.flags).toBe("u");
+    // Legacy mode would read `\u{1F600}` as 128512 u's.
+    expect(compilePattern("^\\u{1F600}$")?.test("\u{1F600}")).toBe(true);
+    expect(compilePattern("^a\\-b$")).toBeUndefined();
     expect(compilePattern("(")).toBeUndefined();
     expect(
       validateValue("a-b", { kind: "string", pattern: "^[\\w-]+$" }, []),

@@ -62,12 +62,13 @@ export declare function findUnresolvedRefs(
 /** Appends one reference token to a JSON Pointer, escaping `~` and `/`. */
 export declare function pointer(parent: string, token: string | number): string;
 /**
- * Compiles a schema `pattern`. Tries Unicode mode first (what JSON Schema
- * asks for), then legacy mode, because many published patterns (`[\w-]`)
- * are only valid without the `u` flag. Returns `undefined` when neither
- * compiles; such a pattern is not enforced.
+ * Compiles a schema `pattern`; `undefined` for one that does not compile
+ * (a checked spec holds none), after telling `refused` why.
  */
-export declare function compilePattern(pattern: string): RegExp | undefined;
+export declare function compilePattern(
+  pattern: string,
+  refused?: (reason: string) => void,
+): RegExp | undefined;
 /**
  * The string `format`s that are checked, which are also the ones the
  * sampler builds values for. Any other `format` is a free label: it is
