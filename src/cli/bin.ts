@@ -1,8 +1,21 @@
 #!/usr/bin/env node
-import { usageProblems } from "../diagnostics/codes.js";
-import { OutputError, UsageError } from "../diagnostics/diagnostic.js";
-import { runCli } from "./main.js";
-import { cannotPrintText, reportFailure } from "./report.js";
+import nodeModule from "node:module";
+
+// Node 22.1 and later keep the code they compile on disk (in the system's
+// temporary folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off) and reuse it
+// while the files are unchanged: about 8% of a generate run's CPU. Node 20
+// has no such cache. It covers only what is loaded after it is turned on,
+// so the rest of the CLI is imported below, not statically.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+const [{ usageProblems }, { OutputError, UsageError }, { runCli }, report] =
+  await Promise.all([
+    import("../diagnostics/codes.js"),
+    import("../diagnostics/diagnostic.js"),
+    import("./main.js"),
+    import("./report.js"),
+  ]);
+const { cannotPrintText, reportFailure } = report;
 
 const err = (text: string): void => void process.stderr.write(`${text}\n`);
 

@@ -9,12 +9,10 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
-import { diffSets, formatDiff } from "../diff.js";
-import { generate, type GenerateResult } from "../generate.js";
+import type { GenerateResult } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { closest } from "../names/names.js";
 import { packageRoot } from "../paths.js";
-import { checkSpecFile } from "../check-spec.js";
 import { parseRateLimit, rateLimitUnits } from "../spec/raw.js";
 import {
   ADMIN_PREFIX,
@@ -84,8 +82,12 @@ function buildProgram(io: CliIO): Program {
   const setStatus = (status: number): void => {
     program.exitStatus = status;
   };
+  // The checker, the generator and diff (with the native transpiler and
+  // formatter they load) are imported by the commands that use them:
+  // `--help` and `--version` load none of them (the build splits the CLI).
   /** The spec's model, or undefined once every problem is reported (exit status 1). */
   const checkedModel = async (spec: string): Promise<Model | undefined> => {
+    const { checkSpecFile } = await import("../check-spec.js");
     const result = await checkSpecFile(resolve(io.cwd, spec), spec);
     if (result.ok) return result.model;
     io.err(result.formatted);
@@ -191,6 +193,7 @@ function buildProgram(io: CliIO): Program {
             );
             return;
           }
+          const { generate } = await import("../generate.js");
           result = await generate({
             spec,
             out,
@@ -221,6 +224,7 @@ function buildProgram(io: CliIO): Program {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
       // An unknown set id is a UsageError (exit status 2).
+      const { diffSets, formatDiff } = await import("../diff.js");
       io.out(formatDiff(diffSets(model, from, to)));
     });
 

@@ -4,8 +4,13 @@
  * they backtrack and a value that shows it; the patterns specs commonly
  * hold pass.
  */
+import fc from "fast-check";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { patternSafety } from "../../src/check/pattern-safety.js";
+import {
+  linearByShape,
+  patternSafety,
+} from "../../src/check/pattern-safety.js";
 import { checkSpecText } from "../../src/check-spec.js";
 
 describe("patternSafety", () => {
@@ -71,8 +76,104 @@ describe("patternSafety", () => {
 
   it("leaves the environment as it found it", () => {
     const before = process.env.RECHECK_SYNC_BACKEND;
-    patternSafety()("^[a-z]{2,}$");
+    patternSafety()("^[a-z]+( [a-z]+)*$");
     expect(process.env.RECHECK_SYNC_BACKEND).toBe(before);
+  });
+});
+
+describe("linearByShape", () => {
+  const recheck = (pattern: string): string => {
+    const { checkSync } = createRequire(import.meta.url)(
+      "recheck",
+    ) as typeof import("recheck");
+    process.env.RECHECK_SYNC_BACKEND = "pure";
+    try {
+      return checkSync(pattern, "u", { checker: "automaton", timeout: 60_000 })
+        .status;
+    } finally {
+      delete process.env.RECHECK_SYNC_BACKEND;
+    }
+  };
+
+  const proved = [
+    "^[A-Z0-9]{8,24}$",
+    "^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$",
+    "^\\d{4}-\\d{2}-\\d{2}$",
+    "^\\+?[1-9]\\d{1,14}$",
+    "^\\p{L}+$",
+    "^[a-z]+-[0-9]*\\.[^.\\s]?$",
+    "^\\u{1F600}\\x41[\\]\\-]$",
+    "^x{2,}y{0,3}z?$",
+    "^",
+  ];
+  it.each(proved)("proves %s without recheck, as recheck would", (pattern) => {
+    expect(linearByShape(pattern)).toBe(true);
+    expect(recheck(pattern)).toBe("safe");
+  });
+
+  const unproved = [
+    // Slow: the classic backtracking patterns, overlapping neighbours, a search for trailing space.
+    "^([A-Za-z]+ ?)+$",
+    "^(a|a)*$",
+    "^\\d*\\d*$",
+    "^\\d+[0-9a-f]*$",
+    "\\s+$",
+    // Safe, but outside the shape: left to recheck.
+    "^a*b?a$",
+    "^\\w+\\p{L}$",
+    "(a+)+",
+    "^[A-Za-z]+( [A-Za-z]+)* ?$",
+    "^a|b$",
+    "^[a-z]*?x$",
+    "^\\bx$",
+    "^(a)\\1$",
+    "^a$b",
+  ];
+  it.each(unproved)("leaves %s to recheck", (pattern) => {
+    expect(linearByShape(pattern)).toBe(false);
+  });
+
+  it("proves nothing recheck finds slow (random patterns of overlapping atoms)", () => {
+    const atom = fc.constantFrom(
+      "a",
+      "b",
+      "[ab]",
+      "[^a]",
+      "\\d",
+      "[0-9a]",
+      ".",
+      "\\w",
+      "\\s",
+    );
+    const count = fc.constantFrom(
+      "",
+      "*",
+      "+",
+      "?",
+      "{2}",
+      "{1,3}",
+      "{0,2}",
+      "{2,}",
+    );
+    const pattern = fc
+      .tuple(
+        fc.array(fc.tuple(atom, count), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+      )
+      .map(
+        ([atoms, end]) =>
+          `^${atoms.map(([a, c]) => a + c).join("")}${end ? "$" : ""}`,
+      );
+    let provedCount = 0;
+    fc.assert(
+      fc.property(pattern, (source) => {
+        if (!linearByShape(source)) return;
+        provedCount += 1;
+        expect([source, recheck(source)]).toEqual([source, "safe"]);
+      }),
+      { numRuns: 150 },
+    );
+    expect(provedCount).toBeGreaterThan(20);
   });
 });
 
