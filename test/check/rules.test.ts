@@ -293,7 +293,7 @@ describe("number-like keys", () => {
     ]);
   });
 
-  it("read as written by `yaml` too (an anchor leaves the fast reader out)", () => {
+  it("read as written when the spec uses an anchor too", () => {
     const text = good
       .replace("  get_acct_title:\n", "  1.10:\n")
       .replace("operations: [get_acct_title]", "operations: [1.10]")
