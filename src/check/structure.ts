@@ -97,10 +97,7 @@ export interface StructureResult {
 export function readStructure(source: SpecSource): StructureResult {
   const reader = new Reader(source);
   const root = source.document.contents as Node | null;
-  // The fast reader refuses deeper nesting: only yaml's documents need the walk.
-  const tooDeep = source.depthChecked
-    ? undefined
-    : findTooDeep(root, maxSpecDepth);
+  const tooDeep = findTooDeep(root, maxSpecDepth);
   if (tooDeep !== undefined) {
     reader.report(tooDeep, diagnostics.tooDeep(maxSpecDepth));
     return { raw: undefined, parts: undefined, diagnostics: reader.found };

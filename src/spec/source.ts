@@ -63,12 +63,6 @@ export interface SpecSource {
   readonly file: string;
   readonly text: string;
   readonly document: Document.Parsed;
-  /**
-   * Whether the reader already refused collections nested past
-   * {@link maxSpecDepth}. No reader does since the fast one went; kept
-   * until check/structure.ts stops asking.
-   */
-  readonly depthChecked: boolean;
   /** Builds a diagnostic at a character range of the text. */
   readonly at: (
     range: readonly [number, number] | undefined,
@@ -212,7 +206,6 @@ export function parseSpecText(text: string, file: string): ParseResult {
     file,
     text,
     document,
-    depthChecked: false,
     at,
     positionOf,
   };
