@@ -67,8 +67,21 @@ const shortEscapes: Readonly<Record<string, string>> = {
  */
 const escapedSource =
   "\\\\\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\p{Cf}\\p{Cn}\\p{Cs}\\p{Zs}\\p{Extended_Pictographic}\\p{Emoji_Component}";
-const escapedInDouble = new RegExp(`(?![ #*0-9])["${escapedSource}]`, "gu");
-const escapedInSingle = new RegExp(`(?![ #*0-9])['${escapedSource}]`, "gu");
+/**
+ * Spacing marks that extend a grapheme (Bengali and Tamil vowel signs,
+ * Balinese and musical marks), and the Tifinagh joiner: oxfmt and
+ * prettier give them different widths, so the two would break a line
+ * holding them differently. Escaped, they are plain ASCII.
+ */
+const measuredApart = "(?=\\p{Grapheme_Extend})\\p{Mc}|\\u2d7f";
+const escapedInDouble = new RegExp(
+  `(?![ #*0-9])(?:["${escapedSource}]|${measuredApart})`,
+  "gu",
+);
+const escapedInSingle = new RegExp(
+  `(?![ #*0-9])(?:['${escapedSource}]|${measuredApart})`,
+  "gu",
+);
 
 function escapeChar(char: string): string {
   const short = shortEscapes[char];

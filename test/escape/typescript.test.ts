@@ -118,6 +118,35 @@ const anyText = fc.string({
 });
 
 describe("stringLiteral", () => {
+  // Found by the docs examples' property test: oxfmt and prettier measure
+  // these marks differently, so a line holding them broke differently.
+  const measuredApart = [
+    "\u09be", // Bengali vowel sign AA
+    "\u0bbe", // Tamil vowel sign AA
+    "\u1b44", // Balinese adeg adeg
+    "\u{1d165}\u{1d16e}", // musical combining stem and flag
+    "\u2d7f", // Tifinagh consonant joiner
+  ];
+  it.each(measuredApart)(
+    "escapes %j, so oxfmt lays the line out as prettier does",
+    async (marks) => {
+      const literal = stringLiteral(`x${marks}`.repeat(6));
+      expect(literal).toMatch(/^"[\x20-\x7e]*"$/);
+      for (const pad of [40, 44, 48, 52]) {
+        const code = `const x = [${literal}, "${"a".repeat(pad)}", "bb"];\n`;
+        expect((await formatCode("a.ts", code)).trimEnd()).toBe(
+          (await prettier.format(code, { parser: "typescript" })).trimEnd(),
+        );
+      }
+    },
+  );
+
+  it("keeps the marks both formatters measure alike as they are", () => {
+    // Devanagari, Arabic and combining acute: readable in the source.
+    for (const text of ["\u0915\u093e", "\u0633\u064e", "e\u0301"])
+      expect(stringLiteral(text)).toBe(`"${text}"`);
+  });
+
   it.each(hostile.map((text) => [JSON.stringify(text).slice(0, 60), text]))(
     "evaluates to exactly %s",
     (_, text) => {
