@@ -5,6 +5,8 @@
  * already on disk is left alone. Skipping a run whose inputs did not change
  * is the build engine's job (its cache), not remitgen's.
  */
+// A turn of the event loop: what waits on this thread runs.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { performance } from "node:perf_hooks";
 import { basename, dirname, relative, resolve } from "node:path";
 import {
@@ -275,11 +277,6 @@ async function generateLocked(
     options.check === true,
     performance.now() - started,
   );
-}
-
-/** Resolves after the event loop has had a turn (timers, signals, I/O). */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function failedCheck(result: CheckFailure): SpecError {

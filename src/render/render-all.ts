@@ -4,6 +4,8 @@
  * is rendered as one batch, so a caller can write it before rendering the
  * next (generate does, to hold one set's text in memory at a time).
  */
+// A turn of the event loop: what waits on this thread runs.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Model, OperationSetModel } from "../model/types.js";
 import { renderClientPackage } from "./client/package.js";
 import {
@@ -76,9 +78,4 @@ export async function* renderSet(
   for (const file of await pkg) yield inFolder(file);
   for (const file of await formatMarkdownCode(docs)) yield inFolder(file);
   yield inFolder(openApi);
-}
-
-/** A turn of the event loop: what waits on this thread runs. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
