@@ -288,6 +288,7 @@ describe("conformance", () => {
     "blank-set-id",
     "duplicate-property-key",
     "empty-enum",
+    "empty-one-of",
     "empty-spec",
     "effect-basis-without-effect",
     "empty-summary",
