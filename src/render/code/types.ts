@@ -28,58 +28,58 @@ export function writeType(
     writer.writeLine(`${prefix}${inlineType(node, qualifier)}${suffix}`);
     return;
   }
-  writer.newLineIfLastNot().write(prefix);
-  writeExpression(writer, node, qualifier);
-  writer.write(suffix).newLine();
-}
-
-/** A type that holds an object type with members somewhere, written from where the writer stands. */
-function writeExpression(
-  writer: CodeBlockWriter,
-  node: SchemaNode,
-  qualifier: string,
-): void {
-  if (!holdsMembers(node)) {
-    writer.write(inlineType(node, qualifier));
-    return;
-  }
-  const nested = (child: SchemaNode, grouped: boolean): void => {
-    if (grouped) writer.write("(");
-    writeExpression(writer, child, qualifier);
-    if (grouped) writer.write(")");
+  // Whole lines only: an object's members on lines of their own (a
+  // member's doc comment needs one), what is around them on its first and
+  // last lines.
+  const end = `${node.nullable === true ? " | null" : ""}${suffix}`;
+  const nested = (child: SchemaNode, before: string, after: string): void => {
+    const grouped = compound(child);
+    writeType(
+      writer,
+      `${before}${grouped ? "(" : ""}`,
+      child,
+      `${grouped ? ")" : ""}${after}`,
+      qualifier,
+    );
   };
   switch (node.kind) {
     case "object":
       if (node.properties.length === 0) {
-        writer.write("Record<string, ");
-        nested(node.additionalProperties as SchemaNode, false);
-        writer.write(">");
-        break;
+        const values = node.additionalProperties as SchemaNode;
+        writeType(
+          writer,
+          `${prefix}Record<string, `,
+          values,
+          `>${end}`,
+          qualifier,
+        );
+        return;
       }
-      // Members on lines of their own: a member's doc comment needs one.
-      writer.write("{").newLine();
+      writer.writeLine(`${prefix}{`);
       writer.indent(() =>
         writeMembers(writer, node.properties, qualifier, node),
       );
-      writer.write("}");
-      break;
+      writer.writeLine(`}${end}`);
+      return;
     case "array":
-      nested(node.items, compound(node.items));
-      writer.write("[]");
-      break;
+      nested(node.items, prefix, `[]${end}`);
+      return;
     case "union":
     case "allOf": {
       const parts = node.kind === "union" ? node.variants : node.parts;
+      const last = parts.length - 1;
       parts.forEach((part, index) => {
-        if (index > 0) writer.write(node.kind === "union" ? " | " : " & ");
-        nested(part, node.kind === "allOf" && compound(part));
+        const before =
+          index === 0 ? prefix : node.kind === "union" ? "| " : "& ";
+        const after = index === last ? end : "";
+        if (node.kind === "allOf") nested(part, before, after);
+        else writeType(writer, before, part, after, qualifier);
       });
-      break;
+      return;
     }
     default:
-      break;
+      return;
   }
-  if (node.nullable === true) writer.write(" | null");
 }
 
 /** An object type with members, or a type that holds one at any depth. */

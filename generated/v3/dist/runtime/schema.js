@@ -1,3 +1,35 @@
 // Copied by remitgen from its runtime (src/runtime/schema.ts). DO NOT EDIT.
 
-export {};
+/**
+ * The schemas directly inside a node, in written order: members, the map's
+ * values, items, variants, parts. References are not followed.
+ */
+export function childSchemas(node) {
+  switch (node.kind) {
+    case "object": {
+      const out = node.properties.map((property) => property.schema);
+      if (typeof node.additionalProperties === "object")
+        out.push(node.additionalProperties);
+      return out;
+    }
+    case "array":
+      return [node.items];
+    case "union":
+      return [...node.variants];
+    case "allOf":
+      return [...node.parts];
+    default:
+      return [];
+  }
+}
+/** The names a discriminated union maps its values to: each variant by its name, unless `mapping` says otherwise. */
+export function discriminatorValues(union) {
+  const mapping = union.discriminator?.mapping ?? [];
+  const mapped = new Set(mapping.map((entry) => entry.schema));
+  const implicit = union.variants.flatMap((variant) =>
+    variant.kind === "ref" && !mapped.has(variant.name)
+      ? [{ value: variant.name, schema: variant.name }]
+      : [],
+  );
+  return [...mapping, ...implicit];
+}
