@@ -214,6 +214,7 @@ describe("conformance", () => {
     "spec/remittance.yaml",
     "test/fixtures/good-spec.yaml",
     "test/fixtures/schemas-spec.yaml",
+    "test/fixtures/schema-keywords.yaml",
   ];
 
   it.each(conforming)(
@@ -256,6 +257,30 @@ describe("conformance", () => {
     ]) {
       expect(text).toContain(part);
     }
+  });
+
+  it("the keywords fixture uses every schema keyword", () => {
+    const text = readFileSync(
+      join(repoRoot, "test/fixtures/schema-keywords.yaml"),
+      "utf8",
+    );
+    for (const part of [
+      "nullable: true",
+      "default: ",
+      "readOnly: true",
+      "writeOnly: true",
+      "const: ",
+      "additionalProperties: {",
+      "additionalProperties: true",
+      "oneOf: ",
+      "anyOf: ",
+      "allOf:",
+      "discriminator:",
+      "mapping: ",
+      "enum: [1, 2, 3]",
+      "extra: { description",
+    ])
+      expect(text).toContain(part);
   });
 
   it("rejects what is not a spec", () => {
