@@ -82,6 +82,8 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       id: operation.id.value,
       method: "POST",
       path: operation.path.value,
+      parameters: [],
+      authenticated: true,
       summary: operation.summary,
       ...(operation.description !== undefined
         ? { description: operation.description }
@@ -90,6 +92,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       effectBasis: operation.effectBasis,
       request: payload(operation.request, "request"),
       response: payload(operation.response, "response"),
+      responses: [],
       responseBody:
         operation.response === undefined ||
         isObjectSchema(toSchemaNode(operation.response), schemaByName)
@@ -187,6 +190,8 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       names: {
         packageScope: raw.service.packageScope.value,
         packageBase: raw.service.packageName.value,
+        envPrefix: envPrefixOf(raw.service.packageName.value),
+        mockBaseUrl: `https://${raw.service.packageName.value.replace(/_/g, "-")}.mock`,
         ...(raw.service.packageRegistry !== undefined
           ? { registry: raw.service.packageRegistry }
           : {}),
@@ -198,7 +203,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       baseUrl: raw.auth.baseUrl,
       baseUrlVariable: variableName(raw.auth.baseUrl, "auth_url"),
       token: { method: "POST", path: raw.auth.tokenPath.value },
-      scheme: raw.auth.scheme,
+      scheme: "oauth2-client-credentials",
       assumption: raw.auth.assumption,
       notShown: raw.auth.notShown.map(copyGap),
     },
@@ -208,6 +213,15 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     source: { specFile },
   };
   return deepFreeze(model);
+}
+
+/** `remittance` -> `REMITTANCE`, `open-bank.v2` -> `OPEN_BANK_V2`. */
+function envPrefixOf(packageName: string): string {
+  // A leading digit would not read as a name in `process.env.NAME`.
+  return packageName
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^(?=[0-9])/, "_");
 }
 
 function copyGap(gap: { topic: string; text: string }): NotShown {
