@@ -383,6 +383,8 @@ describe("stable order", () => {
     expect(model.service.names).toEqual({
       packageScope: "remitgen",
       packageBase: "remittance",
+      envPrefix: "REMITTANCE",
+      mockBaseUrl: "https://remittance.mock",
     });
     expect(model.sets.map((each) => each.names.directory)).toEqual([
       "v1-0-1",
