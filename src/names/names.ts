@@ -302,7 +302,7 @@ export function parameterProperties(
 
 /**
  * Prefix of the environment variables docs examples read:
- * `remittance` -> `REMITTANCE`, `open-bank.v2` -> `OPEN_BANK_V2`.
+ * `payments` -> `PAYMENTS`, `open-bank.v2` -> `OPEN_BANK_V2`.
  */
 export function envPrefix(packageBase: string): string {
   // A leading digit would not read as a name in `process.env.NAME`.
@@ -312,7 +312,7 @@ export function envPrefix(packageBase: string): string {
     .replace(/^(?=[0-9])/, "_");
 }
 
-/** Where mock handlers answer by default: `https://remittance.mock`. */
+/** Where mock handlers answer by default: `https://payments.mock`. */
 export function mockBaseUrl(packageBase: string): string {
   return `https://${packageBase.replace(/_/g, "-")}.mock`;
 }
