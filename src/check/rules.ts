@@ -17,6 +17,8 @@ import {
 import { validateValue } from "../runtime/mock/validate.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
+  bodilessMethods,
+  followed,
   rawChildren,
   refsOf,
   resolveMembers,
@@ -24,11 +26,13 @@ import {
   type ExampleSite,
   type Located,
   type RawNamedSchema,
+  type RawPayload,
   type RawSchema,
   type Range,
 } from "../spec/raw.js";
 import type { SpecSource } from "../spec/source.js";
-import type { SetPart, SpecParts } from "./structure.js";
+import { checkOperations } from "./operation-rules.js";
+import type { OperationPart, SetPart, SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
@@ -36,6 +40,7 @@ export function checkRules(parts: SpecParts, source: SpecSource): Diagnostic[] {
   const found: Diagnostic[] = [];
   const report: Report = (range, text) => found.push(source.at(range, text));
   checkPaths(parts, report);
+  checkOperations(parts, report);
   checkNameClashes(parts, report);
   checkSets(parts, report);
   checkSchemas(parts, report);
@@ -43,15 +48,24 @@ export function checkRules(parts: SpecParts, source: SpecSource): Diagnostic[] {
   return found;
 }
 
+/**
+ * Two operations of one method on one path (its `{name}`s aside: a request
+ * to `/a/1` could be either of `/a/{id}` and `/a/{key}`) would answer the
+ * same requests.
+ */
 function checkPaths(parts: SpecParts, report: Report): void {
   const byPath = new Map<string, string>();
   for (const operation of parts.operations ?? []) {
     const path = operation.path;
     if (path === undefined) continue;
-    const other = byPath.get(path.value);
+    const key = `${operation.method} ${path.value.replace(/\{[^}]*\}/g, "{}")}`;
+    const other = byPath.get(key);
     if (other !== undefined)
-      report(path.range, diagnostics.duplicatePath(path.value, other));
-    else byPath.set(path.value, operation.id.value);
+      report(
+        path.range,
+        diagnostics.duplicatePath(path.value, other, operation.method),
+      );
+    else byPath.set(key, operation.id.value);
   }
 }
 
@@ -133,10 +147,12 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     const owner = `operation ${JSON.stringify(operation.id.value)}`;
     // A payload that is just a reference to a same-named schema is that schema.
     const ownType = (
-      payload: RawSchema | undefined,
+      payload: RawPayload,
       typeName: string,
       key: string,
     ): void => {
+      // No body, no type.
+      if (payload === false) return;
       if (
         payload?.kind === "ref" &&
         schemaTypeName(payload.name.value) === typeName
@@ -148,7 +164,7 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       claim("type name", item);
       claim(exportedName, item);
     };
-    ownType(operation.request, names.requestType, "request");
+    ownType(requestOf(operation), names.requestType, "request");
     ownType(operation.response, names.responseType, "response");
   }
   if (parts.packageName !== undefined) {
@@ -400,7 +416,7 @@ function checkSchemas(parts: SpecParts, report: Report): void {
     schemas.map((schema) => [schema.name.value, schema.schema]),
   );
   const names = [...declared.keys()];
-  const checkRefs = (schema: RawSchema | undefined): void => {
+  const checkRefs = (schema: RawPayload): void => {
     for (const ref of refsOf(schema)) {
       if (!declared.has(ref.value))
         report(
@@ -410,11 +426,8 @@ function checkSchemas(parts: SpecParts, report: Report): void {
     }
   };
   for (const schema of schemas) checkRefs(schema.schema);
-  for (const operation of parts.operations ?? []) {
-    checkRefs(operation.request);
-    checkRefs(operation.response);
-    for (const error of operation.errors) checkRefs(error.schema);
-  }
+  for (const operation of parts.operations ?? [])
+    for (const schema of schemasOf(operation)) checkRefs(schema);
   checkSchemaCycles(schemas, named, report);
   for (const node of schemaNodes(parts)) checkSchemaNode(node, named, report);
 }
@@ -422,35 +435,17 @@ function checkSchemas(parts: SpecParts, report: Report): void {
 /** Every schema node of the spec, named schemas and payloads, nested ones too. */
 function schemaNodes(parts: SpecParts): RawSchema[] {
   const out: RawSchema[] = [];
-  const stack: (RawSchema | undefined)[] = [];
+  const stack: RawPayload[] = [];
   for (const schema of parts.schemas ?? []) stack.push(schema.schema);
-  for (const operation of parts.operations ?? []) {
-    stack.push(operation.request, operation.response);
-    for (const error of operation.errors) stack.push(error.schema);
-  }
-  for (let node = stack.pop(); ; node = stack.pop()) {
-    if (node === undefined) {
-      if (stack.length === 0) return out;
-      continue;
-    }
+  for (const operation of parts.operations ?? [])
+    stack.push(...schemasOf(operation));
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined || node === false) continue;
     out.push(node);
     stack.push(...rawChildren(node));
   }
-}
-
-/** A node followed through references to what it is; undefined at an unknown name or a cycle of bare references. */
-function resolveRaw(
-  node: RawSchema,
-  named: ReadonlyMap<string, RawSchema>,
-): RawSchema | undefined {
-  const seen = new Set<string>();
-  let current: RawSchema | undefined = node;
-  while (current?.kind === "ref") {
-    if (seen.has(current.name.value)) return undefined;
-    seen.add(current.name.value);
-    current = named.get(current.name.value);
-  }
-  return current;
+  return out;
 }
 
 const kindWords: Readonly<Record<RawSchema["kind"], string>> = {
@@ -478,7 +473,7 @@ function allOfObjects(
 ): { objects: (RawSchema & { kind: "object" })[]; stray?: [number, string] } {
   const objects: (RawSchema & { kind: "object" })[] = [];
   for (const [index, part] of node.parts.entries()) {
-    const target = resolveRaw(part, named);
+    const target = followed(part, named);
     if (target === undefined) continue;
     if (target.kind === "object") objects.push(target);
     else if (target.kind === "allOf") {
@@ -545,10 +540,7 @@ function checkSchemaNode(
         ),
       );
   for (const name of new Set(variants)) {
-    const target = resolveRaw(
-      { kind: "ref", name: { value: name, range: propertyName.range } },
-      named,
-    );
+    const target = followed(named.get(name), named);
     const objects =
       target?.kind === "object"
         ? [target]
@@ -768,4 +760,23 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
+}
+
+/** The request as it will be: none for GET and DELETE when left out. */
+function requestOf(operation: OperationPart): RawPayload {
+  return (
+    operation.request ??
+    (bodilessMethods.has(operation.method) ? false : undefined)
+  );
+}
+
+/** Every schema an operation names: parameters, bodies, responses, errors. */
+function schemasOf(operation: OperationPart): RawPayload[] {
+  return [
+    ...operation.parameters.map((parameter) => parameter.schema),
+    operation.request,
+    operation.response,
+    ...operation.responses.map((response) => response.schema),
+    ...operation.errors.map((error) => error.schema),
+  ];
 }

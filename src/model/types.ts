@@ -9,6 +9,9 @@ export type { NamedSchema, SchemaNode };
 /** `read` operations are safe to repeat; `write` ones move money or change a record. */
 export type Effect = "read" | "write";
 
+/** The methods an operation may use. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 export interface Model {
   readonly service: ServiceModel;
   readonly auth: AuthModel;
@@ -27,21 +30,23 @@ export interface SourceInfo {
   readonly specFile: string;
 }
 
-/** A gap the bank's interface marks "not shown", in the seed's words. */
+/** A gap the API's description marks "not shown", in the spec's words. */
 export interface NotShown {
   /** A stable key, e.g. `states`, `errors`, `setSelection`. */
   readonly topic: string;
-  /** The seed's sentence, e.g. "States of any transaction ...: not shown." */
+  /** The spec's sentence, e.g. "States of any transaction ...: not shown." */
   readonly text: string;
 }
 
 export interface ServiceModel {
   readonly title: string;
   readonly description: string;
-  /** The base URL as the seed writes it, e.g. `{base_url}`. */
+  /** The base URL as the spec writes it, e.g. `{base_url}`. */
   readonly baseUrl: string;
   /** Name of the base URL variable the client fills in, e.g. `base_url`. */
   readonly baseUrlVariable: string;
+  /** A literal base URL, e.g. `https://api.example.com/v2`: the client's default. */
+  readonly defaultBaseUrl?: string;
   /** Service-wide gaps: resources, states, events, errors, limits, versioning. */
   readonly notShown: readonly NotShown[];
   readonly names: ServiceNames;
@@ -58,25 +63,88 @@ export interface ServiceNames {
    * when the packages are not published.
    */
   readonly registry?: string;
+  /** Prefix of the environment variables examples read, e.g. `REMITTANCE`. */
+  readonly envPrefix: string;
+  /** Where mock handlers answer by default, e.g. `https://remittance.mock`. */
+  readonly mockBaseUrl: string;
 }
 
-export interface AuthModel {
+/** How operations authenticate: one scheme per spec. */
+export type AuthModel =
+  | OAuth2AuthModel
+  | ApiKeyAuthModel
+  | BasicAuthModel
+  | BearerAuthModel
+  | NoAuthModel;
+
+/** OAuth 2.0 client credentials at a separate authorization API. */
+export interface OAuth2AuthModel {
+  readonly scheme: "oauth2-client-credentials";
   readonly title: string;
   readonly version: string;
   /** e.g. `{auth_url}` */
   readonly baseUrl: string;
   readonly baseUrlVariable: string;
   readonly token: { readonly method: "POST"; readonly path: string };
-  /** The flow the client uses by default; the seed does not state it. */
-  readonly scheme: "oauth2-client-credentials";
   /** Why this scheme is assumed, for the docs. */
   readonly assumption: string;
   readonly notShown: readonly NotShown[];
 }
 
+/** An API key sent in a header or a query parameter (client option `apiKey`). */
+export interface ApiKeyAuthModel {
+  readonly scheme: "api-key";
+  readonly in: "header" | "query";
+  /** The header or query parameter name, e.g. `X-API-Key`. */
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** HTTP basic authentication (RFC 7617). */
+export interface BasicAuthModel {
+  readonly scheme: "basic";
+  readonly description?: string;
+}
+
+/** A static bearer token (RFC 6750). */
+export interface BearerAuthModel {
+  readonly scheme: "bearer";
+  readonly description?: string;
+}
+
+/** No credentials. */
+export interface NoAuthModel {
+  readonly scheme: "none";
+}
+
 export type PayloadModel =
   | { readonly kind: "not-shown"; readonly text: string }
-  | { readonly kind: "schema"; readonly schema: SchemaNode };
+  | { readonly kind: "schema"; readonly schema: SchemaNode }
+  /** The spec states there is no body. */
+  | { readonly kind: "none" };
+
+/** A path, query or header parameter, in OpenAPI's words. */
+export interface ParameterModel {
+  /** The name as sent, e.g. `accountId` or `X-Request-Id`. */
+  readonly name: string;
+  readonly in: "path" | "query" | "header";
+  /** Always true for a path parameter. */
+  readonly required: boolean;
+  readonly description?: string;
+  /** A scalar or enum schema, or (query, header) an array of them. */
+  readonly schema: SchemaNode;
+  readonly names: {
+    /** Its key in the generated parameters object. */
+    readonly property: string;
+  };
+}
+
+/** A success (2xx) response the spec states. */
+export interface ResponseModel {
+  readonly status: number;
+  readonly description: string;
+  readonly payload: PayloadModel;
+}
 
 export interface OperationErrorModel {
   readonly status: number;
@@ -85,29 +153,36 @@ export interface OperationErrorModel {
 }
 
 export interface OperationModel {
-  /** The bank's operation name, e.g. `get_acct_title`. */
+  /** The operation's name in the spec, e.g. `get_acct_title`. */
   readonly id: string;
-  readonly method: "POST";
-  /** Exact path, e.g. `/get_acct_title`. */
+  readonly method: HttpMethod;
+  /** Exact path, e.g. `/get_acct_title` or `/accounts/{accountId}`. */
   readonly path: string;
-  /** One line, in the seed's words. */
+  /** Path, query and header parameters, in spec order. */
+  readonly parameters: readonly ParameterModel[];
+  /** False when the operation sends no credentials (`auth: none`). */
+  readonly authenticated: boolean;
+  /** One line, in the spec's words. */
   readonly summary: string;
   readonly description?: string;
   readonly effect: Effect;
   /**
-   * `stated`: the bank's interface states it. `inferred`: the seed does not
-   * state it; the spec infers it from the name. `default`: the spec gives no
-   * effect, so it is a write, the safe kind.
+   * `stated`: the API's description states it. `inferred`: the spec infers
+   * it from the name. `default`: the spec gives no effect, so it follows the
+   * method (GET reads, the rest write).
    */
   readonly effectBasis: "stated" | "inferred" | "default";
   readonly request: PayloadModel;
+  /** The success body (what every 2xx answer holds). */
   readonly response: PayloadModel;
+  /** Success responses the spec states per status; empty when it states none. */
+  readonly responses: readonly ResponseModel[];
   /**
    * What a 2xx body holds: a JSON object (also while the response is not
    * shown), or any JSON value when the response schema is not an object.
    */
   readonly responseBody: "object" | "json";
-  /** Errors the spec states; empty while the bank shows none. */
+  /** Errors the spec states; empty while the spec states none. */
   readonly errors: readonly OperationErrorModel[];
   /** Per-operation gaps (parameters, status codes, ...). */
   readonly notShown: readonly NotShown[];
@@ -139,7 +214,7 @@ export interface PlanModel {
   readonly name: string;
   readonly rateLimit: RateLimitModel;
   readonly cost: string;
-  /** How the seed states the limit, e.g. "stated once for each listed operation". */
+  /** How the spec states the limit, e.g. "stated once for each listed operation". */
   readonly note?: string;
 }
 
@@ -148,9 +223,9 @@ export interface OperationSetModel {
   readonly id: string;
   readonly title: string;
   readonly version: string;
-  /** Other labels the seed gives the set, e.g. `1.0.0`. */
+  /** Other labels the spec gives the set, e.g. `1.0.0`. */
   readonly labels: readonly string[];
-  /** ISO date, when the seed gives one. */
+  /** ISO date, when the spec gives one. */
   readonly date?: string;
   readonly extends?: string;
   /** Operation ids added to the extended set (all of them for a root set). */
@@ -158,7 +233,8 @@ export interface OperationSetModel {
   readonly removed: readonly string[];
   /** Resolved membership, in spec operation order. */
   readonly operations: readonly OperationModel[];
-  readonly plan: PlanModel;
+  /** The set's plan; none means no client-side limiter. */
+  readonly plan?: PlanModel;
   /**
    * The set's transaction-status operation, when it has one: how a caller
    * reconciles a write whose outcome is unknown before sending it again.

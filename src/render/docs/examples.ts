@@ -98,7 +98,7 @@ export function exampleBody(
   schemas: Schemas,
   seed: string,
 ): JsonValue {
-  if (payload.kind === "not-shown") return {};
+  if (payload.kind !== "schema") return {};
   try {
     // What a caller sends: no member the server alone sets.
     return sampleValue(payload.schema, schemas, hashString(seed), {
