@@ -172,7 +172,11 @@ function usableExample(node, ctx) {
       given.find(
         (value) =>
           value !== undefined &&
-          validateValue(value, node, ctx.lookup).length === 0,
+          validateValue(value, node, ctx.lookup, {
+            ...(ctx.direction !== undefined
+              ? { direction: ctx.direction }
+              : {}),
+          }).length === 0,
       ) ?? null;
     ctx.exampleFits.set(node, fits);
   }
@@ -362,6 +366,9 @@ function open(task, ctx) {
   for (;;) {
     const own = usableExample(schema, ctx);
     if (own !== undefined) return { value: copyJson(own) };
+    // Deep in a recursion, null ends it where allowed.
+    if (schema.nullable === true && refDepth >= REF_DEPTH_FULL)
+      return { value: null };
     if (schema.kind === "ref") {
       if (passed.has(schema.name))
         throw new Error(
