@@ -104,7 +104,10 @@ export interface UnionSchema extends SchemaCommon {
 export interface Discriminator {
   readonly propertyName: string;
   /** In spec order. An array, not a record, so any value is safe. */
-  readonly mapping: readonly { readonly value: string; readonly schema: string }[];
+  readonly mapping: readonly {
+    readonly value: string;
+    readonly schema: string;
+  }[];
 }
 
 /** A value every part accepts: objects whose members add up. */
@@ -130,27 +133,26 @@ export interface NamedSchema {
   readonly schema: SchemaNode;
 }
 
+/** Where a schema node, as the model or as the spec is read, holds other nodes. */
+export interface SchemaParts<Node> {
+  readonly kind: string;
+  readonly properties?: readonly { readonly schema: Node }[];
+  readonly additionalProperties?: boolean | Node;
+  readonly items?: Node;
+  readonly variants?: readonly Node[];
+  readonly parts?: readonly Node[];
+}
+
 /**
  * The schemas directly inside a node, in written order: members, the map's
  * values, items, variants, parts. References are not followed.
  */
-export function childSchemas(node: SchemaNode): SchemaNode[] {
-  switch (node.kind) {
-    case "object": {
-      const out = node.properties.map((property) => property.schema);
-      if (typeof node.additionalProperties === "object")
-        out.push(node.additionalProperties);
-      return out;
-    }
-    case "array":
-      return [node.items];
-    case "union":
-      return [...node.variants];
-    case "allOf":
-      return [...node.parts];
-    default:
-      return [];
-  }
+export function childSchemas<Node>(node: SchemaParts<Node>): Node[] {
+  const out = (node.properties ?? []).map((property) => property.schema);
+  if (typeof node.additionalProperties === "object")
+    out.push(node.additionalProperties);
+  if (node.items !== undefined) out.push(node.items);
+  return [...out, ...(node.variants ?? []), ...(node.parts ?? [])];
 }
 
 /** The names a discriminated union maps its values to: each variant by its name, unless `mapping` says otherwise. */

@@ -6,7 +6,7 @@
  * references), so that neither imports the other.
  */
 import type { JsonValue } from "../runtime/json.js";
-import type { SchemaNode } from "../runtime/schema.js";
+import { childSchemas, type SchemaNode } from "../runtime/schema.js";
 
 export type Range = readonly [number, number];
 
@@ -329,24 +329,9 @@ export function followed(
 
 /** The schemas directly inside a raw node, in written order (references not followed). */
 export function rawChildren(node: RawSchema): RawSchema[] {
-  switch (node.kind) {
-    case "object": {
-      const out = node.properties.map((property) => property.schema);
-      if (typeof node.additionalProperties === "object")
-        out.push(node.additionalProperties);
-      return out;
-    }
-    case "array":
-      return [node.items];
-    case "union":
-      return [...node.variants];
-    case "allOf":
-      return [...node.parts];
-    case "const":
-      return node.typed === undefined ? [] : [node.typed];
-    default:
-      return [];
-  }
+  const out = childSchemas<RawSchema>(node);
+  if (node.kind === "const" && node.typed !== undefined) out.push(node.typed);
+  return out;
 }
 
 /** What membership is worked out from: a set's id, parent and lists. */
