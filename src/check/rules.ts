@@ -9,12 +9,14 @@ import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import {
   closest,
+  inputTypeName,
   operationNames,
   type OperationNameSet,
   schemaTypeName,
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
+import { oneWaySchemas } from "../runtime/schema.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
   bodilessMethods,
@@ -140,6 +142,24 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     // The package index re-exports functions and types together, so a
     // function and a type of one name (possible in scripts without letter
     // case, e.g. 名前) would make both exports ambiguous.
+    claim(exportedName, item);
+  }
+  // A schema whose values differ by direction names its input type too.
+  const oneWay = oneWaySchemas(
+    (parts.schemas ?? []).map((schema) => ({
+      name: schema.name.value,
+      schema: toSchemaNode(schema.schema),
+    })),
+  );
+  for (const [name, range] of declared.schemas) {
+    if (!oneWay.has(name)) continue;
+    const item = {
+      owner: `schema ${JSON.stringify(name)}`,
+      id: name,
+      range,
+      name: inputTypeName(name),
+    };
+    claim("type name", item);
     claim(exportedName, item);
   }
   for (const operation of parts.operations ?? []) {

@@ -238,6 +238,14 @@ export function schemaTypeName(schemaName: string): string {
   return isTaken(name) ? `${name}Schema` : name;
 }
 
+/**
+ * Type name of what a caller sends of a named schema whose values differ
+ * by direction (readOnly or writeOnly members): `Payment` -> `PaymentInput`.
+ */
+export function inputTypeName(schemaName: string): string {
+  return `${schemaTypeName(schemaName)}Input`;
+}
+
 export interface OperationNameSet {
   readonly method: string;
   readonly requestType: string;

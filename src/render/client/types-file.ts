@@ -5,17 +5,20 @@ import type {
   OperationSetModel,
   PayloadModel,
 } from "../../model/types.js";
-import { schemaTypeName } from "../../names/names.js";
+import { inputTypeName, schemaTypeName } from "../../names/names.js";
 import type CodeBlockWriter from "code-block-writer";
 import { createFile, typeSymbol, type GeneratedFile } from "../code/file.js";
 import { writeDocComment } from "../code/writer.js";
 import {
+  answerNames,
+  inputNames,
   schemaDoc,
   writeTypeAlias,
   writeTypeDeclaration,
+  type TypeNames,
 } from "../code/types.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import type { NamedSchema } from "../../runtime/schema.js";
+import { oneWaySchemas, type NamedSchema } from "../../runtime/schema.js";
 
 /**
  * types.ts, a module of declarations only. Each declaration depends only
@@ -34,14 +37,16 @@ export function renderTypes(
       operation.response.kind === "not-shown",
   );
   if (usesJsonObject) file.use(typeSymbol("./runtime/json.js", "JsonObject"));
+  // The same in every set that holds a schema: all it refers to is there too.
+  const oneWay = oneWaySchemas(set.schemas);
   for (const named of set.schemas)
-    file.declaration((writer) => writeSchemaType(writer, named), {
+    file.declaration((writer) => writeSchemaType(writer, named, oneWay), {
       memo,
       owner: named,
       key: "type",
     });
   for (const operation of set.operations) {
-    const payloads = payloadTypes(operation);
+    const payloads = payloadTypes(operation, oneWay);
     if (payloads.length > 0)
       file.declaration(
         (writer) => writePayloadTypes(writer, operation, payloads),
@@ -51,18 +56,55 @@ export function renderTypes(
   return file;
 }
 
-function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
+/**
+ * A named schema's type, as the server answers it; and, when its values
+ * differ by direction, what a caller sends of it (`<Name>Input`).
+ */
+function writeSchemaType(
+  writer: CodeBlockWriter,
+  named: NamedSchema,
+  oneWay: ReadonlySet<string>,
+): void {
   writeDocComment(writer, schemaDoc(named.schema));
-  writeTypeDeclaration(writer, schemaTypeName(named.name), named.schema);
+  writeTypeDeclaration(
+    writer,
+    schemaTypeName(named.name),
+    named.schema,
+    answerNames,
+  );
+  if (!oneWay.has(named.name)) return;
+  writer.blankLine();
+  writeDocComment(writer, [
+    `\`${schemaTypeName(named.name)}\` as a caller sends it: without the members the server sets (readOnly).`,
+  ]);
+  writeTypeDeclaration(
+    writer,
+    inputTypeName(named.name),
+    named.schema,
+    inputNames(oneWay),
+  );
 }
 
-type PayloadType = readonly [PayloadModel, string, string];
+type PayloadType = readonly [PayloadModel, string, string, TypeNames];
 
 /** The request and response types an operation declares: none for a same-named schema, declared already. */
-function payloadTypes(operation: OperationModel): PayloadType[] {
+function payloadTypes(
+  operation: OperationModel,
+  oneWay: ReadonlySet<string>,
+): PayloadType[] {
   const payloads: PayloadType[] = [
-    [operation.request, operation.names.requestType, "Request body"],
-    [operation.response, operation.names.responseType, "Response body"],
+    [
+      operation.request,
+      operation.names.requestType,
+      "Request body",
+      inputNames(oneWay),
+    ],
+    [
+      operation.response,
+      operation.names.responseType,
+      "Response body",
+      answerNames,
+    ],
   ];
   return payloads.filter(
     ([payload, typeName]) =>
@@ -80,7 +122,7 @@ function writePayloadTypes(
   operation: OperationModel,
   payloads: readonly PayloadType[],
 ): void {
-  payloads.forEach(([payload, typeName, role], index) => {
+  payloads.forEach(([payload, typeName, role, names], index) => {
     if (index > 0) writer.blankLine();
     if (payload.kind === "not-shown") {
       writeDocComment(writer, [
@@ -100,6 +142,6 @@ function writePayloadTypes(
       `${role} of \`${operation.id}\`.`,
       ...schemaDoc(schema),
     ]);
-    writeTypeDeclaration(writer, typeName, schema);
+    writeTypeDeclaration(writer, typeName, schema, names);
   });
 }

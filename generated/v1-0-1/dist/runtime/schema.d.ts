@@ -118,14 +118,32 @@ export interface NamedSchema {
   readonly name: string;
   readonly schema: SchemaNode;
 }
+/** Where a schema node, as the model or as the spec is read, holds other nodes. */
+export interface SchemaParts<Node> {
+  readonly kind: string;
+  readonly properties?: readonly {
+    readonly schema: Node;
+  }[];
+  readonly additionalProperties?: boolean | Node;
+  readonly items?: Node;
+  readonly variants?: readonly Node[];
+  readonly parts?: readonly Node[];
+}
 /**
  * The schemas directly inside a node, in written order: members, the map's
  * values, items, variants, parts. References are not followed.
  */
-export declare function childSchemas(node: SchemaNode): SchemaNode[];
+export declare function childSchemas<Node>(node: SchemaParts<Node>): Node[];
 /** The names a discriminated union maps its values to: each variant by its name, unless `mapping` says otherwise. */
 export declare function discriminatorValues(union: UnionSchema): {
   readonly value: string;
   readonly schema: string;
 }[];
+/**
+ * Named schemas whose values differ by direction: those holding a readOnly
+ * or writeOnly member, and those referring to one, however indirectly.
+ */
+export declare function oneWaySchemas(
+  schemas: readonly NamedSchema[],
+): Set<string>;
 export {};

@@ -135,27 +135,26 @@ export interface NamedSchema {
   readonly schema: SchemaNode;
 }
 
+/** Where a schema node, as the model or as the spec is read, holds other nodes. */
+export interface SchemaParts<Node> {
+  readonly kind: string;
+  readonly properties?: readonly { readonly schema: Node }[];
+  readonly additionalProperties?: boolean | Node;
+  readonly items?: Node;
+  readonly variants?: readonly Node[];
+  readonly parts?: readonly Node[];
+}
+
 /**
  * The schemas directly inside a node, in written order: members, the map's
  * values, items, variants, parts. References are not followed.
  */
-export function childSchemas(node: SchemaNode): SchemaNode[] {
-  switch (node.kind) {
-    case "object": {
-      const out = node.properties.map((property) => property.schema);
-      if (typeof node.additionalProperties === "object")
-        out.push(node.additionalProperties);
-      return out;
-    }
-    case "array":
-      return [node.items];
-    case "union":
-      return [...node.variants];
-    case "allOf":
-      return [...node.parts];
-    default:
-      return [];
-  }
+export function childSchemas<Node>(node: SchemaParts<Node>): Node[] {
+  const out = (node.properties ?? []).map((property) => property.schema);
+  if (typeof node.additionalProperties === "object")
+    out.push(node.additionalProperties);
+  if (node.items !== undefined) out.push(node.items);
+  return [...out, ...(node.variants ?? []), ...(node.parts ?? [])];
 }
 
 /** The names a discriminated union maps its values to: each variant by its name, unless `mapping` says otherwise. */
@@ -170,4 +169,43 @@ export function discriminatorValues(
       : [],
   );
   return [...mapping, ...implicit];
+}
+
+/**
+ * Named schemas whose values differ by direction: those holding a readOnly
+ * or writeOnly member, and those referring to one, however indirectly.
+ */
+export function oneWaySchemas(schemas: readonly NamedSchema[]): Set<string> {
+  const marked = new Set<string>();
+  const referrers = new Map<string, string[]>();
+  const pending: string[] = [];
+  for (const { name, schema } of schemas) {
+    const stack: SchemaNode[] = [schema];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (node.kind === "ref") {
+        const list = referrers.get(node.name);
+        if (list === undefined) referrers.set(node.name, [name]);
+        else list.push(name);
+      }
+      if (
+        node.kind === "object" &&
+        node.properties.some(
+          (property) =>
+            property.readOnly === true || property.writeOnly === true,
+        ) &&
+        !marked.has(name)
+      ) {
+        marked.add(name);
+        pending.push(name);
+      }
+      stack.push(...childSchemas(node));
+    }
+  }
+  for (let name = pending.pop(); name !== undefined; name = pending.pop())
+    for (const referrer of referrers.get(name) ?? [])
+      if (!marked.has(referrer)) {
+        marked.add(referrer);
+        pending.push(referrer);
+      }
+  return marked;
 }
