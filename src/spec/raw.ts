@@ -86,6 +86,14 @@ export const bodilessMethods: ReadonlySet<RawMethod> = new Set([
   "DELETE",
 ]);
 
+/** The request body as it will be: left out of a GET or DELETE, there is none. */
+export function requestBody(
+  request: RawPayload,
+  method: RawMethod,
+): RawPayload {
+  return request ?? (bodilessMethods.has(method) ? false : undefined);
+}
+
 export type ParameterLocation = "path" | "query" | "header";
 
 export interface RawParameter {
