@@ -25,6 +25,7 @@ import {
   type RawSchema,
   type RawSet,
   type RawSpec,
+  type SetLists,
 } from "../spec/raw.js";
 import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
@@ -89,16 +90,7 @@ export interface ParameterPart {
 }
 
 /** What the rules read of a set: whatever of it could be read (see {@link OperationPart}). */
-export interface SetPart {
-  readonly id: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
-}
+export type SetPart = SetLists;
 
 /**
  * Whatever parts of the spec could be read, for the rules. A part is
@@ -390,7 +382,6 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
       summary: text(operation, "summary")!,
       ...defined({ description: text(operation, "description") }),
       effect: part.effect,
-      effectStated: effect !== undefined,
       effectBasis: basis ?? (effect ? "inferred" : "default"),
       request,
       response: part.response,
