@@ -19,10 +19,10 @@ import { validateValue } from "../runtime/mock/validate.js";
 import { oneWaySchemas } from "../runtime/schema.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
-  bodilessMethods,
   followed,
   rawChildren,
   refsOf,
+  requestBody,
   resolveMembers,
   toSchemaNode,
   type ExampleSite,
@@ -184,7 +184,11 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       claim("type name", item);
       claim(exportedName, item);
     };
-    ownType(requestOf(operation), names.requestType, "request");
+    ownType(
+      requestBody(operation.request, operation.method),
+      names.requestType,
+      "request",
+    );
     ownType(operation.response, names.responseType, "response");
   }
   if (parts.packageName !== undefined) {
@@ -780,14 +784,6 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
-}
-
-/** The request as it will be: none for GET and DELETE when left out. */
-function requestOf(operation: OperationPart): RawPayload {
-  return (
-    operation.request ??
-    (bodilessMethods.has(operation.method) ? false : undefined)
-  );
 }
 
 /** Every schema an operation names: parameters, bodies, responses, errors. */
