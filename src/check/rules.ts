@@ -131,19 +131,6 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     claim(exportedName, { owner, id, range, name: names.method });
     claim("docs file name", { owner, id, range, name: names.docFile });
   }
-  for (const [name, range] of declared.schemas) {
-    const item = {
-      owner: `schema ${JSON.stringify(name)}`,
-      id: name,
-      range,
-      name: schemaTypeName(name),
-    };
-    claim("type name", item);
-    // The package index re-exports functions and types together, so a
-    // function and a type of one name (possible in scripts without letter
-    // case, e.g. 名前) would make both exports ambiguous.
-    claim(exportedName, item);
-  }
   // A schema whose values differ by direction names its input type too.
   const oneWay = oneWaySchemas(
     (parts.schemas ?? []).map((schema) => ({
@@ -152,15 +139,22 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     })),
   );
   for (const [name, range] of declared.schemas) {
-    if (!oneWay.has(name)) continue;
-    const item = {
-      owner: `schema ${JSON.stringify(name)}`,
-      id: name,
-      range,
-      name: inputTypeName(name),
-    };
-    claim("type name", item);
-    claim(exportedName, item);
+    const typeNames = oneWay.has(name)
+      ? [schemaTypeName(name), inputTypeName(name)]
+      : [schemaTypeName(name)];
+    for (const typeName of typeNames) {
+      const item = {
+        owner: `schema ${JSON.stringify(name)}`,
+        id: name,
+        range,
+        name: typeName,
+      };
+      claim("type name", item);
+      // The package index re-exports functions and types together, so a
+      // function and a type of one name (possible in scripts without letter
+      // case, e.g. 名前) would make both exports ambiguous.
+      claim(exportedName, item);
+    }
   }
   for (const operation of parts.operations ?? []) {
     const names = namesOf(operation.id.value);
