@@ -10,6 +10,7 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -124,6 +125,11 @@ describe("the package generated from schema-keywords.yaml", () => {
     expect(await readFile(join(out, path), "utf8")).toBe(
       await readFile(join(expectedDir, path), "utf8"),
     );
+  });
+
+  it("types.ts is as prettier lays it out", async () => {
+    const text = await readFile(join(out, "v1/src/types.ts"), "utf8");
+    expect(text).toBe(await prettier.format(text, { parser: "typescript" }));
   });
 
   it("types.ts type-checks, and a consumer uses each keyword while its misuses fail", async () => {

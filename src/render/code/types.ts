@@ -91,8 +91,13 @@ export function writeType(
       const parts = node.kind === "union" ? node.variants : node.parts;
       const last = parts.length - 1;
       parts.forEach((part, index) => {
+        // Each variant after a `|` of its own, as a broken union is laid out.
         const before =
-          index === 0 ? prefix : node.kind === "union" ? "| " : "& ";
+          node.kind === "union"
+            ? `${index === 0 ? prefix : ""}| `
+            : index === 0
+              ? prefix
+              : "& ";
         const after = index === last ? end : "";
         if (node.kind === "allOf") nested(part, before, after);
         else writeType(writer, before, part, after, names);

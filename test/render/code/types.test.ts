@@ -123,7 +123,7 @@ describe("types of the schema keywords", () => {
     const { errors } = compiled(text);
     expect(errors).toEqual([]);
     expect(text.replace(/\s+/g, " ").trim()).toBe(
-      "export type Name = Base & ({ a: string; } | B) & Record<string, { a: string; }> | null;",
+      "export type Name = Base & (| { a: string; } | B) & Record<string, { a: string; }> | null;",
     );
   });
 
