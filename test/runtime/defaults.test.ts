@@ -4,6 +4,7 @@
  * the runtime acts on are the constants'. The docs' side is
  * test/render/docs/defaults.test.ts.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as defaults from "../../src/runtime/defaults.js";
@@ -25,10 +26,10 @@ import {
 import { backoffDelay, isRetryableStatus } from "../../src/runtime/retry.js";
 import {
   createTransport,
-  type ClientOptions,
 } from "../../src/runtime/transport.js";
 import {
   DEFAULTS,
+  type ClientOptions,
   READ,
   client,
   closeAll,
@@ -60,8 +61,7 @@ function counted(
       clock: fakeClock(true).clock,
       ...extra,
     },
-    DEFAULTS,
-  );
+    DEFAULTS, oauth2ClientCredentials);
   return { transport, calls };
 }
 
@@ -159,8 +159,7 @@ describe("the runtime acts on the defaults runtime/defaults.ts names", () => {
           clock: fakeClock().clock,
           rateLimit,
         },
-        { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } },
-      );
+        { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } }, oauth2ClientCredentials);
       await transport.call(READ, {});
       const stop = new AbortController();
       let outcome = "waits";

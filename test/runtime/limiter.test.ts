@@ -1,3 +1,4 @@
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   STORE_LEASE_GRACE_MS,
@@ -596,8 +597,7 @@ describe("transport rate limiting by arrival", () => {
               getAccessToken: () => (cached ??= bank.issue()),
             }
           : options(bank),
-        DEFAULTS,
-      );
+        DEFAULTS, oauth2ClientCredentials);
       const start = bank.time.now();
       await bank.drive(
         Promise.all([1, 2, 3, 4].map(() => transport.call(READ, {}))),
@@ -615,8 +615,7 @@ describe("transport rate limiting by arrival", () => {
     const bank = slowTokenBank(0, 1);
     const transport = createTransport(
       { ...options(bank), rateLimit: { limit: 1, intervalMs: 400 } },
-      DEFAULTS,
-    );
+      DEFAULTS, oauth2ClientCredentials);
     const start = bank.time.now();
     await bank.drive(
       Promise.all([1, 2, 3, 4, 5].map(() => transport.call(READ, {}))),

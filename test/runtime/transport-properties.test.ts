@@ -10,6 +10,7 @@
  * milliseconds; the HTTP-level behaviour is covered against a real server
  * in transport.test.ts.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -18,7 +19,7 @@ import {
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
+  ClientError,
   TimeoutError,
 } from "../../src/runtime/errors.js";
 import {
@@ -330,8 +331,7 @@ async function play(s: Scenario): Promise<{
           }
         : { authUrl: AUTH, clientId: CLIENT_ID, clientSecret: SECRET }),
     },
-    DEFAULTS,
-  );
+    DEFAULTS, oauth2ClientCredentials);
   const operation: OperationDescriptor = s.write ? WRITE : READ;
   // Every call settles: a timeout that did not abort would hang here.
   let guard: ReturnType<typeof setTimeout> | undefined;
@@ -424,7 +424,7 @@ describe("transport properties against a misbehaving bank", () => {
         if (!outcome.ok) {
           const { error } = outcome;
           expect(
-            error instanceof RemitError ||
+            error instanceof ClientError ||
               (error as Error).message === "caller gave up",
             String(error),
           ).toBe(true);
@@ -521,8 +521,7 @@ describe("transport properties under concurrency", () => {
             fetch: fetchFn,
             rateLimit: false,
           },
-          DEFAULTS,
-        );
+          DEFAULTS, oauth2ClientCredentials);
         const results = await Promise.allSettled(
           Array.from({ length: p.writes }, (_, i) =>
             transport.call(WRITE, { ...TRANSFER, reference: `w${i}` }),

@@ -1,3 +1,4 @@
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -59,8 +60,7 @@ describe("configuration", () => {
       try {
         createTransport(
           { ...base, [key]: "http://api.bank.example" },
-          DEFAULTS,
-        );
+          DEFAULTS, oauth2ClientCredentials);
       } catch (e) {
         error = e;
       }
@@ -81,8 +81,7 @@ describe("configuration", () => {
             baseUrl: `http://${host}`,
             authUrl: `http://${host}/auth`,
           },
-          DEFAULTS,
-        ),
+          DEFAULTS, oauth2ClientCredentials),
       ).not.toThrow();
     }
     expect(() =>
@@ -92,17 +91,15 @@ describe("configuration", () => {
           baseUrl: "http://sandbox.internal",
           allowInsecureHttp: true,
         },
-        DEFAULTS,
-      ),
+        DEFAULTS, oauth2ClientCredentials),
     ).not.toThrow();
     expect(() =>
       createTransport(
         { ...base, baseUrl: "http://localhost.evil.example" },
-        DEFAULTS,
-      ),
+        DEFAULTS, oauth2ClientCredentials),
     ).toThrow(ConfigError);
     expect(() =>
-      createTransport({ ...base, baseUrl: "ftp://localhost" }, DEFAULTS),
+      createTransport({ ...base, baseUrl: "ftp://localhost" }, DEFAULTS, oauth2ClientCredentials),
     ).toThrow(ConfigError);
   });
 
@@ -151,7 +148,7 @@ describe("configuration", () => {
     for (const [override, message] of cases) {
       let error: unknown;
       try {
-        createTransport({ ...base, ...override } as typeof base, DEFAULTS);
+        createTransport({ ...base, ...override } as typeof base, DEFAULTS, oauth2ClientCredentials);
       } catch (e) {
         error = e;
       }
@@ -164,7 +161,7 @@ describe("configuration", () => {
   it("takes a refresh margin of 0 (no early refresh) or Infinity (half the token's lifetime)", () => {
     for (const tokenRefreshMarginMs of [0, Infinity]) {
       expect(() =>
-        createTransport({ ...base, tokenRefreshMarginMs }, DEFAULTS),
+        createTransport({ ...base, tokenRefreshMarginMs }, DEFAULTS, oauth2ClientCredentials),
       ).not.toThrow();
     }
   });
@@ -207,7 +204,7 @@ describe("requests", () => {
   });
 
   it("a body JSON cannot write fails with a TypeError before sending, even for a write", async () => {
-    // The README says so: not a RemitError, and nothing sent.
+    // The README says so: not a ClientError, and nothing sent.
     const bank = await startBank();
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;
@@ -525,8 +522,7 @@ describe("writes are never sent twice", () => {
           throw dnsFailure;
         },
       },
-      DEFAULTS,
-    );
+      DEFAULTS, oauth2ClientCredentials);
     await expect(transport.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       NetworkError,
     );
@@ -542,8 +538,7 @@ describe("writes are never sent twice", () => {
           throw new TypeError("Failed to fetch");
         },
       },
-      DEFAULTS,
-    );
+      DEFAULTS, oauth2ClientCredentials);
     await expect(opaque.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       OutcomeUnknownError,
     );

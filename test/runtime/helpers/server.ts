@@ -2,6 +2,7 @@
  * Test doubles for the client runtime: a real HTTP server on 127.0.0.1 with
  * a fake bank (token endpoint + operations), and a controllable clock.
  */
+import { oauth2ClientCredentials } from "../../../src/runtime/auth.js";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -12,7 +13,9 @@ import { inspect } from "node:util";
 import { expect } from "vitest";
 import type { Clock } from "../../../src/runtime/limiter.js";
 import type {
-  ClientOptions,
+  AccessTokenProvider,
+  ClientCredentials,
+  ClientSettings,
   OperationDescriptor,
   Transport,
   TransportDefaults,
@@ -34,6 +37,10 @@ export const WRITE: OperationDescriptor = {
   path: "/send_transfer",
   effect: "write",
 };
+/** The options of a client of an API with OAuth 2.0 client credentials. */
+export type ClientOptions = ClientSettings &
+  (ClientCredentials | AccessTokenProvider);
+
 export const DEFAULTS: TransportDefaults = {
   plan: { name: "test", limit: 10_000, intervalMs: 3_600_000 },
   tokenPath: "/oauth2/token",
@@ -213,8 +220,7 @@ export function client(
       clientSecret: SECRET,
       ...overrides,
     },
-    defaults,
-  );
+    defaults, oauth2ClientCredentials);
 }
 
 export interface FakeClock {

@@ -3,6 +3,7 @@
  * kind, aborts before and during a call, no timers left behind, and the
  * real transport reading a lost answer the way it reads undici's.
  */
+import { oauth2ClientCredentials } from "../../../src/runtime/auth.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -98,8 +99,7 @@ function transport(
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       ...options,
     },
-    { plan: api.plan, tokenPath: api.tokenPath },
-  );
+    { plan: api.plan, tokenPath: api.tokenPath }, oauth2ClientCredentials);
 }
 
 describe("createMockFetch", () => {
