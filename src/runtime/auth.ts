@@ -325,7 +325,8 @@ function fixed(
 ): Credentials {
   const secret = required(name, value);
   // A line break would split the header; the rest could not be sent.
-  if (!/^[!-~]+$/.test(secret)) throw new ConfigError(`${name} is out of range`);
+  if (!/^[!-~]+$/.test(secret))
+    throw new ConfigError(`${name} is out of range`);
   return {
     ...place,
     secret: () => secret,
@@ -337,7 +338,9 @@ function fixed(
 }
 
 /** Tokens from the caller's own `getAccessToken`, sent as bearer tokens. */
-function provided(getAccessToken: AccessTokenProvider["getAccessToken"]): Credentials {
+function provided(
+  getAccessToken: AccessTokenProvider["getAccessToken"],
+): Credentials {
   return {
     secret: (stale, signal) => {
       // As the built-in source: a caller that gave up asks for nothing,

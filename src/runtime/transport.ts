@@ -602,8 +602,7 @@ export function createTransport<Options>(
       const request = parameters?.(operation.path);
       const path = request ? request.path : operation.path;
       // Its credentials, unless the operation sends none.
-      const auth =
-        operation.authenticated === false ? undefined : credentials;
+      const auth = operation.authenticated === false ? undefined : credentials;
       // Once, reused by every send; no body, no content-type.
       const payload = body === undefined ? undefined : JSON.stringify(body);
       let stale: string | undefined;
@@ -647,7 +646,10 @@ export function createTransport<Options>(
           const own: Record<string, string> =
             payload === undefined
               ? { accept: "application/json" }
-              : { "content-type": "application/json", accept: "application/json" };
+              : {
+                  "content-type": "application/json",
+                  accept: "application/json",
+                };
           if (auth) {
             secrets = [secret, ...auth.secrets];
             if (auth.header) own[auth.header] = (auth.prefix ?? "") + secret;

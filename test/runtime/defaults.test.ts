@@ -24,9 +24,7 @@ import {
   TimeoutError,
 } from "../../src/runtime/errors.js";
 import { backoffDelay, isRetryableStatus } from "../../src/runtime/retry.js";
-import {
-  createTransport,
-} from "../../src/runtime/transport.js";
+import { createTransport } from "../../src/runtime/transport.js";
 import {
   DEFAULTS,
   type ClientOptions,
@@ -61,7 +59,9 @@ function counted(
       clock: fakeClock(true).clock,
       ...extra,
     },
-    DEFAULTS, oauth2ClientCredentials);
+    DEFAULTS,
+    oauth2ClientCredentials,
+  );
   return { transport, calls };
 }
 
@@ -159,7 +159,9 @@ describe("the runtime acts on the defaults runtime/defaults.ts names", () => {
           clock: fakeClock().clock,
           rateLimit,
         },
-        { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } }, oauth2ClientCredentials);
+        { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } },
+        oauth2ClientCredentials,
+      );
       await transport.call(READ, {});
       const stop = new AbortController();
       let outcome = "waits";

@@ -88,7 +88,9 @@ describe("errors", () => {
           getAccessToken: async () => "token",
           fetch: async () => new Response("", { status: 503 }),
         },
-        { ...DEFAULTS, statusOperation }, oauth2ClientCredentials);
+        { ...DEFAULTS, statusOperation },
+        oauth2ClientCredentials,
+      );
       const error = await rejection(transport.call(WRITE, { amount: "1" }));
       expect(error).toBeInstanceOf(OutcomeUnknownError);
       return error as OutcomeUnknownError;

@@ -290,7 +290,9 @@ describe("transport rate limiting properties", () => {
                   clientSecret: "secret",
                 }),
           },
-          DEFAULTS, oauth2ClientCredentials);
+          DEFAULTS,
+          oauth2ClientCredentials,
+        );
         let settled = 0;
         const calls = [...s.calls].sort((a, b) => a.at - b.at);
         let next = 0;

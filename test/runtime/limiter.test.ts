@@ -597,7 +597,9 @@ describe("transport rate limiting by arrival", () => {
               getAccessToken: () => (cached ??= bank.issue()),
             }
           : options(bank),
-        DEFAULTS, oauth2ClientCredentials);
+        DEFAULTS,
+        oauth2ClientCredentials,
+      );
       const start = bank.time.now();
       await bank.drive(
         Promise.all([1, 2, 3, 4].map(() => transport.call(READ, {}))),
@@ -615,7 +617,9 @@ describe("transport rate limiting by arrival", () => {
     const bank = slowTokenBank(0, 1);
     const transport = createTransport(
       { ...options(bank), rateLimit: { limit: 1, intervalMs: 400 } },
-      DEFAULTS, oauth2ClientCredentials);
+      DEFAULTS,
+      oauth2ClientCredentials,
+    );
     const start = bank.time.now();
     await bank.drive(
       Promise.all([1, 2, 3, 4, 5].map(() => transport.call(READ, {}))),

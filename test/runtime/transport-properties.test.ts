@@ -331,7 +331,9 @@ async function play(s: Scenario): Promise<{
           }
         : { authUrl: AUTH, clientId: CLIENT_ID, clientSecret: SECRET }),
     },
-    DEFAULTS, oauth2ClientCredentials);
+    DEFAULTS,
+    oauth2ClientCredentials,
+  );
   const operation: OperationDescriptor = s.write ? WRITE : READ;
   // Every call settles: a timeout that did not abort would hang here.
   let guard: ReturnType<typeof setTimeout> | undefined;
@@ -521,7 +523,9 @@ describe("transport properties under concurrency", () => {
             fetch: fetchFn,
             rateLimit: false,
           },
-          DEFAULTS, oauth2ClientCredentials);
+          DEFAULTS,
+          oauth2ClientCredentials,
+        );
         const results = await Promise.allSettled(
           Array.from({ length: p.writes }, (_, i) =>
             transport.call(WRITE, { ...TRANSFER, reference: `w${i}` }),

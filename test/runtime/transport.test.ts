@@ -60,7 +60,9 @@ describe("configuration", () => {
       try {
         createTransport(
           { ...base, [key]: "http://api.bank.example" },
-          DEFAULTS, oauth2ClientCredentials);
+          DEFAULTS,
+          oauth2ClientCredentials,
+        );
       } catch (e) {
         error = e;
       }
@@ -81,7 +83,9 @@ describe("configuration", () => {
             baseUrl: `http://${host}`,
             authUrl: `http://${host}/auth`,
           },
-          DEFAULTS, oauth2ClientCredentials),
+          DEFAULTS,
+          oauth2ClientCredentials,
+        ),
       ).not.toThrow();
     }
     expect(() =>
@@ -91,15 +95,23 @@ describe("configuration", () => {
           baseUrl: "http://sandbox.internal",
           allowInsecureHttp: true,
         },
-        DEFAULTS, oauth2ClientCredentials),
+        DEFAULTS,
+        oauth2ClientCredentials,
+      ),
     ).not.toThrow();
     expect(() =>
       createTransport(
         { ...base, baseUrl: "http://localhost.evil.example" },
-        DEFAULTS, oauth2ClientCredentials),
+        DEFAULTS,
+        oauth2ClientCredentials,
+      ),
     ).toThrow(ConfigError);
     expect(() =>
-      createTransport({ ...base, baseUrl: "ftp://localhost" }, DEFAULTS, oauth2ClientCredentials),
+      createTransport(
+        { ...base, baseUrl: "ftp://localhost" },
+        DEFAULTS,
+        oauth2ClientCredentials,
+      ),
     ).toThrow(ConfigError);
   });
 
@@ -148,7 +160,11 @@ describe("configuration", () => {
     for (const [override, message] of cases) {
       let error: unknown;
       try {
-        createTransport({ ...base, ...override } as typeof base, DEFAULTS, oauth2ClientCredentials);
+        createTransport(
+          { ...base, ...override } as typeof base,
+          DEFAULTS,
+          oauth2ClientCredentials,
+        );
       } catch (e) {
         error = e;
       }
@@ -161,7 +177,11 @@ describe("configuration", () => {
   it("takes a refresh margin of 0 (no early refresh) or Infinity (half the token's lifetime)", () => {
     for (const tokenRefreshMarginMs of [0, Infinity]) {
       expect(() =>
-        createTransport({ ...base, tokenRefreshMarginMs }, DEFAULTS, oauth2ClientCredentials),
+        createTransport(
+          { ...base, tokenRefreshMarginMs },
+          DEFAULTS,
+          oauth2ClientCredentials,
+        ),
       ).not.toThrow();
     }
   });
@@ -522,7 +542,9 @@ describe("writes are never sent twice", () => {
           throw dnsFailure;
         },
       },
-      DEFAULTS, oauth2ClientCredentials);
+      DEFAULTS,
+      oauth2ClientCredentials,
+    );
     await expect(transport.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       NetworkError,
     );
@@ -538,7 +560,9 @@ describe("writes are never sent twice", () => {
           throw new TypeError("Failed to fetch");
         },
       },
-      DEFAULTS, oauth2ClientCredentials);
+      DEFAULTS,
+      oauth2ClientCredentials,
+    );
     await expect(opaque.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       OutcomeUnknownError,
     );

@@ -220,7 +220,9 @@ export function client(
       clientSecret: SECRET,
       ...overrides,
     },
-    defaults, oauth2ClientCredentials);
+    defaults,
+    oauth2ClientCredentials,
+  );
 }
 
 export interface FakeClock {

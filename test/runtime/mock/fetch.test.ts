@@ -99,7 +99,9 @@ function transport(
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       ...options,
     },
-    { plan: api.plan, tokenPath: api.tokenPath }, oauth2ClientCredentials);
+    { plan: api.plan, tokenPath: api.tokenPath },
+    oauth2ClientCredentials,
+  );
 }
 
 describe("createMockFetch", () => {
