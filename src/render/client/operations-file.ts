@@ -41,7 +41,7 @@ export function renderOperations(
   for (const operation of set.operations) {
     file.code({
       doc: operationDoc(model, set, operation),
-      tags: operationThrows(set, operation),
+      tags: operationThrows(model, set, operation),
       write: (writer) => writeOperationFunction(writer, operation),
       once: { memo, owner: operation, key: `operation:${docKey}` },
     });

@@ -99,7 +99,7 @@ function writePayloadTypes(
     if (payload.kind === "not-shown") {
       writeDocComment(writer, [
         `${role} of \`${operation.id}\`.`,
-        `${payload.text} Any JSON object is accepted until the bank publishes its fields in the spec.`,
+        `${payload.text} Any JSON object is accepted until the spec shows its fields.`,
       ]);
       writeTypeAlias(writer, typeName, "JsonObject");
       return;
