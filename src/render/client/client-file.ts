@@ -1,11 +1,7 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
 import type {
-  ApiKeyAuthModel,
-  BasicAuthModel,
-  BearerAuthModel,
+  AuthModel,
   Model,
-  NoAuthModel,
-  OAuth2AuthModel,
   OperationSetModel,
 } from "../../model/types.js";
 import {
@@ -27,19 +23,6 @@ import { callOptionsType } from "./operations-file.js";
 
 const transportModule = "./runtime/transport.js";
 
-/** Every auth scheme a spec may state. */
-type AnyAuth =
-  | OAuth2AuthModel
-  | ApiKeyAuthModel
-  | BasicAuthModel
-  | BearerAuthModel
-  | NoAuthModel;
-
-/** The model's auth scheme. */
-export function authOf(model: Model): AnyAuth {
-  return model.auth;
-}
-
 /** How a package's client authenticates: the runtime's scheme function, its options, its words. */
 export interface SchemeCode {
   /** The scheme's function in runtime/auth.ts; none: no credentials. */
@@ -50,7 +33,7 @@ export interface SchemeCode {
   readonly doc: string;
 }
 
-export function schemeCode(auth: AnyAuth): SchemeCode {
+export function schemeCode(auth: AuthModel): SchemeCode {
   switch (auth.scheme) {
     case "oauth2-client-credentials":
       return {
@@ -90,7 +73,7 @@ export function settingsType(model: Model): string {
 
 /** What transportDefaults holds, in words, for its doc comment. */
 function defaultsDoc(model: Model, set: OperationSetModel): string {
-  const auth = authOf(model);
+  const auth = model.auth;
   const parts = [
     ...(set.plan ? [`its plan, ${limitText(set)}`] : ["no plan"]),
     ...(model.service.defaultBaseUrl !== undefined ? ["the API's base URL"] : []),
@@ -125,7 +108,7 @@ export function renderClient(
   const operationsType = file.use(
     namespaceSymbol("./operations.js", "operations", true),
   );
-  const auth = authOf(model);
+  const auth = model.auth;
   const scheme = schemeCode(auth);
   const settings = transportType(settingsType(model));
   const credentialTypes = scheme.options.map(transportType);
@@ -270,7 +253,7 @@ export function renderClient(
 
 /** What the transport is bound to, in words. */
 function transportBinding(model: Model, set: OperationSetModel): string {
-  const auth = authOf(model);
+  const auth = model.auth;
   const bound = [
     ...(set.plan ? ["plan"] : []),
     ...(auth.scheme === "oauth2-client-credentials"
@@ -283,7 +266,7 @@ function transportBinding(model: Model, set: OperationSetModel): string {
 }
 
 /** The credentials a client's options carry, in words. */
-function credentialsDoc(auth: AnyAuth): string {
+function credentialsDoc(auth: AuthModel): string {
   switch (auth.scheme) {
     case "oauth2-client-credentials":
       return "how it gets its access tokens (client credentials, or your own `getAccessToken`)";

@@ -9,7 +9,7 @@ import { effectBasisNote, retryableStatuses } from "../docs/text.js";
 
 /** The set's plan in words; only for a set that has one. */
 export function limitText(set: OperationSetModel): string {
-  if (!set.plan) return "no limit";
+  if (set.plan === undefined) return "no rate limit (the spec states no plan)";
   const { limit, unit } = set.plan.rateLimit;
   return `${limit} requests per ${unit} (${set.plan.name})`;
 }
@@ -87,7 +87,7 @@ export function operationThrows(
   operation: OperationModel,
 ): DocTag[] {
   const link = (name: string): string => `@throws {${name}}`;
-  const scheme = model.auth.scheme as string;
+  const scheme = model.auth.scheme;
   // Short: they stand on every operation (a large spec's output grew 13 %
   // with longer ones); the README's error table has the rest.
   const common: DocTag[] = [
@@ -154,7 +154,7 @@ export function operationThrows(
 
 /** Whether the operation's credentials renew, so a 401 is answered by one resend. */
 function renews(model: Model, operation: OperationModel): boolean {
-  const scheme = model.auth.scheme as string;
+  const scheme = model.auth.scheme;
   return (
     operation.authenticated &&
     // A fixed secret's 401 is final; a bearer token from getAccessToken

@@ -3,7 +3,7 @@ import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
 import { createFile, type GeneratedFile } from "../code/file.js";
 import { writeNamedImport } from "../code/writer.js";
-import { authOf, schemeCode, settingsType } from "./client-file.js";
+import { schemeCode, settingsType } from "./client-file.js";
 
 /** Runtime names a consumer may need: errors are values, the rest are types. */
 const errorClasses = [
@@ -50,7 +50,7 @@ function transportTypes(model: Model): string[] {
   return [
     ...runtimeTypes,
     settingsType(model),
-    ...schemeCode(authOf(model)).options,
+    ...schemeCode(model.auth).options,
   ].sort();
 }
 
