@@ -19,7 +19,7 @@ import {
 } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { limitText } from "./docs.js";
-import { callOptionsType } from "./operations-file.js";
+import { operationArguments } from "./operations-file.js";
 
 const transportModule = "./runtime/transport.js";
 
@@ -230,12 +230,13 @@ export function renderClient(
           for (const operation of set.operations) {
             writeOnce(writer, memo, operation, "client-method", () => {
               const method = operation.names.method;
-              writeList(writer, method, ["body", "callOptions"], " {");
+              const args = [...operationArguments(operation), "callOptions"];
+              writeList(writer, method, args, " {");
               writer.indent(() =>
                 writeList(
                   writer,
                   `return ${operations}.${method}`,
-                  ["transport", "body", "callOptions"],
+                  ["transport", ...args],
                   ";",
                 ),
               );
