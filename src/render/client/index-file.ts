@@ -4,6 +4,7 @@ import type { Model, OperationSetModel } from "../../model/types.js";
 import { createFile, type GeneratedFile } from "../code/file.js";
 import { writeNamedImport } from "../code/writer.js";
 import { schemeCode, settingsType } from "./client-file.js";
+import { hasErrorGuards } from "./operations-file.js";
 
 /** Runtime names a consumer may need: errors are values, the rest are types. */
 const errorClasses = [
@@ -71,6 +72,7 @@ function writeReExports(
     `export type { ClientOptions, ${set.names.clientType} } from "./client.js";`,
   );
   writer.writeLine('export * from "./operations.js";');
+  if (hasErrorGuards(set)) writer.writeLine('export * from "./errors.js";');
   writer.writeLine('export type * from "./types.js";');
   writeNamedImport(writer, "export", errorClasses, '"./runtime/errors.js"');
   writer.writeLine(

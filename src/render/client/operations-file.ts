@@ -46,8 +46,6 @@ export function renderOperations(
   file.use(namespaceSymbol("./types.js", "types", true));
   if (set.operations.some((operation) => operation.parameters.length > 0))
     file.use(valueSymbol("./runtime/parameters.js", "withParameters"));
-  if (set.operations.some((operation) => operation.errors.length > 0))
-    file.use(valueSymbol("./runtime/errors.js", "isApiError"));
   const docKey = operationDocKey(set);
   for (const operation of set.operations) {
     file.code({
@@ -56,14 +54,37 @@ export function renderOperations(
       write: (writer) => writeOperationFunction(writer, operation),
       once: { memo, owner: operation, key: `operation:${docKey}` },
     });
-    if (operation.errors.length > 0)
-      file.code({
-        doc: [
-          `Whether \`error\`, what a call of ${operation.names.method} rejected with, is an error answer the spec states for it (${operation.errors.map((stated) => stated.status).join(", ")}), read whole: its body is then typed by status.`,
-        ],
-        write: (writer) => writeErrorGuard(writer, operation),
-        once: { memo, owner: operation, key: "error-guard" },
-      });
+  }
+  return file;
+}
+
+/** Whether the set's package has src/errors.ts: some operation states its error answers. */
+export function hasErrorGuards(set: OperationSetModel): boolean {
+  return set.operations.some((operation) => operation.errors.length > 0);
+}
+
+/**
+ * errors.ts: a guard per operation that states its error answers, beside
+ * the operations (the client's type maps every function of operations.ts
+ * to a method).
+ */
+export function renderErrorGuards(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo = noMemo,
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
+  file.use(valueSymbol("./runtime/errors.js", "isApiError"));
+  file.use(namespaceSymbol("./types.js", "types", true));
+  for (const operation of set.operations) {
+    if (operation.errors.length === 0) continue;
+    file.code({
+      doc: [
+        `Whether \`error\`, what a call of ${operation.names.method} rejected with, is an error answer the spec states for it (${operation.errors.map((stated) => stated.status).join(", ")}), read whole: its body is then typed by status.`,
+      ],
+      write: (writer) => writeErrorGuard(writer, operation),
+      once: { memo, owner: operation, key: "error-guard" },
+    });
   }
   return file;
 }
