@@ -227,7 +227,7 @@ describe("a strict consumer (test/consumer/types.ts)", () => {
       /Type 'JsonObject' is not assignable to type 'number'/,
     );
     expect(at("no error has this code")).toMatch(
-      /'RemitErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/,
+      /'ClientErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/,
     );
   });
 });
@@ -257,7 +257,7 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
   it("shows a read's effect, what is not shown, and every error it throws", () => {
     const { doc, tags } = hover("clientV3.getAcctTitle");
     expect(doc).toContain("Effect: read");
-    expect(doc).toContain("Not shown by the bank:");
+    expect(doc).toContain("Not shown by the API's description:");
     expect(tags.map((tag) => tag.split(" ").slice(0, 2).join(" "))).toEqual([
       "@throws {ApiError}",
       "@throws {RateLimitError}",

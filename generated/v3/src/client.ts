@@ -31,7 +31,7 @@ export const transportDefaults: TransportDefaults = {
  * credentials, or your own `getAccessToken`), and how the client behaves.
  */
 export type ClientOptions = ClientSettings &
-  (ClientCredentials | AccessTokenProvider);
+  (AccessTokenProvider | ClientCredentials);
 
 /**
  * A transport bound to this set's plan and token endpoint, for the standalone

@@ -38,7 +38,7 @@ export function schemeCode(auth: AuthModel): SchemeCode {
     case "oauth2-client-credentials":
       return {
         piece: "oauth2ClientCredentials",
-        options: ["ClientCredentials", "AccessTokenProvider"],
+        options: ["AccessTokenProvider", "ClientCredentials"],
         doc: "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
       };
     case "api-key":
@@ -56,7 +56,7 @@ export function schemeCode(auth: AuthModel): SchemeCode {
     case "bearer":
       return {
         piece: "bearerToken",
-        options: ["BearerToken", "AccessTokenProvider"],
+        options: ["AccessTokenProvider", "BearerToken"],
         doc: "Sends the token option (or tokens from the getAccessToken option) as a bearer token.",
       };
     case "none":

@@ -155,12 +155,12 @@ function renderReadme(
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
     quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), ${model.auth.scheme === "oauth2-client-credentials" ? `the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials` : "your credentials"}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
-    quickStart: quickStartExample(set, schemas),
-    treeShaking: treeShakingExample(set, schemas),
+    quickStart: quickStartExample(model, set, schemas),
+    treeShaking: treeShakingExample(model, set, schemas),
     clientOptions: clientOptionsTable(model),
     callOptions: callOptionsText(),
     networkIntro: `The client sends every request, the token request included, through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
-    networkExample: networkExample(set),
+    networkExample: networkExample(model, set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
     auth: authMarkdown(model),
     plan: [
@@ -185,15 +185,15 @@ function renderReadme(
       `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
-    errorExample: errorHandlingExample(set, schemas),
+    errorExample: errorHandlingExample(model, set, schemas),
     operations: operationsTable(set),
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
     mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
-    mocks: mocksExample(set, schemas),
+    mocks: mocksExample(model, set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
-    mockFetch: mockFetchExample(set, schemas),
+    mockFetch: mockFetchExample(model, set, schemas),
     gaps: serviceGapsMarkdown(model),
   };
   return finishDocument(model, templates.setReadme(context));
@@ -346,7 +346,7 @@ function errorsMarkdown(
   const errorGap = serviceGap(model, "errors");
   const errorClasses: [string, string][] = [
     [
-      "RemitError",
+      "ClientError",
       `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`,
     ],
     [
@@ -388,7 +388,7 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    "The client reports its failures as subclasses of `ClientError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [
@@ -639,7 +639,7 @@ function renderOperationDoc(
     errors,
     gaps: gaps.length > 0 ? gapList(gaps) : "",
     schemas: sections.schemas,
-    example: operationExample(set, operation, schemas, memo),
+    example: operationExample(model, set, operation, schemas, memo),
     back: parts.back,
   };
   return finishDocument(model, templates.operation(context));

@@ -409,7 +409,6 @@ export interface AccessTokenProvider {
   clientSecret?: string | undefined;
   scope?: string | undefined;
   tokenRefreshMarginMs?: number | undefined;
-  token?: undefined;
 }
 
 // A NaN or negative margin would silently turn the early refresh off;

@@ -180,7 +180,6 @@ export interface AccessTokenProvider {
   clientSecret?: string | undefined;
   scope?: string | undefined;
   tokenRefreshMarginMs?: number | undefined;
-  token?: undefined;
 }
 /**
  * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
