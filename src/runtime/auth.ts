@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { AuthError, ConfigError } from "./errors.js";
-import { abortable, systemClock, type Clock } from "./limiter.js";
+import { abortable, type Clock } from "./limiter.js";
 import { redactText } from "./redact.js";
 import type { ClientStore, StoredToken } from "./store.js";
 import { DEFAULT_TOKEN_REFRESH_MARGIN_MS } from "./defaults.js";
@@ -26,34 +26,17 @@ export type TokenSource = (
   signal?: AbortSignal,
 ) => string | Promise<string>;
 
-/** Settings of {@link createTokenSource}. */
-export interface TokenSourceOptions {
-  /** Full token endpoint URL, e.g. `https://auth.example/oauth2/token`. */
-  readonly tokenUrl: string;
-  /** OAuth 2.0 client id. */
-  readonly clientId: string;
-  /** OAuth 2.0 client secret; never put in errors. */
-  readonly clientSecret: string;
-  /** Space-separated scopes to request, if any. */
-  readonly scope?: string | undefined;
-  /** Fetch implementation to send the token request with. */
-  readonly fetch: typeof fetch;
-  /** Timeout of one token request, in milliseconds. */
-  readonly timeoutMs: number;
-  /** Refresh this long before expiry (capped at half the token's lifetime). */
-  readonly refreshMarginMs: number;
-  /** Current epoch milliseconds (the client's clock). */
-  readonly now: () => number;
-  /** Waits `ms` (the client's clock). Default: real timers. */
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
-  /**
-   * Where the token and the fetch's lock are kept, so that clients sharing
-   * the store share one token and one request for it. Default: none; the
-   * source keeps its token itself (one source needs no lock against
-   * itself: its callers already share one request).
-   */
-  readonly store?: ClientStore | undefined;
-}
+/**
+ * What {@link createTokenSource} reads of a client's options: its
+ * credentials, and the `store` where the token and the lock of its request
+ * are kept, so that clients sharing the store share one token and one
+ * request for it (without one, the source keeps its token itself: one
+ * source needs no lock against itself, its callers already share one
+ * request).
+ */
+export type TokenSourceOptions = Omit<ClientCredentials, "getAccessToken"> & {
+  store?: ClientStore | undefined;
+};
 
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
@@ -105,15 +88,28 @@ export function checkToken(token: unknown): string {
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials, timing and store.
+ * @param options - The client's credentials and store.
+ * @param context - The token path, and the client's fetch, time-out and clock.
  */
-export function createTokenSource(options: TokenSourceOptions): TokenSource {
-  const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
-  const { store } = options;
+export function createTokenSource(
+  options: TokenSourceOptions,
+  context: AuthContext,
+): TokenSource {
+  const { scope, store } = options;
+  const clientId = required("clientId", options.clientId);
+  const clientSecret = required("clientSecret", options.clientSecret);
+  const refreshMarginMs = checkMargin(
+    options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  );
+  const tokenUrl =
+    context.url("authUrl", options.authUrl) +
+    (context.defaults.tokenPath ?? "");
+  const { clock, timeoutMs } = context;
+  const now = (): number => clock.now();
+  const sleep = (ms: number): Promise<void> => clock.sleep(ms);
   // Only clients of the same credentials share a token.
-  const storeKey = `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
-  const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms));
-  const authorization = basicCredentials(options.clientId, clientSecret);
+  const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
+  const authorization = basicCredentials(clientId, clientSecret);
   const body =
     "grant_type=client_credentials" +
     (scope ? "&scope=" + formEncode(scope) : "");
@@ -142,7 +138,7 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     let response: Response;
     let text: string;
     try {
-      response = await options.fetch(options.tokenUrl, {
+      response = await context.fetch(tokenUrl, {
         method: "POST",
         headers: {
           authorization,
@@ -256,13 +252,14 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
 /** What an auth scheme is given to build a client's {@link Credentials}. */
 export interface AuthContext {
   /** The generated package's auth data: the token path, the API key's place. */
-  readonly tokenPath?: string | undefined;
-  readonly apiKey?: ApiKeyPlace | undefined;
-  /** The client's fetch, time-out, clock and store. */
+  readonly defaults: {
+    readonly tokenPath?: string | undefined;
+    readonly apiKey?: ApiKeyPlace | undefined;
+  };
+  /** The client's fetch, time-out and clock. */
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly clock: Clock;
-  readonly store?: ClientStore | undefined;
   /** Checks a URL option as `baseUrl` is checked and returns it without trailing slashes. */
   readonly url: (name: string, value: unknown) => string;
 }
@@ -276,17 +273,19 @@ export interface ApiKeyPlace {
 
 /**
  * A client's credentials, as its scheme sends them: the transport asks for
- * the secret before each request and puts it in the header or query
- * parameter named here, after `prefix`.
+ * the secret before each request and has `apply` put it on the request.
  */
 export interface Credentials {
   readonly secret: TokenSource;
-  /** The header that carries it, lower case, e.g. `authorization`. */
-  readonly header?: string;
-  /** The query parameter that carries it instead, e.g. `api_key`. */
-  readonly query?: string;
-  /** Written before the secret, e.g. `Bearer `. */
-  readonly prefix?: string;
+  /**
+   * Puts the secret on a request: sets its header (in `headers`, lower
+   * case) or returns `url` with it in the query.
+   */
+  readonly apply: (
+    secret: string,
+    headers: Record<string, string>,
+    url: string,
+  ) => string;
   /**
    * Whether the secret expires: a 401 is then answered by one resend with
    * a new one. A fixed secret's 401 is final.
@@ -298,10 +297,10 @@ export interface Credentials {
    * may have expired meanwhile). A provider is asked once per send.
    */
   readonly cached: boolean;
-  /** Who the API counts the plan for (a client id), in a shared store's keys; "" for anyone. */
-  readonly account: string;
+  /** Who the API counts the plan for (a client id, a user name), in a shared store's keys. */
+  readonly account?: string;
   /** Other values to keep out of errors and hooks, e.g. a password. */
-  readonly secrets: readonly string[];
+  readonly secrets?: readonly string[];
 }
 
 /** An auth scheme: builds a client's credentials from its options, checking them. */
@@ -310,31 +309,42 @@ export type Authentication<Options> = (
   context: AuthContext,
 ) => Credentials;
 
-function required(name: string, value: unknown): string {
+/** `value` when it is a non-empty string, else a ConfigError naming the option. */
+export function required(name: string, value: unknown): string {
   if (typeof value === "string" && value) return value;
   throw new ConfigError(`${name} is required`);
+}
+
+/** `apply` of a bearer token (RFC 6750). */
+function bearer(
+  secret: string,
+  headers: Record<string, string>,
+  url: string,
+): string {
+  headers["authorization"] = "Bearer " + secret;
+  return url;
+}
+
+/** `apply` for a secret sent as the value of `header` after `prefix`. */
+function inHeader(header: string, prefix = ""): Credentials["apply"] {
+  return (secret, headers, url) => {
+    headers[header] = prefix + secret;
+    return url;
+  };
 }
 
 /** A secret that never changes, after checking it is printable ASCII. */
 function fixed(
   name: string,
   value: unknown,
-  place: Pick<Credentials, "header" | "query" | "prefix">,
-  secrets: readonly string[] = [],
-  account = "",
+  apply: Credentials["apply"],
+  more: Pick<Credentials, "account" | "secrets"> = {},
 ): Credentials {
   const secret = required(name, value);
   // A line break would split the header; the rest could not be sent.
   if (!/^[!-~]+$/.test(secret))
     throw new ConfigError(`${name} is out of range`);
-  return {
-    ...place,
-    secret: () => secret,
-    renews: false,
-    cached: true,
-    account,
-    secrets,
-  };
+  return { ...more, secret: () => secret, apply, renews: false, cached: true };
 }
 
 /** Tokens from the caller's own `getAccessToken`, sent as bearer tokens. */
@@ -355,12 +365,9 @@ function provided(
         signal,
       );
     },
-    header: "authorization",
-    prefix: "Bearer ",
+    apply: bearer,
     renews: true,
     cached: false,
-    account: "",
-    secrets: [],
   };
 }
 
@@ -419,38 +426,24 @@ function checkMargin(value: number): number {
 /**
  * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
  * the caller's `getAccessToken`; the token is sent as a bearer token.
+ * Clients sharing a `store` share the token too.
  */
 export const oauth2ClientCredentials: Authentication<
-  ClientCredentials | AccessTokenProvider
-> = (options, context) => {
-  if (options.getAccessToken) return provided(options.getAccessToken);
-  const clientId = required("clientId", options.clientId);
-  const { clock } = context;
-  return {
-    secret: createTokenSource({
-      tokenUrl:
-        context.url("authUrl", options.authUrl) + (context.tokenPath ?? ""),
-      clientId,
-      clientSecret: required("clientSecret", options.clientSecret),
-      scope: options.scope,
-      fetch: context.fetch,
-      timeoutMs: context.timeoutMs,
-      refreshMarginMs: checkMargin(
-        options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
-      ),
-      now: () => clock.now(),
-      sleep: (ms) => clock.sleep(ms),
-      store: context.store,
-    }),
-    header: "authorization",
-    prefix: "Bearer ",
-    renews: true,
-    cached: true,
-    // The API counts a plan per client id.
-    account: clientId,
-    secrets: [],
-  };
-};
+  (ClientCredentials | AccessTokenProvider) & {
+    store?: ClientStore | undefined;
+  }
+> = (options, context) =>
+  options.getAccessToken
+    ? provided(options.getAccessToken)
+    : {
+        // Checks the options first: the client id is then a string.
+        secret: createTokenSource(options, context),
+        apply: bearer,
+        renews: true,
+        cached: true,
+        // The API counts a plan per client id.
+        account: options.clientId,
+      };
 
 /** A bearer token (RFC 6750): fixed, or from your `getAccessToken`. */
 export interface BearerToken {
@@ -465,10 +458,7 @@ export const bearerToken: Authentication<BearerToken | AccessTokenProvider> = (
 ) =>
   options.getAccessToken
     ? provided(options.getAccessToken)
-    : fixed("token", options.token, {
-        header: "authorization",
-        prefix: "Bearer ",
-      });
+    : fixed("token", options.token, bearer);
 
 /** An API key, sent where the API says: a header or a query parameter. */
 export interface ApiKeyCredentials {
@@ -479,15 +469,19 @@ export interface ApiKeyCredentials {
 /** The `apiKey` option, in the header or query parameter the package names. */
 export const apiKey: Authentication<ApiKeyCredentials> = (
   options,
-  { apiKey: place },
-) =>
-  fixed(
+  { defaults },
+) => {
+  const { in: where = "header", name = "x-api-key" } = defaults.apiKey ?? {};
+  return fixed(
     "apiKey",
     options.apiKey,
-    place?.in === "query"
-      ? { query: place.name }
-      : { header: (place?.name ?? "x-api-key").toLowerCase() },
+    where === "query"
+      ? // The base URL has no query (checked): the key is its first member or not.
+        (secret, _headers, url) =>
+          `${url}${url.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(secret)}`
+      : inHeader(name.toLowerCase()),
   );
+};
 
 /** HTTP basic credentials (RFC 7617). */
 export interface BasicCredentials {
@@ -501,14 +495,14 @@ export interface BasicCredentials {
 export const httpBasic: Authentication<BasicCredentials> = (options) => {
   const username = required("username", options.username);
   const password = required("password", options.password);
-  if (username.includes(":")) throw new ConfigError("username is out of range");
+  if (username.includes(":"))
+    throw new ConfigError("username is out of range");
   const pair = username + ":" + password;
   const bytes = new TextEncoder().encode(pair);
   return fixed(
     "password",
     btoa(String.fromCharCode(...bytes)),
-    { header: "authorization", prefix: "Basic " },
-    [password, pair],
-    username,
+    inHeader("authorization", "Basic "),
+    { secrets: [password, pair], account: username },
   );
 };

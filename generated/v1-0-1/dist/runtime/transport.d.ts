@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import type { ApiKeyPlace, Authentication } from "./auth.js";
+import { type ApiKeyPlace, type Authentication } from "./auth.js";
 import type { ClientStore } from "./store.js";
 import { type Clock } from "./limiter.js";
 import { type RetryOptions } from "./retry.js";

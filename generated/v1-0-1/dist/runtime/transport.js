@@ -1,5 +1,13 @@
 // Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
 
+/**
+ * The transport every generated operation calls: URL building, auth,
+ * client-side rate limiting, timeouts, retries for reads, and the rule
+ * that a write is never sent twice.
+ *
+ * @packageDocumentation
+ */
+import { required } from "./auth.js";
 import {
   ApiError,
   AuthError,
@@ -91,10 +99,7 @@ function checkTimeout(value) {
 }
 /** Validates a base URL (never echoing it) and strips trailing slashes. */
 function checkUrl(name, value, insecure) {
-  if (typeof value !== "string" || !value) {
-    throw new ConfigError(`${name} is required`);
-  }
-  const text = value;
+  const text = required(name, value);
   let url;
   try {
     url = new URL(text);
@@ -249,12 +254,10 @@ export function createTransport(options, defaults, authentication) {
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const credentials = authentication?.(options, {
-    tokenPath: defaults.tokenPath,
-    apiKey: defaults.apiKey,
+    defaults,
     fetch: fetchFn,
     timeoutMs,
     clock,
-    store: options.store,
     url: (name, value) => checkUrl(name, value, insecure),
   });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
@@ -341,19 +344,11 @@ export function createTransport(options, defaults, authentication) {
             if (typeof got === "string") break;
           }
           secret = got;
-          const own =
-            payload === undefined
-              ? { accept: "application/json" }
-              : {
-                  "content-type": "application/json",
-                  accept: "application/json",
-                };
+          const own = { accept: "application/json" };
+          if (payload !== undefined) own["content-type"] = "application/json";
           if (auth) {
-            secrets = [secret, ...auth.secrets];
-            if (auth.header) own[auth.header] = (auth.prefix ?? "") + secret;
-            if (auth.query) {
-              url += `${path.includes("?") ? "&" : "?"}${encodeURIComponent(auth.query)}=${encodeURIComponent(secret)}`;
-            }
+            secrets = [secret, ...(auth.secrets ?? [])];
+            url = auth.apply(secret, own, url);
           }
           headers = requestHeaders(own, request?.headers, callOptions.headers);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes

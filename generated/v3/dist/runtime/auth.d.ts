@@ -14,34 +14,17 @@ export type TokenSource = (
   stale?: string,
   signal?: AbortSignal,
 ) => string | Promise<string>;
-/** Settings of {@link createTokenSource}. */
-export interface TokenSourceOptions {
-  /** Full token endpoint URL, e.g. `https://auth.example/oauth2/token`. */
-  readonly tokenUrl: string;
-  /** OAuth 2.0 client id. */
-  readonly clientId: string;
-  /** OAuth 2.0 client secret; never put in errors. */
-  readonly clientSecret: string;
-  /** Space-separated scopes to request, if any. */
-  readonly scope?: string | undefined;
-  /** Fetch implementation to send the token request with. */
-  readonly fetch: typeof fetch;
-  /** Timeout of one token request, in milliseconds. */
-  readonly timeoutMs: number;
-  /** Refresh this long before expiry (capped at half the token's lifetime). */
-  readonly refreshMarginMs: number;
-  /** Current epoch milliseconds (the client's clock). */
-  readonly now: () => number;
-  /** Waits `ms` (the client's clock). Default: real timers. */
-  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
-  /**
-   * Where the token and the fetch's lock are kept, so that clients sharing
-   * the store share one token and one request for it. Default: none; the
-   * source keeps its token itself (one source needs no lock against
-   * itself: its callers already share one request).
-   */
-  readonly store?: ClientStore | undefined;
-}
+/**
+ * What {@link createTokenSource} reads of a client's options: its
+ * credentials, and the `store` where the token and the lock of its request
+ * are kept, so that clients sharing the store share one token and one
+ * request for it (without one, the source keeps its token itself: one
+ * source needs no lock against itself, its callers already share one
+ * request).
+ */
+export type TokenSourceOptions = Omit<ClientCredentials, "getAccessToken"> & {
+  store?: ClientStore | undefined;
+};
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
  * secret are each `application/x-www-form-urlencoded` first, then joined
@@ -80,21 +63,24 @@ export declare function checkToken(token: unknown): string;
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials, timing and store.
+ * @param options - The client's credentials and store.
+ * @param context - The token path, and the client's fetch, time-out and clock.
  */
 export declare function createTokenSource(
   options: TokenSourceOptions,
+  context: AuthContext,
 ): TokenSource;
 /** What an auth scheme is given to build a client's {@link Credentials}. */
 export interface AuthContext {
   /** The generated package's auth data: the token path, the API key's place. */
-  readonly tokenPath?: string | undefined;
-  readonly apiKey?: ApiKeyPlace | undefined;
-  /** The client's fetch, time-out, clock and store. */
+  readonly defaults: {
+    readonly tokenPath?: string | undefined;
+    readonly apiKey?: ApiKeyPlace | undefined;
+  };
+  /** The client's fetch, time-out and clock. */
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly clock: Clock;
-  readonly store?: ClientStore | undefined;
   /** Checks a URL option as `baseUrl` is checked and returns it without trailing slashes. */
   readonly url: (name: string, value: unknown) => string;
 }
@@ -106,17 +92,19 @@ export interface ApiKeyPlace {
 }
 /**
  * A client's credentials, as its scheme sends them: the transport asks for
- * the secret before each request and puts it in the header or query
- * parameter named here, after `prefix`.
+ * the secret before each request and has `apply` put it on the request.
  */
 export interface Credentials {
   readonly secret: TokenSource;
-  /** The header that carries it, lower case, e.g. `authorization`. */
-  readonly header?: string;
-  /** The query parameter that carries it instead, e.g. `api_key`. */
-  readonly query?: string;
-  /** Written before the secret, e.g. `Bearer `. */
-  readonly prefix?: string;
+  /**
+   * Puts the secret on a request: sets its header (in `headers`, lower
+   * case) or returns `url` with it in the query.
+   */
+  readonly apply: (
+    secret: string,
+    headers: Record<string, string>,
+    url: string,
+  ) => string;
   /**
    * Whether the secret expires: a 401 is then answered by one resend with
    * a new one. A fixed secret's 401 is final.
@@ -128,16 +116,18 @@ export interface Credentials {
    * may have expired meanwhile). A provider is asked once per send.
    */
   readonly cached: boolean;
-  /** Who the API counts the plan for (a client id), in a shared store's keys; "" for anyone. */
-  readonly account: string;
+  /** Who the API counts the plan for (a client id, a user name), in a shared store's keys. */
+  readonly account?: string;
   /** Other values to keep out of errors and hooks, e.g. a password. */
-  readonly secrets: readonly string[];
+  readonly secrets?: readonly string[];
 }
 /** An auth scheme: builds a client's credentials from its options, checking them. */
 export type Authentication<Options> = (
   options: Options,
   context: AuthContext,
 ) => Credentials;
+/** `value` when it is a non-empty string, else a ConfigError naming the option. */
+export declare function required(name: string, value: unknown): string;
 /** The built-in OAuth 2.0 client credentials flow (RFC 6749 section 4.4). */
 export interface ClientCredentials {
   /** Base URL of the authorization API; the token endpoint is below it. */
@@ -184,9 +174,12 @@ export interface AccessTokenProvider {
 /**
  * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
  * the caller's `getAccessToken`; the token is sent as a bearer token.
+ * Clients sharing a `store` share the token too.
  */
 export declare const oauth2ClientCredentials: Authentication<
-  ClientCredentials | AccessTokenProvider
+  (ClientCredentials | AccessTokenProvider) & {
+    store?: ClientStore | undefined;
+  }
 >;
 /** A bearer token (RFC 6750): fixed, or from your `getAccessToken`. */
 export interface BearerToken {

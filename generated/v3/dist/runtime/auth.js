@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { AuthError, ConfigError } from "./errors.js";
-import { abortable, systemClock } from "./limiter.js";
+import { abortable } from "./limiter.js";
 import { redactText } from "./redact.js";
 import { DEFAULT_TOKEN_REFRESH_MARGIN_MS } from "./defaults.js";
 /**
@@ -57,15 +57,25 @@ export function checkToken(token) {
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials, timing and store.
+ * @param options - The client's credentials and store.
+ * @param context - The token path, and the client's fetch, time-out and clock.
  */
-export function createTokenSource(options) {
-  const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
-  const { store } = options;
+export function createTokenSource(options, context) {
+  const { scope, store } = options;
+  const clientId = required("clientId", options.clientId);
+  const clientSecret = required("clientSecret", options.clientSecret);
+  const refreshMarginMs = checkMargin(
+    options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  );
+  const tokenUrl =
+    context.url("authUrl", options.authUrl) +
+    (context.defaults.tokenPath ?? "");
+  const { clock, timeoutMs } = context;
+  const now = () => clock.now();
+  const sleep = (ms) => clock.sleep(ms);
   // Only clients of the same credentials share a token.
-  const storeKey = `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
-  const sleep = options.sleep ?? ((ms) => systemClock.sleep(ms));
-  const authorization = basicCredentials(options.clientId, clientSecret);
+  const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
+  const authorization = basicCredentials(clientId, clientSecret);
   const body =
     "grant_type=client_credentials" +
     (scope ? "&scope=" + formEncode(scope) : "");
@@ -92,7 +102,7 @@ export function createTokenSource(options) {
     let response;
     let text;
     try {
-      response = await options.fetch(options.tokenUrl, {
+      response = await context.fetch(tokenUrl, {
         method: "POST",
         headers: {
           authorization,
@@ -197,24 +207,30 @@ export function createTokenSource(options) {
     return abortable(refresh(refused ? stale : undefined), signal);
   };
 }
-function required(name, value) {
+/** `value` when it is a non-empty string, else a ConfigError naming the option. */
+export function required(name, value) {
   if (typeof value === "string" && value) return value;
   throw new ConfigError(`${name} is required`);
 }
+/** `apply` of a bearer token (RFC 6750). */
+function bearer(secret, headers, url) {
+  headers["authorization"] = "Bearer " + secret;
+  return url;
+}
+/** `apply` for a secret sent as the value of `header` after `prefix`. */
+function inHeader(header, prefix = "") {
+  return (secret, headers, url) => {
+    headers[header] = prefix + secret;
+    return url;
+  };
+}
 /** A secret that never changes, after checking it is printable ASCII. */
-function fixed(name, value, place, secrets = [], account = "") {
+function fixed(name, value, apply, more = {}) {
   const secret = required(name, value);
   // A line break would split the header; the rest could not be sent.
   if (!/^[!-~]+$/.test(secret))
     throw new ConfigError(`${name} is out of range`);
-  return {
-    ...place,
-    secret: () => secret,
-    renews: false,
-    cached: true,
-    account,
-    secrets,
-  };
+  return { ...more, secret: () => secret, apply, renews: false, cached: true };
 }
 /** Tokens from the caller's own `getAccessToken`, sent as bearer tokens. */
 function provided(getAccessToken) {
@@ -232,12 +248,9 @@ function provided(getAccessToken) {
         signal,
       );
     },
-    header: "authorization",
-    prefix: "Bearer ",
+    apply: bearer,
     renews: true,
     cached: false,
-    account: "",
-    secrets: [],
   };
 }
 // A NaN or negative margin would silently turn the early refresh off;
@@ -249,53 +262,38 @@ function checkMargin(value) {
 /**
  * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
  * the caller's `getAccessToken`; the token is sent as a bearer token.
+ * Clients sharing a `store` share the token too.
  */
-export const oauth2ClientCredentials = (options, context) => {
-  if (options.getAccessToken) return provided(options.getAccessToken);
-  const clientId = required("clientId", options.clientId);
-  const { clock } = context;
-  return {
-    secret: createTokenSource({
-      tokenUrl:
-        context.url("authUrl", options.authUrl) + (context.tokenPath ?? ""),
-      clientId,
-      clientSecret: required("clientSecret", options.clientSecret),
-      scope: options.scope,
-      fetch: context.fetch,
-      timeoutMs: context.timeoutMs,
-      refreshMarginMs: checkMargin(
-        options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
-      ),
-      now: () => clock.now(),
-      sleep: (ms) => clock.sleep(ms),
-      store: context.store,
-    }),
-    header: "authorization",
-    prefix: "Bearer ",
-    renews: true,
-    cached: true,
-    // The API counts a plan per client id.
-    account: clientId,
-    secrets: [],
-  };
-};
+export const oauth2ClientCredentials = (options, context) =>
+  options.getAccessToken
+    ? provided(options.getAccessToken)
+    : {
+        // Checks the options first: the client id is then a string.
+        secret: createTokenSource(options, context),
+        apply: bearer,
+        renews: true,
+        cached: true,
+        // The API counts a plan per client id.
+        account: options.clientId,
+      };
 /** A static bearer token (`token`), or tokens from the caller's `getAccessToken`. */
 export const bearerToken = (options) =>
   options.getAccessToken
     ? provided(options.getAccessToken)
-    : fixed("token", options.token, {
-        header: "authorization",
-        prefix: "Bearer ",
-      });
+    : fixed("token", options.token, bearer);
 /** The `apiKey` option, in the header or query parameter the package names. */
-export const apiKey = (options, { apiKey: place }) =>
-  fixed(
+export const apiKey = (options, { defaults }) => {
+  const { in: where = "header", name = "x-api-key" } = defaults.apiKey ?? {};
+  return fixed(
     "apiKey",
     options.apiKey,
-    place?.in === "query"
-      ? { query: place.name }
-      : { header: (place?.name ?? "x-api-key").toLowerCase() },
+    where === "query"
+      ? // The base URL has no query (checked): the key is its first member or not.
+        (secret, _headers, url) =>
+          `${url}${url.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(secret)}`
+      : inHeader(name.toLowerCase()),
   );
+};
 /** `Authorization: Basic` with `username` and `password`, UTF-8 encoded. */
 export const httpBasic = (options) => {
   const username = required("username", options.username);
@@ -306,8 +304,7 @@ export const httpBasic = (options) => {
   return fixed(
     "password",
     btoa(String.fromCharCode(...bytes)),
-    { header: "authorization", prefix: "Basic " },
-    [password, pair],
-    username,
+    inHeader("authorization", "Basic "),
+    { secrets: [password, pair], account: username },
   );
 };

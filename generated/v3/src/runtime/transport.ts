@@ -7,11 +7,12 @@
  *
  * @packageDocumentation
  */
-import type {
-  ApiKeyPlace,
-  Authentication,
-  Credentials,
-  TokenSource,
+import {
+  required,
+  type ApiKeyPlace,
+  type Authentication,
+  type Credentials,
+  type TokenSource,
 } from "./auth.js";
 import {
   ApiError,
@@ -363,10 +364,7 @@ function checkTimeout(value: number): number {
 
 /** Validates a base URL (never echoing it) and strips trailing slashes. */
 function checkUrl(name: string, value: unknown, insecure: boolean): string {
-  if (typeof value !== "string" || !value) {
-    throw new ConfigError(`${name} is required`);
-  }
-  const text = value;
+  const text = required(name, value);
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -546,12 +544,10 @@ export function createTransport<Options>(
   const fetchFn: typeof fetch =
     options.fetch ?? ((input, init) => fetch(input, init));
   const credentials: Credentials | undefined = authentication?.(options, {
-    tokenPath: defaults.tokenPath,
-    apiKey: defaults.apiKey,
+    defaults,
     fetch: fetchFn,
     timeoutMs,
     clock,
-    store: options.store,
     url: (name, value) => checkUrl(name, value, insecure),
   });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
@@ -645,19 +641,11 @@ export function createTransport<Options>(
             if (typeof got === "string") break;
           }
           secret = got as string;
-          const own: Record<string, string> =
-            payload === undefined
-              ? { accept: "application/json" }
-              : {
-                  "content-type": "application/json",
-                  accept: "application/json",
-                };
+          const own: Record<string, string> = { accept: "application/json" };
+          if (payload !== undefined) own["content-type"] = "application/json";
           if (auth) {
-            secrets = [secret, ...auth.secrets];
-            if (auth.header) own[auth.header] = (auth.prefix ?? "") + secret;
-            if (auth.query) {
-              url += `${path.includes("?") ? "&" : "?"}${encodeURIComponent(auth.query)}=${encodeURIComponent(secret)}`;
-            }
+            secrets = [secret, ...(auth.secrets ?? [])];
+            url = auth.apply(secret, own, url);
           }
           headers = requestHeaders(own, request?.headers, callOptions.headers);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
