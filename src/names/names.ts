@@ -158,6 +158,7 @@ const generatedTopLevel: ReadonlySet<string> = new Set([
   "JsonValue",
   "ClientError",
   "ClientErrorCode",
+  "ApiErrorOf",
   "ClientSettingsWithBaseUrl",
   "ApiKeyCredentials",
   "BasicCredentials",

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ApiError,
   ConfigError,
+  type ApiErrorOf,
   OutcomeUnknownError,
   isApiError,
 } from "../../src/runtime/errors.js";
@@ -184,7 +185,8 @@ describe("isApiError", () => {
   interface Problem {
     title: string;
   }
-  type GetError = ApiError<404, Problem> | ApiError<409, { conflict: true }>;
+  type GetError =
+    ApiErrorOf<404, Problem> | ApiErrorOf<409, { conflict: true }>;
 
   it("narrows an error answer of the operation, of a stated status, read whole", async () => {
     const error: unknown = new ApiError("get", 404, { title: "gone" });

@@ -76,7 +76,9 @@ function writeReExports(
   writer.writeLine('export type * from "./types.js";');
   writeNamedImport(writer, "export", errorClasses, '"./runtime/errors.js"');
   writer.writeLine(
-    'export type { ClientErrorCode } from "./runtime/errors.js";',
+    hasErrorGuards(set)
+      ? 'export type { ApiErrorOf, ClientErrorCode } from "./runtime/errors.js";'
+      : 'export type { ClientErrorCode } from "./runtime/errors.js";',
   );
   writeNamedImport(
     writer,

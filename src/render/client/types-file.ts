@@ -34,7 +34,13 @@ export function renderTypes(
   if (set.operations.some(usesJsonObject))
     file.use(typeSymbol("./runtime/json.js", "JsonObject"));
   if (set.operations.some((operation) => operation.errors.length > 0))
-    file.use(typeSymbol("./runtime/errors.js", "ApiError"));
+    file.use(typeSymbol("./runtime/errors.js", "ApiErrorOf"));
+  if (
+    set.operations.some((operation) =>
+      operation.errors.some((error) => error.payload.kind !== "schema"),
+    )
+  )
+    file.use(typeSymbol("./runtime/json.js", "JsonValue"));
   for (const named of set.schemas)
     file.declaration((writer) => writeSchemaType(writer, named), {
       memo,
@@ -264,7 +270,8 @@ function bodyText(payload: PayloadModel): string {
 
 /**
  * The error answers an operation states, as ApiErrors typed by status; a
- * body not stated (or stated as none) is any JSON value, as it is read.
+ * body not stated (or stated as none) is any JSON value (or its text), as
+ * it is read.
  */
 function writeErrorType(
   writer: CodeBlockWriter,
@@ -281,7 +288,7 @@ function writeErrorType(
   operation.errors.forEach((error, index) => {
     const suffix = `>${index === operation.errors.length - 1 ? ";" : ""}`;
     if (error.payload.kind === "schema")
-      writeType(writer, `| ApiError<${error.status}, `, error.payload.schema, suffix, "");
-    else writer.writeLine(`| ApiError<${error.status}${suffix}`);
+      writeType(writer, `| ApiErrorOf<${error.status}, `, error.payload.schema, suffix, "");
+    else writer.writeLine(`| ApiErrorOf<${error.status}, JsonValue${suffix}`);
   });
 }

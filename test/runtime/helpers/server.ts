@@ -2,7 +2,11 @@
  * Test doubles for the client runtime: a real HTTP server on 127.0.0.1 with
  * a fake bank (token endpoint + operations), and a controllable clock.
  */
-import { oauth2ClientCredentials } from "../../../src/runtime/auth.js";
+import {
+  oauth2ClientCredentials,
+  type AuthContext,
+} from "../../../src/runtime/auth.js";
+import { systemClock } from "../../../src/runtime/limiter.js";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -204,6 +208,23 @@ export async function startBank(options: BankOptions = {}): Promise<Bank> {
 
 export function formEncode(value: string): string {
   return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
+/**
+ * What a transport gives its auth scheme, for createTokenSource on its
+ * own: the token path below `authUrl`, a fetch and a time-out, the real clock.
+ */
+export function tokenContext(
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  timeoutMs = 5000,
+): AuthContext {
+  return {
+    defaults: { tokenPath: "/oauth2/token" },
+    fetch: fetchFn,
+    timeoutMs,
+    clock: systemClock,
+    url: (_name, value) => String(value),
+  };
 }
 
 /** Creates a transport against a server, with test-friendly defaults. */

@@ -54,28 +54,24 @@ export declare class ClientError extends Error {
  * answer the client cannot use (a redirect, an unreadable 2xx body). For a
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
  *
- * `Status` and `Body` narrow it to an answer the API's description states,
- * e.g. `ApiError<404, Problem>`: a package declares, for each operation
- * that states its error answers, a union of them (`GetAccountError`) and a
- * guard that narrows to it (`isGetAccountError`, see {@link isApiError}).
+ * A package declares, for each operation that states its error answers, a
+ * union of them typed by status ({@link ApiErrorOf}, e.g.
+ * `GetAccountError`) and a guard that narrows to it (`isGetAccountError`,
+ * see {@link isApiError}).
  */
-export declare class ApiError<
-  Status extends number = number,
-  Body = JsonValue,
-> extends ClientError {
+export declare class ApiError extends ClientError {
   readonly code: "API_ERROR";
   /** Name of the operation, e.g. `get_account`. */
   readonly operation: string;
   /** HTTP status code. */
-  readonly status: Status;
+  readonly status: number;
   /**
    * Response body, without the credentials the client sent: parsed JSON
    * when the whole body was read, else the first 4096 characters of its
    * text (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the
-   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`). Typed as the
-   * API's description states it; the client does not check it.
+   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
    */
-  readonly body: Body;
+  readonly body: JsonValue;
   /** Whether the server sent more than {@link ApiError.body} holds. */
   readonly bodyTruncated: boolean;
   /**
@@ -86,10 +82,22 @@ export declare class ApiError<
    */
   constructor(
     operation: string,
-    status: Status,
-    body: Body,
+    status: number,
+    body: JsonValue,
     bodyTruncated?: boolean,
   );
+}
+/**
+ * An {@link ApiError} of a status the API's description states, its body
+ * typed as the description states it (the client does not check it), e.g.
+ * `ApiErrorOf<404, Problem>`.
+ */
+export interface ApiErrorOf<Status extends number, Body> extends Omit<
+  ApiError,
+  "status" | "body"
+> {
+  readonly status: Status;
+  readonly body: Body;
 }
 /**
  * Whether `error` is an {@link ApiError} of `operation` whose status is one
@@ -102,7 +110,7 @@ export declare class ApiError<
  * @param operation - The operation's name, e.g. `get_account`.
  * @param statuses - The error statuses its description states.
  */
-export declare function isApiError<Stated extends ApiError<number, unknown>>(
+export declare function isApiError<Stated extends ApiErrorOf<number, unknown>>(
   error: unknown,
   operation: string,
   statuses: readonly number[],

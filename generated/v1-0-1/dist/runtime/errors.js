@@ -24,10 +24,10 @@ export class ClientError extends Error {
  * answer the client cannot use (a redirect, an unreadable 2xx body). For a
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
  *
- * `Status` and `Body` narrow it to an answer the API's description states,
- * e.g. `ApiError<404, Problem>`: a package declares, for each operation
- * that states its error answers, a union of them (`GetAccountError`) and a
- * guard that narrows to it (`isGetAccountError`, see {@link isApiError}).
+ * A package declares, for each operation that states its error answers, a
+ * union of them typed by status ({@link ApiErrorOf}, e.g.
+ * `GetAccountError`) and a guard that narrows to it (`isGetAccountError`,
+ * see {@link isApiError}).
  */
 export class ApiError extends ClientError {
   /**

@@ -68,28 +68,24 @@ export class ClientError extends Error {
  * answer the client cannot use (a redirect, an unreadable 2xx body). For a
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
  *
- * `Status` and `Body` narrow it to an answer the API's description states,
- * e.g. `ApiError<404, Problem>`: a package declares, for each operation
- * that states its error answers, a union of them (`GetAccountError`) and a
- * guard that narrows to it (`isGetAccountError`, see {@link isApiError}).
+ * A package declares, for each operation that states its error answers, a
+ * union of them typed by status ({@link ApiErrorOf}, e.g.
+ * `GetAccountError`) and a guard that narrows to it (`isGetAccountError`,
+ * see {@link isApiError}).
  */
-export class ApiError<
-  Status extends number = number,
-  Body = JsonValue,
-> extends ClientError {
+export class ApiError extends ClientError {
   declare readonly code: "API_ERROR";
   /** Name of the operation, e.g. `get_account`. */
   declare readonly operation: string;
   /** HTTP status code. */
-  declare readonly status: Status;
+  declare readonly status: number;
   /**
    * Response body, without the credentials the client sent: parsed JSON
    * when the whole body was read, else the first 4096 characters of its
    * text (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the
-   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`). Typed as the
-   * API's description states it; the client does not check it.
+   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
    */
-  declare readonly body: Body;
+  declare readonly body: JsonValue;
   /** Whether the server sent more than {@link ApiError.body} holds. */
   declare readonly bodyTruncated: boolean;
 
@@ -101,8 +97,8 @@ export class ApiError<
    */
   constructor(
     operation: string,
-    status: Status,
-    body: Body,
+    status: number,
+    body: JsonValue,
     bodyTruncated = false,
   ) {
     super(`${operation} failed with HTTP ${status}`, "API_ERROR");
@@ -112,6 +108,19 @@ export class ApiError<
     this.body = body;
     this.bodyTruncated = bodyTruncated;
   }
+}
+
+/**
+ * An {@link ApiError} of a status the API's description states, its body
+ * typed as the description states it (the client does not check it), e.g.
+ * `ApiErrorOf<404, Problem>`.
+ */
+export interface ApiErrorOf<Status extends number, Body> extends Omit<
+  ApiError,
+  "status" | "body"
+> {
+  readonly status: Status;
+  readonly body: Body;
 }
 
 /**
@@ -125,7 +134,7 @@ export class ApiError<
  * @param operation - The operation's name, e.g. `get_account`.
  * @param statuses - The error statuses its description states.
  */
-export function isApiError<Stated extends ApiError<number, unknown>>(
+export function isApiError<Stated extends ApiErrorOf<number, unknown>>(
   error: unknown,
   operation: string,
   statuses: readonly number[],
