@@ -1,5 +1,5 @@
 /**
- * `README.md` at the output root: every set side by side, the seed's
+ * `README.md` at the output root: every set side by side, the spec's
  * endpoint table rebuilt from the model, how the sets extend each other,
  * a changelog from set to set, and the service-wide gaps.
  */
@@ -28,7 +28,7 @@ export function renderOverviewDocs(
     title: `${inlineText(model.service.title)}: generated clients`,
     intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. ${
       extendsInTurn(model) ? "Each set extends the one before it; pick" : "Pick"
-    } the package of the set your bank agreement names.`,
+    } the package of the set you need.`,
     description: paragraphs(model.service.description),
     sets: setsTable(model),
     endpoints: endpointsTable(model),
@@ -90,7 +90,7 @@ function setsTable(model: Model): string {
   );
 }
 
-/** The seed's heading for a set column: `In v1.0.1 set`, `In V1 1.0.0 set`. */
+/** The heading for a set column: `In v1.0.1 set`, `In V1 1.0.0 set`. */
 function columnTitle(set: OperationSetModel): string {
   const versionInId =
     set.id === set.version || set.id.toLowerCase() === `v${set.version}`;

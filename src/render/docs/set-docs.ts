@@ -149,7 +149,7 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the spec), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
@@ -173,7 +173,7 @@ function renderReadme(
         ],
       ),
       planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the server does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the server counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
@@ -181,7 +181,7 @@ function renderReadme(
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions, not the server's. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
     mocks: mocksExample(set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
     mockFetch: mockFetchExample(set, schemas),
@@ -235,7 +235,7 @@ function clientOptionsTable(model: Model): string {
   const rows: [string, string][] = [
     [
       "baseUrl",
-      `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`,
+      `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the spec. Required.`,
     ],
     [
       "authUrl",
@@ -259,7 +259,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "tokenRefreshMarginMs",
-      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the server answers 401.`,
     ],
     [
       "timeoutMs",
@@ -303,7 +303,7 @@ function clientOptionsTable(model: Model): string {
 function callOptionsText(): string {
   return [
     `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
-    `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never sent again once the bank may have acted on it.`,
+    `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never sent again once the server may have acted on it.`,
     `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
 }
@@ -311,12 +311,12 @@ function callOptionsText(): string {
 function authMarkdown(model: Model): string {
   const auth = model.auth;
   return [
-    `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
+    `The ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
     ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
     `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body ${codeSpan("grant_type=client_credentials")} (and ${codeSpan("scope")}, when given); the client reads ${codeSpan("access_token")}, ${codeSpan("token_type")} (bearer, or none) and ${codeSpan("expires_in")} from the JSON answer. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
-    // A lead-in only where a list follows: once the bank shows it all, none.
+    // A lead-in only where a list follows: once the spec shows it all, none.
     ...(auth.notShown.length > 0
-      ? ["What the bank's interface does not show:", gapList(auth.notShown)]
+      ? ["What the spec does not show:", gapList(auth.notShown)]
       : []),
   ].join("\n\n");
 }
@@ -329,20 +329,20 @@ function errorsMarkdown(
   const errorGap = serviceGap(model, "errors");
   const errorClasses: [string, string][] = [
     [
-      "RemitError",
+      "ClientError",
       `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`,
     ],
     [
       "ApiError",
-      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
+      `The server answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
     ],
     [
       "AuthError",
-      "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401).",
+      "The token request failed or gave no usable token, or the server refused a freshly requested token (a second 401).",
     ],
     [
       "RateLimitError",
-      `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the bank's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
+      `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the server's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
     ],
     [
       "StoreError",
@@ -371,7 +371,7 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    "The client reports its failures as subclasses of `ClientError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the server refused the first send, and the resend never left.",
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [
@@ -381,9 +381,9 @@ function errorsMarkdown(
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
-    `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act${errorGap !== undefined ? " (what each status means at the bank is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
+    `**A write is never sent again once the server may have acted on it.** A write changes something on the server (a record, a balance): sending it twice may carry it out twice, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the server's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the server carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the server did not act${errorGap !== undefined ? " (what each status means at the server is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
     writeList,
-    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
+    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as a read is treated as a write, unless it is a GET.`,
   ].join("\n\n");
 }
 
@@ -481,7 +481,7 @@ interface SetParts {
   readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
-  /** Whether the bank states any operation's effect (see anyEffectStated). */
+  /** Whether the spec states any operation's effect (see anyEffectStated). */
   readonly anyEffectStated: boolean;
   readonly setIds: ReadonlyMap<string, string>;
 }
@@ -649,7 +649,7 @@ function operationErrors(
 }
 
 /**
- * For a set with a body the bank has not shown (`JsonObject`): TypeScript
+ * For a set with a body the spec does not show (`JsonObject`): TypeScript
  * gives an interface no implicit index signature, so a caller's own
  * `interface Transfer` is refused there with a message that does not say
  * what to do.
@@ -659,7 +659,7 @@ function openBodySentence(set: OperationSetModel): string {
     !set.operations.some((operation) => operation.request.kind === "not-shown")
   )
     return "";
-  return ` A request body the bank has not shown is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
+  return ` A request body the spec does not show is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
 }
 
 /** How to test a write whose outcome is unknown with the mocks' faults, naming one of the set's writes. */

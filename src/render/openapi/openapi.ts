@@ -1,7 +1,7 @@
 /**
  * `openapi.json`: an OpenAPI 3.1.0 document for one operation set, built
  * from the model. Schemas become JSON Schema 2020-12; every gap the model
- * marks "not shown" is written into the descriptions in the seed's words.
+ * marks "not shown" is written into the descriptions in the spec's words.
  * Descriptions are CommonMark in OpenAPI, so spec text in them goes through
  * `escape/markdown.ts`; summaries and titles are plain text.
  */
@@ -39,9 +39,9 @@ type JsonObject = { [key: string]: Json };
 /** The name of the security scheme every operation requires. */
 export const securitySchemeName = "oauth2ClientCredentials";
 
-/** Placeholder token URL: OpenAPI needs an absolute URL, the bank gives `{auth_url}/oauth2/token`. */
+/** Placeholder URLs: OpenAPI needs an absolute URL where a spec may give `{auth_url}/oauth2/token`. */
 const placeholderAuthOrigin = "https://auth.example.invalid";
-const placeholderBaseUrl = "https://bank.example.invalid";
+const placeholderBaseUrl = "https://api.example.invalid";
 
 const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
@@ -143,10 +143,10 @@ function rateLimitExtension(set: OperationSetModel): JsonObject {
   };
 }
 
-/** The gaps under their lead-in; nothing once the bank shows it all. */
+/** The gaps under their lead-in; nothing once the spec shows it all. */
 function gapsSection(gaps: readonly NotShown[]): string[] {
   return gaps.length > 0
-    ? ["Not shown by the bank, in the words of its interface:", gapList(gaps)]
+    ? ["Not shown by the spec, in its words:", gapList(gaps)]
     : [];
 }
 
@@ -170,7 +170,7 @@ function infoDescription(
   return [
     paragraphs(model.service.description),
     ...facts,
-    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).`,
+    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the server may have acted on them (their one resend follows a 401, a refusal).`,
     ...gapsSection(model.service.notShown),
   ].join("\n\n");
 }
@@ -185,7 +185,7 @@ function server(model: Model): JsonObject {
   const variable = match[1]!;
   return {
     url: model.service.baseUrl,
-    description: `${inlineText(model.service.title)}. The bank's interface writes its address as ${codeSpan(model.service.baseUrl)}; remitgen's clients take it as ${codeSpan("baseUrl")}. The variable's default, ${codeSpan(placeholderBaseUrl)}, is a placeholder that never resolves.`,
+    description: `${inlineText(model.service.title)}. The spec writes its address as ${codeSpan(model.service.baseUrl)}; remitgen's clients take it as ${codeSpan("baseUrl")}. The variable's default, ${codeSpan(placeholderBaseUrl)}, is a placeholder that never resolves.`,
     // No `description` on the variable: the OpenAPI 3.1 JSON schema used by
     // validators misspells it ("descriptions") and rejects it.
     variables: { [variable]: { default: placeholderBaseUrl } },
@@ -444,8 +444,8 @@ function operationDescription(
   const effect =
     operation.effect === "read"
       ? `Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on ${retryableStatuses()}.`
-      : `Effect: **write**. It moves money or changes a record, so remitgen's client never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
-          status !== undefined ? codeSpan(status.names.method) : "the bank"
+      : `Effect: **write**. It changes something on the server (a record, a balance), so remitgen's client never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money. Its one resend follows a 401, which the server refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
+          status !== undefined ? codeSpan(status.names.method) : "the server"
         } before sending it again.`;
   // The summary has its own field, and the plan's limit (shared by every
   // operation) is the document's `info`: neither is written again here.
@@ -455,7 +455,7 @@ function operationDescription(
       : []),
     `${effect} ${effectBasisSentence(operation, anyStated)}`,
     ...(operation.notShown.length > 0
-      ? ["Not shown by the bank:", gapList(operation.notShown)]
+      ? ["Not shown by the spec:", gapList(operation.notShown)]
       : []),
   ].join("\n\n");
 }
