@@ -8,6 +8,7 @@ import type {
   NotShown,
   OperationModel,
   OperationSetModel,
+  PayloadModel,
 } from "../../model/types.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
@@ -32,7 +33,12 @@ import {
   showcaseOperation,
   treeShakingExample,
 } from "./examples.js";
-import { payloadMarkdown, schemaSections } from "./fields.js";
+import {
+  constraints,
+  payloadMarkdown,
+  schemaSections,
+  typeText,
+} from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import {
   DEFAULT_AUTH_URL,
@@ -137,7 +143,7 @@ function renderReadme(
     `**Version:** ${inlineText(set.version)}${set.labels.length > 0 ? ` (also labelled ${set.labels.map(inlineText).join(", ")})` : ""}`,
     ...(set.date !== undefined ? [`**Date:** ${inlineText(set.date)}`] : []),
     `**Extends:** ${parent !== undefined ? setLabel(parent) : "none, this is a first set"}`,
-    `**Operations:** ${set.operations.length}, all ${codeSpan("POST")}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
+    `**Operations:** ${set.operations.length}, ${methodsText(set)}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
     `**Plan:** ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}`,
   ];
   const showcase = showcaseOperation(set);
@@ -188,6 +194,16 @@ function renderReadme(
     gaps: serviceGapsMarkdown(model),
   };
   return finishDocument(model, templates.setReadme(context));
+}
+
+/** The methods a set's operations use: `all `GET``, or `` `GET` and `POST` ``. */
+function methodsText(set: OperationSetModel): string {
+  const methods = [
+    ...new Set(set.operations.map((operation) => operation.method)),
+  ].map((method) => codeSpan(method));
+  return methods.length <= 1
+    ? `all ${methods[0] ?? "none"}`
+    : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
 }
 
 /**
@@ -521,6 +537,7 @@ function noErrors(gap: NotShown | undefined, clientErrors: string): string {
 
 /** An operation page's sections that depend on the operation and the model only. */
 interface PayloadSections {
+  readonly parameters: string;
   readonly request: string;
   readonly response: string;
   readonly errors: string;
@@ -537,6 +554,7 @@ function payloadSections(
   return memo.once(operation, "docs-payload-sections", () => {
     const refs = new Set<string>();
     const shown = new Set<string>();
+    const parameters = parametersMarkdown(operation, refs);
     const request = payloadMarkdown(
       operation.request,
       operation.names.requestType,
@@ -544,18 +562,40 @@ function payloadSections(
       refs,
       shown,
     );
-    const response = payloadMarkdown(
-      operation.response,
-      operation.names.responseType,
-      schemas,
-      refs,
-      shown,
-    );
+    const response =
+      operation.responses.length === 0
+        ? payloadMarkdown(
+            operation.response,
+            operation.names.responseType,
+            schemas,
+            refs,
+            shown,
+          )
+        : statusSections(
+            operation.responses,
+            (payload) =>
+              payloadMarkdown(
+                payload,
+                payload === operation.response
+                  ? operation.names.responseType
+                  : undefined,
+                schemas,
+                refs,
+                shown,
+              ),
+            [],
+          );
     const errors =
       operation.errors.length === 0
         ? parts.noErrors[operation.effect]
-        : operationErrors(operation, schemas, refs, shown, parts);
+        : statusSections(
+            operation.errors,
+            (payload) =>
+              payloadMarkdown(payload, undefined, schemas, refs, shown),
+            [parts.clientErrors[operation.effect]],
+          );
     return {
+      parameters,
       request,
       response,
       errors,
@@ -563,6 +603,71 @@ function payloadSections(
         refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
     };
   });
+}
+
+/**
+ * The path, query and header parameters as a table; empty when there are
+ * none. A name the params object spells differently shows its key too.
+ */
+function parametersMarkdown(
+  operation: OperationModel,
+  refs: Set<string>,
+): string {
+  if (operation.parameters.length === 0) return "";
+  const cell = (text: string): string => codeSpan(text, { table: true });
+  const rows = operation.parameters.map((parameter) => {
+    const schema = parameter.schema;
+    const named = schema.kind === "array" ? schema.items : schema;
+    if (named.kind === "ref") refs.add(named.name);
+    const key = parameter.names.property;
+    return [
+      key === parameter.name
+        ? cell(parameter.name)
+        : `${cell(parameter.name)} (${cell(key)})`,
+      parameter.in,
+      parameter.required ? "yes" : "no",
+      cell(typeText(schema)),
+      parameter.description !== undefined
+        ? cellText(parameter.description)
+        : "",
+      constraints(schema).join("; "),
+    ];
+  });
+  return [
+    "Each is a member of the call's parameters object, under its name or the key in parentheses; the client puts it in the path, the query or a header, as the table says.",
+    table(
+      ["Name", "In", "Required", "Type", "Description", "Constraints"],
+      rows,
+    ),
+  ].join("\n\n");
+}
+
+/** Statuses the spec states: a table, what the client does, then each status's payload. */
+function statusSections(
+  statuses: readonly {
+    status: number;
+    description: string;
+    payload: PayloadModel;
+  }[],
+  payloadText: (payload: PayloadModel) => string,
+  after: readonly string[],
+): string {
+  return [
+    table(
+      ["Status", "Description"],
+      statuses.map((each) => [String(each.status), cellText(each.description)]),
+    ),
+    ...after,
+    ...statuses.map((each) =>
+      [
+        `### ${each.status}`,
+        paragraphs(each.description),
+        payloadText(each.payload),
+      ]
+        .filter((part) => part !== "")
+        .join("\n\n"),
+    ),
+  ].join("\n\n");
 }
 
 function renderOperationDoc(
@@ -575,7 +680,7 @@ function renderOperationDoc(
   sections: PayloadSections,
   memo: RenderMemo,
 ): string {
-  const { request, response, errors } = sections;
+  const { parameters, request, response, errors } = sections;
   const displayed = [operation.request, operation.response].flatMap(
     (payload) => (payload.kind === "not-shown" ? [payload.text] : []),
   );
@@ -591,6 +696,9 @@ function renderOperationDoc(
     `**Operation:** ${codeSpan(operation.id)}`,
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
     `**Effect:** ${operation.effect} ${effectBasisNote(operation)}`,
+    ...(operation.authenticated
+      ? []
+      : ["**Credentials:** none, this operation sends no credentials"]),
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
     parts.limitFact,
     parts.packageFact,
@@ -606,6 +714,7 @@ function renderOperationDoc(
         ? paragraphs(operation.description)
         : "",
     effect: effectMarkdown(set, operation, parts.anyEffectStated),
+    parameters,
     request,
     response,
     errors,
@@ -615,37 +724,6 @@ function renderOperationDoc(
     back: parts.back,
   };
   return finishDocument(model, templates.operation(context));
-}
-
-function operationErrors(
-  operation: OperationModel,
-  schemas: Schemas,
-  refs: Set<string>,
-  shown: Set<string>,
-  parts: SetParts,
-): string {
-  const clientErrors = parts.clientErrors[operation.effect];
-  const sections = operation.errors.map((error) => {
-    const payload = payloadMarkdown(
-      error.payload,
-      undefined,
-      schemas,
-      refs,
-      shown,
-    );
-    return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;
-  });
-  return [
-    table(
-      ["Status", "Description"],
-      operation.errors.map((error) => [
-        String(error.status),
-        cellText(error.description),
-      ]),
-    ),
-    clientErrors,
-    ...sections,
-  ].join("\n\n");
 }
 
 /**
