@@ -82,9 +82,14 @@ function documentOf(
   const anyStated = anyEffectStated(model);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
-    paths[operation.path] = {
-      post: operationObject(set, operation, names, anyStated),
-    };
+    // Operations may share a path under different methods.
+    const item = (paths[operation.path] ??= {}) as JsonObject;
+    item[operation.method.toLowerCase()] = operationObject(
+      set,
+      operation,
+      names,
+      anyStated,
+    );
   }
   const component = (
     owner: object,
@@ -241,6 +246,13 @@ function inlinePayloads(
   };
   add(operation.request, "request", operation.names.requestType);
   add(operation.response, "response", operation.names.responseType);
+  for (const response of operation.responses)
+    if (response.payload !== operation.response)
+      add(
+        response.payload,
+        `response${response.status}`,
+        `${operation.names.responseType}${response.status}`,
+      );
   operation.errors.forEach((error, index) =>
     add(
       error.payload,
@@ -368,8 +380,17 @@ function payloadSchema(
   return ref(names.inline.get(inlineKey)!);
 }
 
-function content(schema: JsonObject): JsonObject {
-  return { "application/json": { schema } };
+/** `content` for a payload: none when the spec states there is no body. */
+function payloadContent(
+  payload: PayloadModel,
+  inlineKey: string,
+  names: ComponentNames,
+): JsonObject {
+  return {
+    content: {
+      "application/json": { schema: payloadSchema(payload, inlineKey, names) },
+    },
+  };
 }
 
 function operationObject(
@@ -378,42 +399,39 @@ function operationObject(
   names: ComponentNames,
   anyStated: boolean,
 ): JsonObject {
-  const requestText =
-    operation.request.kind === "not-shown"
-      ? inlineText(operation.request.text)
-      : `The request body, ${codeSpan(operation.names.requestType)}.`;
-  const responseText =
-    operation.response.kind === "not-shown"
-      ? inlineText(operation.response.text)
-      : `The response body, ${codeSpan(operation.names.responseType)}.`;
+  const id = operation.id;
   const statusGap = operation.notShown.find(
     (gap) => gap.topic === "statusCodes",
   );
-  const responses: JsonObject = {
-    default: {
+  const responseText = (payload: PayloadModel, typeName: string): string =>
+    payload.kind === "not-shown"
+      ? inlineText(payload.text)
+      : `The response body, ${codeSpan(typeName)}.`;
+  const responses: JsonObject = {};
+  if (operation.responses.length === 0) {
+    responses.default = {
       description: [
-        responseText,
+        responseText(operation.response, operation.names.responseType),
         ...(statusGap !== undefined ? [inlineText(statusGap.text)] : []),
       ].join(" "),
-      content: content(
-        payloadSchema(
-          operation.response,
-          `${operation.id}\u0000response`,
-          names,
-        ),
+      ...payloadContent(operation.response, `${id}\u0000response`, names),
+    };
+  }
+  for (const response of operation.responses) {
+    const own = response.payload === operation.response;
+    responses[String(response.status)] = {
+      description: paragraphs(response.description) || String(response.status),
+      ...payloadContent(
+        response.payload,
+        own ? `${id}\u0000response` : `${id}\u0000response${response.status}`,
+        names,
       ),
-    },
-  };
+    };
+  }
   operation.errors.forEach((error, index) => {
     responses[String(error.status)] = {
       description: paragraphs(error.description) || String(error.status),
-      content: content(
-        payloadSchema(
-          error.payload,
-          `${operation.id}\u0000error${index}`,
-          names,
-        ),
-      ),
+      ...payloadContent(error.payload, `${id}\u0000error${index}`, names),
     };
   });
   return {
@@ -424,14 +442,46 @@ function operationObject(
     "x-remitgen-effect": operation.effect,
     "x-remitgen-effect-basis": operation.effectBasis,
     "x-remitgen-sets": [...operation.sets],
+    // No credentials: OpenAPI's way to lift the document's requirement.
+    ...(operation.authenticated ? {} : { security: [] }),
+    ...(operation.parameters.length > 0
+      ? {
+          parameters: operation.parameters.map((parameter) => ({
+            name: parameter.name,
+            in: parameter.in,
+            required: parameter.required,
+            ...(parameter.description !== undefined
+              ? { description: paragraphs(parameter.description) }
+              : {}),
+            schema: jsonSchema(parameter.schema, names),
+          })),
+        }
+      : {}),
+    ...requestBody(operation, names),
+    responses,
+  };
+}
+
+/** `requestBody`, unless the operation sends none. */
+function requestBody(
+  operation: OperationModel,
+  names: ComponentNames,
+): JsonObject {
+  const content = payloadContent(
+    operation.request,
+    `${operation.id}\u0000request`,
+    names,
+  );
+  if (content.content === undefined) return {};
+  return {
     requestBody: {
       required: true,
-      description: requestText,
-      content: content(
-        payloadSchema(operation.request, `${operation.id}\u0000request`, names),
-      ),
+      description:
+        operation.request.kind === "not-shown"
+          ? inlineText(operation.request.text)
+          : `The request body, ${codeSpan(operation.names.requestType)}.`,
+      ...content,
     },
-    responses,
   };
 }
 
