@@ -4,11 +4,14 @@
  * through `escape/markdown.ts`; the templates hold the layout.
  */
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
+  OAuth2AuthModel,
   OperationSetModel,
   PayloadModel,
+  PlanModel,
 } from "../../model/types.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
@@ -68,6 +71,7 @@ import {
   planSentence,
   rateText,
   reconcileText,
+  renewal,
   retryableStatuses,
   serviceGap,
   serviceGapsLead,
@@ -163,33 +167,13 @@ function renderReadme(
     quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the spec), ${model.auth.scheme === "oauth2-client-credentials" ? `the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials` : "your credentials"}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
-    clientOptions: clientOptionsTable(model),
+    clientOptions: clientOptionsTable(model, set),
     callOptions: callOptionsText(),
     networkIntro: `The client sends every request, the token request included, through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
     networkExample: networkExample(set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
-    auth: authMarkdown(model),
-    plan: [
-      ...(set.plan
-        ? [
-            table(
-              ["Plan", "Rate limit", "Cost", "Note"],
-              [
-                [
-                  cellText(set.plan.name),
-                  cellText(
-                    `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
-                  ),
-                  cellText(set.plan.cost),
-                  cellText(set.plan.note ?? ""),
-                ],
-              ],
-            ),
-          ]
-        : []),
-      planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the server does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the server counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
-    ].join("\n\n"),
+    auth: authMarkdown(model, set),
+    plan: set.plan !== undefined ? planMarkdown(model, set, set.plan) : "",
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
     operations: operationsTable(set),
@@ -213,6 +197,33 @@ function methodsText(set: OperationSetModel): string {
   return methods.length <= 1
     ? `all ${methods[0] ?? "none"}`
     : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
+}
+
+/** The README's "Plan and rate limit": only for a set with a plan. */
+function planMarkdown(
+  model: Model,
+  set: OperationSetModel,
+  plan: PlanModel,
+): string {
+  const token =
+    model.auth.scheme === "oauth2-client-credentials"
+      ? " It takes its slot once it has its token, so a slow token request never brings the next window's calls in early."
+      : "";
+  return [
+    table(
+      ["Plan", "Rate limit", "Cost", "Note"],
+      [
+        [
+          cellText(plan.name),
+          cellText(`${plan.rateLimit.limit} per ${plan.rateLimit.unit}`),
+          cellText(plan.cost),
+          cellText(plan.note ?? ""),
+        ],
+      ],
+    ),
+    planSentence(set, plan),
+    `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the server does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused).${token} It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the server counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+  ].join("\n\n");
 }
 
 /**
@@ -256,46 +267,19 @@ function jestNote(packageName: string): string {
   return `Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither ${codeSpan("require()")} nor ${codeSpan("import()")} of this package works. Either have Jest compile the package to CommonJS, with ${codeSpan(`transformIgnorePatterns: ["/node_modules/(?!${packageName}/)"]`)} and a transform that also takes ${codeSpan(".js")} files (${codeSpan("babel-jest")} with ${codeSpan("@babel/preset-env")}, or ${codeSpan("ts-jest")}), or run Jest's ESM mode (${codeSpan("NODE_OPTIONS=--experimental-vm-modules npx jest")}), where an ES module test imports the package and a CommonJS one uses ${codeSpan("await import()")}.`;
 }
 
-function clientOptionsTable(model: Model): string {
-  const auth = model.auth;
-  const oauth2: [string, string][] =
-    auth.scheme !== "oauth2-client-credentials"
-      ? []
-      : [
-          [
-            "authUrl",
-            `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-          ],
-          [
-            "clientId",
-            `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-          ],
-          [
-            "clientSecret",
-            `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
-          ],
-          [
-            "scope",
-            "Space-separated scopes for the token request. Default: none sent.",
-          ],
-          [
-            "getAccessToken",
-            "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
-          ],
-          [
-            "tokenRefreshMarginMs",
-            `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the server answers 401.`,
-          ],
-        ];
+function clientOptionsTable(model: Model, set: OperationSetModel): string {
+  const oauth2 = model.auth.scheme === "oauth2-client-credentials";
   const rows: [string, string][] = [
     [
       "baseUrl",
-      `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the spec. Required.`,
+      model.service.defaultBaseUrl !== undefined
+        ? `Address of the service. Default: ${codeSpan(model.service.defaultBaseUrl, { table: true })}, the spec's.`
+        : `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the spec. Required.`,
     ],
-    ...oauth2,
+    ...credentialOptions(model),
     [
       "timeoutMs",
-      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
+      `Time-out of one HTTP exchange (sending the request and reading the answer)${oauth2 ? ", and of each token request," : ""} in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
     ],
     [
       "retry",
@@ -303,7 +287,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
+      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}${set.plan ? ": how the client keeps to the plan's limit" : `: the spec states no plan, so the client keeps to no limit unless given ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}`}. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
     ],
     [
       "store",
@@ -332,6 +316,86 @@ function clientOptionsTable(model: Model): string {
   );
 }
 
+/**
+ * The client options that carry credentials, for the spec's scheme (the
+ * runtime's names: auth.ts). Every secret among them is kept out of logs,
+ * errors and hooks.
+ */
+function credentialOptions(model: Model): [string, string][] {
+  const auth = model.auth;
+  const described = (text: string, description?: string): string =>
+    description !== undefined ? `${text} ${cellText(description)}` : text;
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return [
+        [
+          "authUrl",
+          `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+        ],
+        [
+          "clientId",
+          `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+        ],
+        [
+          "clientSecret",
+          `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
+        ],
+        [
+          "scope",
+          "Space-separated scopes for the token request. Default: none sent.",
+        ],
+        [
+          "getAccessToken",
+          "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
+        ],
+        [
+          "tokenRefreshMarginMs",
+          `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the server answers 401.`,
+        ],
+      ];
+    case "api-key":
+      return [
+        [
+          "apiKey",
+          described(
+            `The API key, sent as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name, { table: true })}. Required. Never logged.`,
+            auth.description,
+          ),
+        ],
+      ];
+    case "basic":
+      return [
+        [
+          "username",
+          described(
+            "User name for HTTP Basic authentication; it may not hold a colon. Required.",
+            auth.description,
+          ),
+        ],
+        [
+          "password",
+          "Password for HTTP Basic authentication. Required. Never logged.",
+        ],
+      ];
+    case "bearer":
+      return [
+        [
+          "token",
+          described(
+            `The bearer token, sent as ${codeSpan("Authorization: Bearer", { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Never logged.`,
+            auth.description,
+          ),
+        ],
+        [
+          "getAccessToken",
+          "Gives the token in place of a fixed one, called before each request; after a 401 it is asked again with forceRefresh, and the request sent once more.",
+        ],
+      ];
+    case "none":
+      return [];
+  }
+}
+
 function callOptionsText(): string {
   return [
     `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
@@ -340,9 +404,26 @@ function callOptionsText(): string {
   ].join("\n\n");
 }
 
-function authMarkdown(model: Model): string {
+function authMarkdown(model: Model, set: OperationSetModel): string {
+  const open = set.operations
+    .filter((operation) => !operation.authenticated)
+    .map((operation) => codeSpan(operation.names.method));
   const auth = model.auth;
-  if (auth.scheme !== "oauth2-client-credentials") return authSummary(auth);
+  const scheme =
+    auth.scheme !== "oauth2-client-credentials"
+      ? [authSummary(auth)]
+      : oauth2Markdown(auth);
+  return [
+    ...scheme,
+    ...(open.length > 0 && auth.scheme !== "none"
+      ? [
+          `${open.join(", ")} ${open.length === 1 ? "sends" : "send"} no credentials: the spec says so (${codeSpan("auth: none")}).`,
+        ]
+      : []),
+  ].join("\n\n");
+}
+
+function oauth2Markdown(auth: OAuth2AuthModel): string[] {
   return [
     `The ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
     ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
@@ -351,7 +432,22 @@ function authMarkdown(model: Model): string {
     ...(auth.notShown.length > 0
       ? ["What the spec does not show:", gapList(auth.notShown)]
       : []),
-  ].join("\n\n");
+  ];
+}
+
+/** When the client throws AuthError, for the spec's scheme; none when nothing is sent with credentials. */
+function authErrorText(model: Model): string | undefined {
+  switch (model.auth.scheme) {
+    case "oauth2-client-credentials":
+      return "The token request failed or gave no usable token, or the server refused a freshly requested token (a second 401).";
+    case "bearer":
+      return `The server refused the token (a 401); with ${codeSpan("getAccessToken", { table: true })}, refused a freshly requested one too (a second 401).`;
+    case "api-key":
+    case "basic":
+      return "The server refused the credentials (a 401): they are not sent again.";
+    case "none":
+      return undefined;
+  }
 }
 
 function errorsMarkdown(
@@ -360,6 +456,8 @@ function errorsMarkdown(
   writes: readonly OperationModel[],
 ): string {
   const errorGap = serviceGap(model, "errors");
+  const renews = renewal(model);
+  const authError = authErrorText(model);
   const errorClasses: [string, string][] = [
     [
       "ClientError",
@@ -369,10 +467,9 @@ function errorsMarkdown(
       "ApiError",
       `The server answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
     ],
-    [
-      "AuthError",
-      "The token request failed or gave no usable token, or the server refused a freshly requested token (a second 401).",
-    ],
+    ...(authError !== undefined
+      ? ([["AuthError", authError]] as [string, string][])
+      : []),
     [
       "RateLimitError",
       `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the server's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
@@ -404,7 +501,16 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `ClientError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the server refused the first send, and the resend never left.",
+    [
+      renews === "never"
+        ? "The client reports its failures as subclasses of `ClientError`, except two that pass through as they are: an abort rejects with the signal's reason, and a body `JSON.stringify` cannot write throws a `TypeError`, sending nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead."
+        : "The client reports its failures as subclasses of `ClientError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead.",
+      ...(renews === "never"
+        ? []
+        : [
+            "A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the server refused the first send, and the resend never left.",
+          ]),
+    ].join(" "),
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [
@@ -414,7 +520,7 @@ function errorsMarkdown(
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
-    `**A write is never sent again once the server may have acted on it.** A write changes something on the server (a record, a balance): sending it twice may carry it out twice, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the server's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the server carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the server did not act${errorGap !== undefined ? " (what each status means at the server is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
+    `**A write is never sent again once the server may have acted on it.** A write changes something on the server (a record, a balance): sending it twice may carry it out twice, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the server's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the server carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the server did not act${errorGap !== undefined ? " (what each status means at the server is not shown)" : ""}${renews === "never" ? "" : `; after a 401 (the token was refused) it sends the request once more with a new token${renews === "provider" ? ` from ${codeSpan("getAccessToken")}` : ""}`}. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left${renews === "never" ? "" : ", before its resend after a 401,"} or with a 4xx answer.`,
     writeList,
     `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as a read is treated as a write, unless it is a GET.`,
   ].join("\n\n");
@@ -518,7 +624,10 @@ interface SetParts {
   readonly header: string;
   readonly baseUrl: string;
   readonly packageFact: string;
-  readonly limitFact: string;
+  /** None when the set has no plan. */
+  readonly limitFact: readonly string[];
+  /** What every authenticated operation sends; none for OAuth2, which the README explains. */
+  readonly credentialsFact: readonly string[];
   /** By effect: what the client raises for an error answer differs for reads and writes. */
   readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
@@ -540,8 +649,11 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     baseUrl: codeSpan(model.service.baseUrl),
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
     limitFact: set.plan
-      ? `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`
-      : "**Rate limit:** none stated",
+      ? [
+          `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`,
+        ]
+      : [],
+    credentialsFact: credentialsFact(model.auth),
     noErrors: {
       read: noErrors(gap, clientErrors.read),
       write: noErrors(gap, clientErrors.write),
@@ -553,6 +665,32 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
     ),
   };
+}
+
+/**
+ * The credentials fact of an operation page. OAuth2's flow takes the
+ * README's Authentication section, and its pages say nothing, as before.
+ */
+function credentialsFact(auth: AuthModel): string[] {
+  const fact = (text: string): string[] => [`**Credentials:** ${text}`];
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return [];
+    case "api-key":
+      return fact(
+        `the ${codeSpan("apiKey")} option, as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name)}`,
+      );
+    case "basic":
+      return fact(
+        `HTTP Basic, with the ${codeSpan("username")} and ${codeSpan("password")} options`,
+      );
+    case "bearer":
+      return fact(
+        `a bearer token, the ${codeSpan("token")} option or from ${codeSpan("getAccessToken")}`,
+      );
+    case "none":
+      return fact("none, the API takes none");
+  }
 }
 
 function noErrors(gap: NotShown | undefined, clientErrors: string): string {
@@ -725,10 +863,10 @@ function renderOperationDoc(
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
     `**Effect:** ${operation.effect} ${effectBasisNote(operation)}`,
     ...(operation.authenticated
-      ? []
+      ? parts.credentialsFact
       : ["**Credentials:** none, this operation sends no credentials"]),
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
-    parts.limitFact,
+    ...parts.limitFact,
     parts.packageFact,
     `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
   ];
@@ -741,7 +879,7 @@ function renderOperationDoc(
       operation.description !== undefined
         ? paragraphs(operation.description)
         : "",
-    effect: effectMarkdown(set, operation, parts.anyEffectStated),
+    effect: effectMarkdown(model, set, operation, parts.anyEffectStated),
     parameters,
     request,
     response,

@@ -5,6 +5,7 @@ import type {
   NotShown,
   OperationModel,
   OperationSetModel,
+  PlanModel,
   RateLimitModel,
 } from "../../model/types.js";
 import {
@@ -51,10 +52,10 @@ export function authSummary(
 }
 
 /** The plan of a set in one sentence. */
-export function planSentence(set: OperationSetModel): string {
-  const plan = set.plan;
-  if (plan === undefined)
-    return `The ${codeSpan(set.id)} set states no plan: calls are not rate limited on the client side.`;
+export function planSentence(
+  set: OperationSetModel,
+  plan: PlanModel,
+): string {
   const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";
   return `The ${codeSpan(set.id)} set's plan, ${inlineText(plan.name)}, allows ${rateText(plan.rateLimit)}${note}; cost: ${inlineText(plan.cost)}.`;
 }
@@ -126,11 +127,38 @@ export function serviceGapsLead(model: Model): string {
 
 /** How the client treats an operation given its effect, and why. */
 export function effectMarkdown(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
   anyStated: boolean,
 ): string {
-  return `${codeSpan(operation.names.method)} ${effectTail(set, operation)} ${effectBasisSentence(operation, anyStated)}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, renewal(model, operation))} ${effectBasisSentence(operation, anyStated)}`;
+}
+
+/**
+ * Whether a write is sent a second time after a 401: only credentials that
+ * renew are asked for again (OAuth2 tokens; bearer tokens from
+ * `getAccessToken`). A fixed key, password or token is refused for good.
+ */
+export type Renewal = "token" | "provider" | "never";
+
+export function renewal(model: Model, operation?: OperationModel): Renewal {
+  if (operation !== undefined && !operation.authenticated) return "never";
+  const scheme = model.auth.scheme;
+  return scheme === "oauth2-client-credentials"
+    ? "token"
+    : scheme === "bearer"
+      ? "provider"
+      : "never";
+}
+
+/** A write's one resend, as a sentence; empty where there is none. */
+export function resendSentence(renews: Renewal): string {
+  return renews === "token"
+    ? "Its one resend follows a 401, which the server refused, with a fresh token."
+    : renews === "provider"
+      ? `Its one resend follows a 401, which the server refused, with a fresh token from your ${codeSpan("getAccessToken")} (a fixed ${codeSpan("token")} is not sent again).`
+      : "";
 }
 
 /**
@@ -138,11 +166,15 @@ export function effectMarkdown(
  * set with one effect, so it says what the caller must know and leaves the
  * rest to the README's "Errors and retries".
  */
-function effectTail(set: OperationSetModel, operation: OperationModel): string {
+function effectTail(
+  set: OperationSetModel,
+  operation: OperationModel,
+  renews: Renewal,
+): string {
   const more = `See "Errors and retries" in the package ${link("README", "../README.md")}.`;
   if (operation.effect === "read")
     return `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter; the ${codeSpan("retry")} call option changes this). ${more}`;
-  return `is a **write** operation: it changes something on the server (a record, a balance), so the client **never repeats it once the server may have acted on it**: a write sent twice may be carried out twice, and a duplicated transfer is lost money. Its one resend follows a 401, which the server refused, with a fresh token. When the client cannot know whether the server carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the server did not act. ${more}`;
+  return `is a **write** operation: it changes something on the server (a record, a balance), so the client **never repeats it once the server may have acted on it**: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the client cannot know whether the server carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent${renews === "never" ? "" : ", or before its resend after a 401,"} rejects with the signal's reason: the server did not act. ${more}`;
 }
 
 /** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */
