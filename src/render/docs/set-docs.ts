@@ -164,12 +164,12 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the spec), ${model.auth.scheme === "oauth2-client-credentials" ? `the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials` : "your credentials"}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
+    quickStartIntro: `${createClientLead(model)}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model, set),
     callOptions: callOptionsText(),
-    networkIntro: `The client sends every request, the token request included, through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
+    networkIntro: `The client sends every request${model.auth.scheme === "oauth2-client-credentials" ? ", the token request included," : ""} through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
     networkExample: networkExample(set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
     auth: authMarkdown(model, set),
@@ -197,6 +197,33 @@ function methodsText(set: OperationSetModel): string {
   return methods.length <= 1
     ? `all ${methods[0] ?? "none"}`
     : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
+}
+
+/** What a client is created with: the addresses the spec leaves open, and the credentials. */
+function createClientLead(model: Model): string {
+  const auth = model.auth;
+  const given = [
+    ...(model.service.defaultBaseUrl === undefined
+      ? [
+          `the service's address (${codeSpan(model.service.baseUrl)} in the spec)`,
+        ]
+      : []),
+    ...(auth.scheme === "oauth2-client-credentials"
+      ? [
+          `the authorization API's address (${codeSpan(auth.baseUrl)})`,
+          "your client credentials",
+        ]
+      : auth.scheme !== "none"
+        ? ["your credentials"]
+        : []),
+  ];
+  const lead =
+    given.length === 0
+      ? "Create a client"
+      : `Create a client with ${given.length > 1 ? `${given.slice(0, -1).join(", ")} and ${given.at(-1)}` : given[0]}`;
+  return model.service.defaultBaseUrl === undefined
+    ? lead
+    : `${lead} (its address defaults to ${codeSpan(model.service.defaultBaseUrl)}, the spec's; ${codeSpan("baseUrl")} changes it)`;
 }
 
 /** The README's "Plan and rate limit": only for a set with a plan. */
@@ -472,7 +499,7 @@ function errorsMarkdown(
       : []),
     [
       "RateLimitError",
-      `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the server's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
+      `${set.plan !== undefined ? "The plan's limit" : `The limit of the ${codeSpan("rateLimit", { table: true })} option`} was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the server's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
     ],
     [
       "StoreError",

@@ -6,6 +6,7 @@
  * `escape/markdown.ts`; summaries and titles are plain text.
  */
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
@@ -31,14 +32,22 @@ import {
   effectBasisSentence,
   effectsBasisMarkdown,
   gapList,
+  renewal,
+  resendSentence,
+  type Renewal,
   retryableStatuses,
 } from "../docs/text.js";
 
 type Json = JsonValue;
 type JsonObject = { [key: string]: Json };
 
-/** The name of the security scheme every operation requires. */
-export const securitySchemeName = "oauth2ClientCredentials";
+/** The names of the security schemes, by the spec's scheme (the one every operation requires). */
+export const securitySchemeNames = {
+  "oauth2-client-credentials": "oauth2ClientCredentials",
+  "api-key": "apiKey",
+  basic: "basicAuth",
+  bearer: "bearerAuth",
+} as const;
 
 /** Placeholder URLs: OpenAPI needs an absolute URL where a spec may give `{auth_url}/oauth2/token`. */
 const placeholderAuthOrigin = "https://auth.example.invalid";
@@ -86,6 +95,7 @@ function documentOf(
     // Operations may share a path under different methods.
     const item = (paths[operation.path] ??= {}) as JsonObject;
     item[operation.method.toLowerCase()] = operationObject(
+      model,
       set,
       operation,
       names,
@@ -130,11 +140,15 @@ function documentOf(
       ...(set.plan && { "x-rate-limit": rateLimitExtension(set.plan) }),
     },
     servers: [server(model)],
-    security: [{ [securitySchemeName]: [] }],
+    ...security(model),
     paths,
     components: {
       schemas: members(schemas),
-      securitySchemes: { [securitySchemeName]: securityScheme(model) },
+      ...(model.auth.scheme !== "none" && {
+        securitySchemes: {
+          [securitySchemeNames[model.auth.scheme]]: securityScheme(model.auth),
+        },
+      }),
     },
   };
 }
@@ -180,7 +194,7 @@ function infoDescription(
   return [
     paragraphs(model.service.description),
     ...facts,
-    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the server may have acted on them (their one resend follows a 401, a refusal).`,
+    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the server may have acted on them${renewal(model) === "never" ? "" : " (their one resend follows a 401, a refusal)"}.`,
     ...gapsSection(model.service.notShown),
   ].join("\n\n");
 }
@@ -202,19 +216,29 @@ function server(model: Model): JsonObject {
   };
 }
 
-function securityScheme(model: Model): JsonObject {
-  const auth = model.auth;
+/** The document's requirement: none when the API takes no credentials. */
+function security(model: Model): JsonObject {
+  return model.auth.scheme === "none"
+    ? {}
+    : { security: [{ [securitySchemeNames[model.auth.scheme]]: [] }] };
+}
+
+function securityScheme(
+  auth: Exclude<AuthModel, { scheme: "none" }>,
+): JsonObject {
+  const described = auth.scheme !== "oauth2-client-credentials" &&
+    auth.description !== undefined && {
+      description: paragraphs(auth.description),
+    };
   switch (auth.scheme) {
     case "oauth2-client-credentials":
       break;
     case "api-key":
-      return { type: "apiKey", in: auth.in, name: auth.name };
+      return { type: "apiKey", ...described, in: auth.in, name: auth.name };
     case "basic":
-      return { type: "http", scheme: "basic" };
+      return { type: "http", ...described, scheme: "basic" };
     case "bearer":
-      return { type: "http", scheme: "bearer" };
-    case "none":
-      return {};
+      return { type: "http", ...described, scheme: "bearer" };
   }
   const literal = variablePattern.exec(auth.baseUrl) === null;
   // `(?<!\/)`: the trailing slashes are tried from the run's first one only;
@@ -404,6 +428,7 @@ function payloadContent(
   inlineKey: string,
   names: ComponentNames,
 ): JsonObject {
+  if (payload.kind === "none") return {};
   return {
     content: {
       "application/json": { schema: payloadSchema(payload, inlineKey, names) },
@@ -412,6 +437,7 @@ function payloadContent(
 }
 
 function operationObject(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
   names: ComponentNames,
@@ -424,7 +450,9 @@ function operationObject(
   const responseText = (payload: PayloadModel, typeName: string): string =>
     payload.kind === "not-shown"
       ? inlineText(payload.text)
-      : `The response body, ${codeSpan(typeName)}.`;
+      : payload.kind === "none"
+        ? "No body."
+        : `The response body, ${codeSpan(typeName)}.`;
   const responses: JsonObject = {};
   if (operation.responses.length === 0) {
     responses.default = {
@@ -455,7 +483,12 @@ function operationObject(
   return {
     operationId: operation.names.method,
     summary: operation.summary,
-    description: operationDescription(set, operation, anyStated),
+    description: operationDescription(
+      set,
+      operation,
+      anyStated,
+      renewal(model, operation),
+    ),
     "x-remitgen-operation": operation.id,
     "x-remitgen-effect": operation.effect,
     "x-remitgen-effect-basis": operation.effectBasis,
@@ -507,12 +540,13 @@ function operationDescription(
   set: OperationSetModel,
   operation: OperationModel,
   anyStated: boolean,
+  renews: Renewal,
 ): string {
   const status = statusOperation(set);
   const effect =
     operation.effect === "read"
       ? `Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on ${retryableStatuses()}.`
-      : `Effect: **write**. It changes something on the server (a record, a balance), so remitgen's client never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money. Its one resend follows a 401, which the server refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
+      : `Effect: **write**. It changes something on the server (a record, a balance), so remitgen's client never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
           status !== undefined ? codeSpan(status.names.method) : "the server"
         } before sending it again.`;
   // The summary has its own field, and the plan's limit (shared by every

@@ -54,6 +54,7 @@ export async function httpModel(): Promise<Model> {
         names: { property: "xRequestId" },
       },
     ],
+    request: { kind: "none" },
     notShown: [],
   });
   quote!.responses = [
@@ -73,6 +74,8 @@ export async function httpModel(): Promise<Model> {
     method: "DELETE",
     path: "/payments/{paymentId}",
     authenticated: false,
+    request: { kind: "none" },
+    response: { kind: "none" },
     parameters: [
       {
         name: "paymentId",
@@ -85,5 +88,17 @@ export async function httpModel(): Promise<Model> {
   });
   model.service.baseUrl = "https://api.example.com/v2";
   model.service.defaultBaseUrl = "https://api.example.com/v2";
+  model.auth = {
+    scheme: "api-key",
+    in: "header",
+    name: "X-API-Key",
+    description: "Issued in the dashboard.",
+  };
+  model.service.notShown = [];
+  // The second set states no plan: no limiter, nothing said of limits.
+  delete model.sets[1]!.plan;
+  cancel!.responses = [
+    { status: 204, description: "Cancelled.", payload: cancel!.response },
+  ];
   return model as Model;
 }
