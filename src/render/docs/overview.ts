@@ -52,12 +52,20 @@ export function renderOverviewDocs(
 }
 
 function authOverview(model: Model): string {
+  const open = model.operations
+    .filter((operation) => !operation.authenticated)
+    .map((operation) => codeSpan(operation.id));
+  const others =
+    open.length > 0 && model.auth.scheme !== "none"
+      ? `${open.join(", ")} ${open.length === 1 ? "sends" : "send"} no credentials.`
+      : "";
   if (model.auth.scheme !== "oauth2-client-credentials")
-    return authSummary(model.auth);
+    return [authSummary(model.auth), others].filter(Boolean).join("\n\n");
   return [
     `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
     paragraphs(model.auth.assumption),
     gapList(model.auth.notShown),
+    others,
   ]
     .filter((part) => part !== "")
     .join("\n\n");
@@ -72,6 +80,8 @@ function extendsInTurn(model: Model): boolean {
 }
 
 function setsTable(model: Model): string {
+  // Plan columns only where some set has a plan.
+  const plans = model.sets.some((set) => set.plan !== undefined);
   return table(
     [
       "Set",
@@ -81,9 +91,7 @@ function setsTable(model: Model): string {
       "Date",
       "Extends",
       "Operations",
-      "Plan",
-      "Rate limit",
-      "Cost",
+      ...(plans ? ["Plan", "Rate limit", "Cost"] : []),
       "Package",
     ],
     model.sets.map((set) => [
@@ -94,13 +102,17 @@ function setsTable(model: Model): string {
       cellText(set.date ?? ""),
       set.extends !== undefined ? codeSpan(set.extends, { table: true }) : "",
       String(set.operations.length),
-      cellText(set.plan?.name ?? "none"),
-      cellText(
-        set.plan
-          ? `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`
-          : "none",
-      ),
-      cellText(set.plan?.cost ?? ""),
+      ...(!plans
+        ? []
+        : set.plan
+          ? [
+              cellText(set.plan.name),
+              cellText(
+                `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+              ),
+              cellText(set.plan.cost),
+            ]
+          : ["none", "", ""]),
       link(cellText(set.names.packageName), `${set.names.directory}/README.md`),
     ]),
   );

@@ -45,7 +45,6 @@ import {
 import { stringLiteral } from "../../escape/typescript.js";
 import {
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../runtime/mock/engine.js";
@@ -67,6 +66,7 @@ import {
   effectsBasisMarkdown,
   finishDocument,
   gapList,
+  isSuccessBody,
   authSummary,
   planSentence,
   rateText,
@@ -180,7 +180,7 @@ function renderReadme(
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions, not the server's. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: mocksIntro(model, set, writes, showcase),
     mocks: mocksExample(set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
     mockFetch: mockFetchExample(set, schemas),
@@ -197,6 +197,26 @@ function methodsText(set: OperationSetModel): string {
   return methods.length <= 1
     ? `all ${methods[0] ?? "none"}`
     : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
+}
+
+/** What the mocks serve and check, and where, for the spec's scheme and plan. */
+function mocksIntro(
+  model: Model,
+  set: OperationSetModel,
+  writes: readonly OperationModel[],
+  showcase: OperationModel,
+): string {
+  const oauth2 = model.auth.scheme === "oauth2-client-credentials";
+  const checks = oauth2
+    ? "check credentials and tokens"
+    : model.auth.scheme === "none"
+      ? "take no credentials"
+      : "check credentials";
+  const where = `Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(model.service.names.mockBaseUrl)}`;
+  const defaults = oauth2
+    ? `${where} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id.`
+    : `${where}; ${codeSpan("handlers.engine.options")} holds the URL${model.auth.scheme === "none" ? "" : " and the credentials they accept"}.`;
+  return `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for ${oauth2 ? "the token endpoint and " : ""}every operation of this set (install ${codeSpan("msw")} as a development dependency). They ${checks}, validate bodies against the spec's schemas, ${set.plan !== undefined ? "keep to the plan's limit, " : ""}answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions, not the server's. One set of handlers keeps its state between tests (recorded calls, ${set.plan !== undefined ? "the plan's limit window, " : ""}overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${defaults} ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`;
 }
 
 /** What a client is created with: the addresses the spec leaves open, and the credentials. */
@@ -769,7 +789,7 @@ function payloadSections(
             (payload) =>
               payloadMarkdown(
                 payload,
-                payload === operation.response
+                isSuccessBody(operation, payload)
                   ? operation.names.responseType
                   : undefined,
                 schemas,
@@ -938,5 +958,5 @@ function faultsSentence(writes: readonly OperationModel[]): string {
   const write = writes[0];
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
-  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after carrying the write out (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
 }

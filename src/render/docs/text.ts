@@ -5,6 +5,7 @@ import type {
   NotShown,
   OperationModel,
   OperationSetModel,
+  PayloadModel,
   PlanModel,
   RateLimitModel,
 } from "../../model/types.js";
@@ -190,8 +191,22 @@ export function effectBasisNote(operation: OperationModel): string {
 export function reconcileText(set: OperationSetModel): string {
   const status = statusOperation(set);
   return status === undefined
-    ? "reconcile with the server first (this set has no transaction-status operation)."
-    : `check the transaction with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;
+    ? "reconcile with the server first (this set has no status operation)."
+    : `check its outcome with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;
+}
+
+/**
+ * Whether a stated response's payload is the operation's success body (the
+ * response type's): equal in content, as the model keeps them apart.
+ */
+export function isSuccessBody(
+  operation: OperationModel,
+  payload: PayloadModel,
+): boolean {
+  return (
+    payload === operation.response ||
+    JSON.stringify(payload) === JSON.stringify(operation.response)
+  );
 }
 
 /** The service-wide gap with this topic, if the model has it. */

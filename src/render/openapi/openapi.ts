@@ -32,6 +32,7 @@ import {
   effectBasisSentence,
   effectsBasisMarkdown,
   gapList,
+  isSuccessBody,
   renewal,
   resendSentence,
   type Renewal,
@@ -288,7 +289,7 @@ function inlinePayloads(
   add(operation.request, "request", operation.names.requestType);
   add(operation.response, "response", operation.names.responseType);
   for (const response of operation.responses)
-    if (response.payload !== operation.response)
+    if (!isSuccessBody(operation, response.payload))
       add(
         response.payload,
         `response${response.status}`,
@@ -464,7 +465,7 @@ function operationObject(
     };
   }
   for (const response of operation.responses) {
-    const own = response.payload === operation.response;
+    const own = isSuccessBody(operation, response.payload);
     responses[String(response.status)] = {
       description: paragraphs(response.description) || String(response.status),
       ...payloadContent(
