@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -50,7 +50,7 @@ export declare function getAcctTitle(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -85,7 +85,7 @@ export declare function sendOnlineFundsTransfer(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -116,7 +116,7 @@ export declare function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -149,7 +149,7 @@ export declare function getTransactionStatus(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -186,7 +186,7 @@ export declare function sendTxns(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -223,7 +223,7 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.

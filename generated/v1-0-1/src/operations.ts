@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -56,7 +56,7 @@ export function getAcctTitle(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -101,7 +101,7 @@ export function sendOnlineFundsTransfer(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -142,7 +142,7 @@ export function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -185,7 +185,7 @@ export function getTransactionStatus(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -228,7 +228,7 @@ export function sendTxns(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -275,7 +275,7 @@ export function sendOnlineFundsTransferB2C(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.

@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -56,7 +56,7 @@ export function getAcctTitle(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -101,7 +101,7 @@ export function sendOnlineFundsTransfer(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -142,7 +142,7 @@ export function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -185,7 +185,7 @@ export function getTransactionStatus(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -228,7 +228,7 @@ export function sendTxns(
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -271,7 +271,7 @@ export function sendTxnsV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -318,7 +318,7 @@ export function sendOnlineFundsTransferB2C(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -354,14 +354,14 @@ export function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (the safe default: its name suggests none). Never sent again
- * once the server may have acted on it (only a 401 is answered by one resend,
- * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
- * reconcile with getTransactionStatus before sending again.
+ * Effect: write (the default for POST). Never sent again once the server may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.

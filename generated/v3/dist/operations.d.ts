@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -50,7 +50,7 @@ export declare function getAcctTitle(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -87,7 +87,7 @@ export declare function sendOnlineFundsTransfer(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -122,7 +122,7 @@ export declare function sendOnlineFundsTransferV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -153,7 +153,7 @@ export declare function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -186,7 +186,7 @@ export declare function getTransactionStatus(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -223,7 +223,7 @@ export declare function sendTxns(
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -260,7 +260,7 @@ export declare function sendTxnsV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -297,7 +297,7 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -327,14 +327,14 @@ export declare function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (the safe default: its name suggests none). Never sent again
- * once the server may have acted on it (only a 401 is answered by one resend,
- * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
- * reconcile with getTransactionStatus before sending again.
+ * Effect: write (the default for POST). Never sent again once the server may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -369,7 +369,7 @@ export declare function testingMethod(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -402,7 +402,7 @@ export declare function transactionStatusCancelled(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.

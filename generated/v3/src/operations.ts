@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -56,7 +56,7 @@ export function getAcctTitle(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -103,7 +103,7 @@ export function sendOnlineFundsTransfer(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -148,7 +148,7 @@ export function sendOnlineFundsTransferV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -189,7 +189,7 @@ export function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -232,7 +232,7 @@ export function getTransactionStatus(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -275,7 +275,7 @@ export function sendTxns(
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -318,7 +318,7 @@ export function sendTxnsV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -365,7 +365,7 @@ export function sendOnlineFundsTransferB2C(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -401,14 +401,14 @@ export function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (the safe default: its name suggests none). Never sent again
- * once the server may have acted on it (only a 401 is answered by one resend,
- * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
- * reconcile with getTransactionStatus before sending again.
+ * Effect: write (the default for POST). Never sent again once the server may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -449,7 +449,7 @@ export function testingMethod(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -492,7 +492,7 @@ export function transactionStatusCancelled(
  *
  * In sets: v3.
  *
- * Not shown by the API's description:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.

@@ -31,7 +31,7 @@ function reconcileText(set: OperationSetModel): string {
   const statusOperation = set.statusOperation;
   return statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
-    : "reconcile by other means before sending again";
+    : "reconcile with the server before sending again";
 }
 
 /**
@@ -66,7 +66,7 @@ export function operationDoc(
     ...(gaps.length + otherGaps.length > 0
       ? [
           [
-            "Not shown by the API's description:",
+            "Not shown by the spec:",
             ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`),
           ].join("\n"),
         ]
@@ -77,7 +77,7 @@ export function operationDoc(
 /**
  * The errors one operation's call rejects with, as `@throws` tags, so that
  * hovering a method shows them (see operationDocKey). What a write's error
- * says about the bank having acted is the point: only OutcomeUnknownError
+ * says about the server having acted is the point: only OutcomeUnknownError
  * leaves it open. `{ApiError}`, not `{@link ApiError}`: TypeScript's quick
  * info splits a `@throws` tag that starts with `{@link`.
  */
