@@ -113,7 +113,10 @@ export async function serveAdmin(
     return json(200, {
       calls: engine.calls.map((call) => ({
         operation: call.operation,
+        method: call.method,
         path: call.path,
+        query: call.query,
+        parameters: call.parameters,
         outcome: call.outcome,
         applied: call.applied,
         status: call.status ?? null,

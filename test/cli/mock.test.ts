@@ -568,8 +568,8 @@ describe("remitgen mock", () => {
     expect(result.code).toBe(2);
     expect(result.out).toBe("");
     expect(result.err).toBe(
-      "remitgen: REMITGEN_MOCK_CLIENT_SECRET must be a secret, not an empty string [RG092]\n" +
-        "  hint: set it to the secret your client sends, or unset it for the mock's documented default\n",
+      "remitgen: REMITGEN_MOCK_CLIENT_SECRET must be a client secret, not an empty string [RG092]\n" +
+        "  hint: set it to the client secret your client sends, or unset it for the mock's documented default\n",
     );
   });
 
