@@ -142,7 +142,7 @@ export async function serveAdmin(
     return refuse(
       413,
       `a fault is at most ${MAX_ADMIN_BODY_BYTES} bytes`,
-      "send one fault, e.g. send_txns=applied-then-drop,times=1",
+      `send one fault, e.g. ${api.operations[0]?.name ?? "<operation>"}=applied-then-drop,times=1`,
     );
   }
   const text = body.toString("utf8").trim();
