@@ -97,7 +97,7 @@ function buildProgram(io: CliIO): Program {
   };
   program
     .description(
-      "Generate typed clients, mock handlers and docs for the Remittance Transfer Service from one YAML spec.",
+      "Generate typed clients, mock handlers, docs and OpenAPI for an HTTP JSON API from one YAML spec.",
     )
     .version(readVersion(), "-V, --version", "print remitgen's version")
     .exitOverride()
@@ -284,7 +284,7 @@ options), each a documented test value unless its variable is set:
            (REMITGEN_MOCK_USERNAME, REMITGEN_MOCK_PASSWORD)
   bearer   token mock-bearer-token (REMITGEN_MOCK_BEARER_TOKEN)
 
-Admin endpoints (the mock's own: no spec path holds an @):
+Admin endpoints (never the API's own: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
                                  arrival order, with outcome and whether applied;
                                  the newest --max-calls, droppedCalls counts the rest
