@@ -16,8 +16,8 @@ import {
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
 import {
-  bodilessMethods,
   refsOf,
+  requestBody,
   resolveMembers,
   toSchemaNode,
   type Located,
@@ -160,7 +160,11 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       claim("type name", item);
       claim(exportedName, item);
     };
-    ownType(requestOf(operation), names.requestType, "request");
+    ownType(
+      requestBody(operation.request, operation.method),
+      names.requestType,
+      "request",
+    );
     ownType(operation.response, names.responseType, "response");
   }
   if (parts.packageName !== undefined) {
@@ -572,14 +576,6 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
-}
-
-/** The request as it will be: none for GET and DELETE when left out. */
-function requestOf(operation: OperationPart): RawPayload {
-  return (
-    operation.request ??
-    (bodilessMethods.has(operation.method) ? false : undefined)
-  );
 }
 
 /** Every schema an operation names: parameters, bodies, responses, errors. */

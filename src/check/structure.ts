@@ -11,7 +11,7 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
-  bodilessMethods,
+  requestBody,
   type Located,
   type ParameterLocation,
   type Range,
@@ -25,6 +25,7 @@ import {
   type RawSchema,
   type RawSet,
   type RawSpec,
+  type SetLists,
 } from "../spec/raw.js";
 import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
@@ -81,8 +82,6 @@ export interface StatusPart {
 
 /** What the rules read of a parameter: whatever of it could be read. */
 export interface ParameterPart {
-  /** The whole entry, for problems of the entry as such. */
-  readonly range: Range;
   readonly name?: Located<string>;
   readonly in?: ParameterLocation;
   readonly required?: Located<boolean>;
@@ -91,16 +90,7 @@ export interface ParameterPart {
 }
 
 /** What the rules read of a set: whatever of it could be read (see {@link OperationPart}). */
-export interface SetPart {
-  readonly id: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
-}
+export type SetPart = SetLists;
 
 /**
  * Whatever parts of the spec could be read, for the rules. A part is
@@ -257,16 +247,15 @@ function specParts(root: Read): SpecParts {
         (method === "GET" ? "read" : "write"),
       parameters: listOf(field(operation, "parameters"))
         .filter((parameter) => parameter.usable)
-        .map((parameter) => ({
-          range: parameter.range,
-          ...defined({
+        .map((parameter) =>
+          defined({
             name: located<string>(field(parameter, "name")),
             in: field(parameter, "in")?.value as ParameterLocation | undefined,
             required: located<boolean>(field(parameter, "required")),
             description: text(parameter, "description"),
             schema: rawSchema(field(parameter, "schema")),
           }),
-        })),
+        ),
       ...defined({
         path: located<string>(field(operation, "path")),
         request: rawPayload(field(operation, "request")),
@@ -361,7 +350,7 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
     const own = notShown(operation);
     // An operation that states a payload, or that it has none, no longer
     // inherits "not shown" for it; nor one that states parameters or statuses.
-    const request = part.request ?? (bodiless(part.method) ? false : undefined);
+    const request = requestBody(part.request, part.method);
     const stated: Record<string, boolean> = {
       request: request !== undefined,
       response: part.response !== undefined || responses.length > 0,
@@ -393,7 +382,6 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
       summary: text(operation, "summary")!,
       ...defined({ description: text(operation, "description") }),
       effect: part.effect,
-      effectStated: effect !== undefined,
       effectBasis: basis ?? (effect ? "inferred" : "default"),
       request,
       response: part.response,
@@ -440,11 +428,6 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
     sets,
     schemas: parts.schemas ?? [],
   };
-}
-
-/** A method that carries no request body. */
-function bodiless(method: RawMethod): boolean {
-  return bodilessMethods.has(method);
 }
 
 /** The auth scheme, from a walk that found no problem; none written is `none`. */

@@ -77,14 +77,21 @@ export interface RawResponse {
  */
 export type RawPayload = RawSchema | false | undefined;
 
-export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type RawMethod = (typeof httpMethods)[number];
+export type RawMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Methods that carry no request body. */
 export const bodilessMethods: ReadonlySet<RawMethod> = new Set([
   "GET",
   "DELETE",
 ]);
+
+/** The request body as it will be: left out of a GET or DELETE, there is none. */
+export function requestBody(
+  request: RawPayload,
+  method: RawMethod,
+): RawPayload {
+  return request ?? (bodilessMethods.has(method) ? false : undefined);
+}
 
 export type ParameterLocation = "path" | "query" | "header";
 
@@ -107,7 +114,6 @@ export interface RawOperation {
   readonly summary: string;
   readonly description?: string;
   readonly effect: "read" | "write";
-  readonly effectStated: boolean;
   /**
    * Whether the API's description states the effect, the spec infers it
    * from the name (an `effect` without `effectBasis`), or it follows the
@@ -129,21 +135,12 @@ export interface RawPlan {
   readonly note?: string;
 }
 
-export interface RawSet {
-  readonly id: Located<string>;
+export interface RawSet extends SetLists {
   readonly title: string;
   readonly version: Located<string>;
   readonly labels: readonly string[];
   readonly date?: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
   readonly plan?: RawPlan;
-  /** Where the `operations`, `adds` and `removes` keys stand, when written. */
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
 }
 
 export interface RawSpec {
@@ -241,6 +238,13 @@ export interface MemberLists {
   readonly operations?: readonly Located<string>[];
   readonly adds: readonly Located<string>[];
   readonly removes: readonly Located<string>[];
+}
+
+/** A set's lists, and where the `operations`, `adds` and `removes` keys stand when written. */
+export interface SetLists extends MemberLists {
+  readonly operationsKey?: Range;
+  readonly addsKey?: Range;
+  readonly removesKey?: Range;
 }
 
 /**
