@@ -62,7 +62,8 @@ export class Credentials {
 
   /**
    * Why `url` is refused for the credential it carries, or `undefined`:
-   * an access token in the query (RFC 6750 §2.3 allows it), or one of
+   * an access token in the query (RFC 6750 §2.3 allows it; §3.1 refuses
+   * one sent beside the header, and logs keep URLs), or one of
    * the scheme's secrets anywhere in the path or query but the API key's
    * own query parameter. `"client"`: the OAuth2 client secret, answered as
    * its token endpoint answers (RFC 6749 §5.2).
