@@ -571,7 +571,7 @@ describe("remitgen mock", () => {
   it.each([
     [
       ["--fault", "send_txns"],
-      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], not "send_txns" [RG092]\n  hint: name an operation and a kind, e.g. --fault send_txns=applied-then-drop; kinds: timeout, drop, applied-then-drop, status:<code>, applied-status:<code>',
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], not "send_txns" [RG092]\n  hint: name an operation and a kind, e.g. --fault <operation>=applied-then-drop; kinds: timeout, drop, applied-then-drop, status:<code>, applied-status:<code>',
     ],
     [
       ["--fault", "send_txns=status:700"],
