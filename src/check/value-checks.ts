@@ -146,6 +146,17 @@ export function formatChecks(reader: Reader): Record<string, Check> {
           ? diagnostics.emptyEnum(read.owner)
           : undefined,
       ),
+    // `oneOf`, `anyOf`, `allOf`: the list's where is its node's and its key.
+    variants: (read) =>
+      reportIf(
+        read,
+        (read.value as Read[]).length === 0
+          ? diagnostics.emptyVariants(
+              read.owner,
+              read.where.slice(read.owner.length).trim(),
+            )
+          : undefined,
+      ),
     example: (read) => ({
       ...read,
       value: toJson(reader, read.node, read.where),

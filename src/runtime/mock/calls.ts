@@ -169,7 +169,9 @@ export async function handleCall(
   accepted = read;
   if (op.request !== undefined && op.request !== false) {
     const invalid = validationFailure(
-      validateValue(read.body as JsonValue, op.request, ctx.lookup),
+      validateValue(read.body as JsonValue, op.request, ctx.lookup, {
+        direction: "request",
+      }),
     );
     if (invalid !== undefined) return refuse(invalid);
   }
@@ -389,8 +391,13 @@ async function successBody(
     const seed =
       request.parameters === noParameters
         ? request.body
-        : { parameters: request.parameters as unknown as JsonValue, body: request.body ?? null };
-    return sampleValue(op.response, lookup, seedFor(op.name, seed));
+        : {
+            parameters: request.parameters as unknown as JsonValue,
+            body: request.body ?? null,
+          };
+    return sampleValue(op.response, lookup, seedFor(op.name, seed), {
+      direction: "response",
+    });
   }
   // Not shown: an open object, deterministic.
   return { operation: op.name, mock: true };

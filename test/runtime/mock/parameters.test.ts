@@ -134,4 +134,58 @@ describe("query and header parameters", () => {
     expect(got.body).toEqual({ id: "7", label: "seen true" });
     expect(engine.calls[0]?.parameters.path).toEqual({ accountId: "7" });
   });
+
+  it("reads a value as whichever of a union's types takes it, a number enum and a const", async () => {
+    const op = httpApi.operations.find((each) => each.name === "list_accounts")!;
+    const engine = createMockEngine({
+      ...httpApi,
+      operations: [
+        {
+          ...op,
+          parameters: [
+            {
+              name: "page",
+              in: "query",
+              required: false,
+              schema: {
+                kind: "union",
+                mode: "oneOf",
+                variants: [
+                  { kind: "integer", minimum: 1 },
+                  { kind: "enum", values: ["last"] },
+                ],
+              },
+            },
+            {
+              name: "size",
+              in: "query",
+              required: false,
+              schema: { kind: "enum", values: [10, 50] },
+            },
+            {
+              name: "v",
+              in: "header",
+              required: false,
+              schema: { kind: "const", value: 2 },
+            },
+          ],
+        },
+      ],
+    });
+    const read = async (query: string, headers: Record<string, string> = {}) => {
+      const got = await answer(engine, keyed(`${list}?${query}`, { headers }));
+      return got.status === 200
+        ? engine.calls.at(-1)?.parameters
+        : got.body.error.message;
+    };
+    expect(await read("page=3&size=50", { v: "2" })).toEqual({
+      path: {},
+      query: { page: 3, size: 50 },
+      header: { v: 2 },
+    });
+    expect((await read("page=last"))?.query).toEqual({ page: "last" });
+    expect(await read("size=20")).toBe(
+      'Query parameter "size": must be one of: 10, 50',
+    );
+  });
 });

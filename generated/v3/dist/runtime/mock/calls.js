@@ -110,7 +110,9 @@ export async function handleCall(
   accepted = read;
   if (op.request !== undefined && op.request !== false) {
     const invalid = validationFailure(
-      validateValue(read.body, op.request, ctx.lookup),
+      validateValue(read.body, op.request, ctx.lookup, {
+        direction: "request",
+      }),
     );
     if (invalid !== undefined) return refuse(invalid);
   }
@@ -299,8 +301,13 @@ async function successBody(op, override, request, callIndex, lookup) {
     const seed =
       request.parameters === noParameters
         ? request.body
-        : { parameters: request.parameters, body: request.body ?? null };
-    return sampleValue(op.response, lookup, seedFor(op.name, seed));
+        : {
+            parameters: request.parameters,
+            body: request.body ?? null,
+          };
+    return sampleValue(op.response, lookup, seedFor(op.name, seed), {
+      direction: "response",
+    });
   }
   // Not shown: an open object, deterministic.
   return { operation: op.name, mock: true };

@@ -85,6 +85,7 @@ export function faultEffect(fault, operation, errorBody, lookup) {
                   stated.body,
                   lookup,
                   seedFor(operation.name, fault.status),
+                  { direction: "response" },
                 )
               : errorBody({
                   code: "injected_fault",

@@ -4,25 +4,24 @@ import { noParameters } from "./recording.js";
 import { resolveSchema, validateValue } from "./validate.js";
 /** A JSON number's grammar: what a numeric parameter's text must be. */
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-/** `text` as the scalar `schema` types it; as it is where it is no such value (the schema check says so). */
+/**
+ * `text` read as `schema` takes it: a number or boolean where the text is
+ * one and the schema takes it (`integer`, a union, an enum of numbers),
+ * else the text; where no reading fits, the most typed one, so the schema
+ * check says why.
+ */
 function scalar(text, schema, lookup) {
-  const node = resolveSchema(schema, lookup);
-  switch (node?.kind) {
-    case "integer":
-    case "number":
-      return NUMBER.test(text) ? Number(text) : text;
-    case "boolean":
-      return text === "true" ? true : text === "false" ? false : text;
-    case "enum":
-      return node.values.some(
-        (value) => typeof value === "number" && String(value) === text,
-      )
-        ? Number(text)
-        : text;
-    default:
-      return text;
-  }
+  const readings = [text];
+  if (NUMBER.test(text)) readings.unshift(Number(text));
+  if (text === "true" || text === "false") readings.unshift(text === "true");
+  return (
+    readings.find(
+      (reading) => validateValue(reading, schema, lookup, request).length === 0,
+    ) ?? readings[0]
+  );
 }
+/** Parameters are sent, as a request body is. */
+const request = { direction: "request" };
 /**
  * The declared parameters `op` was sent, each made its schema's type, or
  * what breaks their schemas. Undeclared ones are left alone: a client may
@@ -80,7 +79,7 @@ export function readParameters(
     } else {
       value = scalar(texts[0], schema, lookup);
     }
-    const broken = validateValue(value, schema, lookup);
+    const broken = validateValue(value, schema, lookup, request);
     for (const each of broken) violation(each.path, each.keyword, each.message);
     if (broken.length === 0 && !hidden.has(name.toLowerCase())) {
       values[parameter.in][name] = value;

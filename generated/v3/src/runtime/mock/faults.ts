@@ -123,6 +123,7 @@ export function faultEffect(
                   stated.body,
                   lookup,
                   seedFor(operation.name, fault.status),
+                  { direction: "response" },
                 )
               : errorBody({
                   code: "injected_fault",
