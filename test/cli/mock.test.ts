@@ -366,7 +366,15 @@ describe("remitgen mock", () => {
       env: { REMITGEN_MOCK_API_KEY: key },
     };
     const status = runCli(
-      ["mock", "--spec", "test/fixtures/http-api.yaml", "--set", "v1", "--port", "0"],
+      [
+        "mock",
+        "--spec",
+        "test/fixtures/http-api.yaml",
+        "--set",
+        "v1",
+        "--port",
+        "0",
+      ],
       io,
     );
     const [, baseUrl = ""] = await waitFor("the base URL", () =>
@@ -389,7 +397,10 @@ describe("remitgen mock", () => {
     const call = (path: string, init: RequestInit = {}): Promise<Response> =>
       fetch(`${baseUrl}${path}`, {
         ...init,
-        headers: { "X-API-Key": key, ...(init.headers as Record<string, string>) },
+        headers: {
+          "X-API-Key": key,
+          ...(init.headers as Record<string, string>),
+        },
       });
     expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
     expect((await fetch(`${baseUrl}/payments`)).status).toBe(401);
@@ -397,7 +408,9 @@ describe("remitgen mock", () => {
     expect((await call("/payments/pay_4f2a9c")).status).toBe(200);
     const badId = await call("/payments/card-4111");
     expect(badId.status).toBe(400);
-    expect(((await badId.json()) as { error: { message: string } }).error.message).toBe(
+    expect(
+      ((await badId.json()) as { error: { message: string } }).error.message,
+    ).toBe(
       'Path parameter "paymentId": must match pattern ^pay_[A-Za-z0-9]{1,32}$',
     );
     const created = await call("/payments", {

@@ -54,9 +54,9 @@ describe("the mock server, for an HTTP JSON API", () => {
     expect(await deleted.text()).toBe("");
     const bad = await call("/accounts?limit=many");
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
-      'Query parameter "limit": expected integer, got string',
-    );
+    expect(
+      ((await bad.json()) as { error: { message: string } }).error.message,
+    ).toBe('Query parameter "limit": expected integer, got string');
     const unkeyed = await fetch(`${server.baseUrl}/accounts/42`);
     expect(unkeyed.status).toBe(401);
   });
@@ -85,7 +85,13 @@ describe("the mock server, for an HTTP JSON API", () => {
     ]);
     const admin = await fetch(`${server.adminUrl}/calls`);
     const { calls } = (await admin.json()) as {
-      calls: { operation: string; method: string; path: string; query: string; parameters: unknown }[];
+      calls: {
+        operation: string;
+        method: string;
+        path: string;
+        query: string;
+        parameters: unknown;
+      }[];
     };
     expect(calls.at(-1)).toMatchObject({
       operation: "get_account",

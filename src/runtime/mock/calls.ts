@@ -128,8 +128,7 @@ export async function handleCall(
     method: request.method,
     // A URL holding a credential is recorded without the caller's path
     // segments and query values.
-    path:
-      misplaced === undefined ? url.pathname : ctx.maskPath(url.pathname),
+    path: misplaced === undefined ? url.pathname : ctx.maskPath(url.pathname),
     query: hiddenQuery(
       url,
       misplaced === undefined ? ctx.credentials.queryNames : undefined,

@@ -69,9 +69,11 @@ export class Credentials {
   inUrl(url: URL): string | undefined {
     const auth = this.#auth;
     const query = new URLSearchParams(url.search);
-    if (auth.scheme === "api-key" && auth.in === "query") query.delete(auth.name);
+    if (auth.scheme === "api-key" && auth.in === "query")
+      query.delete(auth.name);
     if (
-      (auth.scheme === "oauth2-client-credentials" || auth.scheme === "bearer") &&
+      (auth.scheme === "oauth2-client-credentials" ||
+        auth.scheme === "bearer") &&
       query.has("access_token")
     ) {
       return ACCESS_TOKEN_IN_URL;
@@ -162,8 +164,10 @@ export class Credentials {
           auth.in === "header"
             ? [request.headers.get(auth.name)].filter((v) => v !== null)
             : url.searchParams.getAll(auth.name);
-        if (sent.length === 0) return { message: `API key required in ${where}` };
-        if (sent.length > 1) return { message: `API key sent more than once in ${where}` };
+        if (sent.length === 0)
+          return { message: `API key required in ${where}` };
+        if (sent.length > 1)
+          return { message: `API key sent more than once in ${where}` };
         return sameText(sent[0] as string, this.#secrets.apiKey)
           ? undefined
           : { message: "API key is invalid" };

@@ -206,7 +206,11 @@ export class Routes {
         served.names.forEach((name, i) =>
           pathParameters.set(name, captured[i] as string),
         );
-        return { kind: "operation", operation: served.operation, pathParameters };
+        return {
+          kind: "operation",
+          operation: served.operation,
+          pathParameters,
+        };
       }
       for (const each of node.operations.keys()) allow.add(each as MockMethod);
     }
@@ -257,7 +261,11 @@ export class Routes {
   }
 
   /** The refusal of a method the path is not served by. */
-  wrongMethod(url: URL, allow: readonly MockMethod[], refuse: Refuse): Response {
+  wrongMethod(
+    url: URL,
+    allow: readonly MockMethod[],
+    refuse: Refuse,
+  ): Response {
     return refuse(
       "method_not_allowed",
       `${maskPath(url.pathname, this.#segments)} takes ${allow.join(", ")} only`,
@@ -270,7 +278,10 @@ export class Routes {
     const served = [...this.#templates.entries()];
     const listed = served
       .slice(0, LISTED_PATHS)
-      .map(([, { method, url }]) => `${method} ${url.slice(this.#baseHref.length)}`)
+      .map(
+        ([, { method, url }]) =>
+          `${method} ${url.slice(this.#baseHref.length)}`,
+      )
       .join(", ");
     const more =
       served.length > LISTED_PATHS

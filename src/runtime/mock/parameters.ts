@@ -11,11 +11,7 @@ import type { JsonValue } from "../json.js";
 import type { SchemaNode } from "../schema.js";
 import type { MockOperation, MockParameterValues } from "./engine.js";
 import { noParameters } from "./recording.js";
-import {
-  resolveSchema,
-  validateValue,
-  type SchemaLookup,
-} from "./validate.js";
+import { resolveSchema, validateValue, type SchemaLookup } from "./validate.js";
 
 /** One way a parameter breaks its schema, naming it; never its value. */
 export interface ParameterViolation {
@@ -46,8 +42,7 @@ function scalar(
   if (text === "true" || text === "false") readings.unshift(text === "true");
   return (
     readings.find(
-      (reading) =>
-        validateValue(reading, schema, lookup, request).length === 0,
+      (reading) => validateValue(reading, schema, lookup, request).length === 0,
     ) ?? (readings[0] as JsonValue)
   );
 }

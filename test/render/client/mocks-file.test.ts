@@ -245,10 +245,17 @@ describe("a set of an HTTP API without OAuth2 or a plan", () => {
   const set = { ...planless, operations: [operation], schemas: [] };
   const model = {
     ...remittance,
-    auth: { scheme: "api-key" as const, in: "header" as const, name: "X-API-Key" },
+    auth: {
+      scheme: "api-key" as const,
+      in: "header" as const,
+      name: "X-API-Key",
+    },
     service: {
       ...remittance.service,
-      names: { ...remittance.service.names, mockBaseUrl: "https://accounts.mock" },
+      names: {
+        ...remittance.service.names,
+        mockBaseUrl: "https://accounts.mock",
+      },
     },
     sets: [set],
   };

@@ -24,7 +24,11 @@ describe("bodies and statuses", () => {
     );
     expect(created.status).toBe(201);
     expect(
-      validateValue(created.body, { kind: "ref", name: "Account" }, httpApi.schemas),
+      validateValue(
+        created.body,
+        { kind: "ref", name: "Account" },
+        httpApi.schemas,
+      ),
     ).toEqual([]);
     const deleted = await answer(
       engine,
@@ -55,7 +59,10 @@ describe("bodies and statuses", () => {
       message: "delete_account takes no request body",
     });
     // An override's status wins over the stated one.
-    engine.setOverride("delete_account", { status: 202, response: { queued: true } });
+    engine.setOverride("delete_account", {
+      status: 202,
+      response: { queued: true },
+    });
     const overridden = await answer(engine, keyed(url, { method: "DELETE" }));
     expect(overridden).toMatchObject({ status: 202, body: { queued: true } });
   });
@@ -84,16 +91,24 @@ describe("bodies and statuses", () => {
     const stated = await answer(engine, keyed(url));
     expect(stated.status).toBe(404);
     expect(
-      validateValue(stated.body, { kind: "ref", name: "Problem" }, httpApi.schemas),
+      validateValue(
+        stated.body,
+        { kind: "ref", name: "Problem" },
+        httpApi.schemas,
+      ),
     ).toEqual([]);
     // A stated status without a body answers none; an unstated one, the
     // mock's convention body.
-    engine.setOverride("get_account", { fault: { kind: "status", status: 410 } });
+    engine.setOverride("get_account", {
+      fault: { kind: "status", status: 410 },
+    });
     expect(await answer(engine, keyed(url))).toMatchObject({
       status: 410,
       text: "",
     });
-    engine.setOverride("get_account", { fault: { kind: "status", status: 503 } });
+    engine.setOverride("get_account", {
+      fault: { kind: "status", status: 503 },
+    });
     expect((await answer(engine, keyed(url))).body).toEqual({
       error: {
         code: "injected_fault",

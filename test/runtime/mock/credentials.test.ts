@@ -45,7 +45,10 @@ describe("an API key in a header", () => {
 
   it("refuses the key in the URL 400, and records the path without it", async () => {
     const engine = createMockEngine(httpApi);
-    const inQuery = await answer(engine, keyed(`${base}/accounts?key=mock-api-key`));
+    const inQuery = await answer(
+      engine,
+      keyed(`${base}/accounts?key=mock-api-key`),
+    );
     const inPath = await answer(engine, keyed(`${base}/accounts/mock-api-key`));
     for (const got of [inQuery, inPath]) {
       expect(got.status).toBe(400);

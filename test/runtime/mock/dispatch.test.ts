@@ -15,7 +15,13 @@ describe("routing by method and path template", () => {
     const engine = createMockEngine(httpApi);
     const got = await answer(engine, keyed(`${base}/accounts/42`));
     expect(got.status).toBe(200);
-    expect(validateValue(got.body, { kind: "ref", name: "Account" }, httpApi.schemas)).toEqual([]);
+    expect(
+      validateValue(
+        got.body,
+        { kind: "ref", name: "Account" },
+        httpApi.schemas,
+      ),
+    ).toEqual([]);
     const me = await answer(engine, keyed(`${base}/accounts/me`));
     expect(me.status).toBe(200);
     const deleted = await answer(
@@ -117,7 +123,9 @@ describe("routing by method and path template", () => {
           { ...op, name: "b", path: "/x/{key}" },
         ],
       }),
-    ).toThrow(/operation "b" shares its URL https:\/\/accounts\.mock\/x\/\{key\} \(GET\)/);
+    ).toThrow(
+      /operation "b" shares its URL https:\/\/accounts\.mock\/x\/\{key\} \(GET\)/,
+    );
     // Another method on the same path is another operation.
     expect(() =>
       createMockEngine({

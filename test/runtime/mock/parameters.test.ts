@@ -34,10 +34,16 @@ describe("query and header parameters", () => {
   it("refuses a value its schema does not take, naming the parameter, never its value", async () => {
     const engine = createMockEngine(httpApi);
     const cases: [string, string][] = [
-      ["limit=ten-secret", 'Query parameter "limit": expected integer, got string'],
+      [
+        "limit=ten-secret",
+        'Query parameter "limit": expected integer, got string',
+      ],
       ["limit=500", 'Query parameter "limit": must be <= 100'],
       ["limit=1&limit=2", 'Query parameter "limit": sent more than once'],
-      ["open_only=yes", 'Query parameter "open_only": expected boolean, got string'],
+      [
+        "open_only=yes",
+        'Query parameter "open_only": expected boolean, got string',
+      ],
       [
         "status=open&status=frozen",
         'Query parameter "status" at /1: must be one of: open, closed',
@@ -58,17 +64,13 @@ describe("query and header parameters", () => {
 
   it("lists every bad parameter and counts them in the message", async () => {
     const engine = createMockEngine(httpApi);
-    const got = await answer(
-      engine,
-      keyed(`${list}?limit=0&open_only=maybe`),
-    );
+    const got = await answer(engine, keyed(`${list}?limit=0&open_only=maybe`));
     expect(got.body.error.message).toBe(
       'Query parameter "limit": must be >= 1 (and 1 more)',
     );
-    expect(got.body.error.details.map((d: { name: string }) => d.name)).toEqual([
-      "limit",
-      "open_only",
-    ]);
+    expect(got.body.error.details.map((d: { name: string }) => d.name)).toEqual(
+      ["limit", "open_only"],
+    );
   });
 
   it("reads a header parameter, and refuses a required one left out", async () => {
@@ -136,7 +138,9 @@ describe("query and header parameters", () => {
   });
 
   it("reads a value as whichever of a union's types takes it, a number enum and a const", async () => {
-    const op = httpApi.operations.find((each) => each.name === "list_accounts")!;
+    const op = httpApi.operations.find(
+      (each) => each.name === "list_accounts",
+    )!;
     const engine = createMockEngine({
       ...httpApi,
       operations: [
@@ -172,7 +176,10 @@ describe("query and header parameters", () => {
         },
       ],
     });
-    const read = async (query: string, headers: Record<string, string> = {}) => {
+    const read = async (
+      query: string,
+      headers: Record<string, string> = {},
+    ) => {
       const got = await answer(engine, keyed(`${list}?${query}`, { headers }));
       return got.status === 200
         ? engine.calls.at(-1)?.parameters
