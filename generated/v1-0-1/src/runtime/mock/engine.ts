@@ -7,8 +7,10 @@
  * doors over this one engine.
  *
  * This module is the engine's contract (types, defaults, option checks)
- * and puts its parts together: `dispatch.ts` routes a request,
- * `tokens.ts` is the token endpoint and the issued tokens, `calls.ts`
+ * and puts its parts together: `dispatch.ts` routes a request by method
+ * and path template, `credentials.ts` checks the scheme's credentials,
+ * `tokens.ts` is the OAuth2 token endpoint and the issued tokens,
+ * `parameters.ts` reads path, query and header parameters, `calls.ts`
  * takes one operation call through its checks, `faults.ts` holds the
  * overrides and what a fault does, `recording.ts` the bounded call log,
  * and `answers.ts` reads bodies and writes answers by the conventions.
