@@ -15,7 +15,6 @@ import {
 import { createLimiter } from "../../src/runtime/limiter.js";
 import {
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../src/runtime/mock/engine.js";
@@ -214,7 +213,7 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     const testing = readme.slice(readme.indexOf("## Testing with mocks"));
     for (const value of [
-      DEFAULT_BASE_URL,
+      model.service.names.mockBaseUrl,
       DEFAULT_AUTH_URL,
       DEFAULT_CLIENT_ID,
       DEFAULT_CLIENT_SECRET,
@@ -934,9 +933,7 @@ describe("an operation whose spec gives no effect", () => {
     expect(page).toContain(
       "The effect is the default for `POST` (a GET reads, every other method writes): the spec states no effects, and the operation's name suggests none.",
     );
-    expect(page).toContain(
-      "**Effect:** write (the default for POST)",
-    );
+    expect(page).toContain("**Effect:** write (the default for POST)");
     expect(page).not.toContain("inferred");
     expect(setFile(files, v3, "README.md")).toContain(
       "Except `testingMethod`: its name suggests no effect, so it follows its method (a GET reads, every other method writes).",
@@ -989,9 +986,7 @@ describe("the overview's account of how sets extend each other", () => {
     expect(model.sets[3]!.extends).toBeUndefined();
     const overview = renderOverviewDocs(model, templates)[0]!.contents;
     expect(overview).not.toContain("Each set extends the one before it");
-    expect(overview).toContain(
-      "Pick the package of the set you need.",
-    );
+    expect(overview).toContain("Pick the package of the set you need.");
   });
 });
 
