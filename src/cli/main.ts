@@ -216,17 +216,43 @@ function buildProgram(io: CliIO): Program {
 
   program
     .command("diff")
-    .description("show the operations and plan changes from one set to another")
+    .description(
+      "show what changes from one set to another (operations, methods, parameters, bodies, statuses, auth, plan) and which changes break a client",
+    )
     .argument("<from>", "the earlier set id, e.g. v1.0.1")
     .argument("<to>", "the later set id, e.g. v3")
     .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
-    .action(async (from: string, to: string, options: { spec: string }) => {
-      const model = await checkedModel(options.spec);
-      if (model === undefined) return;
-      // An unknown set id is a UsageError (exit status 2).
-      const { diffSets, formatDiff } = await import("../diff.js");
-      io.out(formatDiff(diffSets(model, from, to)));
-    });
+    .option(
+      "--to-spec <file>",
+      "the spec the later set is in, when it is another file (e.g. the API's next version)",
+      (value: string) =>
+        value === ""
+          ? refuseOption(
+              "--to-spec",
+              "a file path",
+              value,
+              "pass the later spec file, or omit --to-spec to compare sets of one spec",
+            )
+          : value,
+    )
+    .action(
+      async (
+        from: string,
+        to: string,
+        options: { spec: string; toSpec?: string },
+      ) => {
+        const model = await checkedModel(options.spec);
+        if (model === undefined) return;
+        const toModel =
+          options.toSpec === undefined
+            ? model
+            : await checkedModel(options.toSpec);
+        if (toModel === undefined) return;
+        // An unknown set id is a UsageError (exit status 2).
+        const { diffSets, formatDiff } = await import("../diff.js");
+        io.out(formatDiff(diffSets(model, from, to, toModel)));
+      },
+    );
 
   program
     .command("mock")
@@ -275,9 +301,14 @@ function buildProgram(io: CliIO): Program {
     .addHelpText(
       "after",
       `
-Credentials: the mock accepts client id mock-client-id and secret
-mock-client-secret; to choose your own, set REMITGEN_MOCK_CLIENT_ID and
-REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
+Credentials, by the spec's auth scheme (never options: process lists show
+options), each a documented test value unless its variable is set:
+  OAuth2   client id mock-client-id, secret mock-client-secret
+           (REMITGEN_MOCK_CLIENT_ID, REMITGEN_MOCK_CLIENT_SECRET)
+  API key  mock-api-key (REMITGEN_MOCK_API_KEY)
+  Basic    user mock-user, password mock-password
+           (REMITGEN_MOCK_USERNAME, REMITGEN_MOCK_PASSWORD)
+  bearer   token mock-bearer-token (REMITGEN_MOCK_BEARER_TOKEN)
 
 Admin endpoints (never the API's own: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
