@@ -257,3 +257,53 @@ describe("service statusOperation", () => {
     ).toEqual([]);
   });
 });
+
+describe("parameter schemas of the richer keywords", () => {
+  const withSchemas = (extra: string, schema: string): string =>
+    withRead(parameter(`{ name: q, in: query, schema: ${schema} }`)).replace(
+      "schemas:\n",
+      () => `schemas:\n${extra}`,
+    );
+
+  it("takes a scalar constant and a union of scalars, through references", () => {
+    expect(problems(withSchemas("", "{ const: v2 }"))).toEqual([]);
+    expect(
+      problems(
+        withSchemas(
+          "  Id: { oneOf: [{ type: string }, { type: integer }] }\n",
+          "Id",
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a union holding an object, any JSON value and a constant object", () => {
+    expect(
+      [
+        withSchemas("", "{ oneOf: [{ type: string }, { $ref: Account }] }"),
+        withSchemas("", "{}"),
+        withSchemas("", "{ const: { a: 1 } }"),
+      ].map((text) => problems(text).map((line) => line.split(" @ ")[0])),
+    ).toEqual([
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is a union of more than scalars, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is any JSON value, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is a constant object or list, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+    ]);
+  });
+
+  it("ends on unions that refer to each other (a cycle, reported as such)", () => {
+    const text = withSchemas(
+      "  A: { oneOf: [{ $ref: B }, { type: string }] }\n  B: { oneOf: [{ $ref: A }] }\n",
+      "A",
+    );
+    expect(problems(text).every((line) => !line.startsWith("RG028"))).toBe(
+      true,
+    );
+  });
+});
