@@ -307,3 +307,31 @@ describe("parameter schemas of the richer keywords", () => {
     );
   });
 });
+
+describe("base URLs", () => {
+  const withBase = (url: string): string =>
+    good.replace('baseUrl: "{base_url}"', `baseUrl: ${JSON.stringify(url)}`);
+
+  it.each([
+    "https://api.payments.example/v2",
+    "http://localhost:8080",
+    "https://{region}.payments.example/v2",
+    "{base_url}",
+  ])("takes %s", (url) => {
+    expect(problems(withBase(url))).toEqual([]);
+  });
+
+  it("refuses a query, a variable with more after it, and another scheme, saying which", () => {
+    expect(
+      [
+        "https://api.payments.example/v2?key=1",
+        "{base_url}/v2",
+        "ftp://files.payments.example",
+      ].map((url) => problems(withBase(url))[0]),
+    ).toEqual([
+      'RG059 service baseUrl "https://api.payments.example/v2?key=1" has a query or fragment, which the operations\' paths cannot follow @ "https://api.payments.example/v2?key=1" | write the API\'s address, e.g. "https://api.example.com/v2" (no query or fragment), or a variable the client is given, e.g. "{base_url}"',
+      'RG059 service baseUrl "{base_url}/v2" is neither a {variable} nor an http or https address @ "{base_url}/v2" | write the API\'s address, e.g. "https://api.example.com/v2" (no query or fragment), or a variable the client is given, e.g. "{base_url}"',
+      'RG059 service baseUrl "ftp://files.payments.example" is neither a {variable} nor an http or https address @ "ftp://files.payments.example" | did you mean "https://files.payments.example"?',
+    ]);
+  });
+});
