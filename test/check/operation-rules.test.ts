@@ -335,3 +335,44 @@ describe("base URLs", () => {
     ]);
   });
 });
+
+describe("the params and error types an operation declares", () => {
+  it("clash with a schema of their name, only when declared", () => {
+    const withSchema = (text: string, name: string): string =>
+      text.replace(
+        "schemas:\n",
+        () => `schemas:\n  ${name}: { type: string }\n`,
+      );
+    const paramsClash = withSchema(
+      withRead(parameter("{ name: q, in: query, schema: { type: string } }")),
+      "GetAcctTitleParams",
+    );
+    expect(problems(paramsClash).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 schema "GetAcctTitleParams" generates the type name "GetAcctTitleParams", which operation "get_acct_title" also generates',
+    ]);
+    // Without parameters there is no params type to clash with.
+    expect(problems(withSchema(good, "GetAcctTitleParams"))).toEqual([]);
+    const errorClash = withSchema(
+      withRead([
+        "    errors:",
+        "      - { status: 404, description: No account. }",
+      ]),
+      "GetAcctTitleError",
+    );
+    expect(problems(errorClash).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 schema "GetAcctTitleError" generates the type name "GetAcctTitleError", which operation "get_acct_title" also generates',
+    ]);
+  });
+
+  it("make an operation's error guard clash with another's method", () => {
+    const text = withRead([
+      "    errors:",
+      "      - { status: 404, description: No account. }",
+    ])
+      .replace("  send_txns:\n", "  is_get_acct_title_error:\n")
+      .replace("adds: [send_txns]", "adds: [is_get_acct_title_error]");
+    expect(problems(text).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 operation "is_get_acct_title_error" generates the exported name "isGetAcctTitleError", which operation "get_acct_title" also generates',
+    ]);
+  });
+});
