@@ -5,7 +5,7 @@ import type {
   OperationSetModel,
 } from "../../model/types.js";
 import type { DocTag } from "../code/writer.js";
-import { effectBasisNote, retryableStatuses } from "../docs/text.js";
+import { effectBasisNote, renewal, retryableStatuses } from "../docs/text.js";
 
 export function limitText(set: OperationSetModel): string {
   if (set.plan === undefined) return "no rate limit (the spec states no plan)";
@@ -44,7 +44,7 @@ export function operationDoc(
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
-      : `Effect: write${basis}. Never sent again once the server may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the server may have acted on it${renewal(model, operation) === "never" ? "" : " (only a 401 is answered by one resend, with a new token)"}: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
