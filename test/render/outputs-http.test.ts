@@ -114,6 +114,10 @@ describe("the HTTP API's docs", () => {
   it("say when there is no body, and show success and error statuses each with its payload", () => {
     const capture = file("v2/docs/capture-payment.md");
     expect(capture).toContain("## Request\n\nNo body.\n");
+    // The types the client declares: no request type without a body.
+    expect(file("v1/docs/cancel-payment.md")).toContain(
+      "- **Types:** `CancelPaymentParams` parameters, `CancelPaymentResponse` out, `CancelPaymentError` for its stated errors (`isCancelPaymentError` narrows to it)\n",
+    );
     const cancel = file("v1/docs/cancel-payment.md");
     expect(cancel).toMatch(/\| 204 +\| The payment was cancelled\. \|/);
     expect(cancel).toContain(

@@ -13,6 +13,7 @@ import type {
   PayloadModel,
   PlanModel,
 } from "../../model/types.js";
+import { operationTypeNames } from "../client/types-file.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
 import {
@@ -165,25 +166,25 @@ function renderReadme(
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
     quickStartIntro: `${createClientLead(model)}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
-    quickStart: quickStartExample(set, schemas),
-    treeShaking: treeShakingExample(set, schemas),
+    quickStart: quickStartExample(model, set, schemas),
+    treeShaking: treeShakingExample(model, set, schemas),
     clientOptions: clientOptionsTable(model, set),
     callOptions: callOptionsText(),
     networkIntro: `The client sends every request${model.auth.scheme === "oauth2-client-credentials" ? ", the token request included," : ""} through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
-    networkExample: networkExample(set),
+    networkExample: networkExample(model, set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
     auth: authMarkdown(model, set),
     plan: set.plan !== undefined ? planMarkdown(model, set, set.plan) : "",
     errors: errorsMarkdown(model, set, writes),
-    errorExample: errorHandlingExample(set, schemas),
+    errorExample: errorHandlingExample(model, set, schemas),
     operations: operationsTable(set),
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
     mocksIntro: mocksIntro(model, set, writes, showcase),
-    mocks: mocksExample(set, schemas),
+    mocks: mocksExample(model, set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
-    mockFetch: mockFetchExample(set, schemas),
+    mockFetch: mockFetchExample(model, set, schemas),
     gaps: serviceGapsMarkdown(model),
   };
   return finishDocument(model, templates.setReadme(context));
@@ -883,6 +884,25 @@ function statusSections(
   ].join("\n\n");
 }
 
+/** The types a call takes and gives, as the client declares them (render/client/types-file.ts). */
+function typesFact(operation: OperationModel): string {
+  const names = operationTypeNames(operation);
+  return [
+    ...(operation.parameters.length > 0
+      ? [`${codeSpan(names.params)} parameters`]
+      : []),
+    ...(operation.request.kind !== "none"
+      ? [`${codeSpan(operation.names.requestType)} in`]
+      : []),
+    `${codeSpan(operation.names.responseType)} out`,
+    ...(operation.errors.length > 0
+      ? [
+          `${codeSpan(names.error)} for its stated errors (${codeSpan(names.errorGuard)} narrows to it)`,
+        ]
+      : []),
+  ].join(", ");
+}
+
 function renderOperationDoc(
   model: Model,
   set: OperationSetModel,
@@ -915,7 +935,7 @@ function renderOperationDoc(
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
     ...parts.limitFact,
     parts.packageFact,
-    `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
+    `**Types:** ${typesFact(operation)}`,
   ];
   const context = {
     header: parts.header,
@@ -933,7 +953,7 @@ function renderOperationDoc(
     errors,
     gaps: gaps.length > 0 ? gapList(gaps) : "",
     schemas: sections.schemas,
-    example: operationExample(set, operation, schemas, memo),
+    example: operationExample(model, set, operation, schemas, memo),
     back: parts.back,
   };
   return finishDocument(model, templates.operation(context));
