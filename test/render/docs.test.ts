@@ -934,9 +934,7 @@ describe("an operation whose spec gives no effect", () => {
     expect(page).toContain(
       "The effect is the default for `POST` (a GET reads, every other method writes): the spec states no effects, and the operation's name suggests none.",
     );
-    expect(page).toContain(
-      "**Effect:** write (the default for POST)",
-    );
+    expect(page).toContain("**Effect:** write (the default for POST)");
     expect(page).not.toContain("inferred");
     expect(setFile(files, v3, "README.md")).toContain(
       "Except `testingMethod`: its name suggests no effect, so it follows its method (a GET reads, every other method writes).",
@@ -989,9 +987,7 @@ describe("the overview's account of how sets extend each other", () => {
     expect(model.sets[3]!.extends).toBeUndefined();
     const overview = renderOverviewDocs(model, templates)[0]!.contents;
     expect(overview).not.toContain("Each set extends the one before it");
-    expect(overview).toContain(
-      "Pick the package of the set you need.",
-    );
+    expect(overview).toContain("Pick the package of the set you need.");
   });
 });
 

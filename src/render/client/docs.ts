@@ -100,7 +100,12 @@ export function operationThrows(
               "No usable access token, or a 401 to a fresh one.",
             ] as DocTag,
           ]
-        : [[link("AuthError"), "The server refused the credentials (a 401)."] as DocTag]),
+        : [
+            [
+              link("AuthError"),
+              "The server refused the credentials (a 401).",
+            ] as DocTag,
+          ]),
     [
       link("ConfigError"),
       operation.parameters.length > 0

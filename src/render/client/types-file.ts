@@ -120,7 +120,13 @@ function payloadTypes(operation: OperationModel): PayloadType[] {
   const payloads: PayloadType[] = [
     ...(operation.request.kind === "none"
       ? []
-      : [[[operation.request], operation.names.requestType, "Request body"] as const]),
+      : [
+          [
+            [operation.request],
+            operation.names.requestType,
+            "Request body",
+          ] as const,
+        ]),
     [successPayloads(operation), operation.names.responseType, "Response body"],
   ];
   return payloads.filter(
@@ -214,8 +220,12 @@ function writeBodyType(
     writer.writeLine(`export type ${typeName} =`);
     bodies.forEach((body, index) => {
       const suffix = index === bodies.length - 1 ? ";" : "";
-      if (body.kind === "schema") writeType(writer, "| ", body.schema, suffix, "");
-      else writer.writeLine(`| ${body.kind === "none" ? "undefined" : "JsonObject"}${suffix}`);
+      if (body.kind === "schema")
+        writeType(writer, "| ", body.schema, suffix, "");
+      else
+        writer.writeLine(
+          `| ${body.kind === "none" ? "undefined" : "JsonObject"}${suffix}`,
+        );
     });
     return;
   }
@@ -269,7 +279,13 @@ function writeErrorType(
   operation.errors.forEach((error, index) => {
     const suffix = `>${index === operation.errors.length - 1 ? ";" : ""}`;
     if (error.payload.kind === "schema")
-      writeType(writer, `| ApiErrorOf<${error.status}, `, error.payload.schema, suffix, "");
+      writeType(
+        writer,
+        `| ApiErrorOf<${error.status}, `,
+        error.payload.schema,
+        suffix,
+        "",
+      );
     else writer.writeLine(`| ApiErrorOf<${error.status}, JsonValue${suffix}`);
   });
 }
