@@ -15,7 +15,6 @@ import {
 import { createLimiter } from "../../src/runtime/limiter.js";
 import {
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../src/runtime/mock/engine.js";
@@ -214,7 +213,7 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     const testing = readme.slice(readme.indexOf("## Testing with mocks"));
     for (const value of [
-      DEFAULT_BASE_URL,
+      model.service.names.mockBaseUrl,
       DEFAULT_AUTH_URL,
       DEFAULT_CLIENT_ID,
       DEFAULT_CLIENT_SECRET,

@@ -99,7 +99,7 @@ function transport(
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       ...options,
     },
-    { plan: api.plan, tokenPath: api.tokenPath },
+    { plan: api.plan, tokenPath: "/oauth2/token" },
     oauth2ClientCredentials,
   );
 }
@@ -173,7 +173,7 @@ describe("createMockFetch", () => {
     expect(bodies).not.toContain("in-env-s3cret");
     expect(bodies).not.toContain("nothing-here");
     expect(bodies).toContain(
-      "No mocked operation at /[redacted]/[redacted]; operations (POST): /get_acct_title,",
+      "No mocked operation at /[redacted]/[redacted]; operations: POST /get_acct_title, POST /send_txns,",
     );
     expect(fetch.engine.calls).toEqual([]);
   });
