@@ -71,8 +71,6 @@ export function createTokenSource(options, context) {
     context.url("authUrl", options.authUrl) +
     (context.defaults.tokenPath ?? "");
   const { clock, timeoutMs } = context;
-  const now = () => clock.now();
-  const sleep = (ms) => clock.sleep(ms);
   // Only clients of the same credentials share a token.
   const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
   const authorization = basicCredentials(clientId, clientSecret);
@@ -96,7 +94,7 @@ export function createTokenSource(options, context) {
       : undefined;
   /** Asks the token endpoint for a token. */
   const request = async () => {
-    const started = now();
+    const started = clock.now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response;
@@ -159,7 +157,11 @@ export function createTokenSource(options, context) {
     // token. No (or an unreadable) expires_in: kept until the server answers
     // 401; an expires_in of 0 or less: used by this call only.
     const validMs =
-      lifetime > 0 ? started + lifetime - now() : lifetime <= 0 ? 0 : Infinity;
+      lifetime > 0
+        ? started + lifetime - clock.now()
+        : lifetime <= 0
+          ? 0
+          : Infinity;
     return {
       token: value,
       validMs,
@@ -170,7 +172,7 @@ export function createTokenSource(options, context) {
   const marginOf = (kept) => Math.min(refreshMarginMs, kept.lifetimeMs / 2);
   /** Takes `kept` as this source's token. */
   const adopt = (kept) => {
-    expiresAt = now() + kept.validMs;
+    expiresAt = clock.now() + kept.validMs;
     refreshAt = expiresAt - marginOf(kept);
     return (token = kept.token);
   };
@@ -182,7 +184,7 @@ export function createTokenSource(options, context) {
     adopt(
       store
         ? await store.sharing.token(
-            { store, key: storeKey, request, marginOf, timeoutMs, now, sleep },
+            { store, key: storeKey, request, marginOf, timeoutMs, clock },
             stale,
           )
         : await request(),
@@ -193,7 +195,7 @@ export function createTokenSource(options, context) {
     // The token the server refused (both undefined: nothing to drop).
     const refused = stale !== undefined && stale === token;
     if (refused) token = undefined;
-    const time = now();
+    const time = clock.now();
     // A token is never "" (checkToken): truthy means cached.
     if (token && time < expiresAt) {
       // Its failure is no caller's: the next call inside the margin tries again.

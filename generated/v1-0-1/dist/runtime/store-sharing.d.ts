@@ -36,10 +36,8 @@ export interface SharedTokenOptions {
   readonly marginOf: (token: StoredToken) => number;
   /** Timeout of one token request, in milliseconds. */
   readonly timeoutMs: number;
-  /** Current epoch milliseconds. */
-  readonly now: () => number;
-  /** Waits `ms`. */
-  readonly sleep: (ms: number) => Promise<void>;
+  /** The client's time source and sleeper. */
+  readonly clock: Clock;
 }
 /**
  * A token from the store, or fetched under its lock (then kept there);

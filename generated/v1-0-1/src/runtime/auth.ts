@@ -107,8 +107,6 @@ export function createTokenSource(
     context.url("authUrl", options.authUrl) +
     (context.defaults.tokenPath ?? "");
   const { clock, timeoutMs } = context;
-  const now = (): number => clock.now();
-  const sleep = (ms: number): Promise<void> => clock.sleep(ms);
   // Only clients of the same credentials share a token.
   const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
   const authorization = basicCredentials(clientId, clientSecret);
@@ -134,7 +132,7 @@ export function createTokenSource(
 
   /** Asks the token endpoint for a token. */
   const request = async (): Promise<StoredToken> => {
-    const started = now();
+    const started = clock.now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
@@ -197,7 +195,11 @@ export function createTokenSource(
     // token. No (or an unreadable) expires_in: kept until the server answers
     // 401; an expires_in of 0 or less: used by this call only.
     const validMs =
-      lifetime > 0 ? started + lifetime - now() : lifetime <= 0 ? 0 : Infinity;
+      lifetime > 0
+        ? started + lifetime - clock.now()
+        : lifetime <= 0
+          ? 0
+          : Infinity;
     return {
       token: value,
       validMs,
@@ -211,7 +213,7 @@ export function createTokenSource(
 
   /** Takes `kept` as this source's token. */
   const adopt = (kept: StoredToken): string => {
-    expiresAt = now() + kept.validMs;
+    expiresAt = clock.now() + kept.validMs;
     refreshAt = expiresAt - marginOf(kept);
     return (token = kept.token);
   };
@@ -224,7 +226,7 @@ export function createTokenSource(
     adopt(
       store
         ? await store.sharing.token(
-            { store, key: storeKey, request, marginOf, timeoutMs, now, sleep },
+            { store, key: storeKey, request, marginOf, timeoutMs, clock },
             stale,
           )
         : await request(),
@@ -236,7 +238,7 @@ export function createTokenSource(
     // The token the server refused (both undefined: nothing to drop).
     const refused = stale !== undefined && stale === token;
     if (refused) token = undefined;
-    const time = now();
+    const time = clock.now();
     // A token is never "" (checkToken): truthy means cached.
     if (token && time < expiresAt) {
       // Its failure is no caller's: the next call inside the margin tries again.

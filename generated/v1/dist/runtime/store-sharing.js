@@ -128,7 +128,7 @@ async function fromStore(method) {
  * @param stale - The token the server just refused, if any.
  */
 export async function sharedToken(options, stale) {
-  const { store, key, request, marginOf, now } = options;
+  const { store, key, request, marginOf, clock } = options;
   const lockTtl = options.timeoutMs + STORE_LEASE_GRACE_MS;
   /**
    * A stored token fit to use: not the refused one, still valid, and if
@@ -142,7 +142,7 @@ export async function sharedToken(options, stale) {
     if (stale !== undefined) {
       await fromStore(() => store.dropToken(key, stale));
     }
-    for (const giveUpAt = now() + lockTtl; ;) {
+    for (const giveUpAt = clock.now() + lockTtl; ;) {
       const kept = await fromStore(() => store.getToken(key));
       if (usable(kept, true)) return kept;
       const fence = await fromStore(() => store.lockToken(key, lockTtl));
@@ -161,8 +161,8 @@ export async function sharedToken(options, stale) {
       }
       // Another client is fetching: a token still valid serves meanwhile.
       if (usable(kept, false)) return kept;
-      if (now() >= giveUpAt) break;
-      await options.sleep(TOKEN_LOCK_POLL_MS);
+      if (clock.now() >= giveUpAt) break;
+      await clock.sleep(TOKEN_LOCK_POLL_MS);
     }
   } catch (error) {
     if (!(error instanceof StoreFailure)) throw error;

@@ -146,10 +146,8 @@ export interface SharedTokenOptions {
   readonly marginOf: (token: StoredToken) => number;
   /** Timeout of one token request, in milliseconds. */
   readonly timeoutMs: number;
-  /** Current epoch milliseconds. */
-  readonly now: () => number;
-  /** Waits `ms`. */
-  readonly sleep: (ms: number) => Promise<void>;
+  /** The client's time source and sleeper. */
+  readonly clock: Clock;
 }
 
 /**
@@ -169,7 +167,7 @@ export async function sharedToken(
   options: SharedTokenOptions,
   stale: string | undefined,
 ): Promise<StoredToken> {
-  const { store, key, request, marginOf, now } = options;
+  const { store, key, request, marginOf, clock } = options;
   const lockTtl = options.timeoutMs + STORE_LEASE_GRACE_MS;
   /**
    * A stored token fit to use: not the refused one, still valid, and if
@@ -186,7 +184,7 @@ export async function sharedToken(
     if (stale !== undefined) {
       await fromStore(() => store.dropToken(key, stale));
     }
-    for (const giveUpAt = now() + lockTtl; ;) {
+    for (const giveUpAt = clock.now() + lockTtl; ;) {
       const kept = await fromStore(() => store.getToken(key));
       if (usable(kept, true)) return kept;
       const fence = await fromStore(() => store.lockToken(key, lockTtl));
@@ -205,8 +203,8 @@ export async function sharedToken(
       }
       // Another client is fetching: a token still valid serves meanwhile.
       if (usable(kept, false)) return kept;
-      if (now() >= giveUpAt) break;
-      await options.sleep(TOKEN_LOCK_POLL_MS);
+      if (clock.now() >= giveUpAt) break;
+      await clock.sleep(TOKEN_LOCK_POLL_MS);
     }
   } catch (error) {
     if (!(error instanceof StoreFailure)) throw error;
