@@ -706,9 +706,12 @@ export function createTransport<Options>(
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
+        // No answer, no time-out nor abort, and an error that proves it.
+        const neverLeft =
+          !response && !controller.signal.aborted && notSent(failure);
         // Settled: its slot stays taken one window from now (the server may
         // have counted it as late as this), unless it provably never left.
-        if (!response && !controller.signal.aborted && notSent(failure)) {
+        if (neverLeft) {
           permit?.release();
         } else {
           permit?.settle();
@@ -731,7 +734,7 @@ export function createTransport<Options>(
             ? new TimeoutError(name, callTimeoutMs)
             : new NetworkError(name, { cause: failure });
           // A write that provably never left fails plainly (a read is retried).
-          if ((timedOut || !notSent(failure)) && isWrite) {
+          if (!neverLeft && isWrite) {
             throw new OutcomeUnknownError(name, body, {
               cause: error,
               statusOperation,
