@@ -309,7 +309,10 @@ describe("docs of the real spec", () => {
   });
 
   it("tables every client option the runtime takes (but the test-only clock and random), with its defaults", () => {
-    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    // The settings (transport.ts) and the credentials of the spec's scheme (auth.ts).
+    const runtime = ["transport", "auth"]
+      .map((name) => readFileSync(`${repoRoot}src/runtime/${name}.ts`, "utf8"))
+      .join("\n");
     const options = new Set<string>();
     for (const name of [
       "ClientSettings",
@@ -373,9 +376,11 @@ describe("docs of the real spec", () => {
   it("says which headers a call cannot set, which timeout a token request keeps, and what the hooks see", () => {
     const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
     // requestHeaders: the client's own three are set after the caller's.
-    expect(runtime).toContain("// The caller's headers never override these.");
+    expect(runtime).toContain(
+      "// Neither the caller's headers nor parameters override these.",
+    );
     // Hooks are emitted around the operation's fetch only, with redacted headers.
-    expect(runtime).toContain("headers: redactHeaders(headers, [token])");
+    expect(runtime).toContain("headers: redactHeaders(headers, secrets)");
     const readme = setFile(files, model.sets[2]!, "README.md");
     expect(readme).toContain(
       "`headers` (extra headers: `authorization`, `content-type` and `accept` are the client's own, whatever a call passes)",

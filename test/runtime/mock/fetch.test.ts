@@ -3,6 +3,7 @@
  * kind, aborts before and during a call, no timers left behind, and the
  * real transport reading a lost answer the way it reads undici's.
  */
+import { oauth2ClientCredentials } from "../../../src/runtime/auth.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -99,6 +100,7 @@ function transport(
       ...options,
     },
     { plan: api.plan, tokenPath: "/oauth2/token" },
+    oauth2ClientCredentials,
   );
 }
 
