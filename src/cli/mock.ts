@@ -70,7 +70,7 @@ export const MOCK_CREDENTIALS: Readonly<
     credentialOf("password", "password", true, DEFAULT_PASSWORD),
   ],
   bearer: [
-    credentialOf("bearerToken", "bearer token", true, DEFAULT_BEARER_TOKEN),
+    credentialOf("token", "bearer token", true, DEFAULT_BEARER_TOKEN),
   ],
   none: [],
 };
