@@ -170,6 +170,19 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       "request",
     );
     ownType(operation.response, names.responseType, "response");
+    // Declared only for an operation that has parameters, or states errors.
+    const declared = (name: string, kind: string): void => {
+      const { value: id, range } = operation.id;
+      const item = { owner, id, range, name };
+      claim(kind, item);
+      if (kind === "type name") claim(exportedName, item);
+    };
+    if (operation.parameters.length > 0)
+      declared(names.paramsType, "type name");
+    if (operation.errors.length > 0) {
+      declared(names.errorType, "type name");
+      declared(names.errorGuard, exportedName);
+    }
   }
   if (parts.packageName !== undefined) {
     // Each package's index exports its client interface beside the types.
