@@ -1,0 +1,393 @@
+/**
+ * `remitgen import`: OpenAPI descriptions in, one remitgen spec out. Each
+ * document becomes a set; operations are matched across them by method
+ * and path, and one whose shape changed becomes a second operation, as a
+ * named schema whose shape changed becomes a second schema.
+ */
+import { operationNames, schemaTypeName } from "../names/names.js";
+import { patternSafety } from "../check/pattern-safety.js";
+import {
+  isObject,
+  lookup,
+  member,
+  newContext,
+  note,
+  pointer,
+  readDocument,
+  type Context,
+  type ImportNote,
+  type OpenApiDocument,
+} from "./document.js";
+import { operationsOf, type ImportedOperation } from "./operations.js";
+import type { SchemaScope, SchemaYaml } from "./schemas.js";
+import { schemaYaml } from "./schemas.js";
+import {
+  authYaml,
+  semanticVersion,
+  serviceYaml,
+  type ServiceOptions,
+} from "./service.js";
+import { specText } from "./emit.js";
+
+export interface ImportInput {
+  /** The document's name as the user gave it. */
+  readonly file: string;
+  readonly text: string;
+}
+
+export interface ImportOptions extends ServiceOptions {
+  /** One set id per document, instead of the documents' versions. */
+  readonly setIds?: readonly string[];
+  /** The spec's `$schema` link for editors, relative to where it is written. */
+  readonly schemaLink?: string;
+}
+
+export interface ImportResult {
+  /** The spec, as YAML. */
+  readonly text: string;
+  readonly notes: readonly ImportNote[];
+  readonly sets: number;
+  readonly operations: number;
+  readonly schemas: number;
+  /** Operations written twice because their shape differs between sets: `id -> its second id`. */
+  readonly split: readonly string[];
+}
+
+/** One document mapped with a given naming of its schemas. */
+interface Mapped {
+  readonly context: Context;
+  readonly service: SchemaYaml;
+  readonly auth: SchemaYaml;
+  readonly operations: readonly ImportedOperation[];
+  /** Named schemas, by remitgen name, in the document's order. */
+  readonly schemas: ReadonlyMap<string, SchemaYaml>;
+}
+
+export function importDescriptions(
+  inputs: readonly ImportInput[],
+  options: ImportOptions = {},
+): ImportResult {
+  const documents = inputs.map((input) => readDocument(input.file, input.text));
+  const setIds = setIdsOf(documents, options.setIds);
+  const patternProblem = patternChecker();
+  const claims = new Set<string>();
+  const schemas = new Map<string, SchemaYaml>();
+  /** The name each component key had in the latest document that holds it. */
+  const latestName = new Map<string, string>();
+  const operations = new Map<string, SchemaYaml>();
+  const latestOperation = new Map<string, string>();
+  const members: string[][] = [];
+  const notes: ImportNote[] = [];
+  const split: string[] = [];
+  let first: Mapped | undefined;
+  documents.forEach((document, index) => {
+    const suffix = setIds[index]!;
+    const keys = componentKeys(document);
+    const names = new Map<string, string>();
+    for (const [key, at] of keys)
+      names.set(at, latestName.get(key) ?? claim(claims, key, schemaClaims));
+    // A schema whose shape differs from the one of its name already written
+    // gets a name of its own; schemas that refer to it then differ too.
+    let mapped = mapDocument(document, names, patternProblem, options);
+    const renames: ImportNote[] = [];
+    for (;;) {
+      const changed = keys.filter(([, at]) => {
+        const name = names.get(at)!;
+        const earlier = schemas.get(name);
+        return (
+          earlier !== undefined &&
+          shapeOf(earlier) !== shapeOf(mapped.schemas.get(name))
+        );
+      });
+      if (changed.length === 0) break;
+      for (const [key, at] of changed) {
+        const renamed = claim(claims, `${key}_${suffix}`, schemaClaims);
+        renames.push({
+          pointer: `${document.file}#${at}`,
+          what: `schema ${key} differs from the one of set ${setIds[index - 1]}`,
+          handled: `written again as ${renamed}`,
+        });
+        names.set(at, renamed);
+      }
+      mapped = mapDocument(document, names, patternProblem, options);
+    }
+    for (const [key, at] of keys) latestName.set(key, names.get(at)!);
+    for (const [name, yaml] of mapped.schemas)
+      if (!schemas.has(name)) schemas.set(name, yaml);
+    first ??= mapped;
+    if (index > 0) noteDifferences(first, mapped, setIds[0]!);
+    const setMembers: string[] = [];
+    for (const operation of mapped.operations) {
+      const earlierId = latestOperation.get(operation.key);
+      const earlier =
+        earlierId !== undefined ? operations.get(earlierId) : undefined;
+      if (
+        earlier !== undefined &&
+        shapeOf(earlier) === shapeOf(operation.yaml)
+      ) {
+        setMembers.push(earlierId!);
+        continue;
+      }
+      const id = claim(
+        claims,
+        earlier !== undefined ? `${operation.id}_${suffix}` : operation.id,
+        (name) => operationClaims(name, operation.yaml),
+      );
+      if (earlier !== undefined) {
+        split.push(`${earlierId} -> ${id}`);
+        note(
+          mapped.context,
+          operation.at,
+          `${operation.key} differs from operation ${earlierId} of set ${setIds[index - 1]}`,
+          `written again as operation ${id}`,
+        );
+      }
+      operations.set(id, operation.yaml);
+      latestOperation.set(operation.key, id);
+      setMembers.push(id);
+    }
+    members.push(setMembers);
+    notes.push(...renames, ...mapped.context.notes);
+  });
+  const spec = {
+    remitgen: 1,
+    service: first!.service,
+    ...(first!.auth.scheme !== "none" ? { auth: first!.auth } : {}),
+    operations: Object.assign(
+      Object.create(null) as SchemaYaml,
+      Object.fromEntries(operations),
+    ),
+    sets: setsYaml(documents, setIds, members),
+    ...(schemas.size > 0
+      ? {
+          schemas: Object.assign(
+            Object.create(null) as SchemaYaml,
+            Object.fromEntries(schemas),
+          ),
+        }
+      : {}),
+  };
+  return {
+    text: specText(spec, notes, {
+      sources: documents.map((document) => document.file),
+      schemaLink: options.schemaLink,
+    }),
+    notes,
+    sets: documents.length,
+    operations: operations.size,
+    schemas: schemas.size,
+    split,
+  };
+}
+
+function mapDocument(
+  document: OpenApiDocument,
+  names: ReadonlyMap<string, string>,
+  patternProblem: SchemaScope["patternProblem"],
+  options: ImportOptions,
+): Mapped {
+  const context = newContext(document);
+  const scope: SchemaScope = { named: names, patternProblem };
+  const schemas = new Map<string, SchemaYaml>();
+  for (const [at, name] of names) {
+    // A payload remitgen's own openapi.json wrote as a component is written inline again.
+    if (member(lookup(document.root, at), "x-remitgen-payload") !== undefined)
+      continue;
+    schemas.set(
+      name,
+      schemaYaml(context, scope, lookup(document.root, at), at),
+    );
+  }
+  const imported = operationsOf(context, scope);
+  const required = [
+    ...new Set([
+      ...(requirementsOf(member(document.root, "security")) ?? []),
+      ...imported.flatMap((each) => each.security?.flat() ?? []),
+    ]),
+  ];
+  const auth = authYaml(context, required);
+  const operations = imported.map((operation) =>
+    withAuth(context, operation, auth.scheme),
+  );
+  return {
+    context,
+    service: serviceYaml(context, options),
+    auth: auth.yaml,
+    operations,
+    schemas,
+  };
+}
+
+/** `auth: none` on an operation that needs no credentials while others do. */
+function withAuth(
+  context: Context,
+  operation: ImportedOperation,
+  scheme: string | undefined,
+): ImportedOperation {
+  if (scheme === undefined) return operation;
+  const security = operation.security ?? [];
+  if (
+    security.length === 0 ||
+    security.some((requirement) => requirement.length === 0)
+  )
+    return { ...operation, yaml: { ...operation.yaml, auth: "none" } };
+  if (!security.some((requirement) => requirement.includes(scheme)))
+    note(
+      context,
+      operation.at,
+      `${operation.key} needs ${security.map((each) => each.join(" + ")).join(" or ")}`,
+      `the client sends ${scheme}`,
+    );
+  return operation;
+}
+
+function requirementsOf(security: unknown): string[] | undefined {
+  return Array.isArray(security)
+    ? security.filter(isObject).flatMap((each) => Object.keys(each))
+    : undefined;
+}
+
+/** The named schemas: `[component key, pointer]`, in document order. */
+function componentKeys(document: OpenApiDocument): [string, string][] {
+  const [holder, base] =
+    document.version === "2.0"
+      ? [member(document.root, "definitions"), "/definitions"]
+      : [
+          member(member(document.root, "components"), "schemas"),
+          "/components/schemas",
+        ];
+  return isObject(holder)
+    ? Object.keys(holder).map((key) => [key, pointer(base, key)])
+    : [];
+}
+
+/** What is compared across sets: the value without its words (descriptions, summaries, examples). */
+function shapeOf(yaml: unknown): string {
+  return JSON.stringify(yaml, (key, value: unknown) =>
+    key === "description" || key === "summary" || key === "example"
+      ? undefined
+      : value,
+  );
+}
+
+/** Claims `wanted`, or `wanted_2`, `wanted_3`...: the first whose generated names are all free. */
+function claim(
+  claims: Set<string>,
+  wanted: string,
+  claimsOf: (name: string) => string[],
+): string {
+  for (let index = 1; ; index++) {
+    const name = index === 1 ? wanted : `${wanted}_${index}`;
+    const keys = claimsOf(name);
+    if (keys.some((key) => claims.has(key))) continue;
+    for (const key of keys) claims.add(key);
+    return name;
+  }
+}
+
+/** The generated names a schema takes, as the spec checker compares them (files and types without case). */
+function schemaClaims(name: string): string[] {
+  const type = schemaTypeName(name);
+  return [`type ${type.toLowerCase()}`, `export ${type}`];
+}
+
+function operationClaims(id: string, yaml: SchemaYaml): string[] {
+  const names = operationNames(id);
+  // A payload that is a schema of the type's own name is that type.
+  const own = (payload: unknown, type: string): string[] =>
+    typeof payload === "string" && schemaTypeName(payload) === type
+      ? []
+      : [`type ${type.toLowerCase()}`, `export ${type}`];
+  return [
+    `method ${names.method.toLowerCase()}`,
+    `export ${names.method}`,
+    `docs ${names.docFile.toLowerCase()}`,
+    ...own(yaml.request, names.requestType),
+    ...own(yaml.response, names.responseType),
+  ];
+}
+
+/** Set ids: as given, else remitgen's own (`x-remitgen-set`), else each document's version; never twice the same. */
+function setIdsOf(
+  documents: readonly OpenApiDocument[],
+  given: readonly string[] | undefined,
+): string[] {
+  const taken = new Set<string>();
+  return documents.map((document, index) => {
+    const info = member(document.root, "info");
+    const own = member(info, "x-remitgen-set");
+    const version = member(info, "version");
+    const wanted =
+      given?.[index] ??
+      (typeof own === "string"
+        ? own
+        : typeof version === "string" &&
+            /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(version)
+          ? version
+          : `v${semanticVersion(version)}`);
+    let id = wanted;
+    for (let count = 2; taken.has(id.toLowerCase()); count++)
+      id = `${wanted}-${count}`;
+    taken.add(id.toLowerCase());
+    return id;
+  });
+}
+
+function setsYaml(
+  documents: readonly OpenApiDocument[],
+  ids: readonly string[],
+  members: readonly string[][],
+): SchemaYaml {
+  const sets: SchemaYaml = Object.create(null) as SchemaYaml;
+  documents.forEach((document, index) => {
+    const info = member(document.root, "info");
+    const given = member(info, "version");
+    const version = semanticVersion(given);
+    const set: SchemaYaml = {
+      title: `${String(member(info, "title") ?? "API")}, ${String(given ?? version)}`,
+      version,
+    };
+    if (given !== undefined && String(given) !== version)
+      set.labels = [String(given)];
+    if (index === 0) set.operations = members[0];
+    else {
+      const before = new Set(members[index - 1]);
+      const now = new Set(members[index]);
+      set.extends = ids[index - 1];
+      const adds = members[index]!.filter((id) => !before.has(id));
+      const removes = members[index - 1]!.filter((id) => !now.has(id));
+      if (adds.length > 0) set.adds = adds;
+      if (removes.length > 0) set.removes = removes;
+    }
+    sets[ids[index]!] = set;
+  });
+  return sets;
+}
+
+/** What a later document says otherwise than the first, where the spec has one place for it. */
+function noteDifferences(first: Mapped, later: Mapped, firstId: string): void {
+  for (const [what, mine, theirs] of [
+    ["the base URL", later.service.baseUrl, first.service.baseUrl],
+    ["the auth scheme", JSON.stringify(later.auth), JSON.stringify(first.auth)],
+  ] as const)
+    if (mine !== theirs)
+      note(
+        later.context,
+        "",
+        `${what} ${String(mine)} differs from set ${firstId}'s`,
+        `set ${firstId}'s is written: a spec has one`,
+      );
+}
+
+/** Whether a pattern can be kept: it compiles as remitgen compiles patterns, and is proved linear soon enough. */
+function patternChecker(): SchemaScope["patternProblem"] {
+  const safety = patternSafety(2_000);
+  return (pattern) => {
+    try {
+      new RegExp(pattern, "u");
+    } catch {
+      return "not an ECMAScript regular expression with the u flag";
+    }
+    return safety(pattern)?.message;
+  };
+}
