@@ -8,6 +8,7 @@ import {
   isObject,
   member,
   note,
+  noteCounted,
   pointer,
   resolve,
   type Context,
@@ -275,6 +276,15 @@ function parameterYaml(
   if (place === "body") return undefined; // Swagger 2.0's request body: read as the request.
   if (place !== "path" && place !== "query" && place !== "header")
     return leftOut(`remitgen parameters are in the path, query or a header`);
+  if (place === "header" && name.toLowerCase() === "authorization") {
+    noteCounted(
+      context,
+      at,
+      "header parameter Authorization",
+      "left out: the client's auth scheme sends it",
+    );
+    return undefined;
+  }
   if (place === "header" && clientHeaders.has(name.toLowerCase()))
     return leftOut("the client sets this header itself");
   // Swagger 2.0 types a parameter in place; OpenAPI 3 under `schema`.
@@ -434,11 +444,11 @@ function mediaBody(
   if (json === undefined)
     return { at: pointer(at, "content"), mediaTypes: types };
   for (const other of types)
-    if (other !== json)
-      note(
+    if (!jsonMediaType.test(other))
+      noteCounted(
         context,
         pointer(at, "content", other),
-        `media type ${other}`,
+        `media type ${other} beside JSON`,
         `left out: ${json} is mapped`,
       );
   const schemaAt = pointer(at, "content", json, "schema");
@@ -549,7 +559,7 @@ function responsesYaml(
       );
     else if (status === "default") fallback = resolved;
     else if (!status.startsWith("x-"))
-      note(
+      noteCounted(
         context,
         resolved.at,
         `response ${status}`,
@@ -560,7 +570,7 @@ function responsesYaml(
   }
   const out: SchemaYaml = {};
   if (fallback !== undefined && success.length > 0)
-    note(
+    noteCounted(
       context,
       fallback.at,
       "response default",
@@ -618,9 +628,14 @@ function responseYaml(
         : `HTTP ${status}.`,
   };
   if (member(value, "headers") !== undefined)
-    note(context, pointer(at, "headers"), "response headers", "left out");
+    noteCounted(
+      context,
+      pointer(at, "headers"),
+      "response headers",
+      "left out",
+    );
   if (member(value, "links") !== undefined)
-    note(context, pointer(at, "links"), "response links", "left out");
+    noteCounted(context, pointer(at, "links"), "response links", "left out");
   const body: Body | undefined =
     context.document.version === "2.0"
       ? member(value, "schema") !== undefined

@@ -313,7 +313,7 @@ function scalarFacets(
       noteCounted(
         context,
         pointer(at, "format"),
-        `format ${JSON.stringify(format)} on a ${type}`,
+        `format ${JSON.stringify(format)} on ${type === "integer" ? "an integer" : "a number"}`,
         `left out: the value is typed as a ${type}`,
       );
     return facets(value, ["minimum", "maximum"]);
@@ -415,10 +415,10 @@ function commonYaml(
     if (given === undefined) continue;
     if (fitsScalar(value, given)) out[key] = given;
     else
-      note(
+      noteCounted(
         context,
         pointer(at, key),
-        `${key} ${abbreviated(given)}`,
+        `${key} of an object, a list, a union, or a string with a pattern or format`,
         "left out: remitgen keeps only values it can check against their schema",
       );
   }
@@ -459,11 +459,6 @@ function fitsScalar(value: JsonObject, given: Json): boolean {
     !(typeof min === "number" && length < min) &&
     !(typeof max === "number" && length > max)
   );
-}
-
-function abbreviated(value: Json): string {
-  const text = JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /** Notes each keyword remitgen has no word for (annotations are counted, in `context.notes` once per keyword). */
