@@ -42,12 +42,15 @@ export function diffSets(model: Model, fromId: string, toId: string): SetDiff {
   const fromIds = new Set(from.operations.map((operation) => operation.id));
   const toIds = new Set(to.operations.map((operation) => operation.id));
   const planFields: [string, (set: OperationSetModel) => string][] = [
-    ["plan", (set) => set.plan.name],
+    ["plan", (set) => set.plan?.name ?? "none"],
     [
       "rate limit",
-      (set) => `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+      (set) =>
+        set.plan
+          ? `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`
+          : "none",
     ],
-    ["cost", (set) => set.plan.cost],
+    ["cost", (set) => set.plan?.cost ?? "none"],
     ["version", (set) => set.version],
   ];
   return {

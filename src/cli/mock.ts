@@ -140,7 +140,9 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     [
       `remitgen mock: set ${set.id} (${plural(set.operations.length, "operation")}), ` +
         (rate === undefined
-          ? `${set.plan.name}: ${set.plan.rateLimit.limit} calls per ${set.plan.rateLimit.unit}`
+          ? set.plan === undefined
+            ? "no rate limit (the spec states no plan)"
+            : `${set.plan.name}: ${set.plan.rateLimit.limit} calls per ${set.plan.rateLimit.unit}`
           : rate === false
             ? "rate limit off (--rate-limit off)"
             : `rate limit ${rate.limit} calls per ${unitOf(rate.intervalMs)} (--rate-limit)`),

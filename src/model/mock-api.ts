@@ -20,12 +20,18 @@ export function mockApi(
 ): MockApi {
   return {
     setId: set.id,
-    plan: {
-      name: set.plan.name,
-      limit: set.plan.rateLimit.limit,
-      intervalMs: set.plan.rateLimit.intervalMs,
-    },
-    tokenPath: model.auth.token.path,
+    ...(set.plan && {
+      plan: {
+        name: set.plan.name,
+        limit: set.plan.rateLimit.limit,
+        intervalMs: set.plan.rateLimit.intervalMs,
+      },
+    }),
+    // Until the mocks serve other schemes, a token route is always there.
+    tokenPath:
+      model.auth.scheme === "oauth2-client-credentials"
+        ? model.auth.token.path
+        : "/oauth2/token",
     operations: set.operations.map((operation) =>
       once(operation, (): MockOperation => ({
         name: operation.id,

@@ -70,7 +70,12 @@ export interface ServiceNames {
 }
 
 /** How operations authenticate: one scheme per spec. */
-export type AuthModel = OAuth2AuthModel;
+export type AuthModel =
+  | OAuth2AuthModel
+  | ApiKeyAuthModel
+  | BasicAuthModel
+  | BearerAuthModel
+  | NoAuthModel;
 
 /** OAuth 2.0 client credentials at a separate authorization API. */
 export interface OAuth2AuthModel {
@@ -114,7 +119,9 @@ export interface NoAuthModel {
 
 export type PayloadModel =
   | { readonly kind: "not-shown"; readonly text: string }
-  | { readonly kind: "schema"; readonly schema: SchemaNode };
+  | { readonly kind: "schema"; readonly schema: SchemaNode }
+  /** The spec states there is no body. */
+  | { readonly kind: "none" };
 
 /** A path, query or header parameter, in OpenAPI's words. */
 export interface ParameterModel {
@@ -226,7 +233,8 @@ export interface OperationSetModel {
   readonly removed: readonly string[];
   /** Resolved membership, in spec operation order. */
   readonly operations: readonly OperationModel[];
-  readonly plan: PlanModel;
+  /** The set's plan; none means no client-side limiter. */
+  readonly plan?: PlanModel;
   /**
    * The set's transaction-status operation, when it has one: how a caller
    * reconciles a write whose outcome is unknown before sending it again.

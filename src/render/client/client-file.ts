@@ -50,12 +50,16 @@ export function renderClient(
     "transportDefaults",
     transportType("TransportDefaults"),
     {
-      plan: {
-        name: set.plan.name,
-        limit: set.plan.rateLimit.limit,
-        intervalMs: set.plan.rateLimit.intervalMs,
-      },
-      tokenPath: model.auth.token.path,
+      ...(set.plan && {
+        plan: {
+          name: set.plan.name,
+          limit: set.plan.rateLimit.limit,
+          intervalMs: set.plan.rateLimit.intervalMs,
+        },
+      }),
+      ...(model.auth.scheme === "oauth2-client-credentials" && {
+        tokenPath: model.auth.token.path,
+      }),
       ...(set.statusOperation
         ? { statusOperation: set.statusOperation.names.method }
         : {}),

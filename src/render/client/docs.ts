@@ -8,6 +8,7 @@ import type { DocTag } from "../code/writer.js";
 import { effectBasisNote, retryableStatuses } from "../docs/text.js";
 
 export function limitText(set: OperationSetModel): string {
+  if (set.plan === undefined) return "no rate limit (the spec states no plan)";
   const { limit, unit } = set.plan.rateLimit;
   return `${limit} requests per ${unit} (${set.plan.name})`;
 }

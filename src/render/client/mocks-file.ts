@@ -94,7 +94,9 @@ export { mockApi } from "../dist/mock-api.js";
         "// prettier-ignore",
         "export const mockApi = JSON.parse(String.raw`{",
         `  "setId": ${jsonInTemplate(compactJson(api.setId))},`,
-        `  "plan": ${jsonInTemplate(compactJson(api.plan))},`,
+        ...(api.plan !== undefined
+          ? [`  "plan": ${jsonInTemplate(compactJson(api.plan))},`]
+          : []),
         `  "tokenPath": ${jsonInTemplate(compactJson(api.tokenPath))},`,
         `  "operations": ${list(api.operations)},`,
         `  "schemas": ${list(api.schemas)}`,

@@ -104,6 +104,11 @@ function writePayloadTypes(
       writeTypeAlias(writer, typeName, "JsonObject");
       return;
     }
+    if (payload.kind === "none") {
+      writeDocComment(writer, [`${role} of \`${operation.id}\`: none.`]);
+      writeTypeAlias(writer, typeName, "undefined");
+      return;
+    }
     const schema = payload.schema;
     writeDocComment(writer, [
       `${role} of \`${operation.id}\`.`,

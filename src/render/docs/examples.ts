@@ -98,7 +98,7 @@ export function exampleBody(
   schemas: Schemas,
   seed: string,
 ): JsonValue {
-  if (payload.kind === "not-shown") return {};
+  if (payload.kind !== "schema") return {};
   try {
     return sampleValue(payload.schema, schemas, hashString(seed), {
       optionalMembers: false,

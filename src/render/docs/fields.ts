@@ -169,6 +169,7 @@ export function payloadMarkdown(
         : [];
     return [inlineText(payload.text), ...any].join("\n\n");
   }
+  if (payload.kind === "none") return "No body.";
   const schema = payload.schema;
   const typed =
     typeName !== undefined ? `Type: ${codeSpan(typeName)}` : "Payload";

@@ -16,7 +16,13 @@ import {
   table,
 } from "../../escape/markdown.js";
 import type { DocsTemplates } from "./templates.js";
-import { finishDocument, gapList, rateText, serviceGapsLead } from "./text.js";
+import {
+  authSummary,
+  finishDocument,
+  gapList,
+  rateText,
+  serviceGapsLead,
+} from "./text.js";
 import { planChanges } from "./set-docs.js";
 
 export function renderOverviewDocs(
@@ -34,13 +40,7 @@ export function renderOverviewDocs(
     endpoints: endpointsTable(model),
     graph: mermaidGraph(model),
     changelog: changelog(model),
-    auth: [
-      `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
-      paragraphs(model.auth.assumption),
-      gapList(model.auth.notShown),
-    ]
-      .filter((part) => part !== "")
-      .join("\n\n"),
+    auth: authOverview(model),
     gaps: gapsMarkdown(model),
   };
   return [
@@ -49,6 +49,18 @@ export function renderOverviewDocs(
       contents: finishDocument(model, templates.overview(context)),
     },
   ];
+}
+
+function authOverview(model: Model): string {
+  if (model.auth.scheme !== "oauth2-client-credentials")
+    return authSummary(model.auth);
+  return [
+    `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
+    paragraphs(model.auth.assumption),
+    gapList(model.auth.notShown),
+  ]
+    .filter((part) => part !== "")
+    .join("\n\n");
 }
 
 /** Whether the sets form one line, each extending the set listed before it. */
@@ -82,9 +94,13 @@ function setsTable(model: Model): string {
       cellText(set.date ?? ""),
       set.extends !== undefined ? codeSpan(set.extends, { table: true }) : "",
       String(set.operations.length),
-      cellText(set.plan.name),
-      cellText(`${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`),
-      cellText(set.plan.cost),
+      cellText(set.plan?.name ?? "none"),
+      cellText(
+        set.plan
+          ? `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`
+          : "none",
+      ),
+      cellText(set.plan?.cost ?? ""),
       link(cellText(set.names.packageName), `${set.names.directory}/README.md`),
     ]),
   );
@@ -108,7 +124,11 @@ function endpointsTable(model: Model): string {
       ),
     ]),
   );
-  const token = `The token endpoint of the authorization API, ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}, is described under Authentication.`;
+  const auth = model.auth;
+  const token =
+    auth.scheme !== "oauth2-client-credentials"
+      ? ""
+      : `The token endpoint of the authorization API, ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, is described under Authentication.`;
   const docs = bulletList(
     model.sets.map(
       (set) =>
@@ -122,7 +142,9 @@ function endpointsTable(model: Model): string {
           .join(", ")}`,
     ),
   );
-  return [table1, token, "Each operation's page, per set:", docs].join("\n\n");
+  return [table1, token, "Each operation's page, per set:", docs]
+    .filter((part) => part !== "")
+    .join("\n\n");
 }
 
 /** Text safe inside a quoted Mermaid label: anything but letters, digits and plain punctuation as `#code;`. */
@@ -172,7 +194,7 @@ function changelog(model: Model): string {
       const parent =
         set.extends !== undefined ? byId.get(set.extends) : undefined;
       if (parent === undefined) {
-        return `${heading}\n\nFirst set, ${set.operations.length} operations: ${operationList(set.added)}. Plan: ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}, cost ${inlineText(set.plan.cost)}.`;
+        return `${heading}\n\nFirst set, ${set.operations.length} operations: ${operationList(set.added)}. ${set.plan ? `Plan: ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}, cost ${inlineText(set.plan.cost)}.` : "No plan."}`;
       }
       const plan = planChanges(set, parent);
       return `${heading}\n\nExtends ${codeSpan(parent.id)}.\n\n${bulletList([

@@ -58,6 +58,7 @@ import {
   effectsBasisMarkdown,
   finishDocument,
   gapList,
+  authSummary,
   planSentence,
   rateText,
   reconcileText,
@@ -138,7 +139,11 @@ function renderReadme(
     ...(set.date !== undefined ? [`**Date:** ${inlineText(set.date)}`] : []),
     `**Extends:** ${parent !== undefined ? setLabel(parent) : "none, this is a first set"}`,
     `**Operations:** ${set.operations.length}, all ${codeSpan("POST")}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
-    `**Plan:** ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}`,
+    ...(set.plan
+      ? [
+          `**Plan:** ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}`,
+        ]
+      : []),
   ];
   const showcase = showcaseOperation(set);
   const context = {
@@ -149,7 +154,7 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
+    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), ${model.auth.scheme === "oauth2-client-credentials" ? `the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials` : "your credentials"}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
     clientOptions: clientOptionsTable(model),
@@ -159,19 +164,23 @@ function renderReadme(
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
     auth: authMarkdown(model),
     plan: [
-      table(
-        ["Plan", "Rate limit", "Cost", "Note"],
-        [
-          [
-            cellText(set.plan.name),
-            cellText(
-              `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+      ...(set.plan
+        ? [
+            table(
+              ["Plan", "Rate limit", "Cost", "Note"],
+              [
+                [
+                  cellText(set.plan.name),
+                  cellText(
+                    `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+                  ),
+                  cellText(set.plan.cost),
+                  cellText(set.plan.note ?? ""),
+                ],
+              ],
             ),
-            cellText(set.plan.cost),
-            cellText(set.plan.note ?? ""),
-          ],
-        ],
-      ),
+          ]
+        : []),
       planSentence(set),
       `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
     ].join("\n\n"),
@@ -232,35 +241,42 @@ function jestNote(packageName: string): string {
 }
 
 function clientOptionsTable(model: Model): string {
+  const auth = model.auth;
+  const oauth2: [string, string][] =
+    auth.scheme !== "oauth2-client-credentials"
+      ? []
+      : [
+          [
+            "authUrl",
+            `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+          ],
+          [
+            "clientId",
+            `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+          ],
+          [
+            "clientSecret",
+            `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
+          ],
+          [
+            "scope",
+            "Space-separated scopes for the token request. Default: none sent.",
+          ],
+          [
+            "getAccessToken",
+            "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
+          ],
+          [
+            "tokenRefreshMarginMs",
+            `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
+          ],
+        ];
   const rows: [string, string][] = [
     [
       "baseUrl",
       `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`,
     ],
-    [
-      "authUrl",
-      `Address of the authorization API, ${codeSpan(model.auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${model.auth.baseUrl}${model.auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-    ],
-    [
-      "clientId",
-      `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-    ],
-    [
-      "clientSecret",
-      `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
-    ],
-    [
-      "scope",
-      "Space-separated scopes for the token request. Default: none sent.",
-    ],
-    [
-      "getAccessToken",
-      "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
-    ],
-    [
-      "tokenRefreshMarginMs",
-      `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
-    ],
+    ...oauth2,
     [
       "timeoutMs",
       `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
@@ -310,6 +326,7 @@ function callOptionsText(): string {
 
 function authMarkdown(model: Model): string {
   const auth = model.auth;
+  if (auth.scheme !== "oauth2-client-credentials") return authSummary(auth);
   return [
     `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
     ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
@@ -426,6 +443,15 @@ export function planChanges(
   const out: string[] = [];
   const before = parent.plan;
   const after = set.plan;
+  if (before === undefined || after === undefined) {
+    if (before !== after)
+      out.push(
+        after === undefined
+          ? "no plan any more"
+          : "a plan where there was none",
+      );
+    return out;
+  }
   if (before.name !== after.name)
     out.push(
       `name from ${inlineText(before.name)} to ${inlineText(after.name)}`,
@@ -497,7 +523,9 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     header: generatedHeader(model.source.specFile),
     baseUrl: codeSpan(model.service.baseUrl),
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
-    limitFact: `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`,
+    limitFact: set.plan
+      ? `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`
+      : "**Rate limit:** none stated",
     noErrors: {
       read: noErrors(gap, clientErrors.read),
       write: noErrors(gap, clientErrors.write),

@@ -1,5 +1,6 @@
 /** Phrases shared by the docs pages, built from the model as Markdown. */
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
@@ -33,9 +34,27 @@ export function rateText(rate: RateLimitModel): string {
   return `${rate.limit} requests per ${rate.unit}`;
 }
 
+/** How a scheme other than OAuth2 authenticates, in one paragraph. */
+export function authSummary(
+  auth: Exclude<AuthModel, { scheme: "oauth2-client-credentials" }>,
+): string {
+  switch (auth.scheme) {
+    case "api-key":
+      return `The client sends the ${codeSpan("apiKey")} option as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name)}.${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
+    case "basic":
+      return `The client sends ${codeSpan("username")} and ${codeSpan("password")} as HTTP Basic credentials (RFC 7617).${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
+    case "bearer":
+      return `The client sends the ${codeSpan("token")} option as a bearer token (RFC 6750).${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
+    case "none":
+      return "The operations take no credentials.";
+  }
+}
+
 /** The plan of a set in one sentence. */
 export function planSentence(set: OperationSetModel): string {
   const plan = set.plan;
+  if (plan === undefined)
+    return `The ${codeSpan(set.id)} set states no plan: calls are not rate limited on the client side.`;
   const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";
   return `The ${codeSpan(set.id)} set's plan, ${inlineText(plan.name)}, allows ${rateText(plan.rateLimit)}${note}; cost: ${inlineText(plan.cost)}.`;
 }

@@ -33,9 +33,9 @@ export interface PlanLimit {
 /** What the generated package knows about its API set. */
 export interface TransportDefaults {
   /** The plan's rate limit, applied on the client side by default. */
-  readonly plan: PlanLimit;
+  readonly plan?: PlanLimit | undefined;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
-  readonly tokenPath: string;
+  readonly tokenPath?: string | undefined;
   /**
    * The client method of the set's transaction-status operation, e.g.
    * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none

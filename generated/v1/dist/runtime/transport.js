@@ -278,7 +278,7 @@ export function createTransport(options, defaults) {
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),
-          defaults.tokenPath,
+          defaults.tokenPath ?? "",
         ),
         clientId: required("clientId", options.clientId),
         clientSecret: required("clientSecret", options.clientSecret),
@@ -299,15 +299,15 @@ export function createTransport(options, defaults) {
     key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
   };
   let limiter;
-  if (rateLimit !== false) {
-    // A custom limit replaces the plan's.
-    const {
-      limit,
-      intervalMs,
-      mode = DEFAULT_RATE_LIMIT_MODE,
-    } = typeof rateLimit === "object"
-      ? rateLimit
-      : { ...defaults.plan, mode: rateLimit };
+  // A custom limit replaces the plan's; without a plan there is nothing to enforce.
+  const rate =
+    rateLimit === false
+      ? undefined
+      : typeof rateLimit === "object"
+        ? rateLimit
+        : defaults.plan && { ...defaults.plan, mode: rateLimit };
+  if (rate !== undefined) {
+    const { limit, intervalMs, mode = DEFAULT_RATE_LIMIT_MODE } = rate;
     limiter = createLimiter(limit, intervalMs, mode, clock, window);
   }
   const clientRetry = options.retry ?? {};

@@ -108,9 +108,9 @@ export interface PlanLimit {
 /** What the generated package knows about its API set. */
 export interface TransportDefaults {
   /** The plan's rate limit, applied on the client side by default. */
-  readonly plan: PlanLimit;
+  readonly plan?: PlanLimit | undefined;
   /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
-  readonly tokenPath: string;
+  readonly tokenPath?: string | undefined;
   /**
    * The client method of the set's transaction-status operation, e.g.
    * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
@@ -557,7 +557,7 @@ export function createTransport(
     : createTokenSource({
         tokenUrl: join(
           checkUrl("authUrl", options.authUrl, insecure),
-          defaults.tokenPath,
+          defaults.tokenPath ?? "",
         ),
         clientId: required("clientId", options.clientId),
         clientSecret: required("clientSecret", options.clientSecret),
@@ -578,15 +578,15 @@ export function createTransport(
     key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
   };
   let limiter: Limiter | undefined;
-  if (rateLimit !== false) {
-    // A custom limit replaces the plan's.
-    const {
-      limit,
-      intervalMs,
-      mode = DEFAULT_RATE_LIMIT_MODE,
-    } = typeof rateLimit === "object"
-      ? rateLimit
-      : { ...defaults.plan, mode: rateLimit };
+  // A custom limit replaces the plan's; without a plan there is nothing to enforce.
+  const rate =
+    rateLimit === false
+      ? undefined
+      : typeof rateLimit === "object"
+        ? rateLimit
+        : defaults.plan && { ...defaults.plan, mode: rateLimit };
+  if (rate !== undefined) {
+    const { limit, intervalMs, mode = DEFAULT_RATE_LIMIT_MODE } = rate;
     limiter = createLimiter(limit, intervalMs, mode, clock, window);
   }
   const clientRetry = options.retry ?? {};

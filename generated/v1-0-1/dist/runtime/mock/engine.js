@@ -112,6 +112,7 @@ function checkOverride(name, override) {
 function rateWindow(api, options) {
   if (options.rateLimit === false) return undefined;
   const rate = options.rateLimit ?? api.plan;
+  if (rate === undefined) return undefined;
   if (!(rate.limit >= 0 && rate.intervalMs > 0)) {
     throw new Error("rate limit needs limit >= 0 and intervalMs > 0");
   }

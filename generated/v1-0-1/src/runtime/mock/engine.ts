@@ -81,7 +81,7 @@ export interface MockOperation {
 export interface MockApi {
   readonly setId: string;
   /** The plan's rate limit, e.g. 10000 per hour. */
-  readonly plan: {
+  readonly plan?: {
     readonly name: string;
     readonly limit: number;
     readonly intervalMs: number;
@@ -379,6 +379,7 @@ function rateWindow(
 ): RateWindow | undefined {
   if (options.rateLimit === false) return undefined;
   const rate = options.rateLimit ?? api.plan;
+  if (rate === undefined) return undefined;
   if (!(rate.limit >= 0 && rate.intervalMs > 0)) {
     throw new Error("rate limit needs limit >= 0 and intervalMs > 0");
   }

@@ -63,7 +63,7 @@ export interface MockOperation {
 export interface MockApi {
   readonly setId: string;
   /** The plan's rate limit, e.g. 10000 per hour. */
-  readonly plan: {
+  readonly plan?: {
     readonly name: string;
     readonly limit: number;
     readonly intervalMs: number;
