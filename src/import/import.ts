@@ -75,6 +75,7 @@ export function importDescriptions(
   /** The name each component key had in the latest document that holds it. */
   const latestName = new Map<string, string>();
   const operations = new Map<string, SchemaYaml>();
+  const order: string[] = [];
   const latestOperation = new Map<string, string>();
   const members: string[][] = [];
   const notes: ImportNote[] = [];
@@ -85,7 +86,14 @@ export function importDescriptions(
     const keys = componentKeys(document);
     const names = new Map<string, string>();
     for (const [key, at] of keys)
-      names.set(at, latestName.get(key) ?? claim(claims, key, schemaClaims));
+      names.set(
+        at,
+        latestName.get(key) ??
+          // A payload remitgen's own openapi.json made a component is written inline: it takes no name.
+          (member(lookup(document.root, at), "x-remitgen-payload") !== undefined
+            ? key
+            : claim(claims, key, schemaClaims)),
+      );
     // A schema whose shape differs from the one of its name already written
     // gets a name of its own; schemas that refer to it then differ too.
     let mapped = mapDocument(document, names, patternProblem, options);
@@ -143,6 +151,10 @@ export function importDescriptions(
         );
       }
       operations.set(id, operation.yaml);
+      // Placed after the operation it replaces, else the one it follows in
+      // this document: a document lists them in its spec's order.
+      const after = earlier !== undefined ? earlierId! : setMembers.at(-1);
+      order.splice(order.indexOf(after ?? "") + 1, 0, id);
       latestOperation.set(operation.key, id);
       setMembers.push(id);
     }
@@ -155,7 +167,7 @@ export function importDescriptions(
     ...(first!.auth.scheme !== "none" ? { auth: first!.auth } : {}),
     operations: Object.assign(
       Object.create(null) as SchemaYaml,
-      Object.fromEntries(operations),
+      Object.fromEntries(order.map((id) => [id, operations.get(id)])),
     ),
     sets: setsYaml(documents, setIds, members),
     ...(schemas.size > 0
@@ -187,7 +199,11 @@ function mapDocument(
   options: ImportOptions,
 ): Mapped {
   const context = newContext(document);
-  const scope: SchemaScope = { named: names, patternProblem };
+  const scope: SchemaScope = {
+    named: names,
+    patternProblem,
+    checkedExamples: isRemitgens(document),
+  };
   const schemas = new Map<string, SchemaYaml>();
   for (const [at, name] of names) {
     // A payload remitgen's own openapi.json wrote as a component is written inline again.
@@ -216,6 +232,11 @@ function mapDocument(
     operations,
     schemas,
   };
+}
+
+/** Whether remitgen wrote the document: its own openapi.json names the set. */
+export function isRemitgens(document: OpenApiDocument): boolean {
+  return member(member(document.root, "info"), "x-remitgen-set") !== undefined;
 }
 
 /** `auth: none` on an operation that needs no credentials while others do. */
@@ -344,7 +365,7 @@ function setsYaml(
     const given = member(info, "version");
     const version = semanticVersion(given);
     const set: SchemaYaml = {
-      title: `${String(member(info, "title") ?? "API")}, ${String(given ?? version)}`,
+      title: setTitle(document, String(given ?? version)),
       version,
     };
     if (given !== undefined && String(given) !== version)
@@ -359,24 +380,71 @@ function setsYaml(
       if (adds.length > 0) set.adds = adds;
       if (removes.length > 0) set.removes = removes;
     }
+    const plan = planYaml(member(info, "x-rate-limit"));
+    if (plan !== undefined) set.plan = plan;
     sets[ids[index]!] = set;
   });
   return sets;
 }
 
+/** A set's plan, from the `x-rate-limit` remitgen's own openapi.json writes. */
+function planYaml(limit: unknown): SchemaYaml | undefined {
+  const [count, per, name, cost, note] = [
+    "limit",
+    "per",
+    "plan",
+    "cost",
+    "note",
+  ].map((key) => member(limit, key));
+  if (
+    typeof count !== "number" ||
+    typeof per !== "string" ||
+    typeof name !== "string" ||
+    typeof cost !== "string"
+  )
+    return undefined;
+  return {
+    name,
+    rateLimit: `${count}/${per}`,
+    cost,
+    ...(typeof note === "string" ? { note } : {}),
+  };
+}
+
+/** `<title>, <version>`; for remitgen's own openapi.json, the set's own title. */
+function setTitle(document: OpenApiDocument, version: string): string {
+  const title = String(member(member(document.root, "info"), "title") ?? "API");
+  const own = isRemitgens(document)
+    ? /^.*?: (.*) \([^()]*\)$/s.exec(title)?.[1]
+    : undefined;
+  return own ?? `${title}, ${version}`;
+}
+
 /** What a later document says otherwise than the first, where the spec has one place for it. */
 function noteDifferences(first: Mapped, later: Mapped, firstId: string): void {
-  for (const [what, mine, theirs] of [
-    ["the base URL", later.service.baseUrl, first.service.baseUrl],
-    ["the auth scheme", JSON.stringify(later.auth), JSON.stringify(first.auth)],
-  ] as const)
-    if (mine !== theirs)
-      note(
-        later.context,
-        "",
-        `${what} ${String(mine)} differs from set ${firstId}'s`,
-        `set ${firstId}'s is written: a spec has one`,
-      );
+  // What a client sends: the words around it (title, assumption) may differ.
+  const sent = (auth: SchemaYaml): string =>
+    JSON.stringify({
+      ...auth,
+      title: 0,
+      version: 0,
+      assumption: 0,
+      description: 0,
+    });
+  if (later.service.baseUrl !== first.service.baseUrl)
+    note(
+      later.context,
+      "/servers",
+      `the base URL ${String(later.service.baseUrl)} differs from set ${firstId}'s`,
+      `set ${firstId}'s is written: a spec has one`,
+    );
+  if (sent(later.auth) !== sent(first.auth))
+    note(
+      later.context,
+      "/components/securitySchemes",
+      `the auth scheme differs from set ${firstId}'s`,
+      `set ${firstId}'s is written: a spec has one`,
+    );
 }
 
 /** Whether a pattern can be kept: it compiles as remitgen compiles patterns, and is proved linear soon enough. */

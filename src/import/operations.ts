@@ -118,7 +118,13 @@ function operationOf(
     firstLine(member(operation, "summary")) ??
     firstLine(member(operation, "description")) ??
     `${method} ${path}`;
-  const description = member(operation, "description");
+  // remitgen's own openapi.json follows the description with the effect's rules.
+  const given = member(operation, "description");
+  const description =
+    typeof given === "string" &&
+    member(operation, "x-remitgen-effect") !== undefined
+      ? given.split(/(?:^|\n\n)Effect: \*\*/)[0]
+      : given;
   const yaml: SchemaYaml = { method, path, summary };
   if (
     typeof description === "string" &&
@@ -554,7 +560,7 @@ function responsesYaml(
           resolved.value,
           resolved.at,
           id,
-          `error ${status}`,
+          `error${errors.length}`,
         ),
       );
     else if (status === "default") fallback = resolved;
@@ -649,16 +655,21 @@ function responseYaml(
       : mediaBody(context, value, at);
   if (body === undefined) return out;
   if (body.schema === undefined) {
+    const success = role === "response";
     note(
       context,
       body.at,
-      `${role} body as ${body.mediaTypes.join(", ")}`,
-      "left out: the body is marked not shown",
+      `${success ? "response" : `error ${status}`} body as ${body.mediaTypes.join(", ")}`,
+      success
+        ? "left out: the response is marked not shown"
+        : "left out: the error's body is untyped",
     );
-    return {
-      ...out,
-      notShown: `The ${role} body is ${body.mediaTypes.join(" or ")}, which remitgen does not map: not shown.`,
-    };
+    return success
+      ? {
+          ...out,
+          notShown: `The response body is ${body.mediaTypes.join(" or ")}, which remitgen does not map: not shown.`,
+        }
+      : out;
   }
   const payload = payloadYaml(
     context,

@@ -25,6 +25,12 @@ export interface SchemaScope {
   readonly named: ReadonlyMap<string, string>;
   /** Whether a pattern can be kept: it compiles and is proved linear. */
   readonly patternProblem: (pattern: string) => string | undefined;
+  /**
+   * Examples and defaults are kept as given: remitgen's own openapi.json
+   * holds only ones its checker accepted. Otherwise only those of scalars
+   * are kept, checked here.
+   */
+  readonly checkedExamples: boolean;
 }
 
 /** Keywords that only document: left out, counted once per keyword, not noted at each place. */
@@ -54,6 +60,7 @@ const mapped = new Set([
   "example",
   "examples",
   "x-nullable",
+  "x-remitgen-payload",
   "description",
   "format",
   "minLength",
@@ -104,7 +111,7 @@ export function schemaYaml(
   if (typeof ref === "string") {
     const target = refPointer(context, ref);
     const name = scope.named.get(target);
-    const siblings = commonYaml(context, value, at, inProperty);
+    const siblings = commonYaml(context, scope, value, at, inProperty);
     if (name !== undefined) return { $ref: name, ...siblings };
     if (following.includes(target)) {
       note(
@@ -127,7 +134,7 @@ export function schemaYaml(
   const read = (child: Json | undefined, childAt: string, property = false) =>
     schemaYaml(context, scope, child, childAt, property, following);
   noteUnmapped(context, value, at);
-  const common = commonYaml(context, value, at, inProperty);
+  const common = commonYaml(context, scope, value, at, inProperty);
   const types = typesOf(value);
   if (types.length > 1)
     return {
@@ -373,6 +380,7 @@ function discriminatorYaml(
 /** What any node may carry besides its shape. */
 function commonYaml(
   context: Context,
+  scope: SchemaScope,
   value: JsonObject,
   at: string,
   inProperty: boolean,
@@ -413,7 +421,7 @@ function commonYaml(
     ["example", example],
   ] as const) {
     if (given === undefined) continue;
-    if (fitsScalar(value, given)) out[key] = given;
+    if (scope.checkedExamples || fitsScalar(value, given)) out[key] = given;
     else
       noteCounted(
         context,

@@ -27,13 +27,17 @@ export function serviceYaml(
 ): SchemaYaml {
   const info = member(context.document.root, "info");
   const title = text(member(info, "title")) ?? "API";
-  // remitgen's own openapi.json titles a set's document `<service>: <set> (<id>)`.
-  const set = text(member(info, "x-remitgen-set"));
-  const serviceTitle = set !== undefined ? title.replace(/: .*$/s, "") : title;
+  // remitgen's own openapi.json titles a set's document `<service>: <set> (<id>)`
+  // and follows the service's description with the set's.
+  const own = text(member(info, "x-remitgen-set")) !== undefined;
+  const serviceTitle = own ? title.replace(/: .*$/s, "") : title;
+  const description = text(member(info, "description"));
   const name = options.name ?? (packagePart(serviceTitle) || "api");
   return {
     title: serviceTitle,
-    description: text(member(info, "description")) ?? serviceTitle,
+    description:
+      (own ? description?.split(/\n\nOperation set `/)[0] : description) ??
+      serviceTitle,
     baseUrl: baseUrl(context),
     package: {
       scope: options.scope ?? (name.split(/[-._]/)[0] || "api"),
