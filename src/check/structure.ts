@@ -11,11 +11,17 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
+  bodilessMethods,
   type Located,
+  type ParameterLocation,
   type Range,
+  type RawAuth,
+  type RawMethod,
   type RawNamedSchema,
   type RawNotShown,
   type RawOperation,
+  type RawParameter,
+  type RawPayload,
   type RawSchema,
   type RawSet,
   type RawSpec,
@@ -52,10 +58,36 @@ export interface Declared {
  */
 export interface OperationPart {
   readonly id: Located<string>;
+  /** As stated, else `operationDefaults.method`, else POST. */
+  readonly method: RawMethod;
+  /** As stated, else by method: GET reads, the others write. */
+  readonly effect: "read" | "write";
   readonly path?: Located<string>;
-  readonly request?: RawSchema;
-  readonly response?: RawSchema;
-  readonly errors: readonly { readonly schema?: RawSchema }[];
+  readonly parameters: readonly ParameterPart[];
+  readonly request?: RawSchema | false;
+  /** Where `request` stands, when written. */
+  readonly requestKey?: Range;
+  readonly response?: RawSchema | false;
+  readonly responseKey?: Range;
+  readonly responses: readonly StatusPart[];
+  readonly errors: readonly StatusPart[];
+}
+
+/** What the rules read of a stated response or error. */
+export interface StatusPart {
+  readonly status?: Located<number>;
+  readonly schema?: RawSchema;
+}
+
+/** What the rules read of a parameter: whatever of it could be read. */
+export interface ParameterPart {
+  /** The whole entry, for problems of the entry as such. */
+  readonly range: Range;
+  readonly name?: Located<string>;
+  readonly in?: ParameterLocation;
+  readonly required?: Located<boolean>;
+  readonly description?: string;
+  readonly schema?: RawSchema;
 }
 
 /** What the rules read of a set: whatever of it could be read (see {@link OperationPart}). */
@@ -82,6 +114,13 @@ export interface SpecParts {
   readonly schemas?: readonly RawNamedSchema[];
   /** The package name, which names each client interface (`<Name>Client`). */
   readonly packageName?: Located<string>;
+  /** `service.statusOperation`, when written. */
+  readonly statusOperation?: Located<string>;
+  /** An API key's header or query parameter, which operations may not declare too. */
+  readonly apiKey?: {
+    readonly in: "header" | "query";
+    readonly name: Located<string>;
+  };
   readonly declared: Declared;
 }
 
@@ -166,6 +205,11 @@ function defined<T extends object>(
   return out as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
+/** A payload as read: a schema, `false` for none, or undefined (left out or unusable). */
+function rawPayload(read: Read | undefined): RawPayload {
+  return read?.value === false ? false : rawSchema(read);
+}
+
 function notShown(read: Read | undefined): RawNotShown[] {
   return [...entriesOf(field(read, "notShown"))]
     .filter(([, item]) => item.usable)
@@ -185,20 +229,53 @@ function specParts(root: Read): SpecParts {
   const operations = section("operations");
   const sets = section("sets");
   const schemas = section("schemas");
+  const defaultMethod = field(section("operationDefaults"), "method")?.value as
+    RawMethod | undefined;
+  const statuses = (read: Read | undefined): StatusPart[] =>
+    listOf(read)
+      .filter((entry) => entry.usable)
+      .map((entry) =>
+        defined({
+          status: located<number>(field(entry, "status")),
+          schema: rawSchema(field(entry, "schema")),
+        }),
+      );
   const operationParts: OperationPart[] = [];
   for (const [key, operation] of entriesOf(operations)) {
     declared.operations.set(key, operation.keyRange);
     if (!operation.usable) continue;
+    const given = entriesOf(operation);
+    const method =
+      (field(operation, "method")?.value as RawMethod | undefined) ??
+      defaultMethod ??
+      "POST";
     operationParts.push({
       id: { value: key, range: operation.keyRange },
+      method,
+      effect:
+        (field(operation, "effect")?.value as "read" | "write" | undefined) ??
+        (method === "GET" ? "read" : "write"),
+      parameters: listOf(field(operation, "parameters"))
+        .filter((parameter) => parameter.usable)
+        .map((parameter) => ({
+          range: parameter.range,
+          ...defined({
+            name: located<string>(field(parameter, "name")),
+            in: field(parameter, "in")?.value as ParameterLocation | undefined,
+            required: located<boolean>(field(parameter, "required")),
+            description: text(parameter, "description"),
+            schema: rawSchema(field(parameter, "schema")),
+          }),
+        })),
       ...defined({
         path: located<string>(field(operation, "path")),
-        request: rawSchema(field(operation, "request")),
-        response: rawSchema(field(operation, "response")),
+        request: rawPayload(field(operation, "request")),
+        requestKey: given.get("request")?.keyRange,
+        response: rawPayload(field(operation, "response")),
+        responseKey: given.get("response")?.keyRange,
       }),
-      errors: listOf(field(operation, "errors"))
-        .filter((error) => error.usable)
-        .map((error) => defined({ schema: rawSchema(field(error, "schema")) })),
+      responses: statuses(field(operation, "responses")),
+      errors: statuses(field(operation, "errors")),
     });
   }
   const setParts: SetPart[] = [];
@@ -236,6 +313,9 @@ function specParts(root: Read): SpecParts {
         schema: read,
       });
   }
+  const auth = section("auth");
+  const apiKeyName = located<string>(field(auth, "name"));
+  const apiKeyIn = field(auth, "in")?.value as "header" | "query" | undefined;
   return {
     ...defined({
       operations: operations && operationParts,
@@ -244,6 +324,15 @@ function specParts(root: Read): SpecParts {
       packageName: located<string>(
         field(field(section("service"), "package"), "name"),
       ),
+      statusOperation: located<string>(
+        field(section("service"), "statusOperation"),
+      ),
+      apiKey:
+        field(auth, "scheme")?.value === "api-key" &&
+        apiKeyName !== undefined &&
+        apiKeyIn !== undefined
+          ? { in: apiKeyIn, name: apiKeyName }
+          : undefined,
     }),
     declared,
   };
@@ -258,55 +347,78 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
   const must = (read: Read | undefined, key: string): Read => field(read, key)!;
   const service = must(root, "service");
   const pkg = must(service, "package");
-  const auth = must(root, "auth");
   const defaultNotShown = notShown(field(root, "operationDefaults"));
   const operations: RawOperation[] = (parts.operations ?? []).map((part) => {
     const operation = must(must(root, "operations"), part.id.value);
-    const errors = listOf(field(operation, "errors")).map((error, index) => ({
-      status: located<number>(must(error, "status"))!,
-      description: text(error, "description")!,
-      ...part.errors[index],
-    }));
+    const described = (key: string, given: readonly StatusPart[]) =>
+      listOf(field(operation, key)).map((entry, index) => ({
+        status: located<number>(must(entry, "status"))!,
+        description: text(entry, "description")!,
+        ...defined({ schema: given[index]!.schema }),
+      }));
+    const errors = described("errors", part.errors);
+    const responses = described("responses", part.responses);
     const own = notShown(operation);
-    // An operation that states a payload no longer inherits "not shown" for it.
+    // An operation that states a payload, or that it has none, no longer
+    // inherits "not shown" for it; nor one that states parameters or statuses.
+    const request = part.request ?? (bodiless(part.method) ? false : undefined);
+    const stated: Record<string, boolean> = {
+      request: request !== undefined,
+      response: part.response !== undefined || responses.length > 0,
+      parameters: part.parameters.length > 0,
+      statusCodes: errors.length > 0 || responses.length > 0,
+    };
     const inherited = defaultNotShown.filter(
       (gap) =>
-        !own.some((mine) => mine.topic === gap.topic) &&
-        !(gap.topic === "request" && part.request) &&
-        !(gap.topic === "response" && part.response) &&
-        !(gap.topic === "statusCodes" && errors.length > 0),
+        !own.some((mine) => mine.topic === gap.topic) && !stated[gap.topic],
     );
     const effect = field(operation, "effect")?.value as
       "read" | "write" | undefined;
     const basis = field(operation, "effectBasis")?.value as
       "inferred" | "stated" | undefined;
     return {
-      ...part,
+      id: part.id,
+      method: part.method,
       path: part.path!,
+      parameters: part.parameters.map((parameter): RawParameter => ({
+        name: parameter.name!,
+        in: parameter.in!,
+        ...defined({
+          required: parameter.required,
+          description: parameter.description,
+        }),
+        schema: parameter.schema!,
+      })),
+      authenticated: field(operation, "auth")?.value !== "none",
       summary: text(operation, "summary")!,
       ...defined({ description: text(operation, "description") }),
-      effect: effect ?? "write",
+      effect: part.effect,
       effectStated: effect !== undefined,
       effectBasis: basis ?? (effect ? "inferred" : "default"),
+      request,
+      response: part.response,
+      responses,
       errors,
       notShown: [...inherited, ...own],
     };
   });
   const sets: RawSet[] = (parts.sets ?? []).map((part) => {
     const set = must(must(root, "sets"), part.id.value);
-    const plan = must(set, "plan");
+    const plan = field(set, "plan");
     return {
       ...part,
       title: text(set, "title")!,
       version: located<string>(must(set, "version"))!,
       labels: (strings(field(set, "labels")) ?? []).map((label) => label.value),
-      ...defined({ date: located<string>(field(set, "date")) }),
-      plan: {
-        name: text(plan, "name")!,
-        rateLimit: located<string>(must(plan, "rateLimit"))!,
-        cost: text(plan, "cost")!,
-        ...defined({ note: text(plan, "note") }),
-      },
+      ...defined({
+        date: located<string>(field(set, "date")),
+        plan: plan && {
+          name: text(plan, "name")!,
+          rateLimit: located<string>(must(plan, "rateLimit"))!,
+          cost: text(plan, "cost")!,
+          ...defined({ note: text(plan, "note") }),
+        },
+      }),
     };
   });
   return {
@@ -318,23 +430,51 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
       packageName: located<string>(must(pkg, "name"))!,
       ...defined({
         packageRegistry: field(pkg, "registry")?.value as string | undefined,
+        statusOperation: parts.statusOperation,
       }),
       notShown: notShown(service),
     },
-    auth: {
-      title: text(auth, "title")!,
-      version: located<string>(must(auth, "version"))!,
-      baseUrl: must(auth, "baseUrl").value as string,
-      tokenPath: located<string>(must(must(auth, "token"), "path"))!,
-      scheme: "oauth2-client-credentials",
-      assumption: text(auth, "assumption") ?? "",
-      notShown: notShown(auth),
-    },
+    auth: rawAuth(field(root, "auth")),
     operationDefaults: { notShown: defaultNotShown },
     operations,
     sets,
     schemas: parts.schemas ?? [],
   };
+}
+
+/** A method that carries no request body. */
+function bodiless(method: RawMethod): boolean {
+  return bodilessMethods.has(method);
+}
+
+/** The auth scheme, from a walk that found no problem; none written is `none`. */
+function rawAuth(auth: Read | undefined): RawAuth {
+  const scheme = (field(auth, "scheme")?.value ?? "none") as RawAuth["scheme"];
+  const description = defined({ description: text(auth, "description") });
+  switch (scheme) {
+    case "oauth2-client-credentials":
+      return {
+        scheme,
+        title: text(auth, "title")!,
+        version: located<string>(field(auth, "version"))!,
+        baseUrl: field(auth, "baseUrl")!.value as string,
+        tokenPath: located<string>(field(field(auth, "token"), "path"))!,
+        assumption: text(auth, "assumption") ?? "",
+        notShown: notShown(auth),
+      };
+    case "api-key":
+      return {
+        scheme,
+        in: field(auth, "in")!.value as "header" | "query",
+        name: located<string>(field(auth, "name"))!,
+        ...description,
+      };
+    case "basic":
+    case "bearer":
+      return { scheme, ...description };
+    case "none":
+      return { scheme };
+  }
 }
 
 /**

@@ -80,6 +80,8 @@ export function formatChecks(reader: Reader): Record<string, Check> {
     packageName: (read) =>
       reportIf(read, packageProblem(read.value as string, "package name")),
     path: (read) => reportIf(read, pathProblem(read.value as string)),
+    operationPath: (read) =>
+      reportIf(read, pathProblem(read.value as string, true)),
     version: (read) => reportIf(read, versionProblem(read.value as string)),
     date: (read) => {
       const reason = dateProblem(read.value as string);
@@ -111,6 +113,21 @@ export function formatChecks(reader: Reader): Record<string, Check> {
           : undefined,
       );
     },
+    successStatus: (read) => {
+      const status = read.value as number;
+      return reportIf(
+        read,
+        status < 200 || status > 299
+          ? diagnostics.badSuccessStatus(String(status))
+          : undefined,
+      );
+    },
+    noBody: (read) =>
+      reportIf(
+        read,
+        read.value === true ? diagnostics.trueBody(read.where) : undefined,
+        false,
+      ),
     pattern: (read) => {
       const pattern = read.value as string;
       // Compiled as the mocks and the example check compile it.
@@ -269,13 +286,15 @@ function packageProblem(
  * White space and characters that show as nothing (zero-width, Hangul
  * fillers, bidi marks): a name of only these would name its folder, files
  * and types by a hash, and messages by nothing anyone can see. Property
- * names are not held to it: they are the bank's wire names, written as they
+ * names are not held to it: they are the API's wire names, written as they
  * are, quoted where need be.
  */
 const blankName = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
 
 /** Characters safe in a URL path without encoding (RFC 3986 unreserved, plus "/"). */
 const pathPattern = /^\/[A-Za-z0-9\-._~/]*$/;
+/** The same, with `{name}` templates that path parameters fill in. */
+const templatePattern = /^\/(?:[A-Za-z0-9\-._~/]|\{[A-Za-z0-9\-._~]+\})*$/;
 const versionPattern = /^\d+\.\d+\.\d+$/;
 
 /**
@@ -285,17 +304,25 @@ const versionPattern = /^\d+\.\d+\.\d+$/;
  */
 const dotSegment = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 
-/** What makes a path other than a plain absolute URL path, with a fix when one is plain. */
-function pathProblem(path: string): DiagnosticText | undefined {
+/**
+ * What makes a path other than a plain absolute URL path (an operation's
+ * may hold `{name}` templates), with a fix when one is plain.
+ */
+function pathProblem(
+  path: string,
+  templates = false,
+): DiagnosticText | undefined {
   const dots = dotSegment.exec(path);
   if (dots !== null)
     return diagnostics.dotSegment(path, dots[0].replace(/^\//, ""));
-  if (pathPattern.test(path)) return undefined;
+  const pattern = templates ? templatePattern : pathPattern;
+  if (pattern.test(path)) return undefined;
   const trimmed = path.trim();
   const fixed = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
   return diagnostics.badPath(
     path,
-    pathPattern.test(fixed) && fixed !== "/" ? fixed : undefined,
+    pattern.test(fixed) && fixed !== "/" ? fixed : undefined,
+    templates,
   );
 }
 

@@ -258,18 +258,28 @@ export const diagnostics = {
         : `${what} ${asciiQuote(name)} holds no visible character`,
     hint: `name it with letters or digits, e.g. \`${example}\``,
   }),
-  duplicatePath: (path: string, other: string): DiagnosticText<"RG020"> => ({
+  /** Paths compared with their `{name}`s aside: `/a/{id}` and `/a/{key}` take the same requests. */
+  duplicatePath: (
+    path: string,
+    other: string,
+    method: string,
+  ): DiagnosticText<"RG020"> => ({
     code: "RG020",
-    message: `path ${quote(path)} is already used by operation ${quote(other)}`,
-    hint: "each operation needs its own path",
+    message: `${method} ${quote(path)} is already used by operation ${quote(other)}`,
+    hint: "give each operation its own path, or another method",
   }),
-  badPath: (path: string, suggestion?: string): DiagnosticText<"RG021"> => ({
+  /** `templates`: an operation's path, which may hold `{name}` templates. */
+  badPath: (
+    path: string,
+    suggestion?: string,
+    templates = false,
+  ): DiagnosticText<"RG021"> => ({
     code: "RG021",
-    message: `path ${quote(path)} is not a valid operation path`,
+    message: `path ${quote(path)} is not a valid ${templates ? "operation " : ""}path`,
     hint:
       suggestion !== undefined
         ? `write ${quote(suggestion)}`
-        : 'a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+        : `a path starts with "/" and holds only letters, digits and - . _ ~ / characters${templates ? ", and `{name}` where a path parameter goes (e.g. /accounts/{accountId})" : ""}`,
   }),
   /** `segment` as written, e.g. `..` or `%2e%2E`. */
   dotSegment: (path: string, segment: string): DiagnosticText<"RG021"> => ({
@@ -313,6 +323,100 @@ export const diagnostics = {
     code: "RG022",
     message: `${owner.normalize("NFC")} is declared twice, its accents encoded differently each time`,
     hint: `here it is written ${asciiQuote(secondId)}, before ${asciiQuote(firstId)} (decomposed and composed Unicode); remove one of them, or rename it`,
+  }),
+  /** `{name}` in an operation's path with no path parameter to fill it. */
+  pathTemplateUnfilled: (
+    operation: string,
+    path: string,
+    name: string,
+  ): DiagnosticText<"RG023"> => ({
+    code: "RG023",
+    message: `operation ${quote(operation)} path ${quote(path)} holds {${name}}, which no path parameter fills`,
+    hint: `add \`- { name: ${name}, in: path, required: true, schema: { type: string } }\` under \`parameters:\`, or take {${name}} out of the path`,
+  }),
+  pathParameterUnused: (
+    operation: string,
+    name: string,
+    path: string,
+  ): DiagnosticText<"RG024"> => ({
+    code: "RG024",
+    message: `operation ${quote(operation)} has the path parameter ${quote(name)}, which its path ${quote(path)} does not hold`,
+    hint: `write {${name}} in the path where the value goes, or make it \`in: query\``,
+  }),
+  optionalPathParameter: (
+    operation: string,
+    name: string,
+  ): DiagnosticText<"RG025"> => ({
+    code: "RG025",
+    message: `path parameter ${quote(name)} of operation ${quote(operation)} is not required`,
+    hint: "a path parameter is always required (the path is incomplete without it): remove `required: false`",
+  }),
+  /** `first`: the other parameter's name as written (header names ignore letter case). */
+  duplicateParameter: (
+    operation: string,
+    location: string,
+    name: string,
+    first: string,
+  ): DiagnosticText<"RG026"> => ({
+    code: "RG026",
+    message:
+      name === first
+        ? `operation ${quote(operation)} has two ${location} parameters named ${quote(name)}`
+        : `operation ${quote(operation)} has the header parameters ${quote(first)} and ${quote(name)}, one name in two letter cases`,
+    hint:
+      name === first
+        ? "remove or rename one of them"
+        : "header names ignore letter case, so they are one header: remove or rename one of them",
+  }),
+  /** `where`, e.g. `a header parameter of operation "get"`. */
+  badHeaderName: (where: string, name: string): DiagnosticText<"RG027"> => ({
+    code: "RG027",
+    message: `${quote(name)} (${where}) is not a valid header name`,
+    hint: "a header name holds only letters, digits and ! # $ % & ' * + - . ^ _ ` | ~, e.g. `X-Request-Id`",
+  }),
+  /**
+   * A parameter the client sends itself. `why`: `auth` (credentials),
+   * `json` (content-type, accept), `api-key` (the spec's API key),
+   * `transport` (framing headers fetch sets).
+   */
+  reservedParameter: (
+    location: string,
+    name: string,
+    operation: string,
+    why: "auth" | "json" | "api-key" | "transport",
+  ): DiagnosticText<"RG027"> => ({
+    code: "RG027",
+    message: `${location} parameter ${quote(name)} of operation ${quote(operation)} is one the client sets itself`,
+    hint: {
+      auth: "the client sends credentials as the spec's `auth` says: remove this parameter",
+      json: "the client always sends and accepts JSON: remove this parameter",
+      "api-key":
+        "the client sends the API key `auth` names, from its `apiKey` option: remove this parameter",
+      transport:
+        "the HTTP client sets this header from the request itself: remove this parameter",
+    }[why],
+  }),
+  /** `found`: what the schema is, e.g. `an object`, `an array of objects`. */
+  badParameterSchema: (
+    location: string,
+    name: string,
+    operation: string,
+    found: string,
+  ): DiagnosticText<"RG028"> => ({
+    code: "RG028",
+    message: `${location} parameter ${quote(name)} of operation ${quote(operation)} is ${found}, not a string, number, integer, boolean or enum${location === "path" ? "" : " (or an array of these)"}`,
+    hint:
+      location === "path"
+        ? "a path segment holds one value: give it `schema: { type: string }` or another scalar type"
+        : "a parameter is sent as text: give it a scalar or enum schema (or an array of one), and send structured values in the request body",
+  }),
+  bodyNotAllowed: (
+    operation: string,
+    method: string,
+  ): DiagnosticText<"RG029"> => ({
+    code: "RG029",
+    message: `operation ${quote(operation)} is a ${method}, which has no body, but it states a \`request\``,
+    hint: `remove \`request\` (or write \`request: false\`), or use POST, PUT or PATCH if the API takes a body`,
   }),
   unknownOperation: (
     name: string,
@@ -488,7 +592,7 @@ export const diagnostics = {
     hint:
       suggestion !== undefined
         ? `did you mean ${quote(suggestion)}? (lowercase letters, digits, - . _)`
-        : "use lowercase letters, digits, - . and _, starting with a letter or digit (e.g. `remittance`)",
+        : "use lowercase letters, digits, - . and _, starting with a letter or digit (e.g. `payments`)",
   }),
   /**
    * A schema's `example` that its own schema refuses (the mock would serve
@@ -535,6 +639,21 @@ export const diagnostics = {
     code: "RG047",
     message: `package registry ${quote(text)} is not a plain http or https address`,
     hint: "write the registry's address as npm takes it, e.g. https://npm.example.com/ (no query, fragment or credentials: npm reads those from your .npmrc)",
+  }),
+  responseAndResponses: (operation: string): DiagnosticText<"RG048"> => ({
+    code: "RG048",
+    message: `operation ${quote(operation)} states both \`response\` and \`responses\``,
+    hint: "keep one: `responses` lists the success statuses with their bodies (e.g. `- { status: 201, description: Created, schema: Payment }`), `response` gives the body of every 2xx",
+  }),
+  /** `list`: `responses` or `errors`. */
+  duplicateStatus: (
+    operation: string,
+    status: number,
+    list: string,
+  ): DiagnosticText<"RG049"> => ({
+    code: "RG049",
+    message: `operation ${quote(operation)} states status ${status} twice in \`${list}\``,
+    hint: "state each status once: an answer of that status has one description and one body",
   }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
@@ -613,6 +732,23 @@ export const diagnostics = {
     code: "RG055",
     message: `status ${status} is not an HTTP error status`,
     hint: "use a status from 400 to 599",
+  }),
+  badSuccessStatus: (status: string): DiagnosticText<"RG056"> => ({
+    code: "RG056",
+    message: `status ${status} is not an HTTP success status`,
+    hint: "list success statuses (200 to 299) under `responses`, and error statuses (400 to 599) under `errors`",
+  }),
+  /** `request: true`: a body is a schema, or `false` for none. */
+  trueBody: (where: string): DiagnosticText<"RG013"> => ({
+    code: "RG013",
+    message: `${where} is true, which is not allowed`,
+    hint: "write the body's schema name or an inline schema, or `false` for no body",
+  }),
+  /** `service.statusOperation` names an operation that is a write. */
+  statusOperationWrites: (operation: string): DiagnosticText<"RG058"> => ({
+    code: "RG058",
+    message: `service statusOperation ${quote(operation)} is a write`,
+    hint: "name the read operation that reports a write's outcome (it is called to reconcile, so it must be safe to repeat), or give that operation `effect: read`",
   }),
 } as const;
 

@@ -2,7 +2,13 @@
  * Turns a checked raw spec into the resolved model: set membership followed
  * through `extends`, names decided, schemas reachable per set, all frozen.
  */
-import { operationNames, setNames } from "../names/names.js";
+import {
+  envPrefix,
+  mockBaseUrl,
+  operationNames,
+  parameterProperties,
+  setNames,
+} from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 import {
   parseRateLimit,
@@ -10,24 +16,23 @@ import {
   refsOf,
   resolveMembers,
   toSchemaNode,
+  type RawAuth,
+  type RawOperation,
+  type RawPayload,
+  type RawPlan,
   type RawSchema,
   type RawSpec,
 } from "../spec/raw.js";
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
   OperationSetModel,
+  ParameterModel,
   PayloadModel,
   PlanModel,
 } from "./types.js";
-
-/**
- * The bank's status lookup: what a caller checks before resending a write
- * whose outcome is unknown. The seed names it; no other operation reports
- * a transaction's state.
- */
-const statusOperationId = "get_transaction_status";
 
 /** Whether a schema, followed through references, describes a JSON object. */
 function isObjectSchema(
@@ -67,23 +72,26 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     ]),
   );
 
-  const operations: OperationModel[] = raw.operations.map((operation) => {
-    const payload = (
-      schema: RawSchema | undefined,
-      topic: string,
-    ): PayloadModel =>
-      schema === undefined
+  const payload = (schema: RawPayload, topic: string): PayloadModel =>
+    schema === false
+      ? { kind: "none" }
+      : schema === undefined
         ? {
             kind: "not-shown",
             text: notShownText(topic, `The ${topic} payload shape: not shown.`),
           }
         : { kind: "schema", schema: toSchemaNode(schema) };
+  // Without auth no operation sends credentials.
+  const anyCredentials = raw.auth.scheme !== "none";
+
+  const operations: OperationModel[] = raw.operations.map((operation) => {
+    const response = payload(successBody(operation), "response");
     return {
       id: operation.id.value,
-      method: "POST",
+      method: operation.method,
       path: operation.path.value,
-      parameters: [],
-      authenticated: true,
+      parameters: parametersOf(operation),
+      authenticated: anyCredentials && operation.authenticated,
       summary: operation.summary,
       ...(operation.description !== undefined
         ? { description: operation.description }
@@ -91,11 +99,15 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       effect: operation.effect,
       effectBasis: operation.effectBasis,
       request: payload(operation.request, "request"),
-      response: payload(operation.response, "response"),
-      responses: [],
+      response,
+      responses: operation.responses.map((each) => ({
+        status: each.status.value,
+        description: each.description,
+        payload: payload(each.schema ?? false, "response"),
+      })),
       responseBody:
-        operation.response === undefined ||
-        isObjectSchema(toSchemaNode(operation.response), schemaByName)
+        response.kind !== "schema" ||
+        isObjectSchema(response.schema, schemaByName)
           ? "object"
           : "json",
       errors: operation.errors.map((error) => ({
@@ -138,25 +150,12 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
         (operation) => parentIds.has(operation.id) && !ids.has(operation.id),
       )
       .map((operation) => operation.id);
-    const rateLimit = parseRateLimit(set.plan.rateLimit.value)!;
-    const plan: PlanModel = {
-      name: set.plan.name,
-      rateLimit: {
-        limit: rateLimit.limit,
-        unit: rateLimit.unit,
-        intervalMs: rateLimitUnits[rateLimit.unit],
-        text: set.plan.rateLimit.value,
-      },
-      cost: set.plan.cost,
-      ...(set.plan.note !== undefined ? { note: set.plan.note } : {}),
-    };
     const reachable = reachableSchemas(
       raw.operations.filter((operation) => ids.has(operation.id.value)),
       rawSchemaByName,
     );
-    const status = setOperations.find(
-      (operation) => operation.id === statusOperationId,
-    );
+    const statusId = raw.service.statusOperation?.value;
+    const status = setOperations.find((operation) => operation.id === statusId);
     return {
       id: set.id.value,
       title: set.title,
@@ -169,7 +168,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       operations: setOperations.map((operation) =>
         operationById.get(operation.id)!,
       ),
-      plan,
+      ...(set.plan !== undefined ? { plan: planOf(set.plan) } : {}),
       ...(status !== undefined ? { statusOperation: status } : {}),
       schemas: schemas.filter((schema) => reachable.has(schema.name)),
       names: setNames(
@@ -186,27 +185,21 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       description: raw.service.description,
       baseUrl: raw.service.baseUrl,
       baseUrlVariable: variableName(raw.service.baseUrl, "base_url"),
+      ...(literalUrl(raw.service.baseUrl)
+        ? { defaultBaseUrl: raw.service.baseUrl }
+        : {}),
       notShown: raw.service.notShown.map(copyGap),
       names: {
         packageScope: raw.service.packageScope.value,
         packageBase: raw.service.packageName.value,
-        envPrefix: envPrefixOf(raw.service.packageName.value),
-        mockBaseUrl: `https://${raw.service.packageName.value.replace(/_/g, "-")}.mock`,
+        envPrefix: envPrefix(raw.service.packageName.value),
+        mockBaseUrl: mockBaseUrl(raw.service.packageName.value),
         ...(raw.service.packageRegistry !== undefined
           ? { registry: raw.service.packageRegistry }
           : {}),
       },
     },
-    auth: {
-      title: raw.auth.title,
-      version: raw.auth.version.value,
-      baseUrl: raw.auth.baseUrl,
-      baseUrlVariable: variableName(raw.auth.baseUrl, "auth_url"),
-      token: { method: "POST", path: raw.auth.tokenPath.value },
-      scheme: "oauth2-client-credentials",
-      assumption: raw.auth.assumption,
-      notShown: raw.auth.notShown.map(copyGap),
-    },
+    auth: authOf(raw.auth),
     operations,
     sets,
     schemas,
@@ -215,13 +208,96 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
   return deepFreeze(model);
 }
 
-/** `remittance` -> `REMITTANCE`, `open-bank.v2` -> `OPEN_BANK_V2`. */
-function envPrefixOf(packageName: string): string {
-  // A leading digit would not read as a name in `process.env.NAME`.
-  return packageName
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, "_")
-    .replace(/^(?=[0-9])/, "_");
+/**
+ * The success body: `response` as written, or of stated `responses` the
+ * first that has a body (none when none has).
+ */
+function successBody(operation: RawOperation): RawPayload {
+  if (operation.responses.length === 0) return operation.response;
+  return (
+    operation.responses.find((each) => each.schema !== undefined)?.schema ??
+    false
+  );
+}
+
+function parametersOf(operation: RawOperation): ParameterModel[] {
+  const properties = parameterProperties(
+    operation.parameters.map((parameter) => ({
+      name: parameter.name.value,
+      in: parameter.in,
+    })),
+  );
+  return operation.parameters.map((parameter, index) => ({
+    name: parameter.name.value,
+    in: parameter.in,
+    // A path is incomplete without its parameters (the checker refuses `false`).
+    required: parameter.in === "path" || parameter.required?.value === true,
+    ...(parameter.description !== undefined
+      ? { description: parameter.description }
+      : {}),
+    schema: toSchemaNode(parameter.schema),
+    names: { property: properties[index]! },
+  }));
+}
+
+function planOf(plan: RawPlan): PlanModel {
+  const rateLimit = parseRateLimit(plan.rateLimit.value)!;
+  return {
+    name: plan.name,
+    rateLimit: {
+      limit: rateLimit.limit,
+      unit: rateLimit.unit,
+      intervalMs: rateLimitUnits[rateLimit.unit],
+      text: plan.rateLimit.value,
+    },
+    cost: plan.cost,
+    ...(plan.note !== undefined ? { note: plan.note } : {}),
+  };
+}
+
+function authOf(auth: RawAuth): AuthModel {
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return {
+        scheme: auth.scheme,
+        title: auth.title,
+        version: auth.version.value,
+        baseUrl: auth.baseUrl,
+        baseUrlVariable: variableName(auth.baseUrl, "auth_url"),
+        token: { method: "POST", path: auth.tokenPath.value },
+        assumption: auth.assumption,
+        notShown: auth.notShown.map(copyGap),
+      };
+    case "api-key":
+      return {
+        scheme: auth.scheme,
+        in: auth.in,
+        name: auth.name.value,
+        ...(auth.description !== undefined
+          ? { description: auth.description }
+          : {}),
+      };
+    case "basic":
+    case "bearer":
+      return {
+        scheme: auth.scheme,
+        ...(auth.description !== undefined
+          ? { description: auth.description }
+          : {}),
+      };
+    case "none":
+      return { scheme: "none" };
+  }
+}
+
+/** A base URL written out (`https://api.example.com/v2`), not a `{variable}` to fill in. */
+function literalUrl(url: string): boolean {
+  if (url.includes("{")) return false;
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
 }
 
 function copyGap(gap: { topic: string; text: string }): NotShown {
@@ -240,8 +316,10 @@ function reachableSchemas(
   const seen = new Set<string>();
   const pending = operations.flatMap((operation) =>
     [
+      ...operation.parameters.map((parameter) => parameter.schema),
       operation.request,
       operation.response,
+      ...operation.responses.map((response) => response.schema),
       ...operation.errors.map((error) => error.schema),
     ].flatMap(refsOf),
   );

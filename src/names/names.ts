@@ -156,6 +156,9 @@ const generatedTopLevel: ReadonlySet<string> = new Set([
   "RetryOptions",
   "JsonObject",
   "JsonValue",
+  "ClientError",
+  "ClientErrorCode",
+  // Today's runtime name of ClientError, until the runtime takes the new one.
   "RemitError",
   "RemitErrorCode",
   "ApiError",
@@ -250,6 +253,68 @@ export function operationNames(operationId: string): OperationNameSet {
     responseType: `${typeBase}Response`,
     docFile: `${fileSafe(kebabCase(operationId), operationId, maxFileName - ".md".length)}.md`,
   };
+}
+
+/** Where parameters go, in the order they keep their names on a clash. */
+const parameterPlaces = ["path", "query", "header"] as const;
+
+/**
+ * Each parameter's key in the generated parameters object, in the order
+ * given: its exact name, as sent. Two parameters of one name in different
+ * places (a path `id` and a query `id`) cannot share the key: the one first
+ * in path, query, header order keeps it, the other is named by its place
+ * too (`queryId`), numbered on while that is taken; no exact name is ever
+ * displaced.
+ */
+export function parameterProperties(
+  parameters: readonly {
+    readonly name: string;
+    readonly in: (typeof parameterPlaces)[number];
+  }[],
+): string[] {
+  const order = parameterPlaces.flatMap((place) =>
+    parameters.flatMap((parameter, index) =>
+      parameter.in === place ? [index] : [],
+    ),
+  );
+  const out: string[] = new Array<string>(parameters.length);
+  const taken = new Set<string>();
+  const clashing: number[] = [];
+  for (const index of order) {
+    const name = parameters[index]!.name;
+    if (taken.has(name)) clashing.push(index);
+    else {
+      taken.add(name);
+      out[index] = name;
+    }
+  }
+  for (const index of clashing) {
+    const { name, in: place } = parameters[index]!;
+    const base = camelCase(`${place} ${name}`) || `${place}Parameter`;
+    let property = base;
+    for (let count = 2; taken.has(property); count++)
+      property = `${base}${count}`;
+    taken.add(property);
+    out[index] = property;
+  }
+  return out;
+}
+
+/**
+ * Prefix of the environment variables docs examples read:
+ * `payments` -> `PAYMENTS`, `open-bank.v2` -> `OPEN_BANK_V2`.
+ */
+export function envPrefix(packageBase: string): string {
+  // A leading digit would not read as a name in `process.env.NAME`.
+  return packageBase
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^(?=[0-9])/, "_");
+}
+
+/** Where mock handlers answer by default: `https://payments.mock`. */
+export function mockBaseUrl(packageBase: string): string {
+  return `https://${packageBase.replace(/_/g, "-")}.mock`;
 }
 
 export interface SetNameSet {

@@ -64,28 +64,61 @@ export interface RawProperty {
   readonly schema: RawSchema;
 }
 
-export interface RawError {
+/** A status with its description and body: an error, or a stated success response. */
+export interface RawResponse {
   readonly status: Located<number>;
   readonly description: string;
   readonly schema?: RawSchema;
 }
 
+/**
+ * A payload as written: a schema, `false` (the spec says there is none), or
+ * undefined (left out).
+ */
+export type RawPayload = RawSchema | false | undefined;
+
+export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type RawMethod = (typeof httpMethods)[number];
+
+/** Methods that carry no request body. */
+export const bodilessMethods: ReadonlySet<RawMethod> = new Set([
+  "GET",
+  "DELETE",
+]);
+
+export type ParameterLocation = "path" | "query" | "header";
+
+export interface RawParameter {
+  readonly name: Located<string>;
+  readonly in: ParameterLocation;
+  /** As written; a path parameter is required whether written or not. */
+  readonly required?: Located<boolean>;
+  readonly description?: string;
+  readonly schema: RawSchema;
+}
+
 export interface RawOperation {
   readonly id: Located<string>;
+  readonly method: RawMethod;
   readonly path: Located<string>;
+  readonly parameters: readonly RawParameter[];
+  /** False for `auth: none`. */
+  readonly authenticated: boolean;
   readonly summary: string;
   readonly description?: string;
   readonly effect: "read" | "write";
   readonly effectStated: boolean;
   /**
-   * Whether the bank's interface states the effect, the spec infers it from
-   * the name (an `effect` without `effectBasis`), or it is the safe default
-   * (no `effect`: a write).
+   * Whether the API's description states the effect, the spec infers it
+   * from the name (an `effect` without `effectBasis`), or it follows the
+   * method (no `effect`: GET reads, the others write).
    */
   readonly effectBasis: "stated" | "inferred" | "default";
-  readonly request?: RawSchema;
-  readonly response?: RawSchema;
-  readonly errors: readonly RawError[];
+  readonly request: RawPayload;
+  readonly response: RawPayload;
+  /** Stated success responses (200-299), in spec order. */
+  readonly responses: readonly RawResponse[];
+  readonly errors: readonly RawResponse[];
   readonly notShown: readonly RawNotShown[];
 }
 
@@ -106,7 +139,7 @@ export interface RawSet {
   readonly operations?: readonly Located<string>[];
   readonly adds: readonly Located<string>[];
   readonly removes: readonly Located<string>[];
-  readonly plan: RawPlan;
+  readonly plan?: RawPlan;
   /** Where the `operations`, `adds` and `removes` keys stand, when written. */
   readonly operationsKey?: Range;
   readonly addsKey?: Range;
@@ -122,22 +155,35 @@ export interface RawSpec {
     readonly packageName: Located<string>;
     /** The npm registry the packages are published to, as a normalised URL. */
     readonly packageRegistry?: string;
+    /** The operation that reports a write's outcome. */
+    readonly statusOperation?: Located<string>;
     readonly notShown: readonly RawNotShown[];
   };
-  readonly auth: {
-    readonly title: string;
-    readonly version: Located<string>;
-    readonly baseUrl: string;
-    readonly tokenPath: Located<string>;
-    readonly scheme: "oauth2-client-credentials";
-    readonly assumption: string;
-    readonly notShown: readonly RawNotShown[];
-  };
+  readonly auth: RawAuth;
   readonly operationDefaults: { readonly notShown: readonly RawNotShown[] };
   readonly operations: readonly RawOperation[];
   readonly sets: readonly RawSet[];
   readonly schemas: readonly RawNamedSchema[];
 }
+
+export type RawAuth =
+  | {
+      readonly scheme: "oauth2-client-credentials";
+      readonly title: string;
+      readonly version: Located<string>;
+      readonly baseUrl: string;
+      readonly tokenPath: Located<string>;
+      readonly assumption: string;
+      readonly notShown: readonly RawNotShown[];
+    }
+  | {
+      readonly scheme: "api-key";
+      readonly in: "header" | "query";
+      readonly name: Located<string>;
+      readonly description?: string;
+    }
+  | { readonly scheme: "basic" | "bearer"; readonly description?: string }
+  | { readonly scheme: "none" };
 
 /** A named schema as written. */
 export interface RawNamedSchema {
@@ -283,12 +329,12 @@ export function parseRateLimit(
 }
 
 /** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
-export function refsOf(schema: RawSchema | undefined): Located<string>[] {
+export function refsOf(schema: RawPayload): Located<string>[] {
   const out: Located<string>[] = [];
-  const stack: (RawSchema | undefined)[] = [schema];
+  const stack: RawPayload[] = [schema];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (node === undefined) continue;
+    if (node === undefined || node === false) continue;
     if (node.kind === "ref") out.push(node.name);
     else if (node.kind === "object")
       for (let index = node.properties.length - 1; index >= 0; index--)

@@ -70,7 +70,7 @@ const expected = [
   "11:12 RG012 auth version must be a string, found a number",
   '20:13 RG013 operation "get_acct_title" effect is "safe", which is not allowed',
   '21:14 RG050 unknown schema "AccountRequest"',
-  '23:11 RG020 path "/get_acct_title" is already used by operation "get_acct_title"',
+  '23:11 RG020 POST "/get_acct_title" is already used by operation "get_acct_title"',
   '26:3 RG011 missing required key "summary" in operation "get_agent_accnt_balance"',
   '33:11 RG041 date "2023-02-30" is not a calendar date: February 2023 has 28 days',
   '37:18 RG040 rate limit "10000 per fortnight" has the unknown unit "fortnight"',
@@ -231,7 +231,7 @@ describe("a part with a structural problem", () => {
   it("still has the rules run on what of it could be read: every problem in one run", () => {
     expect(summarize(phases)).toEqual([
       '2:1 RG011 missing required key "title" in service',
-      '22:11 RG020 path "/get_acct_title" is already used by operation "get_acct_title"',
+      '22:11 RG020 POST "/get_acct_title" is already used by operation "get_acct_title"',
       '23:5 RG010 unknown key "sumary" in operation "send_txns"',
       '25:3 RG011 missing required key "summary" in operation "get_agent_accnt_balance"',
       '28:14 RG050 unknown schema "BalanceRequest"',

@@ -393,3 +393,396 @@ describe("stable order", () => {
     ]);
   });
 });
+
+describe("an HTTP JSON API (test/fixtures/http-api.yaml)", () => {
+  const httpText = readFileSync(
+    join(repoRoot, "test/fixtures/http-api.yaml"),
+    "utf8",
+  );
+  const model = resolve(httpText, "http-api.yaml");
+  const operation = (id: string) =>
+    model.operations.find((candidate) => candidate.id === id)!;
+  const kind = (payload: { kind: string }): string => payload.kind;
+
+  it("takes the literal base URL as the default and names things after the package", () => {
+    expect(model.service.baseUrl).toBe("https://api.payments.example/v2");
+    expect(model.service.defaultBaseUrl).toBe(
+      "https://api.payments.example/v2",
+    );
+    expect(model.service.names).toEqual({
+      packageScope: "example",
+      packageBase: "payments",
+      envPrefix: "PAYMENTS",
+      mockBaseUrl: "https://payments.mock",
+    });
+  });
+
+  it("reads the API key scheme", () => {
+    expect(model.auth).toEqual({
+      scheme: "api-key",
+      in: "header",
+      name: "X-API-Key",
+      description: "A secret key from the dashboard's Developers page.",
+    });
+  });
+
+  it("gives each operation its method, effect by method, credentials and bodies", () => {
+    expect(
+      model.operations.map((each) => [
+        each.id,
+        each.method,
+        each.path,
+        each.effect,
+        each.effectBasis,
+        each.authenticated,
+        kind(each.request),
+        kind(each.response),
+        each.responses.map((response) => response.status),
+        each.errors.map((error) => error.status),
+      ]),
+    ).toEqual([
+      [
+        "get_health",
+        "GET",
+        "/health",
+        "read",
+        "default",
+        false,
+        "none",
+        "schema",
+        [],
+        [],
+      ],
+      [
+        "list_payments",
+        "GET",
+        "/payments",
+        "read",
+        "default",
+        true,
+        "none",
+        "schema",
+        [],
+        [401],
+      ],
+      [
+        "get_payment",
+        "GET",
+        "/payments/{paymentId}",
+        "read",
+        "default",
+        true,
+        "none",
+        "schema",
+        [],
+        [404],
+      ],
+      [
+        "create_payment",
+        "POST",
+        "/payments",
+        "write",
+        "default",
+        true,
+        "schema",
+        "schema",
+        [201],
+        [422],
+      ],
+      [
+        "update_payment",
+        "PATCH",
+        "/payments/{paymentId}",
+        "write",
+        "default",
+        true,
+        "schema",
+        "schema",
+        [],
+        [],
+      ],
+      [
+        "replace_metadata",
+        "PUT",
+        "/payments/{paymentId}/metadata",
+        "write",
+        "default",
+        true,
+        "schema",
+        "none",
+        [],
+        [],
+      ],
+      [
+        "capture_payment",
+        "POST",
+        "/payments/{paymentId}/capture",
+        "write",
+        "default",
+        true,
+        "none",
+        "schema",
+        [],
+        [409],
+      ],
+      [
+        "cancel_payment",
+        "DELETE",
+        "/payments/{paymentId}",
+        "write",
+        "default",
+        true,
+        "none",
+        "none",
+        [204],
+        [409],
+      ],
+    ]);
+  });
+
+  it("states success responses per status, the first body standing for the success body", () => {
+    expect(operation("create_payment").responses).toEqual([
+      {
+        status: 201,
+        description: "The payment was taken.",
+        payload: { kind: "schema", schema: { kind: "ref", name: "Payment" } },
+      },
+    ]);
+    expect(operation("create_payment").response).toEqual({
+      kind: "schema",
+      schema: { kind: "ref", name: "Payment" },
+    });
+    expect(operation("cancel_payment").responses).toEqual([
+      {
+        status: 204,
+        description: "The payment was cancelled.",
+        payload: { kind: "none" },
+      },
+    ]);
+    expect(operation("cancel_payment").response).toEqual({ kind: "none" });
+  });
+
+  it("resolves parameters in OpenAPI's words, a path parameter always required", () => {
+    expect(operation("list_payments").parameters).toEqual([
+      {
+        name: "limit",
+        in: "query",
+        required: false,
+        description: "How many payments to return.",
+        schema: { kind: "integer", minimum: 1, maximum: 100 },
+        names: { property: "limit" },
+      },
+      {
+        name: "status",
+        in: "query",
+        required: false,
+        description: "Only payments in these states.",
+        schema: {
+          kind: "array",
+          items: { kind: "ref", name: "PaymentStatus" },
+        },
+        names: { property: "status" },
+      },
+      {
+        name: "X-Request-Id",
+        in: "header",
+        required: false,
+        description: "Echoed back in the answer, for tracing.",
+        schema: { kind: "string", format: "uuid" },
+        names: { property: "X-Request-Id" },
+      },
+    ]);
+    // Written without `required`, as in update_payment: still required.
+    expect(
+      operation("update_payment").parameters.map((each) => [
+        each.name,
+        each.in,
+        each.required,
+      ]),
+    ).toEqual([["paymentId", "path", true]]);
+    expect(
+      operation("create_payment").parameters.map((each) => each.required),
+    ).toEqual([true]);
+  });
+
+  it("leaves the limiter out of a set without a plan, and names the status operation in both", () => {
+    const [v1, v2] = model.sets;
+    expect(v1!.plan).toBeUndefined();
+    expect("plan" in v1!).toBe(false);
+    expect(v2!.plan).toEqual({
+      name: "standard",
+      rateLimit: {
+        limit: 100,
+        unit: "second",
+        intervalMs: 1000,
+        text: "100/second",
+      },
+      cost: "Included",
+    });
+    expect(v1!.statusOperation?.id).toBe("get_payment");
+    expect(v2!.statusOperation).toBe(operation("get_payment"));
+    expect(v2!.added).toEqual([
+      "update_payment",
+      "replace_metadata",
+      "capture_payment",
+    ]);
+    expect(v2!.removed).toEqual(["cancel_payment"]);
+  });
+
+  it("counts schemas reached only through parameters as the set's", () => {
+    expect(names(model.sets[0]!.schemas)).toEqual([
+      "Metadata",
+      "Money",
+      "NewPayment",
+      "Payment",
+      "PaymentId",
+      "PaymentList",
+      "PaymentStatus",
+      "Problem",
+    ]);
+    expect(names(model.sets[1]!.schemas)).toContain("PaymentUpdate");
+    expect(names(model.sets[0]!.schemas)).not.toContain("PaymentUpdate");
+  });
+});
+
+describe("the format's defaults and choices", () => {
+  const good = readFileSync(
+    join(repoRoot, "test/fixtures/good-spec.yaml"),
+    "utf8",
+  );
+  const authBlock = good.slice(
+    good.indexOf("auth:\n"),
+    good.indexOf("operations:\n"),
+  );
+  const withAuth = (auth: string): Model =>
+    resolve(good.replace(authBlock, auth), "spec.yaml");
+
+  it("reads a spec without `auth` as sending no credentials", () => {
+    const model = withAuth("");
+    expect(model.auth).toEqual({ scheme: "none" });
+    expect(model.operations.map((each) => each.authenticated)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it("reads basic and bearer schemes, with or without a description", () => {
+    expect(withAuth("auth:\n  scheme: basic\n").auth).toEqual({
+      scheme: "basic",
+    });
+    expect(
+      withAuth(
+        "auth:\n  scheme: bearer\n  description: A token from the console.\n",
+      ).auth,
+    ).toEqual({ scheme: "bearer", description: "A token from the console." });
+    expect(
+      withAuth("auth:\n  scheme: api-key\n  in: query\n  name: key\n").auth,
+    ).toEqual({ scheme: "api-key", in: "query", name: "key" });
+  });
+
+  it("keeps a {variable} base URL required: no default", () => {
+    const model = resolve(good, "spec.yaml");
+    expect(model.service.baseUrl).toBe("{base_url}");
+    expect(model.service.defaultBaseUrl).toBeUndefined();
+  });
+
+  it("defaults the method to operationDefaults.method, else POST; an effect written overrides the method's", () => {
+    const post = resolve(good, "spec.yaml");
+    expect(post.operations.map((each) => each.method)).toEqual([
+      "POST",
+      "POST",
+    ]);
+    const text = good
+      .replace(
+        "operations:\n",
+        "operationDefaults:\n  method: DELETE\noperations:\n",
+      )
+      .replace("    effect: read\n", "    effect: read\n    method: GET\n")
+      .replace("    effect: write\n", "");
+    const model = resolve(text, "spec.yaml");
+    expect(
+      model.operations.map((each) => [
+        each.method,
+        each.effect,
+        each.effectBasis,
+        each.request.kind,
+      ]),
+    ).toEqual([
+      ["GET", "read", "inferred", "none"],
+      ["DELETE", "write", "default", "none"],
+    ]);
+  });
+
+  it("drops the inherited gaps an operation states: its request, parameters and statuses", () => {
+    const text = good
+      .replace(
+        "operations:\n",
+        'operationDefaults:\n  notShown:\n    request: "The request: not shown."\n    parameters: "The parameters: not shown."\n    statusCodes: "The statuses: not shown."\n    response: "The response: not shown."\noperations:\n',
+      )
+      .replace(
+        "    effect: read\n",
+        "    effect: read\n    method: GET\n    parameters:\n      - { name: q, in: query, schema: { type: string } }\n",
+      )
+      .replace(
+        "    effect: write\n",
+        "    effect: write\n    request: false\n    responses:\n      - { status: 202, description: Accepted. }\n",
+      );
+    const model = resolve(text, "spec.yaml");
+    expect(
+      model.operations.map((each) => each.notShown.map((gap) => gap.topic)),
+    ).toEqual([["statusCodes", "response"], ["parameters"]]);
+    expect(model.operations[1]!.request).toEqual({ kind: "none" });
+    expect(model.operations[0]!.response).toEqual({
+      kind: "not-shown",
+      text: "The response: not shown.",
+    });
+  });
+
+  it("gives a parameter its exact name as its key; on a clash across places, path first, then query, then header", () => {
+    const text = good
+      .replace("    path: /get_acct_title\n", "    path: /accounts/{id}\n")
+      .replace(
+        "    effect: read\n",
+        [
+          "    effect: read",
+          "    method: GET",
+          "    parameters:",
+          "      - { name: id, in: header, schema: { type: string } }",
+          "      - { name: id, in: query, schema: { type: string } }",
+          "      - { name: queryId, in: query, schema: { type: string } }",
+          "      - { name: id, in: path, schema: { type: string } }",
+          "",
+        ].join("\n"),
+      );
+    const model = resolve(text, "spec.yaml");
+    expect(
+      model.operations[0]!.parameters.map((each) => [
+        each.in,
+        each.name,
+        each.names.property,
+      ]),
+    ).toEqual([
+      ["header", "id", "headerId"],
+      ["query", "id", "queryId2"],
+      ["query", "queryId", "queryId"],
+      ["path", "id", "id"],
+    ]);
+  });
+
+  it("finds the status operation the spec names, and none when it names none", () => {
+    const real = resolve(realText);
+    expect(real.sets.map((each) => each.statusOperation?.id)).toEqual([
+      "get_transaction_status",
+      "get_transaction_status",
+      "get_transaction_status",
+    ]);
+    const unnamed = resolve(
+      realText.replace(/\n *statusOperation: get_transaction_status/, ""),
+    );
+    expect(unnamed.sets.map((each) => each.statusOperation)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

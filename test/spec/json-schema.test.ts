@@ -189,7 +189,12 @@ describe("the JSON Schema of the spec format", () => {
   it("lets request and response be a schema name or an inline schema, recursively", () => {
     const request = (defs.operation!.properties as { request: JsonSchema })
       .request;
-    expect(request.$ref).toBe("#/$defs/payload");
+    expect(request.$ref).toBe("#/$defs/optionalPayload");
+    expect(
+      (defs.optionalPayload!.oneOf as JsonSchema[]).map(
+        (option) => option.$ref,
+      ),
+    ).toEqual(["#/$defs/payload", "#/$defs/noBody"]);
     const payload = defs.payload!.oneOf as JsonSchema[];
     expect(payload.map((option) => option.type ?? option.$ref)).toEqual([
       "string",
@@ -214,6 +219,7 @@ describe("conformance", () => {
     "spec/remittance.yaml",
     "test/fixtures/good-spec.yaml",
     "test/fixtures/schemas-spec.yaml",
+    "test/fixtures/http-api.yaml",
   ];
 
   it.each(conforming)(
@@ -258,6 +264,36 @@ describe("conformance", () => {
     }
   });
 
+  it("the HTTP API fixture uses every method, parameter place, body form and auth choice", () => {
+    const text = readFileSync(
+      join(repoRoot, "test/fixtures/http-api.yaml"),
+      "utf8",
+    );
+    for (const part of [
+      "method: GET",
+      "method: POST",
+      "method: PUT",
+      "method: PATCH",
+      "method: DELETE",
+      "in: path",
+      "in: query",
+      "in: header",
+      "request: false",
+      "response: false",
+      "status: 201",
+      "status: 204",
+      "errors:",
+      "scheme: api-key",
+      "auth: none",
+      "statusOperation:",
+      "baseUrl: https://",
+      "extends:",
+      "adds:",
+      "removes:",
+    ])
+      expect(text).toContain(part);
+  });
+
   it("rejects what is not a spec", () => {
     expect(validate({})).toBe(false);
     expect(
@@ -294,7 +330,7 @@ describe("conformance", () => {
     "error-status",
     "extending-set-with-operations",
     "listed-twice",
-    "method-not-post",
+    "method-unknown",
     "missing-key-operation",
     "missing-key-plan",
     "missing-key-root",
@@ -325,6 +361,9 @@ describe("conformance", () => {
     "wrong-type-mapping",
     "wrong-type-required",
     "wrong-type-version-number",
+    "success-status",
+    "true-body",
+    "unknown-auth-scheme",
   ]);
   const corpus = join(repoRoot, "test/fixtures/bad-specs");
   const fixtures = readdirSync(corpus)

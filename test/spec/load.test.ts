@@ -418,7 +418,7 @@ describe("secrets in the diagnostics a build script gets", () => {
       (each) => `${each.message} | ${each.hint}`,
     );
     expect(messages).toContain(
-      'path "https://*********************@bank.example/x" is not a valid operation path | a path starts with "/" and holds only letters, digits and - . _ ~ / characters',
+      'path "https://*********************@bank.example/x" is not a valid operation path | a path starts with "/" and holds only letters, digits and - . _ ~ / characters, and `{name}` where a path parameter goes (e.g. /accounts/{accountId})',
     );
     expect(messages).toContain(
       `auth notShown "clientSecret" must be a string, found a number | quote the value: "${"*".repeat(12)}"`,
