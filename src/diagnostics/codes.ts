@@ -272,7 +272,7 @@ export const diagnostics = {
   badPath: (
     path: string,
     suggestion?: string,
-    templates = false,
+    templates: boolean = false,
   ): DiagnosticText<"RG021"> => ({
     code: "RG021",
     message: `path ${quote(path)} is not a valid ${templates ? "operation " : ""}path`,
