@@ -76,6 +76,7 @@ export function importDescriptions(
   const latestName = new Map<string, string>();
   const operations = new Map<string, SchemaYaml>();
   const order: string[] = [];
+  const schemaPointers = new Map<string, string>();
   const latestOperation = new Map<string, string>();
   const members: string[][] = [];
   const notes: ImportNote[] = [];
@@ -120,8 +121,13 @@ export function importDescriptions(
       mapped = mapDocument(document, names, patternProblem, options);
     }
     for (const [key, at] of keys) latestName.set(key, names.get(at)!);
-    for (const [name, yaml] of mapped.schemas)
-      if (!schemas.has(name)) schemas.set(name, yaml);
+    for (const [key, at] of keys) {
+      const name = names.get(at)!;
+      const yaml = mapped.schemas.get(name);
+      if (yaml === undefined || schemas.has(name)) continue;
+      schemas.set(name, yaml);
+      schemaPointers.set(name, `${document.file}#${at}`);
+    }
     first ??= mapped;
     if (index > 0) noteDifferences(first, mapped, setIds[0]!);
     const setMembers: string[] = [];
@@ -161,6 +167,7 @@ export function importDescriptions(
     members.push(setMembers);
     notes.push(...renames, ...mapped.context.notes);
   });
+  notes.push(...breakCycles(schemas, schemaPointers));
   const spec = {
     remitgen: 1,
     service: first!.service,
@@ -232,6 +239,50 @@ function mapDocument(
     operations,
     schemas,
   };
+}
+
+/**
+ * remitgen's named schemas may not refer to each other in a cycle: each
+ * reference that closes one (found depth first, in spec order) becomes
+ * any JSON value, and is noted.
+ */
+function breakCycles(
+  schemas: Map<string, SchemaYaml>,
+  pointers: ReadonlyMap<string, string>,
+): ImportNote[] {
+  const notes: ImportNote[] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (name: string): void => {
+    state.set(name, "open");
+    const walk = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(walk);
+      if (!isObject(node as never)) return node;
+      const { $ref: target, ...rest } = node as SchemaYaml;
+      if (typeof target === "string" && schemas.has(target)) {
+        if (state.get(target) === "open") {
+          notes.push({
+            pointer: pointers.get(name) ?? name,
+            what: `schema ${name} refers to ${target}, which refers back to it`,
+            handled:
+              "that reference is read as any JSON value: remitgen's schemas may not refer to each other in a cycle",
+          });
+          return rest;
+        }
+        if (!state.has(target)) visit(target);
+        return node;
+      }
+      const out: SchemaYaml = Object.create(
+        Object.getPrototypeOf(node) as object,
+      ) as SchemaYaml;
+      for (const key of Object.keys(node as object))
+        out[key] = walk((node as SchemaYaml)[key]);
+      return out;
+    };
+    schemas.set(name, walk(schemas.get(name)) as SchemaYaml);
+    state.set(name, "done");
+  };
+  for (const name of schemas.keys()) if (!state.has(name)) visit(name);
+  return notes;
 }
 
 /** Whether remitgen wrote the document: its own openapi.json names the set. */
