@@ -97,7 +97,7 @@ function buildProgram(io: CliIO): Program {
   };
   program
     .description(
-      "Generate typed clients, mock handlers and docs for the Remittance Transfer Service from one YAML spec.",
+      "Generate typed clients, mock handlers, docs and OpenAPI for an HTTP JSON API from one YAML spec.",
     )
     .version(readVersion(), "-V, --version", "print remitgen's version")
     .exitOverride()
@@ -333,7 +333,7 @@ Credentials: the mock accepts client id mock-client-id and secret
 mock-client-secret; to choose your own, set REMITGEN_MOCK_CLIENT_ID and
 REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
 
-Admin endpoints (not the bank's: no spec path holds an @):
+Admin endpoints (never the API's own: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in
                                  arrival order, with outcome and whether applied;
                                  the newest --max-calls, droppedCalls counts the rest

@@ -1047,10 +1047,12 @@ describe("templates and speed", () => {
       (_, index) => `op_${index}_transfer`,
     );
     const sets = `sets:\n  big:\n    title: Big set\n    version: 1.0.0\n    plan: { name: default plan, rateLimit: 100/hour, cost: Free }\n    operations: [${ids.join(", ")}]\n`;
-    const big = text.replace(
-      /\noperations:\n[\s\S]*?\nschemas: \{\}\n/,
-      `\n${operations}${sets}schemas: {}\n`,
-    );
+    const big = text
+      .replace(/\n  statusOperation: .*\n/, "\n")
+      .replace(
+        /\noperations:\n[\s\S]*?\nschemas: \{\}\n/,
+        `\n${operations}${sets}schemas: {}\n`,
+      );
     const result = checkSpecText(big, "spec/big.yaml");
     if (!result.ok) throw new Error(result.formatted);
     const set = result.model.sets[0]!;
