@@ -72,7 +72,7 @@ describe("remitgen import", () => {
     );
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(
-      "api.yaml already exists; nothing was written [RG063]",
+      "api.yaml already exists; nothing was written [RG073]",
     );
     expect(refused.stderr).toContain("hint: pass --force");
     expect(await readFile(join(root, "api.yaml"), "utf8")).toBe("mine\n");
@@ -123,7 +123,7 @@ describe("remitgen import", () => {
     );
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain(
-      "cannot read nowhere.yaml: no such file [RG064]",
+      "cannot read nowhere.yaml: no such file [RG074]",
     );
     const scope = await run(
       ["import", "accounts.yaml", "--out", "api.yaml", "--scope", "Acme Corp"],

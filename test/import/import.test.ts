@@ -113,7 +113,7 @@ describe("bad input is refused with where and a hint", () => {
       '{\n  "openapi": "3.0.0",\n  "info": {,\n}',
     );
     expect(error.diagnostics[0]).toMatchObject({
-      code: "RG061",
+      code: "RG071",
       file: "broken.json",
       line: 3,
     });
@@ -126,20 +126,20 @@ describe("bad input is refused with where and a hint", () => {
       'openapi: 3.0.0\ninfo:\n  title: "open\n',
     );
     expect(error.diagnostics[0]).toMatchObject({
-      code: "RG061",
+      code: "RG071",
       file: "broken.yaml",
     });
   });
 
   it("a document that is not OpenAPI, or of another version", () => {
     expect(refused("x.yaml", "name: not an api\n").diagnostics[0]!.code).toBe(
-      "RG060",
+      "RG070",
     );
     expect(refused("x.yaml", "openapi: 4.0.0\n").message).toContain(
       'openapi "4.0.0"',
     );
     expect(refused("x.yaml", "swagger: '1.2'\n").diagnostics[0]!.code).toBe(
-      "RG060",
+      "RG070",
     );
   });
 
@@ -154,7 +154,7 @@ describe("bad input is refused with where and a hint", () => {
       "        '200': { $ref: '#/components/responses/Missing' }",
     ].join("\n");
     const missing = refused("a.yaml", text);
-    expect(missing.diagnostics[0]).toMatchObject({ code: "RG062", line: 7 });
+    expect(missing.diagnostics[0]).toMatchObject({ code: "RG072", line: 7 });
     expect(missing.message).toContain("#/components/responses/Missing");
     const external = refused(
       "a.yaml",
