@@ -168,6 +168,19 @@ export function importDescriptions(
     notes.push(...renames, ...mapped.context.notes);
   });
   notes.push(...breakCycles(schemas, schemaPointers));
+  const discriminated = (yaml: SchemaYaml, where: string): SchemaYaml =>
+    soundDiscriminators(yaml, schemas, (problem) =>
+      notes.push({
+        pointer: where,
+        what: problem,
+        handled:
+          "the discriminator is left out: the union stays, told apart by shape",
+      }),
+    );
+  for (const [name, yaml] of schemas)
+    schemas.set(name, discriminated(yaml, schemaPointers.get(name) ?? name));
+  for (const [id, yaml] of operations)
+    operations.set(id, discriminated(yaml, `operation ${id}`));
   const spec = {
     remitgen: 1,
     service: first!.service,
@@ -283,6 +296,66 @@ function breakCycles(
   };
   for (const name of schemas.keys()) if (!state.has(name)) visit(name);
   return notes;
+}
+
+/**
+ * A discriminator remitgen can use: each variant has the property, and
+ * requires it. Descriptions often leave it optional, or out of a variant.
+ */
+function soundDiscriminators(
+  node: SchemaYaml,
+  schemas: ReadonlyMap<string, SchemaYaml>,
+  problem: (what: string) => void,
+): SchemaYaml {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== "object" || value === null) return value;
+    const out: SchemaYaml = Object.create(
+      Object.getPrototypeOf(value) as object,
+    ) as SchemaYaml;
+    for (const key of Object.keys(value))
+      out[key] = walk((value as SchemaYaml)[key]);
+    const discriminator = out.discriminator as
+      { propertyName?: string } | undefined;
+    const variants = (out.oneOf ?? out.anyOf) as SchemaYaml[] | undefined;
+    if (discriminator?.propertyName === undefined || variants === undefined)
+      return out;
+    const lacking = variants.find(
+      (variant) => !requires(variant, discriminator.propertyName!, schemas, 0),
+    );
+    if (lacking === undefined) return out;
+    problem(
+      `a discriminator on ${JSON.stringify(discriminator.propertyName)}, which variant ${JSON.stringify(lacking.$ref ?? lacking.type ?? "{}")} does not require`,
+    );
+    const { discriminator: _, ...rest } = out;
+    return Object.assign(
+      Object.create(Object.getPrototypeOf(value) as object) as SchemaYaml,
+      rest,
+    );
+  };
+  return walk(node) as SchemaYaml;
+}
+
+function requires(
+  node: SchemaYaml,
+  property: string,
+  schemas: ReadonlyMap<string, SchemaYaml>,
+  depth: number,
+): boolean {
+  if (depth > 20) return false;
+  if (typeof node.$ref === "string") {
+    const named = schemas.get(node.$ref);
+    return named !== undefined && requires(named, property, schemas, depth + 1);
+  }
+  const own = (node.properties as SchemaYaml | undefined)?.[property] as
+    SchemaYaml | undefined;
+  if (own?.required === true) return true;
+  return (
+    Array.isArray(node.allOf) &&
+    (node.allOf as SchemaYaml[]).some((part) =>
+      requires(part, property, schemas, depth + 1),
+    )
+  );
 }
 
 /** Whether remitgen wrote the document: its own openapi.json names the set. */

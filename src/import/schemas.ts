@@ -169,19 +169,29 @@ function shapeYaml(
   at: string,
   read: Reader,
 ): SchemaYaml {
-  for (const combinator of ["allOf", "oneOf", "anyOf"] as const) {
-    const members = member(value, combinator);
-    if (!Array.isArray(members)) continue;
-    const nodes = members.map((each, index) =>
+  const combinator = (["allOf", "oneOf", "anyOf"] as const).find((each) =>
+    Array.isArray(member(value, each)),
+  );
+  if (combinator !== undefined) {
+    const nodes = (member(value, combinator) as Json[]).map((each, index) =>
       read(each, pointer(at, combinator, index)),
     );
-    // One member and nothing else: that member (`allOf: [$ref]` is how 3.0 gives a reference a description).
-    if (nodes.length === 1 && member(value, "properties") === undefined)
-      return nodes[0]!;
-    return {
-      [combinator]: nodes,
-      ...discriminatorYaml(context, scope, value, at),
-    };
+    // An object's own members beside a combinator are one more part of it.
+    const own =
+      member(value, "properties") !== undefined ||
+      member(value, "additionalProperties") !== undefined
+        ? objectYaml(context, value, at, read)
+        : undefined;
+    if (combinator === "allOf") return allOfYaml(nodes, own);
+    // One member: that member (how 3.0 gives a reference `nullable`).
+    const union =
+      nodes.length === 1
+        ? nodes[0]!
+        : {
+            [combinator]: nodes,
+            ...discriminatorYaml(context, scope, value, at),
+          };
+    return own !== undefined ? { allOf: [union, own] } : union;
   }
   const [type] = typesOf(value);
   const enumeration = enumYaml(context, value, at);
@@ -212,6 +222,29 @@ function shapeYaml(
       "read as any JSON value",
     );
   return {};
+}
+
+/**
+ * `allOf`: its parts that only describe (`{description}`, or any value)
+ * give their words to the whole and are dropped; one part left is the
+ * whole (`allOf: [$ref, {description}]` is how 3.0 describes a reference).
+ */
+function allOfYaml(
+  nodes: SchemaYaml[],
+  own: SchemaYaml | undefined,
+): SchemaYaml {
+  const words: SchemaYaml = {};
+  const parts = [...nodes, ...(own !== undefined ? [own] : [])].filter(
+    (node) => {
+      const describes = Object.keys(node).every(
+        (key) => key === "description" || key === "nullable",
+      );
+      if (describes) Object.assign(words, node);
+      return !describes;
+    },
+  );
+  if (parts.length === 1) return { ...parts[0], ...words };
+  return parts.length === 0 ? words : { allOf: parts, ...words };
 }
 
 function objectYaml(
