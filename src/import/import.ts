@@ -23,6 +23,7 @@ import type { SchemaScope, SchemaYaml } from "./schemas.js";
 import { schemaYaml } from "./schemas.js";
 import {
   authYaml,
+  dateOf,
   semanticVersion,
   serviceYaml,
   type ServiceOptions,
@@ -466,10 +467,12 @@ function setIdsOf(
       given?.[index] ??
       (typeof own === "string"
         ? own
-        : typeof version === "string" &&
-            /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(version)
-          ? version
-          : `v${semanticVersion(version)}`);
+        : dateOf(version) !== undefined
+          ? dateOf(version)!
+          : typeof version === "string" &&
+              /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(version)
+            ? version
+            : `v${semanticVersion(version)}`);
     let id = wanted;
     for (let count = 2; taken.has(id.toLowerCase()); count++)
       id = `${wanted}-${count}`;

@@ -191,7 +191,15 @@ function shapeYaml(
             [combinator]: nodes,
             ...discriminatorYaml(context, scope, value, at),
           };
-    return own !== undefined ? { allOf: [union, own] } : union;
+    // remitgen's allOf adds up objects, never a union: the union stays.
+    if (own !== undefined)
+      note(
+        context,
+        at,
+        `members beside ${combinator}`,
+        `left out: the ${combinator} is kept, and remitgen cannot add members to a union`,
+      );
+    return union;
   }
   const [type] = typesOf(value);
   const enumeration = enumYaml(context, value, at);

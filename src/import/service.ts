@@ -240,10 +240,24 @@ function schemeYaml(
   };
 }
 
-/** MAJOR.MINOR.PATCH from a description's version: its first three numbers (`2.1` -> `2.1.0`). */
+/**
+ * MAJOR.MINOR.PATCH from a description's version: its first three numbers
+ * (`2.1` -> `2.1.0`), or of the date it gives (`2025.10.15`).
+ */
 export function semanticVersion(version: Json | undefined): string {
-  const numbers = String(version ?? "").match(/\d+/g) ?? [];
+  const numbers =
+    (dateOf(version) ?? String(version ?? "")).match(/\d+/g) ?? [];
   return [0, 1, 2]
     .map((index) => String(Number(numbers[index] ?? 0)))
     .join(".");
+}
+
+/** A version written as a date and time (`Wed Oct 15 2025 13:53:19 GMT...`) as YYYY-MM-DD. */
+export function dateOf(version: Json | undefined): string | undefined {
+  if (typeof version !== "string" || !/[A-Za-z]{3}/.test(version))
+    return undefined;
+  const time = Date.parse(version);
+  return Number.isNaN(time)
+    ? undefined
+    : new Date(time).toISOString().slice(0, 10);
 }
