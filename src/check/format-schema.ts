@@ -457,6 +457,14 @@ export function readAgainstSchema(
       );
     const admits = (option: FormatSchema): boolean => {
       const key = option.required?.[0];
+      // An option that requires no key (a schema node without `type`)
+      // takes a mapping all of whose keys it declares.
+      if (option.required === undefined)
+        return node.items.every(
+          (pair) =>
+            isScalar(pair.key) &&
+            Object.hasOwn(option.properties ?? {}, String(pair.key.value)),
+        );
       const pair = key === undefined ? undefined : pairOf(key);
       if (key === undefined || pair === undefined) return false;
       const rule = resolve(option.properties?.[key] ?? {});
@@ -478,10 +486,14 @@ export function readAgainstSchema(
     const tag = tags.find((key) => pairOf(key) !== undefined);
     if (tag !== undefined) {
       // Of the right type, its value is of no option: say which are.
-      const values = options.flatMap((option) => {
-        const rule = resolve(option.properties?.[tag] ?? {});
-        return rule.const !== undefined ? [rule.const] : (rule.enum ?? []);
-      });
+      const values = [
+        ...new Set(
+          options.flatMap((option) => {
+            const rule = resolve(option.properties?.[tag] ?? {});
+            return rule.const !== undefined ? [rule.const] : (rule.enum ?? []);
+          }),
+        ),
+      ];
       const entry = pairOf(tag);
       const valueNode = (entry?.value ?? null) as Node | null;
       walk(

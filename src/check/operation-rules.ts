@@ -8,7 +8,7 @@
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import { closest } from "../names/names.js";
 import type { Range, RawSchema } from "../spec/raw.js";
-import { bodilessMethods } from "../spec/raw.js";
+import { bodilessMethods, followed } from "../spec/raw.js";
 import type { OperationPart, ParameterPart, SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
@@ -182,21 +182,6 @@ function unsendable(
 
 function kindWords(kind: string): string {
   return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
-}
-
-/** A schema with its references followed; undefined for one that does not resolve. */
-function followed(
-  schema: RawSchema | undefined,
-  named: ReadonlyMap<string, RawSchema>,
-): RawSchema | undefined {
-  const seen = new Set<string>();
-  let node = schema;
-  while (node?.kind === "ref") {
-    if (seen.has(node.name.value)) return undefined;
-    seen.add(node.name.value);
-    node = named.get(node.name.value);
-  }
-  return node;
 }
 
 function checkBodies(operation: OperationPart, report: Report): void {

@@ -15,11 +15,15 @@ import {
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
+import type { JsonValue } from "../runtime/json.js";
 import {
-  bodilessMethods,
+  followed,
+  rawChildren,
   refsOf,
+  requestBody,
   resolveMembers,
   toSchemaNode,
+  type ExampleSite,
   type Located,
   type RawNamedSchema,
   type RawPayload,
@@ -187,7 +191,11 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       claim("type name", item);
       claim(exportedName, item);
     };
-    ownType(requestOf(operation), names.requestType, "request");
+    ownType(
+      requestBody(operation.request, operation.method),
+      names.requestType,
+      "request",
+    );
     ownType(operation.response, names.responseType, "response");
   }
   if (parts.packageName !== undefined) {
@@ -452,6 +460,141 @@ function checkSchemas(parts: SpecParts, report: Report): void {
   for (const operation of parts.operations ?? [])
     for (const schema of schemasOf(operation)) checkRefs(schema);
   checkSchemaCycles(schemas, named, report);
+  for (const node of schemaNodes(parts)) checkSchemaNode(node, named, report);
+}
+
+/** Every schema node of the spec, named schemas and payloads, nested ones too. */
+function schemaNodes(parts: SpecParts): RawSchema[] {
+  const out: RawSchema[] = [];
+  const stack: RawPayload[] = [];
+  for (const schema of parts.schemas ?? []) stack.push(schema.schema);
+  for (const operation of parts.operations ?? [])
+    stack.push(...schemasOf(operation));
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === undefined || node === false) continue;
+    out.push(node);
+    stack.push(...rawChildren(node));
+  }
+  return out;
+}
+
+const kindWords: Readonly<Record<RawSchema["kind"], string>> = {
+  ref: "a reference",
+  object: "an object",
+  array: "a list",
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  enum: "an enumeration",
+  union: "a union",
+  allOf: "an allOf",
+  const: "a constant",
+  any: "any value",
+};
+
+/**
+ * An allOf's objects, followed through references and nested allOfs, or
+ * the first part that is not one (with its place among the parts).
+ */
+function allOfObjects(
+  node: RawSchema & { kind: "allOf" },
+  named: ReadonlyMap<string, RawSchema>,
+): { objects: (RawSchema & { kind: "object" })[]; stray?: [number, string] } {
+  const objects: (RawSchema & { kind: "object" })[] = [];
+  for (const [index, part] of node.parts.entries()) {
+    const target = followed(part, named);
+    if (target === undefined) continue;
+    if (target.kind === "object") objects.push(target);
+    else if (target.kind === "allOf") {
+      const inner = allOfObjects(target, named);
+      objects.push(...inner.objects);
+      if (inner.stray !== undefined)
+        return { objects, stray: [index, inner.stray[1]] };
+    } else return { objects, stray: [index, kindWords[target.kind]] };
+  }
+  return { objects };
+}
+
+/**
+ * What a schema node's keywords must agree on: a property not both
+ * readOnly and writeOnly, an allOf of objects, a discriminator whose
+ * variants are named schemas that require its member.
+ */
+function checkSchemaNode(
+  node: RawSchema,
+  named: ReadonlyMap<string, RawSchema>,
+  report: Report,
+): void {
+  if (node.kind === "object")
+    for (const property of node.properties)
+      if (property.bothAccess !== undefined)
+        report(
+          property.bothAccess.range,
+          diagnostics.readAndWriteOnly(property.bothAccess.where),
+        );
+  if (node.kind === "allOf" && node.parts.length > 1) {
+    const stray = allOfObjects(node, named).stray;
+    if (stray !== undefined)
+      report(
+        node.site.range,
+        diagnostics.allOfPartNotObject(
+          `part ${stray[0] + 1} of ${node.site.where}`,
+          stray[1],
+        ),
+      );
+  }
+  if (node.kind !== "union" || node.discriminator === undefined) return;
+  const { propertyName, mapping } = node.discriminator;
+  const variants = node.variants.flatMap((variant) =>
+    variant.kind === "ref" ? [variant.name.value] : [],
+  );
+  node.variants.forEach((variant, index) => {
+    if (variant.kind !== "ref")
+      report(
+        node.site.range,
+        diagnostics.discriminatorInlineVariant(
+          `variant ${index + 1} of ${node.site.where}`,
+        ),
+      );
+  });
+  for (const entry of mapping)
+    if (named.has(entry.schema.value) && !variants.includes(entry.schema.value))
+      report(
+        entry.schema.range,
+        diagnostics.discriminatorNotVariant(
+          node.site.where,
+          entry.value,
+          entry.schema.value,
+          variants,
+        ),
+      );
+  for (const name of new Set(variants)) {
+    const target = followed(named.get(name), named);
+    const objects =
+      target?.kind === "object"
+        ? [target]
+        : target?.kind === "allOf"
+          ? allOfObjects(target, named).objects
+          : undefined;
+    if (objects === undefined) continue;
+    const members = objects.flatMap((object) =>
+      object.properties.filter(
+        (property) => property.name === propertyName.value,
+      ),
+    );
+    if (members.length === 0 || !members.some((member) => member.required))
+      report(
+        propertyName.range,
+        diagnostics.discriminatorPropertyMissing(
+          name,
+          propertyName.value,
+          node.site.where,
+          members.length > 0,
+        ),
+      );
+  }
 }
 
 /** One named schema on the walk: its references, and how many are followed. */
@@ -462,8 +605,30 @@ interface Frame {
 }
 
 /**
- * Cycles between named schemas, reported at the `$ref` that closes the
- * cycle. A depth-first walk with its own stack, so a chain of any length
+ * The references a schema is made of directly: itself, its union's
+ * variants, its allOf's parts, but not those inside an object's members or
+ * a list's items. A cycle of these has no value and no type.
+ */
+function bareRefsOf(schema: RawSchema | undefined): Located<string>[] {
+  const out: Located<string>[] = [];
+  const stack: (RawSchema | undefined)[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node?.kind === "ref") out.push(node.name);
+    else if (node?.kind === "union" || node?.kind === "allOf") {
+      const children = rawChildren(node);
+      for (let index = children.length - 1; index >= 0; index--)
+        stack.push(children[index]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Cycles between named schemas that pass no object member or list item
+ * (`A: { $ref: B }`, `B: { oneOf: [{ $ref: A }] }`), reported at the `$ref`
+ * that closes the cycle. A schema may contain itself inside a member or an
+ * item (a tree, a linked error): types are recursive, values end. A depth-first walk with its own stack, so a chain of any length
  * (S0 -> S1 -> ... -> S20000) neither overflows the call stack nor costs
  * more than one visit per schema and reference.
  */
@@ -479,7 +644,7 @@ function checkSchemaCycles(
   const stack: Frame[] = [];
   const enter = (name: string): void => {
     onStack.set(name, stack.length);
-    stack.push({ name, refs: refsOf(named.get(name)), next: 0 });
+    stack.push({ name, refs: bareRefsOf(named.get(name)), next: 0 });
   };
   for (const schema of schemas) {
     const root = schema.name.value;
@@ -515,27 +680,53 @@ function checkSchemaCycles(
 }
 
 /**
- * Each schema node's `example` against the node's own schema, as the mock
- * would serve it: an example its schema refuses is reported at the example.
- * An example is not checked where its schema is not fully known: read with
- * a problem (the reader leaves such examples unmarked), or relying on a
- * named schema that is unknown, was read with a problem, or relies on one.
+ * Each schema node's `example` and `default` (and a `const` beside its
+ * `type`) against the node's own schema, as the mock would serve it: a
+ * value its schema refuses is reported at the value. A value is not
+ * checked where its schema is not fully known: read with a problem (the
+ * reader leaves such values unmarked), or relying on a named schema that
+ * is unknown, was read with a problem, or relies on one.
  */
 function checkExamples(parts: SpecParts, report: Report): void {
-  const withExample: RawSchema[] = [];
-  const stack: RawPayload[] = [];
-  for (const schema of parts.schemas ?? []) stack.push(schema.schema);
-  for (const operation of parts.operations ?? [])
-    stack.push(...schemasOf(operation));
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === undefined || node === false) continue;
-    if (node.exampleSite !== undefined) withExample.push(node);
-    if (node.kind === "object")
-      for (const property of node.properties) stack.push(property.schema);
-    else if (node.kind === "array") stack.push(node.items);
+  type Given = {
+    readonly node: RawSchema;
+    readonly value: JsonValue;
+    readonly schema: RawSchema;
+    readonly site: ExampleSite;
+    readonly what: "example" | "default" | "const";
+  };
+  const given: Given[] = [];
+  for (const node of schemaNodes(parts)) {
+    if (node.exampleSite !== undefined)
+      given.push({
+        node,
+        value: node.example!,
+        schema: node,
+        site: node.exampleSite,
+        what: "example",
+      });
+    if (node.defaultSite !== undefined)
+      given.push({
+        node,
+        value: node.default!,
+        schema: node,
+        site: node.defaultSite,
+        what: "default",
+      });
+    if (
+      node.kind === "const" &&
+      node.typed !== undefined &&
+      node.exampleSite === undefined
+    )
+      given.push({
+        node,
+        value: node.value,
+        schema: node.typed,
+        site: node.site,
+        what: "const",
+      });
   }
-  if (withExample.length === 0) return;
+  if (given.length === 0) return;
   const named = new Map(
     (parts.schemas ?? []).map((schema) => [schema.name.value, schema.schema]),
   );
@@ -543,14 +734,14 @@ function checkExamples(parts: SpecParts, report: Report): void {
   const lookup = new Map(
     [...named].map(([name, schema]) => [name, toSchemaNode(schema)]),
   );
-  for (const node of withExample) {
+  for (const { node, value, schema, site, what } of given) {
     if (
       refsOf(node).some((ref) => unsure.has(ref.value) || !named.has(ref.value))
     )
       continue;
     // The mocks' own validation, patterns included: every pattern left in
     // the schema is proved to match in linear time (RG057).
-    const violations = validateValue(node.example!, toSchemaNode(node), lookup);
+    const violations = validateValue(value, toSchemaNode(schema), lookup);
     const first = violations[0];
     // A reference that does not resolve (a cycle of bare $refs) is reported already.
     if (
@@ -560,11 +751,12 @@ function checkExamples(parts: SpecParts, report: Report): void {
       continue;
     const at = first.path === "" ? "" : ` (at ${first.path})`;
     report(
-      node.exampleSite!.range,
+      site.range,
       diagnostics.exampleMismatch(
-        node.exampleSite!.where,
+        site.where,
         `${first.message}${at}`,
         violations.length - 1,
+        what,
       ),
     );
   }
@@ -599,14 +791,6 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
-}
-
-/** The request as it will be: none for GET and DELETE when left out. */
-function requestOf(operation: OperationPart): RawPayload {
-  return (
-    operation.request ??
-    (bodilessMethods.has(operation.method) ? false : undefined)
-  );
 }
 
 /** Every schema an operation names: parameters, bodies, responses, errors. */

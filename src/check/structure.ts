@@ -11,7 +11,8 @@ import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
-  bodilessMethods,
+  requestBody,
+  type ExampleSite,
   type Located,
   type ParameterLocation,
   type Range,
@@ -25,6 +26,7 @@ import {
   type RawSchema,
   type RawSet,
   type RawSpec,
+  type SetLists,
 } from "../spec/raw.js";
 import { findTooDeep, maxSpecDepth, type SpecSource } from "../spec/source.js";
 import {
@@ -81,8 +83,6 @@ export interface StatusPart {
 
 /** What the rules read of a parameter: whatever of it could be read. */
 export interface ParameterPart {
-  /** The whole entry, for problems of the entry as such. */
-  readonly range: Range;
   readonly name?: Located<string>;
   readonly in?: ParameterLocation;
   readonly required?: Located<boolean>;
@@ -91,16 +91,7 @@ export interface ParameterPart {
 }
 
 /** What the rules read of a set: whatever of it could be read (see {@link OperationPart}). */
-export interface SetPart {
-  readonly id: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
-}
+export type SetPart = SetLists;
 
 /**
  * Whatever parts of the spec could be read, for the rules. A part is
@@ -257,16 +248,15 @@ function specParts(root: Read): SpecParts {
         (method === "GET" ? "read" : "write"),
       parameters: listOf(field(operation, "parameters"))
         .filter((parameter) => parameter.usable)
-        .map((parameter) => ({
-          range: parameter.range,
-          ...defined({
+        .map((parameter) =>
+          defined({
             name: located<string>(field(parameter, "name")),
             in: field(parameter, "in")?.value as ParameterLocation | undefined,
             required: located<boolean>(field(parameter, "required")),
             description: text(parameter, "description"),
             schema: rawSchema(field(parameter, "schema")),
           }),
-        })),
+        ),
       ...defined({
         path: located<string>(field(operation, "path")),
         request: rawPayload(field(operation, "request")),
@@ -361,7 +351,7 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
     const own = notShown(operation);
     // An operation that states a payload, or that it has none, no longer
     // inherits "not shown" for it; nor one that states parameters or statuses.
-    const request = part.request ?? (bodiless(part.method) ? false : undefined);
+    const request = requestBody(part.request, part.method);
     const stated: Record<string, boolean> = {
       request: request !== undefined,
       response: part.response !== undefined || responses.length > 0,
@@ -393,7 +383,6 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
       summary: text(operation, "summary")!,
       ...defined({ description: text(operation, "description") }),
       effect: part.effect,
-      effectStated: effect !== undefined,
       effectBasis: basis ?? (effect ? "inferred" : "default"),
       request,
       response: part.response,
@@ -442,11 +431,6 @@ function rawSpec(root: Read, parts: SpecParts): RawSpec {
   };
 }
 
-/** A method that carries no request body. */
-function bodiless(method: RawMethod): boolean {
-  return bodilessMethods.has(method);
-}
-
 /** The auth scheme, from a walk that found no problem; none written is `none`. */
 function rawAuth(auth: Read | undefined): RawAuth {
   const scheme = (field(auth, "scheme")?.value ?? "none") as RawAuth["scheme"];
@@ -478,40 +462,132 @@ function rawAuth(auth: Read | undefined): RawAuth {
 }
 
 /**
- * A schema node as read: a payload's bare schema name, a `$ref`, or a node
- * of its `type`. Its example is checked against it later only when the node
- * and everything in it read without a problem: with a part left out, an
- * example that fits the schema as written could look wrong.
+ * A schema node as read: a payload's bare schema name, a `$ref`, a `const`,
+ * a union, an `allOf`, a node of its `type`, or (no `type`) any value. Its
+ * example and default are checked against it later only when the node and
+ * everything in it read without a problem: with a part left out, a value
+ * that fits the schema as written could look wrong.
  */
 function rawSchema(read: Read | undefined): RawSchema | undefined {
   if (!read?.usable) return undefined;
   if (typeof read.value === "string")
     return { kind: "ref", name: located<string>(read)! };
-  const example = field(read, "example");
+  const entries = entriesOf(read);
+  const site = (key: string): ExampleSite | undefined => {
+    const entry = entries.get(key);
+    return entry === undefined || read.flawed
+      ? undefined
+      : { range: entry.range, where: read.where };
+  };
   const shared = defined({
     description: text(read, "description"),
-    example: example?.value as JsonValue | undefined,
-    exampleSite:
-      example === undefined || read.flawed
-        ? undefined
-        : { range: example.range, where: read.where },
+    example: field(read, "example")?.value as JsonValue | undefined,
+    exampleSite: site("example"),
+    nullable: field(read, "nullable")?.value === true ? true : undefined,
+    default: field(read, "default")?.value as JsonValue | undefined,
+    defaultSite: site("default"),
   });
-  const ref = entriesOf(read).get("$ref");
+  const ref = entries.get("$ref");
   if (ref !== undefined)
     return ref.usable
       ? { kind: "ref", name: located<string>(ref)!, ...shared }
       : undefined;
   const type = field(read, "type")?.value;
+  if (entries.has("const")) {
+    const value = field(read, "const");
+    if (value === undefined) return undefined;
+    const typed: RawSchema | undefined =
+      type === undefined
+        ? undefined
+        : type === "object"
+          ? { kind: "object", properties: [], additionalProperties: true }
+          : type === "array"
+            ? { kind: "array", items: { kind: "any" } }
+            : { kind: type as "string", facets: {} };
+    return {
+      kind: "const",
+      value: value.value as JsonValue,
+      site: { range: value.range, where: read.where },
+      ...defined({ typed }),
+      ...shared,
+    };
+  }
+  for (const keyword of ["oneOf", "anyOf", "allOf"] as const) {
+    const list = entries.get(keyword);
+    if (list === undefined) continue;
+    const nodes = listOf(field(read, keyword)).map(rawSchema);
+    if (!list.usable || !nodes.every((node) => node !== undefined))
+      return undefined;
+    const where = { range: list.keyRange, where: read.where };
+    if (keyword === "allOf")
+      return { kind: "allOf", parts: nodes, site: where, ...shared };
+    const discriminator = field(read, "discriminator");
+    const propertyName = located<string>(field(discriminator, "propertyName"));
+    return {
+      kind: "union",
+      mode: keyword,
+      variants: nodes,
+      site: where,
+      ...defined({
+        discriminator: propertyName && {
+          propertyName,
+          mapping: [...entriesOf(field(discriminator, "mapping"))]
+            .filter(([, entry]) => entry.usable)
+            .map(([value, entry]) => ({
+              value,
+              schema: located<string>(entry)!,
+            })),
+        },
+      }),
+      ...shared,
+    };
+  }
   switch (type) {
+    case undefined:
+      return { kind: "any", ...shared };
     case "object": {
       const properties = [...entriesOf(field(read, "properties"))].flatMap(
         ([name, property]) => {
           const schema = rawSchema(property);
+          const flag = (key: string) =>
+            field(property, key)?.value === true ? true : undefined;
+          const access = defined({
+            readOnly: flag("readOnly"),
+            writeOnly: flag("writeOnly"),
+          });
           const required = field(property, "required")?.value === true;
-          return schema ? [{ name, required, schema }] : [];
+          return schema
+            ? [
+                {
+                  name,
+                  required,
+                  schema,
+                  ...access,
+                  ...defined({
+                    bothAccess:
+                      access.readOnly && access.writeOnly
+                        ? {
+                            range:
+                              entriesOf(property).get("writeOnly")!.keyRange,
+                            where: property.where,
+                          }
+                        : undefined,
+                  }),
+                },
+              ]
+            : [];
         },
       );
-      return { kind: "object", properties, ...shared };
+      const extra = field(read, "additionalProperties");
+      return {
+        kind: "object",
+        properties,
+        ...defined({
+          additionalProperties:
+            typeof extra?.value === "boolean" ? extra.value : rawSchema(extra),
+        }),
+        ...shared,
+      };
     }
     case "array": {
       const items = rawSchema(field(read, "items"));
@@ -523,28 +599,31 @@ function rawSchema(read: Read | undefined): RawSchema | undefined {
         ...shared,
       };
     }
-    case "string": {
-      const values = strings(entriesOf(read).get("enum"));
-      if (entriesOf(read).has("enum"))
+    case "string":
+    case "number":
+    case "integer": {
+      if (entries.has("enum")) {
+        const values = listOf(entries.get("enum"))
+          .filter((item) => item.usable)
+          .map((item) => item.value as string | number);
         return {
           kind: "enum",
           facets: {},
-          values: [...new Set((values ?? []).map((value) => value.value))],
+          values: [...new Set(values)],
           ...shared,
         };
+      }
       return {
-        kind: "string",
-        facets: pick(read, ["minLength", "maxLength", "pattern", "format"]),
+        kind: type,
+        facets: pick(
+          read,
+          type === "string"
+            ? ["minLength", "maxLength", "pattern", "format"]
+            : ["minimum", "maximum"],
+        ),
         ...shared,
       };
     }
-    case "number":
-    case "integer":
-      return {
-        kind: type,
-        facets: pick(read, ["minimum", "maximum"]),
-        ...shared,
-      };
     case "boolean":
       return { kind: "boolean", facets: {}, ...shared };
     default:

@@ -33,6 +33,16 @@ export function formatChecks(reader: Reader): Record<string, Check> {
     reader.report(read.range, problem);
     return usable ? read : { ...read, usable: false };
   };
+  /** A status of the range its list takes: errors 4xx and 5xx, responses 2xx. */
+  const statusIn =
+    (low: number, high: number, problem: (status: string) => DiagnosticText) =>
+    (read: Read): Read => {
+      const status = read.value as number;
+      return reportIf(
+        read,
+        status < low || status > high ? problem(String(status)) : undefined,
+      );
+    };
   return {
     specVersion: (read) => {
       const node = read.node;
@@ -104,24 +114,8 @@ export function formatChecks(reader: Reader): Record<string, Check> {
             )
           : undefined,
       ),
-    status: (read) => {
-      const status = read.value as number;
-      return reportIf(
-        read,
-        status < 400 || status > 599
-          ? diagnostics.badStatus(String(status))
-          : undefined,
-      );
-    },
-    successStatus: (read) => {
-      const status = read.value as number;
-      return reportIf(
-        read,
-        status < 200 || status > 299
-          ? diagnostics.badSuccessStatus(String(status))
-          : undefined,
-      );
-    },
+    status: statusIn(400, 599, diagnostics.badStatus),
+    successStatus: statusIn(200, 299, diagnostics.badSuccessStatus),
     noBody: (read) =>
       reportIf(
         read,
@@ -150,6 +144,17 @@ export function formatChecks(reader: Reader): Record<string, Check> {
         read,
         (read.value as Read[]).length === 0
           ? diagnostics.emptyEnum(read.owner)
+          : undefined,
+      ),
+    // `oneOf`, `anyOf`, `allOf`: the list's where is its node's and its key.
+    variants: (read) =>
+      reportIf(
+        read,
+        (read.value as Read[]).length === 0
+          ? diagnostics.emptyVariants(
+              read.owner,
+              read.where.slice(read.owner.length).trim(),
+            )
           : undefined,
       ),
     example: (read) => ({

@@ -595,18 +595,23 @@ export const diagnostics = {
         : "use lowercase letters, digits, - . and _, starting with a letter or digit (e.g. `payments`)",
   }),
   /**
-   * A schema's `example` that its own schema refuses (the mock would serve
-   * it). `where` names the node, e.g. `property "count" of schema "Order"`;
-   * `violation` is the validator's first finding, `more` how many others.
+   * A schema's `example`, `default` or `const` that its own schema refuses
+   * (the mock would serve it). `where` names the node, e.g. `property
+   * "count" of schema "Order"`; `violation` is the validator's first
+   * finding, `more` how many others.
    */
   exampleMismatch: (
     where: string,
     violation: string,
     more: number = 0,
+    what: "example" | "default" | "const" = "example",
   ): DiagnosticText<"RG044"> => ({
     code: "RG044",
-    message: `example of ${where} does not match its schema: ${violation}${more > 0 ? ` (and ${more} more)` : ""}`,
-    hint: "change the example to a value the schema allows, or correct the schema if the example is right",
+    message: `${what} of ${where} does not match its schema: ${violation}${more > 0 ? ` (and ${more} more)` : ""}`,
+    hint:
+      what === "const"
+        ? "change the constant to a value of the `type` written beside it, or correct the `type`"
+        : `change the ${what} to a value the schema allows, or correct the schema if the ${what} is right`,
   }),
   /**
    * A schema bound no value can meet. `negative`: a count (`key` is
@@ -671,16 +676,14 @@ export const diagnostics = {
         ? didYouMean(name, suggestion)
         : "declare it under `schemas:`",
   }),
+  /** A cycle of bare references, unions and allOfs: no object member or list item ends it. */
   schemaCycle: (cycle: readonly string[]): DiagnosticText<"RG051"> => ({
     code: "RG051",
     message:
       cycle.length <= 2
-        ? `schema ${quote(cycle[0] ?? "")} refers to itself`
-        : `schemas refer to each other in a cycle: ${cycle.map(quote).join(" -> ")}`,
-    hint:
-      cycle.length <= 2
-        ? "remitgen supports acyclic schemas only: remove this `$ref`, or give it a schema that does not refer back"
-        : "remitgen supports acyclic schemas only: replace one `$ref` of the cycle with an inline schema",
+        ? `schema ${quote(cycle[0] ?? "")} is made of itself: no value or type ends it`
+        : `schemas are made of each other in a cycle: ${cycle.map(quote).join(" -> ")}; no value or type ends it`,
+    hint: "a schema may contain itself only inside an object's member or a list's items (a tree): put this `$ref` there, or refer to another schema",
   }),
   badPattern: (pattern: string, reason: string): DiagnosticText<"RG052"> => ({
     code: "RG052",
@@ -732,6 +735,65 @@ export const diagnostics = {
     code: "RG055",
     message: `status ${status} is not an HTTP error status`,
     hint: "use a status from 400 to 599",
+  }),
+  /** A `oneOf`, `anyOf` or `allOf` with an empty list. */
+  emptyVariants: (where: string, keyword: string): DiagnosticText<"RG060"> => ({
+    code: "RG060",
+    message: `${where}: ${keyword} needs at least one schema`,
+    hint:
+      keyword === "allOf"
+        ? "list the parts, e.g. `allOf: [{ $ref: Base }, { type: object, properties: ... }]`"
+        : `list the variants, e.g. \`${keyword}: [{ $ref: Card }, { $ref: Transfer }]\``,
+  }),
+  /** A discriminator mapping `value` to a schema that is not one of the union's variants. */
+  discriminatorNotVariant: (
+    where: string,
+    value: string,
+    schema: string,
+    variants: readonly string[],
+  ): DiagnosticText<"RG061"> => ({
+    code: "RG061",
+    message: `discriminator value ${quote(value)} of ${where} names schema ${quote(schema)}, which is not one of its variants`,
+    hint:
+      variants.length > 0
+        ? `add \`{ $ref: ${schema} }\` to the variants, or map ${quote(value)} to one of ${list(variants)}`
+        : `add \`{ $ref: ${schema} }\` to the variants`,
+  }),
+  /** A discriminated union with a variant that is not a `$ref`: values map to names. */
+  discriminatorInlineVariant: (where: string): DiagnosticText<"RG062"> => ({
+    code: "RG062",
+    message: `${where} is an inline schema, but its union has a discriminator, which maps values to named schemas only`,
+    hint: "declare the variant under `schemas:` and refer to it with `$ref`, or drop the discriminator",
+  }),
+  /** A variant of a discriminated union that does not require the discriminating member. */
+  discriminatorPropertyMissing: (
+    variant: string,
+    property: string,
+    where: string,
+    optional: boolean,
+  ): DiagnosticText<"RG063"> => ({
+    code: "RG063",
+    message: optional
+      ? `schema ${quote(variant)}, a variant of ${where}, does not require property ${quote(property)}, which the discriminator reads`
+      : `schema ${quote(variant)}, a variant of ${where}, has no property ${quote(property)}, which the discriminator reads`,
+    hint: optional
+      ? `mark property ${quote(property)} of schema ${quote(variant)} \`required: true\``
+      : `add \`${/^[A-Za-z_][A-Za-z0-9_]*$/.test(property) ? property : quote(property)}: { type: string, required: true }\` to the properties of schema ${quote(variant)}`,
+  }),
+  /** A property marked both `readOnly` and `writeOnly`: it would be in no payload. */
+  readAndWriteOnly: (where: string): DiagnosticText<"RG064"> => ({
+    code: "RG064",
+    message: `${where} is both readOnly and writeOnly, so it would be in neither a request nor a response`,
+    hint: "keep one: `readOnly: true` for what only the server sets, `writeOnly: true` for what only the caller sends",
+  }),
+  /** A part of a multi-part `allOf` that is not an object: its members could not add up. */
+  allOfPartNotObject: (
+    where: string,
+    kind: string,
+  ): DiagnosticText<"RG065"> => ({
+    code: "RG065",
+    message: `${where} is ${kind}, not an object: the parts of an allOf add up the members of objects`,
+    hint: "make each part an object schema or a `$ref` to one, or use `oneOf`/`anyOf` for a value of one of several kinds",
   }),
   badSuccessStatus: (status: string): DiagnosticText<"RG056"> => ({
     code: "RG056",

@@ -6,7 +6,7 @@
  * references), so that neither imports the other.
  */
 import type { JsonValue } from "../runtime/json.js";
-import type { SchemaNode } from "../runtime/schema.js";
+import { childSchemas, type SchemaNode } from "../runtime/schema.js";
 
 export type Range = readonly [number, number];
 
@@ -21,7 +21,7 @@ export interface RawNotShown {
   readonly text: string;
 }
 
-/** Where a schema node's `example` stands, and the words naming the node. */
+/** Where a value in a schema node stands, and the words naming the node. */
 export interface ExampleSite {
   readonly range: Range;
   /** e.g. `property "number" of schema "Account"` */
@@ -34,6 +34,10 @@ interface RawSchemaCommon {
   readonly example?: JsonValue;
   /** Set with `example`, to report an example that breaks its schema. */
   readonly exampleSite?: ExampleSite;
+  readonly nullable?: boolean;
+  readonly default?: JsonValue;
+  /** Set with `default`, to report a default that breaks its schema. */
+  readonly defaultSite?: ExampleSite;
 }
 
 /** A schema node as written, references still carrying their position. */
@@ -45,6 +49,7 @@ export type RawSchema =
   | (RawSchemaCommon & {
       readonly kind: "object";
       readonly properties: readonly RawProperty[];
+      readonly additionalProperties?: boolean | RawSchema;
     })
   | (RawSchemaCommon & {
       readonly kind: "array";
@@ -55,13 +60,47 @@ export type RawSchema =
   | (RawSchemaCommon & {
       readonly kind: "string" | "number" | "integer" | "boolean" | "enum";
       readonly facets: Readonly<Record<string, number | string>>;
-      readonly values?: readonly string[];
-    });
+      readonly values?: readonly (string | number)[];
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "union";
+      readonly mode: "oneOf" | "anyOf";
+      readonly variants: readonly RawSchema[];
+      readonly discriminator?: RawDiscriminator;
+      /** Where the `oneOf`/`anyOf` key stands. */
+      readonly site: ExampleSite;
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "allOf";
+      readonly parts: readonly RawSchema[];
+      /** Where the `allOf` key stands. */
+      readonly site: ExampleSite;
+    })
+  | (RawSchemaCommon & {
+      readonly kind: "const";
+      readonly value: JsonValue;
+      /** The `type` and facets written beside `const`, which the value must meet. */
+      readonly typed?: RawSchema;
+      readonly site: ExampleSite;
+    })
+  | (RawSchemaCommon & { readonly kind: "any" });
+
+export interface RawDiscriminator {
+  readonly propertyName: Located<string>;
+  readonly mapping: readonly {
+    readonly value: string;
+    readonly schema: Located<string>;
+  }[];
+}
 
 export interface RawProperty {
   readonly name: string;
   readonly required: boolean;
   readonly schema: RawSchema;
+  readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
+  /** Where `writeOnly` stands, when `readOnly` is set too. */
+  readonly bothAccess?: ExampleSite;
 }
 
 /** A status with its description and body: an error, or a stated success response. */
@@ -77,14 +116,21 @@ export interface RawResponse {
  */
 export type RawPayload = RawSchema | false | undefined;
 
-export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type RawMethod = (typeof httpMethods)[number];
+export type RawMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Methods that carry no request body. */
 export const bodilessMethods: ReadonlySet<RawMethod> = new Set([
   "GET",
   "DELETE",
 ]);
+
+/** The request body as it will be: left out of a GET or DELETE, there is none. */
+export function requestBody(
+  request: RawPayload,
+  method: RawMethod,
+): RawPayload {
+  return request ?? (bodilessMethods.has(method) ? false : undefined);
+}
 
 export type ParameterLocation = "path" | "query" | "header";
 
@@ -107,7 +153,6 @@ export interface RawOperation {
   readonly summary: string;
   readonly description?: string;
   readonly effect: "read" | "write";
-  readonly effectStated: boolean;
   /**
    * Whether the API's description states the effect, the spec infers it
    * from the name (an `effect` without `effectBasis`), or it follows the
@@ -129,21 +174,12 @@ export interface RawPlan {
   readonly note?: string;
 }
 
-export interface RawSet {
-  readonly id: Located<string>;
+export interface RawSet extends SetLists {
   readonly title: string;
   readonly version: Located<string>;
   readonly labels: readonly string[];
   readonly date?: Located<string>;
-  readonly extends?: Located<string>;
-  readonly operations?: readonly Located<string>[];
-  readonly adds: readonly Located<string>[];
-  readonly removes: readonly Located<string>[];
   readonly plan?: RawPlan;
-  /** Where the `operations`, `adds` and `removes` keys stand, when written. */
-  readonly operationsKey?: Range;
-  readonly addsKey?: Range;
-  readonly removesKey?: Range;
 }
 
 export interface RawSpec {
@@ -200,6 +236,8 @@ export function toSchemaNode(raw: RawSchema): SchemaNode {
   const common = {
     ...(raw.description !== undefined ? { description: raw.description } : {}),
     ...(raw.example !== undefined ? { example: raw.example } : {}),
+    ...(raw.nullable === true ? { nullable: true } : {}),
+    ...(raw.default !== undefined ? { default: raw.default } : {}),
   };
   switch (raw.kind) {
     case "ref":
@@ -211,7 +249,18 @@ export function toSchemaNode(raw: RawSchema): SchemaNode {
           name: property.name,
           required: property.required,
           schema: toSchemaNode(property.schema),
+          ...(property.readOnly === true ? { readOnly: true } : {}),
+          ...(property.writeOnly === true ? { writeOnly: true } : {}),
         })),
+        ...(raw.additionalProperties === undefined ||
+        raw.additionalProperties === false
+          ? {}
+          : {
+              additionalProperties:
+                raw.additionalProperties === true
+                  ? true
+                  : toSchemaNode(raw.additionalProperties),
+            }),
         ...common,
       };
     case "array":
@@ -225,13 +274,61 @@ export function toSchemaNode(raw: RawSchema): SchemaNode {
     case "enum":
       return { kind: "enum", values: [...(raw.values ?? [])], ...common };
     case "boolean":
-      return { kind: "boolean", ...common };
+    case "any":
+      return { kind: raw.kind, ...common };
     case "string":
       return { kind: "string", ...(raw.facets as object), ...common };
     case "number":
     case "integer":
       return { kind: raw.kind, ...(raw.facets as object), ...common };
+    case "union":
+      return {
+        kind: "union",
+        mode: raw.mode,
+        variants: raw.variants.map(toSchemaNode),
+        ...(raw.discriminator === undefined
+          ? {}
+          : {
+              discriminator: {
+                propertyName: raw.discriminator.propertyName.value,
+                mapping: raw.discriminator.mapping.map((entry) => ({
+                  value: entry.value,
+                  schema: entry.schema.value,
+                })),
+              },
+            }),
+        ...common,
+      };
+    case "allOf":
+      return { kind: "allOf", parts: raw.parts.map(toSchemaNode), ...common };
+    case "const":
+      return { kind: "const", value: raw.value, ...common };
   }
+}
+
+/**
+ * A schema with its references followed; undefined for one that does not
+ * resolve (an unknown name, a cycle of bare references).
+ */
+export function followed(
+  schema: RawSchema | undefined,
+  named: ReadonlyMap<string, RawSchema>,
+): RawSchema | undefined {
+  const seen = new Set<string>();
+  let node = schema;
+  while (node?.kind === "ref") {
+    if (seen.has(node.name.value)) return undefined;
+    seen.add(node.name.value);
+    node = named.get(node.name.value);
+  }
+  return node;
+}
+
+/** The schemas directly inside a raw node, in written order (references not followed). */
+export function rawChildren(node: RawSchema): RawSchema[] {
+  const out = childSchemas<RawSchema>(node);
+  if (node.kind === "const" && node.typed !== undefined) out.push(node.typed);
+  return out;
 }
 
 /** What membership is worked out from: a set's id, parent and lists. */
@@ -241,6 +338,13 @@ export interface MemberLists {
   readonly operations?: readonly Located<string>[];
   readonly adds: readonly Located<string>[];
   readonly removes: readonly Located<string>[];
+}
+
+/** A set's lists, and where the `operations`, `adds` and `removes` keys stand when written. */
+export interface SetLists extends MemberLists {
+  readonly operationsKey?: Range;
+  readonly addsKey?: Range;
+  readonly removesKey?: Range;
 }
 
 /**
@@ -328,7 +432,10 @@ export function parseRateLimit(
   return { limit, unit: match[2] as keyof typeof rateLimitUnits };
 }
 
-/** Every `$ref` inside a schema, in written order, without recursion limits beyond the spec's depth cap. */
+/**
+ * Every `$ref` inside a schema, discriminator mappings included, in written
+ * order, without recursion limits beyond the spec's depth cap.
+ */
 export function refsOf(schema: RawPayload): Located<string>[] {
   const out: Located<string>[] = [];
   const stack: RawPayload[] = [schema];
@@ -336,10 +443,11 @@ export function refsOf(schema: RawPayload): Located<string>[] {
     const node = stack.pop();
     if (node === undefined || node === false) continue;
     if (node.kind === "ref") out.push(node.name);
-    else if (node.kind === "object")
-      for (let index = node.properties.length - 1; index >= 0; index--)
-        stack.push(node.properties[index]!.schema);
-    else if (node.kind === "array") stack.push(node.items);
+    if (node.kind === "union" && node.discriminator !== undefined)
+      for (const entry of node.discriminator.mapping) out.push(entry.schema);
+    const children = rawChildren(node);
+    for (let index = children.length - 1; index >= 0; index--)
+      stack.push(children[index]);
   }
   return out;
 }

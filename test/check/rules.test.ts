@@ -102,21 +102,33 @@ describe("a long chain of $refs", () => {
     expect(result.model.sets[0]!.schemas).toHaveLength(20_001);
   }, 120_000);
 
-  it("still reports each cycle once, at the $ref that closes it", () => {
+  it("still reports each cycle of bare references, unions and allOfs once, at the $ref that closes it", () => {
     const cycles = [
-      "  A: { type: object, properties: { b: { $ref: B } } }",
-      "  B: { type: array, items: { $ref: C } }",
+      "  A: { oneOf: [{ $ref: B }, { type: string }] }",
+      "  B: { allOf: [{ $ref: C }] }",
       "  C: { $ref: A }",
       "  D: { $ref: D }",
-      "  E: { type: object, properties: { a: { $ref: A }, f: { $ref: F } } }",
+      "  E: { anyOf: [{ $ref: A }, { $ref: F }] }",
       "  F: { $ref: E }",
       "",
     ].join("\n");
     expect(problems(withSchemas(cycles))).toEqual([
-      'RG051 schemas refer to each other in a cycle: "A" -> "B" -> "C" -> "A" @ A',
-      'RG051 schema "D" refers to itself @ D',
-      'RG051 schemas refer to each other in a cycle: "E" -> "F" -> "E" @ E',
+      'RG051 schemas are made of each other in a cycle: "A" -> "B" -> "C" -> "A"; no value or type ends it @ A',
+      'RG051 schema "D" is made of itself: no value or type ends it @ D',
+      'RG051 schemas are made of each other in a cycle: "E" -> "F" -> "E"; no value or type ends it @ E',
     ]);
+  });
+
+  it("lets a schema contain itself inside a member, a list's items or a map's values (a tree)", () => {
+    const trees = [
+      "  A: { type: object, properties: { b: { $ref: B } } }",
+      "  B: { type: array, items: { $ref: C } }",
+      "  C: { oneOf: [{ $ref: A }, { type: string }] }",
+      "  D: { type: object, properties: { next: { $ref: D, nullable: true } } }",
+      "  E: { type: object, additionalProperties: { $ref: E } }",
+      "",
+    ].join("\n");
+    expect(problems(withSchemas(trees))).toEqual([]);
   });
 
   it("reports a cycle at the end of a long chain", () => {
@@ -130,7 +142,7 @@ describe("a long chain of $refs", () => {
     expect(found).toHaveLength(1);
     const names = Array.from({ length: 20_001 }, (_, index) => `"S${index}"`);
     expect(found[0]).toBe(
-      `RG051 schemas refer to each other in a cycle: ${[...names, '"S0"'].join(" -> ")} @ S0`,
+      `RG051 schemas are made of each other in a cycle: ${[...names, '"S0"'].join(" -> ")}; no value or type ends it @ S0`,
     );
   });
 });

@@ -53,7 +53,7 @@ describe("the structure check, from the format's schema", () => {
         withBalance("{ type: number, maxLength: 3, minimum: 2, maximum: 1 }"),
       ),
     ).toEqual([
-      '50:32 RG010 unknown key "maxLength" in property "balance" of schema "Account" | allowed keys: "type", "description", "example", "required", "minimum", "maximum"',
+      '50:32 RG010 unknown key "maxLength" in property "balance" of schema "Account" | allowed keys: "type", "description", "example", "required", "minimum", "maximum", "nullable", "default", "readOnly", "writeOnly", "enum"',
       '50:55 RG053 property "balance" of schema "Account": minimum 2 is greater than maximum 1 | make minimum at most 1, or raise maximum',
     ]);
     expect(problems(withBalance("{ items: { type: string } }"))).toEqual([

@@ -219,6 +219,7 @@ describe("conformance", () => {
     "spec/remittance.yaml",
     "test/fixtures/good-spec.yaml",
     "test/fixtures/schemas-spec.yaml",
+    "test/fixtures/schema-keywords.yaml",
     "test/fixtures/http-api.yaml",
   ];
 
@@ -262,6 +263,30 @@ describe("conformance", () => {
     ]) {
       expect(text).toContain(part);
     }
+  });
+
+  it("the keywords fixture uses every schema keyword", () => {
+    const text = readFileSync(
+      join(repoRoot, "test/fixtures/schema-keywords.yaml"),
+      "utf8",
+    );
+    for (const part of [
+      "nullable: true",
+      "default: ",
+      "readOnly: true",
+      "writeOnly: true",
+      "const: ",
+      "additionalProperties: {",
+      "additionalProperties: true",
+      "oneOf: ",
+      "anyOf: ",
+      "allOf:",
+      "discriminator:",
+      "mapping: ",
+      "enum: [1, 2, 3]",
+      "extra: { description",
+    ])
+      expect(text).toContain(part);
   });
 
   it("the HTTP API fixture uses every method, parameter place, body form and auth choice", () => {
@@ -324,6 +349,7 @@ describe("conformance", () => {
     "blank-set-id",
     "duplicate-property-key",
     "empty-enum",
+    "empty-one-of",
     "empty-spec",
     "effect-basis-without-effect",
     "empty-summary",

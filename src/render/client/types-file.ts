@@ -11,9 +11,8 @@ import { createFile, typeSymbol, type GeneratedFile } from "../code/file.js";
 import { writeDocComment } from "../code/writer.js";
 import {
   schemaDoc,
-  writeMembers,
-  writeType,
   writeTypeAlias,
+  writeTypeDeclaration,
 } from "../code/types.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { NamedSchema } from "../../runtime/schema.js";
@@ -53,21 +52,8 @@ export function renderTypes(
 }
 
 function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
-  const name = schemaTypeName(named.name);
   writeDocComment(writer, schemaDoc(named.schema));
-  if (named.schema.kind === "object" && named.schema.properties.length > 0) {
-    writer.writeLine(`export interface ${name} {`);
-    writer.indent(() =>
-      writeMembers(
-        writer,
-        named.schema.kind === "object" ? named.schema.properties : [],
-        "",
-      ),
-    );
-    writer.writeLine("}");
-  } else {
-    writeType(writer, `export type ${name} = `, named.schema, ";", "");
-  }
+  writeTypeDeclaration(writer, schemaTypeName(named.name), named.schema);
 }
 
 type PayloadType = readonly [PayloadModel, string, string];
@@ -114,12 +100,6 @@ function writePayloadTypes(
       `${role} of \`${operation.id}\`.`,
       ...schemaDoc(schema),
     ]);
-    if (schema.kind === "object" && schema.properties.length > 0) {
-      writer.writeLine(`export interface ${typeName} {`);
-      writer.indent(() => writeMembers(writer, schema.properties, ""));
-      writer.writeLine("}");
-    } else {
-      writeType(writer, `export type ${typeName} = `, schema, ";", "");
-    }
+    writeTypeDeclaration(writer, typeName, schema);
   });
 }

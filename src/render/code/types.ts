@@ -1,19 +1,16 @@
 /**
  * SchemaNodes as TypeScript types: interfaces for named objects, unions of
- * string literals for enums, arrays, nested object literals with their
- * members' docs. Printed plainly; the formatter lays them out (module.ts).
+ * literals for enums and unions of their variants, intersections for
+ * `allOf`, `Record`s for maps, `| null` where null is allowed, nested object
+ * literals with their members' docs. Printed plainly; the formatter lays
+ * them out (module.ts).
  */
 import type CodeBlockWriter from "code-block-writer";
 import { propertyKey, stringLiteral } from "../../escape/typescript.js";
 import { schemaTypeName } from "../../names/names.js";
-import type { SchemaNode } from "../../runtime/schema.js";
+import type { PropertySchema, SchemaNode } from "../../runtime/schema.js";
+import { valueText } from "./values.js";
 import { writeDocComment } from "./writer.js";
-
-type Property = {
-  readonly name: string;
-  readonly required: boolean;
-  readonly schema: SchemaNode;
-};
 
 /**
  * Writes `prefix<type>suffix`, e.g. `export type Name = ` and `;`.
@@ -27,20 +24,92 @@ export function writeType(
   suffix: string,
   qualifier: string,
 ): void {
-  if (node.kind === "array" && holdsMembers(node.items)) {
-    writeType(writer, prefix, node.items, `[]${suffix}`, qualifier);
-  } else if (node.kind === "object" && node.properties.length > 0) {
-    // Members on lines of their own: a member's doc comment needs one.
-    writer.writeLine(`${prefix}{`);
-    writer.indent(() => writeMembers(writer, node.properties, qualifier));
-    writer.writeLine(`}${suffix}`);
-  } else writer.writeLine(`${prefix}${inlineType(node, qualifier)}${suffix}`);
+  if (!holdsMembers(node)) {
+    writer.writeLine(`${prefix}${inlineType(node, qualifier)}${suffix}`);
+    return;
+  }
+  // Whole lines only: an object's members on lines of their own (a
+  // member's doc comment needs one), what is around them on its first and
+  // last lines.
+  const end = `${node.nullable === true ? " | null" : ""}${suffix}`;
+  const nested = (child: SchemaNode, before: string, after: string): void => {
+    const grouped = compound(child);
+    writeType(
+      writer,
+      `${before}${grouped ? "(" : ""}`,
+      child,
+      `${grouped ? ")" : ""}${after}`,
+      qualifier,
+    );
+  };
+  switch (node.kind) {
+    case "object":
+      if (node.properties.length === 0) {
+        const values = node.additionalProperties as SchemaNode;
+        writeType(
+          writer,
+          `${prefix}Record<string, `,
+          values,
+          `>${end}`,
+          qualifier,
+        );
+        return;
+      }
+      writer.writeLine(`${prefix}{`);
+      writer.indent(() =>
+        writeMembers(writer, node.properties, qualifier, node),
+      );
+      writer.writeLine(`}${end}`);
+      return;
+    case "array":
+      nested(node.items, prefix, `[]${end}`);
+      return;
+    case "union":
+    case "allOf": {
+      const parts = node.kind === "union" ? node.variants : node.parts;
+      const last = parts.length - 1;
+      parts.forEach((part, index) => {
+        const before =
+          index === 0 ? prefix : node.kind === "union" ? "| " : "& ";
+        const after = index === last ? end : "";
+        if (node.kind === "allOf") nested(part, before, after);
+        else writeType(writer, before, part, after, qualifier);
+      });
+      return;
+    }
+    default:
+      return;
+  }
 }
 
-/** An object type with members, or an array of one at any depth. */
+/** An object type with members, or a type that holds one at any depth. */
 function holdsMembers(node: SchemaNode): boolean {
-  if (node.kind === "array") return holdsMembers(node.items);
-  return node.kind === "object" && node.properties.length > 0;
+  switch (node.kind) {
+    case "array":
+      return holdsMembers(node.items);
+    case "object":
+      return (
+        node.properties.length > 0 ||
+        (typeof node.additionalProperties === "object" &&
+          holdsMembers(node.additionalProperties))
+      );
+    case "union":
+      return node.variants.some(holdsMembers);
+    case "allOf":
+      return node.parts.some(holdsMembers);
+    default:
+      return false;
+  }
+}
+
+/** Whether a type prints as a union or intersection, which `[]` and `&` must group. */
+function compound(node: SchemaNode): boolean {
+  return (
+    node.nullable === true ||
+    (node.kind === "enum" && node.values.length > 1) ||
+    (node.kind === "union" && node.variants.length > 1) ||
+    (node.kind === "allOf" && node.parts.length > 1)
+  );
 }
 
 /** `export type name = text;` for a type written as text (a name or keyword). */
@@ -52,26 +121,72 @@ export function writeTypeAlias(
   writer.writeLine(`export type ${name} = ${text};`);
 }
 
-/** Members of an object type, each after its TSDoc. */
+/**
+ * Members of an object type, each after its TSDoc, and an index signature
+ * for the other members its `owner` allows. A member that only one side
+ * sends (`readOnly`, `writeOnly`) is optional, since one type serves both,
+ * and a read-only one is `readonly`.
+ */
 export function writeMembers(
   writer: CodeBlockWriter,
-  properties: readonly Property[],
+  properties: readonly PropertySchema[],
   qualifier: string,
+  owner?: SchemaNode,
 ): void {
   for (const property of properties) {
-    writeDocComment(writer, schemaDoc(property.schema));
+    const oneWay = property.readOnly === true || property.writeOnly === true;
+    writeDocComment(writer, [
+      ...schemaDoc(property.schema),
+      ...(property.readOnly === true
+        ? [
+            `Read-only: set by the server${property.required ? " and always in its answers" : ""}; a caller does not send it.`,
+          ]
+        : []),
+      ...(property.writeOnly === true
+        ? [
+            `Write-only: sent by the caller${property.required ? ", who must send it" : ""}; the server does not answer it.`,
+          ]
+        : []),
+    ]);
     writeType(
       writer,
-      `${propertyKey(property.name)}${property.required ? "" : "?"}: `,
+      `${property.readOnly === true ? "readonly " : ""}${propertyKey(property.name)}${property.required && !oneWay ? "" : "?"}: `,
       property.schema,
       ";",
       qualifier,
     );
   }
+  const extra =
+    owner?.kind === "object" ? owner.additionalProperties : undefined;
+  if (extra !== undefined && extra !== false) {
+    // Other members' values are of their own type, so the named members'
+    // types need not fit the map's.
+    writeDocComment(
+      writer,
+      typeof extra === "object"
+        ? [`Other members: ${inlineText(extra, qualifier)}.`]
+        : ["Other members: any JSON value."],
+    );
+    writer.writeLine("[member: string]: unknown;");
+  }
+}
+
+/** A type as text on one line, for a doc comment. */
+function inlineText(node: SchemaNode, qualifier: string): string {
+  return holdsMembers(node) ? "an object" : inlineType(node, qualifier);
 }
 
 /** A type that holds no object type with members, on one line. */
 function inlineType(node: SchemaNode, qualifier: string): string {
+  const text = bareType(node, qualifier);
+  return node.nullable === true ? `${text} | null` : text;
+}
+
+function bareType(node: SchemaNode, qualifier: string): string {
+  const grouped = (child: SchemaNode): string =>
+    compound(child)
+      ? `(${inlineType(child, qualifier)})`
+      : inlineType(child, qualifier);
   switch (node.kind) {
     case "ref":
       return `${qualifier}${schemaTypeName(node.name)}`;
@@ -82,20 +197,35 @@ function inlineType(node: SchemaNode, qualifier: string): string {
       return "number";
     case "boolean":
       return "boolean";
+    case "any":
+      return "unknown";
+    case "const":
+      return valueText(node.value);
     case "enum":
-      return node.values.map(stringLiteral).join(" | ");
-    case "array": {
-      const items = inlineType(node.items, qualifier);
-      return node.items.kind === "enum" && node.items.values.length > 1
-        ? `(${items})[]`
-        : `${items}[]`;
-    }
+      return (
+        node.values
+          .map((value) =>
+            typeof value === "string" ? stringLiteral(value) : valueText(value),
+          )
+          .join(" | ") || "never"
+      );
+    case "array":
+      return `${grouped(node.items)}[]`;
     case "object":
-      return "Record<string, never>";
+      return node.additionalProperties === undefined ||
+        node.additionalProperties === false
+        ? "Record<string, never>"
+        : `Record<string, ${node.additionalProperties === true ? "unknown" : inlineType(node.additionalProperties, qualifier)}>`;
+    case "union":
+      return node.variants
+        .map((variant) => inlineType(variant, qualifier))
+        .join(" | ");
+    case "allOf":
+      return node.parts.map(grouped).join(" & ");
   }
 }
 
-/** Description, constraints and example of a schema, as doc paragraphs. */
+/** Description, constraints, default and example of a schema, as doc paragraphs. */
 export function schemaDoc(node: SchemaNode): string[] {
   const paragraphs: string[] = [];
   if (node.description) paragraphs.push(node.description);
@@ -119,8 +249,41 @@ export function schemaDoc(node: SchemaNode): string[] {
     if (node.maxItems !== undefined)
       facts.push(`At most ${node.maxItems} items.`);
   }
+  if (node.kind === "union") {
+    facts.push(
+      node.mode === "oneOf"
+        ? "Exactly one of the variants."
+        : "One or more of the variants.",
+    );
+    if (node.discriminator !== undefined)
+      facts.push(
+        `The member ${JSON.stringify(node.discriminator.propertyName)} names the variant.`,
+      );
+  }
   if (facts.length > 0) paragraphs.push(facts.join(" "));
+  if (node.default !== undefined)
+    paragraphs.push(`Default: ${JSON.stringify(node.default)}`);
   if (node.example !== undefined)
     paragraphs.push(`Example: ${JSON.stringify(node.example)}`);
   return paragraphs;
+}
+
+/**
+ * `export interface Name { ... }` for an object with members, else
+ * `export type Name = ...;`.
+ */
+export function writeTypeDeclaration(
+  writer: CodeBlockWriter,
+  name: string,
+  node: SchemaNode,
+): void {
+  if (
+    node.kind === "object" &&
+    node.properties.length > 0 &&
+    node.nullable !== true
+  ) {
+    writer.writeLine(`export interface ${name} {`);
+    writer.indent(() => writeMembers(writer, node.properties, "", node));
+    writer.writeLine("}");
+  } else writeType(writer, `export type ${name} = `, node, ";", "");
 }

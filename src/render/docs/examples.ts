@@ -100,8 +100,10 @@ export function exampleBody(
 ): JsonValue {
   if (payload.kind !== "schema") return {};
   try {
+    // What a caller sends: no member the server alone sets.
     return sampleValue(payload.schema, schemas, hashString(seed), {
       optionalMembers: false,
+      direction: "request",
     });
   } catch {
     // No value to show: the schema requires itself, or its smallest value

@@ -4,6 +4,8 @@
  * named schemas referenced by their TypeScript type name and listed once.
  */
 import type { PayloadModel, SchemaNode } from "../../model/types.js";
+import { mergeAllOf } from "../../runtime/mock/validate.js";
+import { childSchemas } from "../../runtime/schema.js";
 import { schemaTypeName } from "../../names/names.js";
 import {
   cellText,
@@ -18,18 +20,42 @@ const header = ["Field", "Type", "Required", "Description", "Constraints"];
 
 /** The TypeScript-facing type of a schema, as plain text. */
 export function typeText(schema: SchemaNode): string {
+  const text = bareTypeText(schema);
+  return schema.nullable === true ? `${text} | null` : text;
+}
+
+function bareTypeText(schema: SchemaNode): string {
+  // Unions and intersections grouped where `[]` or `&` binds closer.
+  const grouped = (child: SchemaNode): string => {
+    const text = typeText(child);
+    return / [|&] /.test(text) ? `(${text})` : text;
+  };
   switch (schema.kind) {
     case "ref":
       return schemaTypeName(schema.name);
-    case "array": {
-      const item = typeText(schema.items);
-      return schema.items.kind === "enum" ? `(${item})[]` : `${item}[]`;
-    }
+    case "array":
+      return `${grouped(schema.items)}[]`;
     case "enum":
       return (
         schema.values.map((value) => JSON.stringify(value)).join(" | ") ||
         "never"
       );
+    case "const":
+      return JSON.stringify(schema.value);
+    case "any":
+      return "unknown";
+    case "union":
+      return schema.variants.map(typeText).join(" | ");
+    case "allOf":
+      return schema.parts.map(grouped).join(" & ");
+    case "object": {
+      const extra = schema.additionalProperties;
+      return schema.properties.length > 0 ||
+        extra === undefined ||
+        extra === false
+        ? "object"
+        : `Record<string, ${extra === true ? "unknown" : typeText(extra)}>`;
+    }
     default:
       return schema.kind;
   }
@@ -61,10 +87,33 @@ function constraints(schema: SchemaNode): string[] {
         out.push(`max items ${schema.maxItems}`);
       out.push(...constraints(schema.items).map((text) => `items: ${text}`));
       break;
+    case "union":
+      out.push(
+        schema.mode === "oneOf"
+          ? "exactly one variant"
+          : "one or more variants",
+      );
+      if (schema.discriminator !== undefined)
+        out.push(`variant named by ${code(schema.discriminator.propertyName)}`);
+      break;
+    case "object": {
+      const extra = schema.additionalProperties;
+      if (
+        schema.properties.length > 0 &&
+        extra !== undefined &&
+        extra !== false
+      )
+        out.push(
+          `other members: ${code(extra === true ? "unknown" : typeText(extra))}`,
+        );
+      break;
+    }
     default:
-      // An enum's values are its type, in the Type column.
+      // An enum's values and a constant are its type, in the Type column.
       break;
   }
+  if (schema.default !== undefined)
+    out.push(`default ${code(JSON.stringify(schema.default))}`);
   return out;
 }
 
@@ -83,6 +132,8 @@ interface Row {
   readonly name: string;
   readonly schema: SchemaNode;
   readonly required: boolean | undefined;
+  readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
 }
 
 /** Rows of an object's members, flattening inline objects; refs are collected. */
@@ -95,7 +146,7 @@ function rows(
   if (schema.kind !== "object") return;
   for (const property of schema.properties) {
     const name = `${prefix}${property.name}`;
-    out.push({ name, schema: property.schema, required: property.required });
+    out.push({ ...property, name });
     collectRefs(property.schema, refs);
     if (property.schema.kind === "object")
       rows(property.schema, `${name}.`, refs, out);
@@ -108,9 +159,18 @@ function rows(
   }
 }
 
+/** Named schemas a type refers to outside inline objects' members (which rows collect). */
 function collectRefs(schema: SchemaNode, refs: Set<string>): void {
   if (schema.kind === "ref") refs.add(schema.name);
-  if (schema.kind === "array") collectRefs(schema.items, refs);
+  if (schema.kind === "union" && schema.discriminator !== undefined)
+    for (const entry of schema.discriminator.mapping) refs.add(entry.schema);
+  if (
+    schema.kind === "object" &&
+    typeof schema.additionalProperties === "object"
+  )
+    collectRefs(schema.additionalProperties, refs);
+  if (schema.kind !== "object")
+    for (const child of childSchemas(schema)) collectRefs(child, refs);
 }
 
 function renderRows(list: readonly Row[]): string {
@@ -121,14 +181,39 @@ function renderRows(list: readonly Row[]): string {
       codeSpan(typeText(row.schema), { table: true }),
       row.required === undefined ? "" : row.required ? "yes" : "no",
       description(row.schema),
-      constraints(row.schema).join("; "),
+      [
+        ...(row.readOnly === true ? ["read-only: not sent in requests"] : []),
+        ...(row.writeOnly === true ? ["write-only: not in responses"] : []),
+        ...constraints(row.schema),
+      ].join("; "),
     ]),
   );
 }
 
 /** The fields of one schema: a table, or a sentence when it has none. */
-function schemaFields(schema: SchemaNode, refs: Set<string>): string {
-  if (schema.kind === "object") {
+function schemaFields(
+  given: SchemaNode,
+  refs: Set<string>,
+  schemas: Schemas,
+): string {
+  // An allOf of objects is shown as the one object its parts add up to.
+  const merged =
+    given.kind === "allOf" ? mergeAllOf(given, schemas) : undefined;
+  const schema: SchemaNode =
+    merged === undefined
+      ? given
+      : {
+          ...merged,
+          ...(given.description !== undefined
+            ? { description: given.description }
+            : {}),
+        };
+  if (
+    schema.kind === "object" &&
+    (schema.properties.length > 0 ||
+      schema.additionalProperties === undefined ||
+      schema.additionalProperties === false)
+  ) {
     const list: Row[] = [];
     rows(schema, "", refs, list);
     const intro =
@@ -182,9 +267,9 @@ export function payloadMarkdown(
         ? `${typed}.`
         : `${typed}, the schema ${codeSpan(named)}.`;
     if (target === undefined) return lead;
-    return `${lead}\n\n${schemaFields(target, refs)}`;
+    return `${lead}\n\n${schemaFields(target, refs, schemas)}`;
   }
-  return `${typed}.\n\n${schemaFields(schema, refs)}`;
+  return `${typed}.\n\n${schemaFields(schema, refs, schemas)}`;
 }
 
 /**
@@ -206,7 +291,7 @@ export function schemaSections(
     const schema = schemas.get(name);
     if (schema === undefined) continue;
     const nested = new Set<string>();
-    const body = schemaFields(schema, nested);
+    const body = schemaFields(schema, nested, schemas);
     for (const next of [...nested].sort())
       if (!done.has(next)) queue.push(next);
     if (shown.has(name)) continue;

@@ -321,22 +321,30 @@ export function jsonSchema(
   names: ComponentNames,
 ): JsonObject {
   const out: JsonObject = {};
+  const each = (nodes: readonly SchemaNode[]): JsonObject[] =>
+    nodes.map((node) => jsonSchema(node, names));
   switch (schema.kind) {
     case "ref": {
       const key = names.named.get(schema.name);
       Object.assign(out, key !== undefined ? ref(key) : {});
       break;
     }
-    case "object": {
-      out.type = "object";
-      break;
-    }
     case "enum":
-      out.type = "string";
+      out.type = schema.values.every((value) => typeof value === "number")
+        ? "number"
+        : "string";
+      break;
+    case "union":
+    case "allOf":
+    case "const":
+    case "any":
       break;
     default:
       out.type = schema.kind;
   }
+  // JSON Schema's way of saying `nullable`: null among the types.
+  if (schema.nullable === true && typeof out.type === "string")
+    out.type = [out.type, "null"];
   if (schema.description !== undefined)
     out.description = paragraphs(schema.description);
   switch (schema.kind) {
@@ -352,33 +360,77 @@ export function jsonSchema(
       if (schema.maximum !== undefined) out.maximum = schema.maximum;
       break;
     case "enum":
-      out.enum = [...schema.values];
+      out.enum = [
+        ...schema.values,
+        ...(schema.nullable === true ? [null] : []),
+      ];
+      break;
+    case "const":
+      out.const = schema.value;
       break;
     case "array":
       out.items = jsonSchema(schema.items, names);
       if (schema.minItems !== undefined) out.minItems = schema.minItems;
       if (schema.maxItems !== undefined) out.maxItems = schema.maxItems;
       break;
+    case "union": {
+      out[schema.mode] = [
+        ...each(schema.variants),
+        ...(schema.nullable === true ? [{ type: "null" }] : []),
+      ];
+      const discriminator = schema.discriminator;
+      if (discriminator !== undefined) {
+        // A value with a member named "__proto__" must stay an ordinary key.
+        const mapping: JsonObject = Object.create(null) as JsonObject;
+        for (const entry of discriminator.mapping) {
+          const key = names.named.get(entry.schema);
+          if (key !== undefined) mapping[entry.value] = ref(key).$ref!;
+        }
+        out.discriminator = {
+          propertyName: discriminator.propertyName,
+          ...(discriminator.mapping.length > 0 ? { mapping } : {}),
+        };
+      }
+      break;
+    }
+    case "allOf":
+      out.allOf = each(schema.parts);
+      break;
     case "object": {
       // A member named "__proto__" must stay an ordinary key.
       const properties: JsonObject = Object.create(null) as JsonObject;
       for (const property of schema.properties)
-        properties[property.name] = jsonSchema(property.schema, names);
+        properties[property.name] = {
+          ...jsonSchema(property.schema, names),
+          ...(property.readOnly === true ? { readOnly: true } : {}),
+          ...(property.writeOnly === true ? { writeOnly: true } : {}),
+        };
       out.properties = properties;
       const required = schema.properties
         .filter((property) => property.required)
         .map((property) => property.name);
       if (required.length > 0) out.required = required;
       // The mocks refuse a member the schema does not list (validateValue's
-      // "unknown"): the document says so, and a client generated from it
-      // sends none.
-      out.additionalProperties = false;
+      // "unknown"), unless it is a map: the document says so, and a client
+      // generated from it sends none.
+      const extra = schema.additionalProperties;
+      out.additionalProperties =
+        typeof extra === "object" ? jsonSchema(extra, names) : extra === true;
       break;
     }
     default:
       break;
   }
+  if (schema.default !== undefined) out.default = schema.default;
   if (schema.example !== undefined) out.examples = [schema.example];
+  // A node without a type of its own takes null beside it.
+  if (
+    schema.nullable === true &&
+    out.type === undefined &&
+    schema.kind !== "any" &&
+    schema.kind !== "union"
+  )
+    return { anyOf: [out, { type: "null" }] };
   return out;
 }
 

@@ -132,7 +132,7 @@ export async function handleCall(
   body = accepted.body;
   if (op.request !== undefined) {
     const invalid = validationFailure(
-      validateValue(body, op.request, ctx.lookup),
+      validateValue(body, op.request, ctx.lookup, { direction: "request" }),
     );
     if (invalid !== undefined) return refuse(invalid);
   }
@@ -291,7 +291,9 @@ async function successBody(
   }
   if (override?.response !== undefined) return override.response;
   if (op.response !== undefined) {
-    return sampleValue(op.response, lookup, seedFor(op.name, request.body));
+    return sampleValue(op.response, lookup, seedFor(op.name, request.body), {
+      direction: "response",
+    });
   }
   // Not shown by the bank: an open object, deterministic.
   return { operation: op.name, mock: true };

@@ -10,17 +10,20 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "../json.js";
-import type {
-  NamedSchema,
-  PropertySchema,
-  SchemaNode,
-  StringSchema,
+import {
+  discriminatorValues,
+  type NamedSchema,
+  type PropertySchema,
+  type SchemaNode,
+  type StringSchema,
+  type UnionSchema,
 } from "../schema.js";
 import {
   CHECKED_FORMATS,
   codePointLength,
   compilePattern,
   matchesFormat,
+  mergeAllOf,
   resolveSchema,
   schemaLookup,
   validateValue,
@@ -153,8 +156,15 @@ export function createRng(seed: number): Rng {
 /**
  * Produces a value that satisfies `schema`, deterministically from `seed`.
  *
- * - A node's `example` wins wherever it appears (also behind a `ref`), when
- *   its schema accepts it (a checked spec's examples all do: RG044).
+ * - A node's `example`, else its `default`, wins wherever it appears (also
+ *   behind a `ref`), when its schema accepts it (a checked spec's all do:
+ *   RG044); a `const` is its value; `null` only where nothing else ends.
+ * - A union takes its first variant; a discriminated one the variant of
+ *   its first value, with the discriminating member set to that value.
+ *   An `allOf` of objects is one object of all their members.
+ * - With a `direction`, `readOnly` members are left out of a request and
+ *   `writeOnly` ones out of a response. A map (`additionalProperties`
+ *   without `properties`) holds one entry.
  * - Objects carry all members; past a few nested `ref`s only required ones,
  *   so recursive schemas terminate. Optional members and array items whose
  *   schema has no finite value are left out; with `optionalMembers: false`
@@ -185,6 +195,7 @@ export function sampleValue(
     lookup: schemaLookup(schemas),
     rng: createRng(seed),
     optionalMembers: options.optionalMembers ?? true,
+    direction: options.direction,
     left: MAX_SAMPLE_SIZE,
     verdicts: new Map(),
     finite: new WeakMap(),
@@ -197,34 +208,51 @@ export function sampleValue(
 export interface SampleOptions {
   /** `false`: objects carry their required members only. Default `true`. */
   readonly optionalMembers?: boolean;
+  /** `request` leaves `readOnly` members out, `response` `writeOnly` ones. */
+  readonly direction?: "request" | "response";
 }
 
 interface Ctx {
   readonly lookup: SchemaLookup;
   readonly rng: Rng;
   readonly optionalMembers: boolean;
+  readonly direction: "request" | "response" | undefined;
   /** What is left of {@link MAX_SAMPLE_SIZE}. */
   left: number;
   /** Per named schema: `null` if a ref to it has a finite value, else why not. */
   readonly verdicts: Map<string, string | null>;
   /** Per node: whether it has a finite value. */
   readonly finite: WeakMap<SchemaNode, boolean>;
-  /** Per node with an example: whether its schema accepts the example. */
-  readonly exampleFits: WeakMap<SchemaNode, boolean>;
+  /** Per node: its example or default that its schema accepts, or null. */
+  readonly exampleFits: WeakMap<SchemaNode, JsonValue | null>;
 }
 
 /**
- * `node`'s example when its schema accepts it, else `undefined`: a sample
- * never carries a value the mocks' validation would refuse.
+ * `node`'s example, else its default, else its constant, when its schema
+ * accepts it, else `undefined`: a sample never carries a value the mocks'
+ * validation would refuse.
  */
 function usableExample(node: SchemaNode, ctx: Ctx): JsonValue | undefined {
-  if (node.example === undefined) return undefined;
   let fits = ctx.exampleFits.get(node);
   if (fits === undefined) {
-    fits = validateValue(node.example, node, ctx.lookup).length === 0;
+    const given = [
+      node.example,
+      node.default,
+      node.kind === "const" ? node.value : undefined,
+    ];
+    fits =
+      given.find(
+        (value) =>
+          value !== undefined &&
+          validateValue(value, node, ctx.lookup, {
+            ...(ctx.direction !== undefined
+              ? { direction: ctx.direction }
+              : {}),
+          }).length === 0,
+      ) ?? null;
     ctx.exampleFits.set(node, fits);
   }
-  return fits ? node.example : undefined;
+  return fits ?? undefined;
 }
 
 function tooLarge(what: string): Error {
@@ -245,9 +273,10 @@ function copyJson(value: JsonValue): JsonValue {
 }
 
 // ---------------------------------------------------------------------------
-// Which schemas have a finite value. There is no `oneOf` in the model, so a
-// minimal value of a node is forced: its required members, `minItems` items
-// and `ref` targets. A node has a finite value unless following those forced
+// Which schemas have a finite value. A minimal value of a node is forced:
+// its required members, `minItems` items, `ref` targets, the variant a
+// union's sample takes and every part of an `allOf` (`null` ends it where
+// allowed). A node has a finite value unless following those forced
 // parts reaches a dangling ref or comes back to a named schema already being
 // followed. Computed with loops, not recursion.
 
@@ -257,10 +286,17 @@ function forcedRefs(node: SchemaNode, ctx: Ctx): string[] {
   const stack: SchemaNode[] = [node];
   while (stack.length > 0) {
     const n = stack.pop() as SchemaNode;
-    if (usableExample(n, ctx) !== undefined) continue;
+    if (usableExample(n, ctx) !== undefined || n.nullable === true) continue;
     switch (n.kind) {
       case "ref":
         names.push(n.name);
+        break;
+      case "union":
+        stack.push(sampledVariant(n));
+        break;
+      case "allOf":
+        for (let i = n.parts.length - 1; i >= 0; i--)
+          stack.push(n.parts[i] as SchemaNode);
         break;
       case "object":
         for (let i = n.properties.length - 1; i >= 0; i--) {
@@ -444,39 +480,89 @@ function open(
   let { schema, refDepth } = task;
   const { hint } = task;
   charge(ctx, 1);
-  const own = usableExample(schema, ctx);
-  if (own !== undefined) return { value: copyJson(own) };
-  if (schema.kind === "ref") {
-    // The named schema's own example, even if it is itself a ref.
-    const named = ctx.lookup.get(schema.name);
-    const shared = named === undefined ? undefined : usableExample(named, ctx);
-    if (shared !== undefined) return { value: copyJson(shared) };
-    const why = verdict(schema.name, ctx);
-    if (why !== null) throw new Error(why);
-    const target = resolveSchema(schema, ctx.lookup) as SchemaNode;
-    const targets = usableExample(target, ctx);
-    if (targets !== undefined) return { value: copyJson(targets) };
-    schema = target;
-    refDepth++;
+  // References, unions and allOfs lead to the node a value is built of; a
+  // checked spec has no cycle of them that passes no object or list.
+  const passed = new Set<string>();
+  for (;;) {
+    const own = usableExample(schema, ctx);
+    if (own !== undefined) return { value: copyJson(own) };
+    // Deep in a recursion, null ends it where allowed.
+    if (schema.nullable === true && refDepth >= REF_DEPTH_FULL)
+      return { value: null };
+    if (schema.kind === "ref") {
+      if (passed.has(schema.name))
+        throw new Error(
+          `schema "${schema.name}" refers to itself through no object or list: no value`,
+        );
+      passed.add(schema.name);
+      const why = verdict(schema.name, ctx);
+      // Nothing else ends here: null does, where allowed.
+      if (why !== null && schema.nullable === true) return { value: null };
+      if (why !== null) throw new Error(why);
+      schema = ctx.lookup.get(schema.name) as SchemaNode;
+      refDepth++;
+    } else if (schema.kind === "union") {
+      const variant = sampledVariant(schema);
+      const chosen = discriminatorValues(schema)[0];
+      const target =
+        chosen === undefined || variant.kind !== "ref"
+          ? undefined
+          : mergeAllOf(
+              resolveSchema(variant, ctx.lookup) ?? variant,
+              ctx.lookup,
+            );
+      if (schema.discriminator === undefined || target === undefined) {
+        schema = variant;
+        continue;
+      }
+      // The variant's members, the discriminating one set to its value.
+      const name = schema.discriminator.propertyName;
+      schema = {
+        ...target,
+        properties: target.properties.map((property) =>
+          property.name === name
+            ? {
+                ...property,
+                required: true,
+                schema: {
+                  kind: "const",
+                  value: (chosen as { value: string }).value,
+                },
+              }
+            : property,
+        ),
+      };
+      refDepth++;
+    } else if (schema.kind === "allOf")
+      schema =
+        mergeAllOf(schema, ctx.lookup) ?? (schema.parts[0] as SchemaNode);
+    else break;
   }
   const full = refDepth < REF_DEPTH_FULL;
   switch (schema.kind) {
-    case "ref":
-      // resolveSchema never returns a ref; kept for exhaustiveness.
-      throw new Error(`schema "${schema.name}" cannot be resolved`);
-    case "object":
-      return {
-        frame: {
-          t: "object",
-          props: schema.properties.filter(
-            (p) =>
-              p.required ||
-              (full && ctx.optionalMembers && hasFiniteValue(p.schema, ctx)),
-          ),
-          entries: [],
-          refDepth,
-        },
-      };
+    case "any":
+      return { value: {} };
+    case "const":
+      return { value: copyJson(schema.value) };
+    case "object": {
+      const props = schema.properties.filter(
+        (p) =>
+          !(ctx.direction === "request" && p.readOnly === true) &&
+          !(ctx.direction === "response" && p.writeOnly === true) &&
+          (p.required ||
+            (full && ctx.optionalMembers && hasFiniteValue(p.schema, ctx))),
+      );
+      const values = schema.additionalProperties;
+      // A map: one entry, when its values have one.
+      if (
+        schema.properties.length === 0 &&
+        typeof values === "object" &&
+        full &&
+        hasFiniteValue(values, ctx)
+      )
+        props.push({ name: `${slug(hint)}1`, required: true, schema: values });
+      return { frame: { t: "object", props, entries: [], refDepth } };
+    }
     case "array": {
       // Items are only made when some item value exists; with none, the
       // list stays empty (minItems > 0 then means no value: caught above).
@@ -544,6 +630,14 @@ function open(
       return { value: text };
     }
   }
+}
+
+/** The variant a union's sample is built of: the first, or the one its discriminator's first value names. */
+function sampledVariant(union: UnionSchema): SchemaNode {
+  const chosen = discriminatorValues(union)[0];
+  return union.discriminator !== undefined && chosen !== undefined
+    ? { kind: "ref", name: chosen.schema }
+    : (union.variants[0] as SchemaNode);
 }
 
 function pad2(n: number): string {

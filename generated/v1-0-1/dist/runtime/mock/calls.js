@@ -81,7 +81,7 @@ export async function handleCall(op, url, request, ctx) {
   body = accepted.body;
   if (op.request !== undefined) {
     const invalid = validationFailure(
-      validateValue(body, op.request, ctx.lookup),
+      validateValue(body, op.request, ctx.lookup, { direction: "request" }),
     );
     if (invalid !== undefined) return refuse(invalid);
   }
@@ -216,7 +216,9 @@ async function successBody(op, override, request, callIndex, lookup) {
   }
   if (override?.response !== undefined) return override.response;
   if (op.response !== undefined) {
-    return sampleValue(op.response, lookup, seedFor(op.name, request.body));
+    return sampleValue(op.response, lookup, seedFor(op.name, request.body), {
+      direction: "response",
+    });
   }
   // Not shown by the bank: an open object, deterministic.
   return { operation: op.name, mock: true };

@@ -8,7 +8,15 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "../json.js";
-import type { NamedSchema, PropertySchema, SchemaNode } from "../schema.js";
+import {
+  childSchemas,
+  discriminatorValues,
+  type NamedSchema,
+  type ObjectSchema,
+  type PropertySchema,
+  type SchemaNode,
+  type UnionSchema,
+} from "../schema.js";
 
 /** The schema keyword a {@link SchemaViolation} is about. */
 export type ViolationKeyword =
@@ -24,6 +32,12 @@ export type ViolationKeyword =
   | "maximum"
   | "minItems"
   | "maxItems"
+  | "const"
+  | "oneOf"
+  | "anyOf"
+  | "discriminator"
+  | "readOnly"
+  | "writeOnly"
   | "ref";
 
 /**
@@ -87,26 +101,20 @@ export function findUnresolvedRefs(
   const stack: SchemaNode[] = [schema];
   while (stack.length > 0) {
     const node = stack.pop() as SchemaNode;
-    switch (node.kind) {
-      case "ref": {
-        if (visited.has(node.name)) break;
-        visited.add(node.name);
-        const target = lookup.get(node.name);
-        if (target === undefined) missing.add(node.name);
-        else stack.push(target);
-        break;
-      }
-      case "object":
-        for (let i = node.properties.length - 1; i >= 0; i--) {
-          stack.push((node.properties[i] as PropertySchema).schema);
-        }
-        break;
-      case "array":
-        stack.push(node.items);
-        break;
-      default:
-        break;
+    if (node.kind === "ref") {
+      if (visited.has(node.name)) continue;
+      visited.add(node.name);
+      const target = lookup.get(node.name);
+      if (target === undefined) missing.add(node.name);
+      else stack.push(target);
+      continue;
     }
+    const children: SchemaNode[] = childSchemas(node);
+    if (node.kind === "union")
+      for (const entry of discriminatorValues(node))
+        children.push({ kind: "ref", name: entry.schema });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push(children[i] as SchemaNode);
   }
   return [...missing];
 }
@@ -269,38 +277,83 @@ export function codePointLength(text: string): number {
   return n;
 }
 
+/** Choices of {@link validateValue}. */
+export interface ValidateOptions {
+  /**
+   * Which way the value travels. `request`: a `readOnly` member is neither
+   * required nor allowed; `response`: a `writeOnly` one likewise. Without
+   * it (an example), such members are allowed and never required.
+   */
+  readonly direction?: "request" | "response";
+}
+
 /**
  * Validates `value` against `schema`. Collects every violation rather than
  * stopping at the first, in a stable order: schema member order first, then
  * unknown members in body order.
  *
- * Checked: JSON types (`integer` must be whole), required members, unknown
- * members, enum values, `minLength`/`maxLength`, `pattern`, `format` (the
+ * Checked: JSON types (`integer` must be whole), `nullable`, required
+ * members, unknown members (or, for a map, each value against
+ * `additionalProperties`), `readOnly`/`writeOnly` by direction, enum and
+ * `const` values, `minLength`/`maxLength`, `pattern`, `format` (the
  * formats in {@link CHECKED_FORMATS}; others are labels and pass),
  * `minimum`/`maximum` (inclusive), `minItems`/`maxItems`, array items,
+ * `oneOf` (exactly one variant), `anyOf` (at least one), a discriminator
+ * (the variant its value names), `allOf` (objects' members added up),
  * nested objects and `ref`s resolved through `schemas`.
  */
 export function validateValue(
   value: JsonValue,
   schema: SchemaNode,
   schemas: readonly NamedSchema[] | SchemaLookup,
+  options: ValidateOptions = {},
 ): SchemaViolation[] {
   const lookup = schemaLookup(schemas);
   const out: SchemaViolation[] = [];
+  try {
+    walk(value, schema, "", lookup, options, out);
+  } catch (error) {
+    // Unions validate each variant in a nested walk: a body nested past the
+    // call stack is refused, not answered with a 500.
+    if (!(error instanceof RangeError)) throw error;
+    out.push({
+      path: "",
+      keyword: "type",
+      message: "the value nests too deeply to validate",
+    });
+  }
+  return out;
+}
+
+/** One walk: a stack of its own for members and items. */
+function walk(
+  value: JsonValue,
+  schema: SchemaNode,
+  path: string,
+  lookup: SchemaLookup,
+  options: ValidateOptions,
+  out: SchemaViolation[],
+): void {
   // A stack of its own, not recursion: a body nested thousands of levels
   // deep against a recursive schema is a list of violations (a 400), not a
   // stack overflow (a 500). Tasks are pushed in reverse, so they are
   // done, and violations reported, in the order a recursive walk would.
-  const stack: Task[] = [{ value, schema, path: "" }];
+  const stack: Task[] = [{ value, schema, path }];
   for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
     if ("violation" in task) {
       out.push(task.violation);
       continue;
     }
-    const next = check(task.value, task.schema, task.path, lookup, out);
+    const next = check(
+      task.value,
+      task.schema,
+      task.path,
+      lookup,
+      options,
+      out,
+    );
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i] as Task);
   }
-  return out;
 }
 
 /** What is left to do: a value to check, or a violation to report in its turn. */
@@ -314,6 +367,141 @@ type Task =
 
 const noTasks: readonly Task[] = [];
 
+/** Whether `null` is allowed: by the node, or by any reference on the way to its target. */
+export function allowsNull(schema: SchemaNode, lookup: SchemaLookup): boolean {
+  const seen = new Set<string>();
+  for (
+    let node: SchemaNode | undefined = schema;
+    node !== undefined;
+    node = node.kind === "ref" ? lookup.get(node.name) : undefined
+  ) {
+    if (node.nullable === true || node.kind === "any") return true;
+    if (node.kind === "ref") {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+    }
+  }
+  return false;
+}
+
+/** Whether two JSON values are the same value (members in any order). */
+export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length)
+      return false;
+    return a.every((item, i) => jsonEqual(item, b[i] as JsonValue));
+  }
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        jsonEqual(a[key] as JsonValue, b[key] as JsonValue),
+    )
+  );
+}
+
+/**
+ * An `allOf` whose parts are all objects (followed through references and
+ * nested `allOf`s) as one object: members of every part in order, a member
+ * in several parts required if any part requires it and of every part's
+ * schema; other members allowed only if every part allows them. Undefined
+ * when some part is no object.
+ */
+export function mergeAllOf(
+  node: SchemaNode,
+  lookup: SchemaLookup,
+): ObjectSchema | undefined {
+  const objects: ObjectSchema[] = [];
+  const pending: SchemaNode[] = [node];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const part = pending.shift() as SchemaNode;
+    if (part.kind === "ref") {
+      if (seen.has(part.name)) return undefined;
+      seen.add(part.name);
+      const target = lookup.get(part.name);
+      if (target === undefined) return undefined;
+      pending.unshift(target);
+    } else if (part.kind === "allOf") pending.unshift(...part.parts);
+    else if (part.kind === "object") objects.push(part);
+    else return undefined;
+  }
+  const members = new Map<string, PropertySchema>();
+  for (const object of objects)
+    for (const property of object.properties) {
+      const before = members.get(property.name);
+      members.set(
+        property.name,
+        before === undefined
+          ? property
+          : {
+              ...before,
+              required: before.required || property.required,
+              schema: {
+                kind: "allOf",
+                parts: [before.schema, property.schema],
+              },
+            },
+      );
+    }
+  const open = objects.every(
+    (object) =>
+      object.additionalProperties !== undefined &&
+      object.additionalProperties !== false,
+  );
+  return {
+    kind: "object",
+    properties: [...members.values()],
+    ...(open
+      ? { additionalProperties: objects[0]?.additionalProperties ?? true }
+      : {}),
+  };
+}
+
+/**
+ * The variant a discriminated union's object names, or why there is none:
+ * a violation at the discriminating member.
+ */
+function discriminated(
+  value: JsonValue,
+  union: UnionSchema & { readonly discriminator: object },
+  path: string,
+): SchemaNode | SchemaViolation {
+  const name = union.discriminator.propertyName;
+  const at = pointer(path, name);
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return {
+      path,
+      keyword: "type",
+      message: `expected object, got ${jsonTypeOf(value)}`,
+    };
+  if (!Object.hasOwn(value, name))
+    return {
+      path: at,
+      keyword: "required",
+      message: "required member is missing",
+    };
+  const values = discriminatorValues(union);
+  const found = values.find((entry) => entry.value === value[name]);
+  if (found === undefined)
+    return {
+      path: at,
+      keyword: "discriminator",
+      message: `must be one of: ${values.map((entry) => entry.value).join(", ")}`,
+    };
+  return { kind: "ref", name: found.schema };
+}
+
 /**
  * Checks `value` itself against `schema`, reporting into `out`, and returns
  * what is left to check inside it (members, items), in order.
@@ -323,6 +511,7 @@ function check(
   schema: SchemaNode,
   path: string,
   lookup: SchemaLookup,
+  options: ValidateOptions,
   out: SchemaViolation[],
 ): readonly Task[] {
   const fail = (keyword: ViolationKeyword, message: string): void => {
@@ -334,10 +523,54 @@ function check(
     fail("ref", `schema "${name}" cannot be resolved`);
     return noTasks;
   }
+  if (value === null && allowsNull(schema, lookup)) return noTasks;
   const type = (expected: string): void =>
     fail("type", `expected ${expected}, got ${jsonTypeOf(value)}`);
 
   switch (node.kind) {
+    case "any":
+      return noTasks;
+    case "const":
+      if (!jsonEqual(value, node.value))
+        fail("const", `must be ${JSON.stringify(node.value)}`);
+      return noTasks;
+    case "union": {
+      if (node.discriminator !== undefined) {
+        const chosen = discriminated(
+          value,
+          { ...node, discriminator: node.discriminator },
+          path,
+        );
+        if ("path" in chosen) {
+          out.push(chosen);
+          return noTasks;
+        }
+        return [{ value, schema: chosen, path }];
+      }
+      let matched = 0;
+      for (const variant of node.variants) {
+        const found: SchemaViolation[] = [];
+        walk(value, variant, path, lookup, options, found);
+        if (found.length === 0) matched++;
+      }
+      const count = node.variants.length;
+      if (node.mode === "anyOf" && matched === 0)
+        fail(
+          "anyOf",
+          `must match at least one of ${count} variants, matches none`,
+        );
+      if (node.mode === "oneOf" && matched !== 1)
+        fail(
+          "oneOf",
+          `must match exactly one of ${count} variants, matches ${matched === 0 ? "none" : matched}`,
+        );
+      return noTasks;
+    }
+    case "allOf": {
+      const merged = mergeAllOf(node, lookup);
+      if (merged !== undefined) return [{ value, schema: merged, path }];
+      return node.parts.map((part) => ({ value, schema: part, path }));
+    }
     case "object": {
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
         type("object");
@@ -345,19 +578,46 @@ function check(
       }
       const members: Task[] = [];
       const known = new Set<string>();
+      const violation = (
+        name: string,
+        keyword: ViolationKeyword,
+        message: string,
+      ): Task => ({
+        violation: { path: pointer(path, name), keyword, message },
+      });
       for (const prop of node.properties) {
         known.add(prop.name);
+        // Not sent this way: neither required nor allowed. Without a
+        // direction (an example), a one-way member is never required.
+        const barred =
+          options.direction === "request"
+            ? prop.readOnly === true && "readOnly"
+            : options.direction === "response" &&
+              prop.writeOnly === true &&
+              "writeOnly";
+        const oneWay = prop.readOnly === true || prop.writeOnly === true;
+        const required =
+          prop.required &&
+          !barred &&
+          (options.direction !== undefined || !oneWay);
         // Own members only: a body member named "constructor" is data.
         if (!Object.hasOwn(value, prop.name)) {
-          if (prop.required) {
-            members.push({
-              violation: {
-                path: pointer(path, prop.name),
-                keyword: "required",
-                message: "required member is missing",
-              },
-            });
-          }
+          if (required)
+            members.push(
+              violation(prop.name, "required", "required member is missing"),
+            );
+          continue;
+        }
+        if (barred) {
+          members.push(
+            violation(
+              prop.name,
+              barred,
+              barred === "readOnly"
+                ? "read-only member: set by the server, not sent"
+                : "write-only member: sent by the caller, not answered",
+            ),
+          );
           continue;
         }
         members.push({
@@ -366,16 +626,18 @@ function check(
           path: pointer(path, prop.name),
         });
       }
+      const extra = node.additionalProperties;
       for (const name of Object.keys(value)) {
-        if (!known.has(name)) {
-          members.push({
-            violation: {
-              path: pointer(path, name),
-              keyword: "unknown",
-              message: "unknown member",
-            },
-          });
-        }
+        if (known.has(name) || extra === true) continue;
+        members.push(
+          extra === undefined || extra === false
+            ? violation(name, "unknown", "unknown member")
+            : {
+                value: value[name] as JsonValue,
+                schema: extra,
+                path: pointer(path, name),
+              },
+        );
       }
       return members;
     }
@@ -430,7 +692,10 @@ function check(
       if (typeof value !== "boolean") type("boolean");
       return noTasks;
     case "enum":
-      if (typeof value !== "string" || !node.values.includes(value)) {
+      if (
+        (typeof value !== "string" && typeof value !== "number") ||
+        !node.values.includes(value)
+      ) {
         fail("enum", `must be one of: ${node.values.join(", ")}`);
       }
       return noTasks;

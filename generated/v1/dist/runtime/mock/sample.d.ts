@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "../json.js";
-import type { NamedSchema, SchemaNode } from "../schema.js";
+import { type NamedSchema, type SchemaNode } from "../schema.js";
 import { type SchemaLookup } from "./validate.js";
 /**
  * Fixed epoch for generated `date` and `date-time` values
@@ -62,8 +62,15 @@ export declare function createRng(seed: number): Rng;
 /**
  * Produces a value that satisfies `schema`, deterministically from `seed`.
  *
- * - A node's `example` wins wherever it appears (also behind a `ref`), when
- *   its schema accepts it (a checked spec's examples all do: RG044).
+ * - A node's `example`, else its `default`, wins wherever it appears (also
+ *   behind a `ref`), when its schema accepts it (a checked spec's all do:
+ *   RG044); a `const` is its value; `null` only where nothing else ends.
+ * - A union takes its first variant; a discriminated one the variant of
+ *   its first value, with the discriminating member set to that value.
+ *   An `allOf` of objects is one object of all their members.
+ * - With a `direction`, `readOnly` members are left out of a request and
+ *   `writeOnly` ones out of a response. A map (`additionalProperties`
+ *   without `properties`) holds one entry.
  * - Objects carry all members; past a few nested `ref`s only required ones,
  *   so recursive schemas terminate. Optional members and array items whose
  *   schema has no finite value are left out; with `optionalMembers: false`
@@ -94,4 +101,6 @@ export declare function sampleValue(
 export interface SampleOptions {
   /** `false`: objects carry their required members only. Default `true`. */
   readonly optionalMembers?: boolean;
+  /** `request` leaves `readOnly` members out, `response` `writeOnly` ones. */
+  readonly direction?: "request" | "response";
 }

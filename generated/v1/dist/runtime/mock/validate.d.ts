@@ -8,7 +8,11 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "../json.js";
-import type { NamedSchema, SchemaNode } from "../schema.js";
+import {
+  type NamedSchema,
+  type ObjectSchema,
+  type SchemaNode,
+} from "../schema.js";
 /** The schema keyword a {@link SchemaViolation} is about. */
 export type ViolationKeyword =
   | "type"
@@ -23,6 +27,12 @@ export type ViolationKeyword =
   | "maximum"
   | "minItems"
   | "maxItems"
+  | "const"
+  | "oneOf"
+  | "anyOf"
+  | "discriminator"
+  | "readOnly"
+  | "writeOnly"
   | "ref";
 /**
  * One way a value breaks its schema. Plain JSON, so it can be put straight
@@ -90,19 +100,51 @@ export declare function matchesFormat(format: string, text: string): boolean;
 export declare function jsonTypeOf(value: JsonValue): string;
 /** Length in code points, as JSON Schema counts `minLength`/`maxLength`. */
 export declare function codePointLength(text: string): number;
+/** Choices of {@link validateValue}. */
+export interface ValidateOptions {
+  /**
+   * Which way the value travels. `request`: a `readOnly` member is neither
+   * required nor allowed; `response`: a `writeOnly` one likewise. Without
+   * it (an example), such members are allowed and never required.
+   */
+  readonly direction?: "request" | "response";
+}
 /**
  * Validates `value` against `schema`. Collects every violation rather than
  * stopping at the first, in a stable order: schema member order first, then
  * unknown members in body order.
  *
- * Checked: JSON types (`integer` must be whole), required members, unknown
- * members, enum values, `minLength`/`maxLength`, `pattern`, `format` (the
+ * Checked: JSON types (`integer` must be whole), `nullable`, required
+ * members, unknown members (or, for a map, each value against
+ * `additionalProperties`), `readOnly`/`writeOnly` by direction, enum and
+ * `const` values, `minLength`/`maxLength`, `pattern`, `format` (the
  * formats in {@link CHECKED_FORMATS}; others are labels and pass),
  * `minimum`/`maximum` (inclusive), `minItems`/`maxItems`, array items,
+ * `oneOf` (exactly one variant), `anyOf` (at least one), a discriminator
+ * (the variant its value names), `allOf` (objects' members added up),
  * nested objects and `ref`s resolved through `schemas`.
  */
 export declare function validateValue(
   value: JsonValue,
   schema: SchemaNode,
   schemas: readonly NamedSchema[] | SchemaLookup,
+  options?: ValidateOptions,
 ): SchemaViolation[];
+/** Whether `null` is allowed: by the node, or by any reference on the way to its target. */
+export declare function allowsNull(
+  schema: SchemaNode,
+  lookup: SchemaLookup,
+): boolean;
+/** Whether two JSON values are the same value (members in any order). */
+export declare function jsonEqual(a: JsonValue, b: JsonValue): boolean;
+/**
+ * An `allOf` whose parts are all objects (followed through references and
+ * nested `allOf`s) as one object: members of every part in order, a member
+ * in several parts required if any part requires it and of every part's
+ * schema; other members allowed only if every part allows them. Undefined
+ * when some part is no object.
+ */
+export declare function mergeAllOf(
+  node: SchemaNode,
+  lookup: SchemaLookup,
+): ObjectSchema | undefined;
