@@ -9,6 +9,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkSpecText } from "../../src/check-spec.js";
 import { SpecError } from "../../src/diagnostics/diagnostic.js";
 import { importDescriptions } from "../../src/import/import.js";
 import { repoRoot } from "../generate/support.js";
@@ -59,6 +60,17 @@ describe("importing a description writes exactly the expected spec", () => {
       expect(result.text).toBe(await readFile(expectedFile, "utf8"));
     });
   }
+
+  it("each is a valid spec: remitgen's checker accepts it", async () => {
+    for (const [, files] of cases) {
+      const file = files[0]!.replace(/\.(json|yaml)$/, ".expected.yaml");
+      const result = checkSpecText(
+        await readFile(join(fixtures, file), "utf8"),
+        file,
+      );
+      expect(result.ok ? "" : result.formatted).toBe("");
+    }
+  });
 
   it("is the same text on every run", async () => {
     const files = ["versions-v1.yaml", "versions-v2.yaml"];
