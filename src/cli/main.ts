@@ -216,17 +216,43 @@ function buildProgram(io: CliIO): Program {
 
   program
     .command("diff")
-    .description("show the operations and plan changes from one set to another")
+    .description(
+      "show what changes from one set to another (operations, methods, parameters, bodies, statuses, auth, plan) and which changes break a client",
+    )
     .argument("<from>", "the earlier set id, e.g. v1.0.1")
     .argument("<to>", "the later set id, e.g. v3")
     .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
-    .action(async (from: string, to: string, options: { spec: string }) => {
-      const model = await checkedModel(options.spec);
-      if (model === undefined) return;
-      // An unknown set id is a UsageError (exit status 2).
-      const { diffSets, formatDiff } = await import("../diff.js");
-      io.out(formatDiff(diffSets(model, from, to)));
-    });
+    .option(
+      "--to-spec <file>",
+      "the spec the later set is in, when it is another file (e.g. the API's next version)",
+      (value: string) =>
+        value === ""
+          ? refuseOption(
+              "--to-spec",
+              "a file path",
+              value,
+              "pass the later spec file, or omit --to-spec to compare sets of one spec",
+            )
+          : value,
+    )
+    .action(
+      async (
+        from: string,
+        to: string,
+        options: { spec: string; toSpec?: string },
+      ) => {
+        const model = await checkedModel(options.spec);
+        if (model === undefined) return;
+        const toModel =
+          options.toSpec === undefined
+            ? model
+            : await checkedModel(options.toSpec);
+        if (toModel === undefined) return;
+        // An unknown set id is a UsageError (exit status 2).
+        const { diffSets, formatDiff } = await import("../diff.js");
+        io.out(formatDiff(diffSets(model, from, to, toModel)));
+      },
+    );
 
   program
     .command("import")

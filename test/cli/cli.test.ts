@@ -493,7 +493,7 @@ describe("diff", () => {
         .filter((line) => line.startsWith("+ "))
         .map((line) => line.slice(2)),
       removed: lines.filter((line) => line.startsWith("- ")),
-      plan: lines.filter((line) => line.startsWith("~ ")),
+      plan: lines.filter((line) => /^[~!] /.test(line)),
     };
   }
 
@@ -519,7 +519,10 @@ describe("diff", () => {
       ].sort(),
     );
     expect(diff.removed).toEqual([]);
-    expect(diff.plan).toContain("~ rate limit: 10000 per hour -> 100 per hour");
+    // A lower limit: a client of the earlier set would be refused.
+    expect(diff.plan).toContain(
+      "! rate limit: 10000 per hour -> 100 per hour (breaking)",
+    );
   });
 
   it("V1 v3: the three operations only v3 has", async () => {
@@ -535,7 +538,10 @@ describe("diff", () => {
       ].sort(),
     );
     expect(diff.removed).toEqual([]);
-    expect(diff.plan).toContain("~ rate limit: 10000 per hour -> 100 per hour");
+    // A lower limit: a client of the earlier set would be refused.
+    expect(diff.plan).toContain(
+      "! rate limit: 10000 per hour -> 100 per hour (breaking)",
+    );
   });
 
   it("v3 v1.0.1 lists the removals", async () => {
@@ -543,6 +549,34 @@ describe("diff", () => {
     expect(diff.added).toEqual([]);
     expect(diff.removed).toHaveLength(5);
     expect(diff.plan).toContain("~ rate limit: 100 per hour -> 10000 per hour");
+  });
+
+  it("--to-spec compares with a set of another spec, the API's next version", async () => {
+    const { root } = await makeProject();
+    const spec = join(repoRoot, "test/fixtures/http-api.yaml");
+    const next = join(root, "next.yaml");
+    const text = await readFile(spec, "utf8");
+    await writeFile(
+      next,
+      text.replace(
+        "    method: DELETE\n",
+        "    method: POST\n    request: false\n",
+      ),
+    );
+    const { status, stdout, stderr } = await run([
+      "diff",
+      "v1",
+      "v1",
+      "--spec",
+      spec,
+      "--to-spec",
+      next,
+    ]);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(stdout).toBe(
+      "v1 -> v1\n  (same operations)\n! cancel_payment: method DELETE -> POST (breaking)\n1 breaking change.",
+    );
   });
 
   it("an unknown set exits 2 with a suggestion", async () => {

@@ -257,7 +257,7 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
   it("shows a read's effect, what is not shown, and every error it throws", () => {
     const { doc, tags } = hover("clientV3.getAcctTitle");
     expect(doc).toContain("Effect: read");
-    expect(doc).toContain("Not shown by the bank:");
+    expect(doc).toContain("Not shown by the spec:");
     expect(tags.map((tag) => tag.split(" ").slice(0, 2).join(" "))).toEqual([
       "@throws {ApiError}",
       "@throws {RateLimitError}",

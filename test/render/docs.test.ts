@@ -265,7 +265,7 @@ describe("docs of the real spec", () => {
       "npm install <folder>/remitgen-remittance-v3-1.0.3.tgz   # in your project",
     );
     expect(readme).toContain(
-      "**A write is never sent again once the bank may have acted on it.**",
+      "**A write is never sent again once the server may have acted on it.**",
     );
     // Its one resend (after a 401) is said beside it: nothing claims more.
     expect(readme).not.toContain("never repeated automatically");
@@ -294,7 +294,7 @@ describe("docs of the real spec", () => {
     expect(readme).toContain("a duplicated transfer is lost money");
     expect(readme).toContain("`OutcomeUnknownError`");
     expect(readme).toContain(
-      "check the transaction with `getTransactionStatus` (`/get_transaction_status`) and reconcile first",
+      "check its outcome with `getTransactionStatus` (`/get_transaction_status`) and reconcile first",
     );
     const writes = v3.operations.filter(
       (operation) => operation.effect === "write",
@@ -398,7 +398,7 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     expect(readme).not.toContain("a write already sent throws");
     expect(readme).toContain(
-      "An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+      "An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the server refused the first send, and the resend never left.",
     );
     // Every failure of a write but OutcomeUnknownError comes before a send,
     // or with a 4xx (test/runtime/transport-properties.test.ts).
@@ -406,11 +406,11 @@ describe("docs of the real spec", () => {
       "Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.",
     );
     expect(readme).toContain(
-      "The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act (what each status means at the bank is not shown);",
+      "The client takes only a 4xx answer, a client error in HTTP, to say the server did not act (what each status means at the server is not shown);",
     );
     const send = setFile(files, model.sets[2]!, "docs/send-txns.md");
     expect(send).toContain(
-      "An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act.",
+      "An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the server did not act.",
     );
   });
 
@@ -437,7 +437,7 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     // One limiter per transport, for every operation (transport.ts).
     expect(readme).toContain(
-      "It counts the calls of all the set's operations together against this one limit, the strictest reading: what the bank counts a limit against is not shown.",
+      "It counts the calls of all the set's operations together against this one limit, the strictest reading: what the server counts a limit against is not shown.",
     );
     // What auth.ts sends and reads: the seed shows none of it.
     expect(readme).toContain(
@@ -531,7 +531,7 @@ describe("docs of the real spec", () => {
     );
     expect(send).toContain("- **In sets:** `v1.0.1`, `V1`, `v3`\n");
     expect(send).toContain(
-      "the client **never repeats it once the bank may have acted on it**",
+      "the client **never repeats it once the server may have acted on it**",
     );
     expect(send).toContain("Its one resend follows a 401");
     expect(send).toContain("it throws `OutcomeUnknownError`");
@@ -853,9 +853,9 @@ async function danglingLeadIns(markdown: string): Promise<string[]> {
   });
 }
 
-describe("docs of a spec where the bank states an effect and leaves no gap", () => {
+describe("docs of a spec that states an effect and leaves no gap", () => {
   // cancel_payment's effect is stated; get_quote's and send_payment's are
-  // inferred; the spec marks nothing not shown, as once the bank publishes.
+  // inferred; the spec marks nothing not shown, as a complete API description would.
   const goldenFixture = `${repoRoot}test/fixtures/client/golden-spec.yaml`;
   let model: Model;
   let files: Map<string, string>;
@@ -865,7 +865,7 @@ describe("docs of a spec where the bank states an effect and leaves no gap", () 
     files = await renderAll(model);
   });
 
-  it("says which effects the bank states, and never that it states none", () => {
+  it("says which effects the spec states, and never that it states none", () => {
     expect(
       model.operations.map((operation) => [
         operation.id,
@@ -880,16 +880,16 @@ describe("docs of a spec where the bank states an effect and leaves no gap", () 
       expect(contents, path).not.toContain("states no effects");
     const [v1, v2] = model.sets;
     expect(setFile(files, v2!, "README.md")).toContain(
-      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+      "The spec states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
     );
     expect(setFile(files, v1!, "README.md")).toContain(
-      "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects.",
+      "Which of these operations are reads and which are writes is inferred from their names: the spec does not state their effects.",
     );
     expect(setFile(files, v2!, "docs/get-quote.md")).toContain(
-      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+      "The effect is inferred from the operation's name: the spec does not state it.",
     );
     expect(setFile(files, v2!, "docs/cancel-payment.md")).toContain(
-      "The bank's interface states this effect.",
+      "The spec states this effect.",
     );
   });
 
@@ -908,7 +908,7 @@ describe("docs of a spec where the bank states an effect and leaves no gap", () 
 });
 
 describe("an operation whose spec gives no effect", () => {
-  it("is a write by the safe default, and its docs never say the name told", async () => {
+  it("is a write by the default for its method, and its docs never say the name told", async () => {
     // TestingMethod: neither the seed nor its name says what it does.
     const model = await loadSpec(specPath, "spec/remittance.yaml");
     const bases = new Map(
@@ -927,14 +927,14 @@ describe("an operation whose spec gives no effect", () => {
     const files = await renderAll(model);
     const page = setFile(files, v3, "docs/testing-method.md");
     expect(page).toContain(
-      "The effect is the safe default: the bank's interface states no effects, and the operation's name suggests none.",
+      "The effect is the default for `POST` (a GET reads, every other method writes): the spec states no effects, and the operation's name suggests none.",
     );
     expect(page).toContain(
-      "**Effect:** write (the safe default: its name suggests none)",
+      "**Effect:** write (the default for POST)",
     );
     expect(page).not.toContain("inferred");
     expect(setFile(files, v3, "README.md")).toContain(
-      "Except `testingMethod`: its name suggests no effect, so it is treated as a write, the safe default.",
+      "Except `testingMethod`: its name suggests no effect, so it follows its method (a GET reads, every other method writes).",
     );
     // The committed package's (generate --check keeps it current).
     const openapi = JSON.parse(
@@ -959,7 +959,7 @@ describe("an operation whose spec gives no effect", () => {
       const model = await loadSpec(file, "spec.yaml");
       const v3 = model.sets.find((set) => set.id === "v3")!;
       expect(setFile(await renderAll(model), v3, "README.md")).toContain(
-        "Except `testingMethod`, `updateNameAmendment`: their names suggest no effect, so they are treated as writes, the safe default.",
+        "Except `testingMethod`, `updateNameAmendment`: their names suggest no effect, so they follow their methods (a GET reads, every other method writes).",
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -974,7 +974,7 @@ describe("the overview's account of how sets extend each other", () => {
       templates,
     )[0]!.contents;
     expect(real).toContain(
-      "Each set extends the one before it; pick the package of the set your bank agreement names.",
+      "Each set extends the one before it; pick the package of the set you need.",
     );
     // Its fourth set extends no set.
     const model = await loadSpec(
@@ -985,7 +985,7 @@ describe("the overview's account of how sets extend each other", () => {
     const overview = renderOverviewDocs(model, templates)[0]!.contents;
     expect(overview).not.toContain("Each set extends the one before it");
     expect(overview).toContain(
-      "Pick the package of the set your bank agreement names.",
+      "Pick the package of the set you need.",
     );
   });
 });
@@ -1047,8 +1047,9 @@ describe("templates and speed", () => {
       (_, index) => `op_${index}_transfer`,
     );
     const sets = `sets:\n  big:\n    title: Big set\n    version: 1.0.0\n    plan: { name: default plan, rateLimit: 100/hour, cost: Free }\n    operations: [${ids.join(", ")}]\n`;
+    // The status operation goes with the operations it names.
     const big = text
-      .replace(/\n  statusOperation: .*\n/, "\n")
+      .replace(/\n  statusOperation: [^\n]*/, "")
       .replace(
         /\noperations:\n[\s\S]*?\nschemas: \{\}\n/,
         `\n${operations}${sets}schemas: {}\n`,

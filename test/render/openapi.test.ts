@@ -73,7 +73,7 @@ describe("openapi.json of the real spec", async () => {
     for (const gap of model.service.notShown)
       expect(doc.info.description).toContain(gap.text);
     expect(doc.info.description).toContain(
-      "Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).",
+      "Write operations are never sent again once the server may have acted on them (their one resend follows a 401, a refusal).",
     );
   });
 
@@ -119,7 +119,7 @@ describe("openapi.json of the real spec", async () => {
         // transport's one replay): the description must not deny it.
         expect(post.description).toContain(
           operation.effect === "write"
-            ? "never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token."
+            ? "never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money. Its one resend follows a 401, which the server refused, with a fresh token."
             : "Safe to repeat",
         );
         expect(post.description).not.toContain("never repeated automatically");
@@ -262,8 +262,8 @@ describe("openapi.json with schemas", () => {
   });
 });
 
-describe("openapi.json of a spec where the bank states an effect and leaves no gap", () => {
-  it("says which effects the bank states, and announces no list it does not give", async () => {
+describe("openapi.json of a spec that states an effect and leaves no gap", () => {
+  it("says which effects the spec states, and announces no list it does not give", async () => {
     const model = await loadSpec(
       `${repoRoot}test/fixtures/client/golden-spec.yaml`,
       "golden-spec.yaml",
@@ -271,10 +271,10 @@ describe("openapi.json of a spec where the bank states an effect and leaves no g
     const docs = await validate(model);
     const v2 = docs[1]!;
     expect(v2.info.description).toContain(
-      "The bank's interface states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
+      "The spec states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
     );
     expect(v2.paths["/get_quote"].post.description).toContain(
-      "The effect is inferred from the operation's name: the bank's interface does not state it.",
+      "The effect is inferred from the operation's name: the spec does not state it.",
     );
     for (const doc of docs) {
       const texts = [

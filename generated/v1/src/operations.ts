@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -49,20 +49,20 @@ export function getAcctTitle(
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -101,7 +101,7 @@ export function sendOnlineFundsTransfer(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -142,7 +142,7 @@ export function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -178,20 +178,20 @@ export function getTransactionStatus(
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -221,20 +221,20 @@ export function sendTxns(
  *
  * POST /send_txns_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -264,20 +264,20 @@ export function sendTxnsV1(
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -311,20 +311,20 @@ export function sendOnlineFundsTransferB2C(
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -354,20 +354,20 @@ export function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (the safe default: its name suggests none). Never sent again
- * once the bank may have acted on it (only a 401 is answered by one resend,
- * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
- * reconcile with getTransactionStatus before sending again.
+ * Effect: write (the default for POST). Never sent again once the server may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.

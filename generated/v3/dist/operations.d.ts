@@ -17,7 +17,7 @@ import type * as types from "./types.js";
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -43,20 +43,20 @@ export declare function getAcctTitle(
  *
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -80,20 +80,20 @@ export declare function sendOnlineFundsTransfer(
  *
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -122,7 +122,7 @@ export declare function sendOnlineFundsTransferV1(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -153,7 +153,7 @@ export declare function getAgentAccntBalance(
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -179,20 +179,20 @@ export declare function getTransactionStatus(
  *
  * POST /send_txns, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -216,20 +216,20 @@ export declare function sendTxns(
  *
  * POST /send_txns_V1, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -253,20 +253,20 @@ export declare function sendTxnsV1(
  *
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -290,20 +290,20 @@ export declare function sendOnlineFundsTransferB2C(
  *
  * POST /send_txns_B2C, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v1.0.1, V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -327,20 +327,20 @@ export declare function sendTxnsB2C(
  *
  * POST /TestingMethod, relative to {base_url}.
  *
- * Effect: write (the safe default: its name suggests none). Never sent again
- * once the bank may have acted on it (only a 401 is answered by one resend,
- * with a new token): when the outcome is unknown it throws OutcomeUnknownError;
- * reconcile with getTransactionStatus before sending again.
+ * Effect: write (the default for POST). Never sent again once the server may
+ * have acted on it (only a 401 is answered by one resend, with a new token):
+ * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
+ * getTransactionStatus before sending again.
  *
  * In sets: V1, v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.
@@ -369,7 +369,7 @@ export declare function testingMethod(
  *
  * In sets: v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
@@ -395,20 +395,20 @@ export declare function transactionStatusCancelled(
  *
  * POST /Update_Name_Amendment, relative to {base_url}.
  *
- * Effect: write (inferred from the name). Never sent again once the bank may
+ * Effect: write (inferred from the name). Never sent again once the server may
  * have acted on it (only a 401 is answered by one resend, with a new token):
  * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
  * getTransactionStatus before sending again.
  *
  * In sets: v3.
  *
- * Not shown by the bank:
+ * Not shown by the spec:
  * - The request payload shape: not shown.
  * - The response payload shape: not shown.
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {OutcomeUnknownError} The bank may have acted (it was sent, and no
+ * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
  * @throws {ApiError} A 4xx answer: not carried out.

@@ -26,7 +26,7 @@ function reconcileText(set: OperationSetModel): string {
   const statusOperation = set.statusOperation;
   return statusOperation
     ? `reconcile with ${statusOperation.names.method} before sending again`
-    : "reconcile with the bank before sending again";
+    : "reconcile with the server before sending again";
 }
 
 /**
@@ -44,7 +44,7 @@ export function operationDoc(
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
-      : `Effect: write${basis}. Never sent again once the bank may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the server may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
@@ -54,14 +54,14 @@ export function operationDoc(
   return [
     operation.summary,
     ...(operation.description ? [operation.description] : []),
-    `POST ${operation.path}, relative to ${model.service.baseUrl}.`,
+    `${operation.method} ${operation.path}, relative to ${model.service.baseUrl}.`,
     effect,
     `In sets: ${operation.sets.join(", ")}.`,
-    // One line per gap, in the seed's words.
+    // One line per gap, in the spec's words.
     ...(gaps.length + otherGaps.length > 0
       ? [
           [
-            "Not shown by the bank:",
+            "Not shown by the spec:",
             ...[...gaps, ...otherGaps].map((gap) => `- ${gap}`),
           ].join("\n"),
         ]
@@ -72,7 +72,7 @@ export function operationDoc(
 /**
  * The errors one operation's call rejects with, as `@throws` tags, so that
  * hovering a method shows them (see operationDocKey). What a write's error
- * says about the bank having acted is the point: only OutcomeUnknownError
+ * says about the server having acted is the point: only OutcomeUnknownError
  * leaves it open. `{ApiError}`, not `{@link ApiError}`: TypeScript's quick
  * info splits a `@throws` tag that starts with `{@link`.
  */
@@ -106,7 +106,7 @@ export function operationThrows(
   return [
     [
       link("OutcomeUnknownError"),
-      `The bank may have acted (it was sent, and no answer says it was not): do not resend; ${reconcileText(set)}.`,
+      `The server may have acted (it was sent, and no answer says it was not): do not resend; ${reconcileText(set)}.`,
     ],
     [link("ApiError"), "A 4xx answer: not carried out."],
     [

@@ -61,7 +61,8 @@ function bareTypeText(schema: SchemaNode): string {
   }
 }
 
-function constraints(schema: SchemaNode): string[] {
+/** A schema's constraints as short phrases, e.g. `max length 34`. */
+export function constraints(schema: SchemaNode): string[] {
   const out: string[] = [];
   const code = (text: string): string => codeSpan(text, { table: true });
   switch (schema.kind) {

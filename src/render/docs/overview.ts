@@ -1,5 +1,5 @@
 /**
- * `README.md` at the output root: every set side by side, the seed's
+ * `README.md` at the output root: every set side by side, the spec's
  * endpoint table rebuilt from the model, how the sets extend each other,
  * a changelog from set to set, and the service-wide gaps.
  */
@@ -34,7 +34,7 @@ export function renderOverviewDocs(
     title: `${inlineText(model.service.title)}: generated clients`,
     intro: `One typed TypeScript client package per operation set of the ${inlineText(model.service.title)}, generated from ${codeSpan(model.source.specFile)}. ${
       extendsInTurn(model) ? "Each set extends the one before it; pick" : "Pick"
-    } the package of the set your bank agreement names.`,
+    } the package of the set you need.`,
     description: paragraphs(model.service.description),
     sets: setsTable(model),
     endpoints: endpointsTable(model),
@@ -52,12 +52,20 @@ export function renderOverviewDocs(
 }
 
 function authOverview(model: Model): string {
+  const open = model.operations
+    .filter((operation) => !operation.authenticated)
+    .map((operation) => codeSpan(operation.id));
+  const others =
+    open.length > 0 && model.auth.scheme !== "none"
+      ? `${open.join(", ")} ${open.length === 1 ? "sends" : "send"} no credentials.`
+      : "";
   if (model.auth.scheme !== "oauth2-client-credentials")
-    return authSummary(model.auth);
+    return [authSummary(model.auth), others].filter(Boolean).join("\n\n");
   return [
     `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
     paragraphs(model.auth.assumption),
     gapList(model.auth.notShown),
+    others,
   ]
     .filter((part) => part !== "")
     .join("\n\n");
@@ -72,6 +80,8 @@ function extendsInTurn(model: Model): boolean {
 }
 
 function setsTable(model: Model): string {
+  // Plan columns only where some set has a plan.
+  const plans = model.sets.some((set) => set.plan !== undefined);
   return table(
     [
       "Set",
@@ -81,9 +91,7 @@ function setsTable(model: Model): string {
       "Date",
       "Extends",
       "Operations",
-      "Plan",
-      "Rate limit",
-      "Cost",
+      ...(plans ? ["Plan", "Rate limit", "Cost"] : []),
       "Package",
     ],
     model.sets.map((set) => [
@@ -94,19 +102,23 @@ function setsTable(model: Model): string {
       cellText(set.date ?? ""),
       set.extends !== undefined ? codeSpan(set.extends, { table: true }) : "",
       String(set.operations.length),
-      cellText(set.plan?.name ?? "none"),
-      cellText(
-        set.plan
-          ? `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`
-          : "none",
-      ),
-      cellText(set.plan?.cost ?? ""),
+      ...(!plans
+        ? []
+        : set.plan
+          ? [
+              cellText(set.plan.name),
+              cellText(
+                `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
+              ),
+              cellText(set.plan.cost),
+            ]
+          : ["none", "", ""]),
       link(cellText(set.names.packageName), `${set.names.directory}/README.md`),
     ]),
   );
 }
 
-/** The seed's heading for a set column: `In v1.0.1 set`, `In V1 1.0.0 set`. */
+/** The heading for a set column: `In v1.0.1 set`, `In V1 1.0.0 set`. */
 function columnTitle(set: OperationSetModel): string {
   const versionInId =
     set.id === set.version || set.id.toLowerCase() === `v${set.version}`;

@@ -4,10 +4,14 @@
  * through `escape/markdown.ts`; the templates hold the layout.
  */
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
+  OAuth2AuthModel,
   OperationSetModel,
+  PayloadModel,
+  PlanModel,
 } from "../../model/types.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
@@ -32,11 +36,15 @@ import {
   showcaseOperation,
   treeShakingExample,
 } from "./examples.js";
-import { payloadMarkdown, schemaSections } from "./fields.js";
+import {
+  constraints,
+  payloadMarkdown,
+  schemaSections,
+  typeText,
+} from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import {
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../runtime/mock/engine.js";
@@ -58,10 +66,12 @@ import {
   effectsBasisMarkdown,
   finishDocument,
   gapList,
+  isSuccessBody,
   authSummary,
   planSentence,
   rateText,
   reconcileText,
+  renewal,
   retryableStatuses,
   serviceGap,
   serviceGapsLead,
@@ -138,7 +148,7 @@ function renderReadme(
     `**Version:** ${inlineText(set.version)}${set.labels.length > 0 ? ` (also labelled ${set.labels.map(inlineText).join(", ")})` : ""}`,
     ...(set.date !== undefined ? [`**Date:** ${inlineText(set.date)}`] : []),
     `**Extends:** ${parent !== undefined ? setLabel(parent) : "none, this is a first set"}`,
-    `**Operations:** ${set.operations.length}, all ${codeSpan("POST")}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
+    `**Operations:** ${set.operations.length}, ${methodsText(set)}, at paths relative to ${codeSpan(model.service.baseUrl)}`,
     ...(set.plan
       ? [
           `**Plan:** ${inlineText(set.plan.name)}, ${rateText(set.plan.rateLimit)}`,
@@ -154,49 +164,113 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `Create a client with the service's address (${codeSpan(model.service.baseUrl)} in the bank's interface), ${model.auth.scheme === "oauth2-client-credentials" ? `the authorization API's address (${codeSpan(model.auth.baseUrl)}) and your client credentials` : "your credentials"}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
+    quickStartIntro: `${createClientLead(model)}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(set, schemas),
     treeShaking: treeShakingExample(set, schemas),
-    clientOptions: clientOptionsTable(model),
+    clientOptions: clientOptionsTable(model, set),
     callOptions: callOptionsText(),
-    networkIntro: `The client sends every request, the token request included, through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
+    networkIntro: `The client sends every request${model.auth.scheme === "oauth2-client-credentials" ? ", the token request included," : ""} through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
     networkExample: networkExample(set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
-    auth: authMarkdown(model),
-    plan: [
-      ...(set.plan
-        ? [
-            table(
-              ["Plan", "Rate limit", "Cost", "Note"],
-              [
-                [
-                  cellText(set.plan.name),
-                  cellText(
-                    `${set.plan.rateLimit.limit} per ${set.plan.rateLimit.unit}`,
-                  ),
-                  cellText(set.plan.cost),
-                  cellText(set.plan.note ?? ""),
-                ],
-              ],
-            ),
-          ]
-        : []),
-      planSentence(set),
-      `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the bank does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused). It takes its slot once it has its token, so a slow token request never brings the next window's calls in early. It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the bank counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
-    ].join("\n\n"),
+    auth: authMarkdown(model, set),
+    plan: set.plan !== undefined ? planMarkdown(model, set, set.plan) : "",
     errors: errorsMarkdown(model, set, writes),
     errorExample: errorHandlingExample(set, schemas),
     operations: operationsTable(set),
     changesHeading:
       parent !== undefined ? `Changes from ${codeSpan(parent.id)}` : "Changes",
     changes: changesMarkdown(model, set, parent),
-    mocksIntro: `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for the token endpoint and every operation of this set (install ${codeSpan("msw")} as a development dependency). They check credentials and tokens, validate bodies against the spec's schemas, keep to the plan's limit, answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions: the bank's are not shown. One set of handlers keeps its state between tests (recorded calls, the plan's limit window, overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(DEFAULT_BASE_URL)} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id. ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`,
+    mocksIntro: mocksIntro(model, set, writes, showcase),
     mocks: mocksExample(set, schemas),
     mockFetchIntro: `Without msw, ${codeSpan(`${set.names.packageName}/mock-fetch`)} serves the same mocks as a ${codeSpan("fetch")}: ${codeSpan("createMockFetch(options)")} takes the options ${codeSpan("createHandlers")} takes, and its result goes in the client's ${codeSpan("fetch")} option, with the engine as ${codeSpan(".engine")}. Every request it is given goes to the mocks (404 for a URL they do not serve), never to the network. It drops a connection and leaves a call hanging as a real ${codeSpan("fetch")} would show them: a write whose connection is dropped throws ${codeSpan("OutcomeUnknownError")}. Each ${codeSpan("createMockFetch()")} has its own engine, so nothing carries over from one test to the next.`,
     mockFetch: mockFetchExample(set, schemas),
     gaps: serviceGapsMarkdown(model),
   };
   return finishDocument(model, templates.setReadme(context));
+}
+
+/** The methods a set's operations use: `all `GET``, or `` `GET` and `POST` ``. */
+function methodsText(set: OperationSetModel): string {
+  const methods = [
+    ...new Set(set.operations.map((operation) => operation.method)),
+  ].map((method) => codeSpan(method));
+  return methods.length <= 1
+    ? `all ${methods[0] ?? "none"}`
+    : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
+}
+
+/** What the mocks serve and check, and where, for the spec's scheme and plan. */
+function mocksIntro(
+  model: Model,
+  set: OperationSetModel,
+  writes: readonly OperationModel[],
+  showcase: OperationModel,
+): string {
+  const oauth2 = model.auth.scheme === "oauth2-client-credentials";
+  const checks = oauth2
+    ? "check credentials and tokens"
+    : model.auth.scheme === "none"
+      ? "take no credentials"
+      : "check credentials";
+  const where = `Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(model.service.names.mockBaseUrl)}`;
+  const defaults = oauth2
+    ? `${where} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id.`
+    : `${where}; ${codeSpan("handlers.engine.options")} holds the URL${model.auth.scheme === "none" ? "" : " and the credentials they accept"}.`;
+  return `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for ${oauth2 ? "the token endpoint and " : ""}every operation of this set (install ${codeSpan("msw")} as a development dependency). They ${checks}, validate bodies against the spec's schemas, ${set.plan !== undefined ? "keep to the plan's limit, " : ""}answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions, not the server's. One set of handlers keeps its state between tests (recorded calls, ${set.plan !== undefined ? "the plan's limit window, " : ""}overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${defaults} ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`;
+}
+
+/** What a client is created with: the addresses the spec leaves open, and the credentials. */
+function createClientLead(model: Model): string {
+  const auth = model.auth;
+  const given = [
+    ...(model.service.defaultBaseUrl === undefined
+      ? [
+          `the service's address (${codeSpan(model.service.baseUrl)} in the spec)`,
+        ]
+      : []),
+    ...(auth.scheme === "oauth2-client-credentials"
+      ? [
+          `the authorization API's address (${codeSpan(auth.baseUrl)})`,
+          "your client credentials",
+        ]
+      : auth.scheme !== "none"
+        ? ["your credentials"]
+        : []),
+  ];
+  const lead =
+    given.length === 0
+      ? "Create a client"
+      : `Create a client with ${given.length > 1 ? `${given.slice(0, -1).join(", ")} and ${given.at(-1)}` : given[0]}`;
+  return model.service.defaultBaseUrl === undefined
+    ? lead
+    : `${lead} (its address defaults to ${codeSpan(model.service.defaultBaseUrl)}, the spec's; ${codeSpan("baseUrl")} changes it)`;
+}
+
+/** The README's "Plan and rate limit": only for a set with a plan. */
+function planMarkdown(
+  model: Model,
+  set: OperationSetModel,
+  plan: PlanModel,
+): string {
+  const token =
+    model.auth.scheme === "oauth2-client-credentials"
+      ? " It takes its slot once it has its token, so a slow token request never brings the next window's calls in early."
+      : "";
+  return [
+    table(
+      ["Plan", "Rate limit", "Cost", "Note"],
+      [
+        [
+          cellText(plan.name),
+          cellText(`${plan.rateLimit.limit} per ${plan.rateLimit.unit}`),
+          cellText(plan.cost),
+          cellText(plan.note ?? ""),
+        ],
+      ],
+    ),
+    planSentence(set, plan),
+    `The client keeps to this limit on its side: the ${codeSpan("rateLimit")} client option chooses to wait for a free slot (${codeSpan('"wait"')}), to throw ${codeSpan("RateLimitError")} (${codeSpan('"reject"')}), to not limit (${codeSpan("false")}), or another limit (${codeSpan("{ limit, intervalMs, mode? }")}). It counts the plan as the server does, on arrival: a request arrives at some moment between its sending and its answer, so a call holds its slot from when it is sent until one window after its answer (or its failure), and gives it back at once only when it provably never left (a connection refused).${token} It counts the calls of all the set's operations together against this one limit${serviceGap(model, "limitScope") !== undefined ? ", the strictest reading: what the server counts a limit against is not shown" : ""}. Each client (each ${codeSpan("createClient")} or ${codeSpan("createTransport")}) counts only its own calls unless clients share a ${codeSpan("store")}: clients in several processes or machines, or several in one, can otherwise together exceed the plan; give them one store (${codeSpan("createRedisStore")} from ${codeSpan("./redis")} across processes), share one client, or give each its part of the limit with ${codeSpan("{ limit, intervalMs }")}.`,
+  ].join("\n\n");
 }
 
 /**
@@ -240,46 +314,19 @@ function jestNote(packageName: string): string {
   return `Jest's CommonJS mode, its default, is the exception: Jest loads modules itself, and there neither ${codeSpan("require()")} nor ${codeSpan("import()")} of this package works. Either have Jest compile the package to CommonJS, with ${codeSpan(`transformIgnorePatterns: ["/node_modules/(?!${packageName}/)"]`)} and a transform that also takes ${codeSpan(".js")} files (${codeSpan("babel-jest")} with ${codeSpan("@babel/preset-env")}, or ${codeSpan("ts-jest")}), or run Jest's ESM mode (${codeSpan("NODE_OPTIONS=--experimental-vm-modules npx jest")}), where an ES module test imports the package and a CommonJS one uses ${codeSpan("await import()")}.`;
 }
 
-function clientOptionsTable(model: Model): string {
-  const auth = model.auth;
-  const oauth2: [string, string][] =
-    auth.scheme !== "oauth2-client-credentials"
-      ? []
-      : [
-          [
-            "authUrl",
-            `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-          ],
-          [
-            "clientId",
-            `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-          ],
-          [
-            "clientSecret",
-            `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
-          ],
-          [
-            "scope",
-            "Space-separated scopes for the token request. Default: none sent.",
-          ],
-          [
-            "getAccessToken",
-            "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
-          ],
-          [
-            "tokenRefreshMarginMs",
-            `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the bank answers 401.`,
-          ],
-        ];
+function clientOptionsTable(model: Model, set: OperationSetModel): string {
+  const oauth2 = model.auth.scheme === "oauth2-client-credentials";
   const rows: [string, string][] = [
     [
       "baseUrl",
-      `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the bank's interface. Required.`,
+      model.service.defaultBaseUrl !== undefined
+        ? `Address of the service. Default: ${codeSpan(model.service.defaultBaseUrl, { table: true })}, the spec's.`
+        : `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the spec. Required.`,
     ],
-    ...oauth2,
+    ...credentialOptions(model),
     [
       "timeoutMs",
-      `Time-out of one HTTP exchange (sending the request and reading the answer), and of each token request, in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
+      `Time-out of one HTTP exchange (sending the request and reading the answer)${oauth2 ? ", and of each token request," : ""} in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
     ],
     [
       "retry",
@@ -287,7 +334,7 @@ function clientOptionsTable(model: Model): string {
     ],
     [
       "rateLimit",
-      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}: how the client keeps to the plan's limit. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
+      `${codeSpan(stringLiteral(DEFAULT_RATE_LIMIT_MODE), { table: true })} (the default), ${codeSpan('"reject"', { table: true })}, ${codeSpan("false", { table: true })} or ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}${set.plan ? ": how the client keeps to the plan's limit" : `: the spec states no plan, so the client keeps to no limit unless given ${codeSpan("{ limit, intervalMs, mode? }", { table: true })}`}. Waiting, a call over the limit is held until its turn comes, whatever its ${codeSpan("timeoutMs", { table: true })}: up to a whole window after the calls filling the window are answered, longer behind other waiting calls.`,
     ],
     [
       "store",
@@ -316,26 +363,138 @@ function clientOptionsTable(model: Model): string {
   );
 }
 
+/**
+ * The client options that carry credentials, for the spec's scheme (the
+ * runtime's names: auth.ts). Every secret among them is kept out of logs,
+ * errors and hooks.
+ */
+function credentialOptions(model: Model): [string, string][] {
+  const auth = model.auth;
+  const described = (text: string, description?: string): string =>
+    description !== undefined ? `${text} ${cellText(description)}` : text;
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return [
+        [
+          "authUrl",
+          `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+        ],
+        [
+          "clientId",
+          `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
+        ],
+        [
+          "clientSecret",
+          `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
+        ],
+        [
+          "scope",
+          "Space-separated scopes for the token request. Default: none sent.",
+        ],
+        [
+          "getAccessToken",
+          "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
+        ],
+        [
+          "tokenRefreshMarginMs",
+          `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the server answers 401.`,
+        ],
+      ];
+    case "api-key":
+      return [
+        [
+          "apiKey",
+          described(
+            `The API key, sent as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name, { table: true })}. Required. Never logged.`,
+            auth.description,
+          ),
+        ],
+      ];
+    case "basic":
+      return [
+        [
+          "username",
+          described(
+            "User name for HTTP Basic authentication; it may not hold a colon. Required.",
+            auth.description,
+          ),
+        ],
+        [
+          "password",
+          "Password for HTTP Basic authentication. Required. Never logged.",
+        ],
+      ];
+    case "bearer":
+      return [
+        [
+          "token",
+          described(
+            `The bearer token, sent as ${codeSpan("Authorization: Bearer", { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Never logged.`,
+            auth.description,
+          ),
+        ],
+        [
+          "getAccessToken",
+          "Gives the token in place of a fixed one, called before each request; after a 401 it is asked again with forceRefresh, and the request sent once more.",
+        ],
+      ];
+    case "none":
+      return [];
+  }
+}
+
 function callOptionsText(): string {
   return [
     `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
-    `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never sent again once the bank may have acted on it.`,
+    `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never sent again once the server may have acted on it.`,
     `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
 }
 
-function authMarkdown(model: Model): string {
+function authMarkdown(model: Model, set: OperationSetModel): string {
+  const open = set.operations
+    .filter((operation) => !operation.authenticated)
+    .map((operation) => codeSpan(operation.names.method));
   const auth = model.auth;
-  if (auth.scheme !== "oauth2-client-credentials") return authSummary(auth);
+  const scheme =
+    auth.scheme !== "oauth2-client-credentials"
+      ? [authSummary(auth)]
+      : oauth2Markdown(auth);
   return [
-    `The bank's ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
-    ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
-    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body ${codeSpan("grant_type=client_credentials")} (and ${codeSpan("scope")}, when given); the client reads ${codeSpan("access_token")}, ${codeSpan("token_type")} (bearer, or none) and ${codeSpan("expires_in")} from the JSON answer. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
-    // A lead-in only where a list follows: once the bank shows it all, none.
-    ...(auth.notShown.length > 0
-      ? ["What the bank's interface does not show:", gapList(auth.notShown)]
+    ...scheme,
+    ...(open.length > 0 && auth.scheme !== "none"
+      ? [
+          `${open.join(", ")} ${open.length === 1 ? "sends" : "send"} no credentials: the spec says so (${codeSpan("auth: none")}).`,
+        ]
       : []),
   ].join("\n\n");
+}
+
+function oauth2Markdown(auth: OAuth2AuthModel): string[] {
+  return [
+    `The ${inlineText(auth.title)} (version ${inlineText(auth.version)}) exposes ${codeSpan(`${auth.token.method} ${auth.token.path}`)} at ${codeSpan(auth.baseUrl)}, separate from the service.`,
+    ...(auth.assumption !== "" ? [paragraphs(auth.assumption)] : []),
+    `The client requests a token with ${codeSpan("clientId")} and ${codeSpan("clientSecret")} at ${codeSpan("authUrl")} + ${codeSpan(auth.token.path)}, and sends it as a bearer token. The id and secret go as HTTP Basic credentials (RFC 6749 section 2.3.1), with the form body ${codeSpan("grant_type=client_credentials")} (and ${codeSpan("scope")}, when given); the client reads ${codeSpan("access_token")}, ${codeSpan("token_type")} (bearer, or none) and ${codeSpan("expires_in")} from the JSON answer. To obtain tokens another way, pass ${codeSpan("getAccessToken")}. The client secret belongs on a server: code that runs in a browser can be read by anyone who loads the page, so a browser gets its tokens from your own server through ${codeSpan("getAccessToken")} and never holds ${codeSpan("clientSecret")}.`,
+    // A lead-in only where a list follows: once the spec shows it all, none.
+    ...(auth.notShown.length > 0
+      ? ["What the spec does not show:", gapList(auth.notShown)]
+      : []),
+  ];
+}
+
+/** When the client throws AuthError, for the spec's scheme; none when nothing is sent with credentials. */
+function authErrorText(model: Model): string | undefined {
+  switch (model.auth.scheme) {
+    case "oauth2-client-credentials":
+      return "The token request failed or gave no usable token, or the server refused a freshly requested token (a second 401).";
+    case "bearer":
+      return `The server refused the token (a 401); with ${codeSpan("getAccessToken", { table: true })}, refused a freshly requested one too (a second 401).`;
+    case "api-key":
+    case "basic":
+      return "The server refused the credentials (a 401): they are not sent again.";
+    case "none":
+      return undefined;
+  }
 }
 
 function errorsMarkdown(
@@ -344,22 +503,23 @@ function errorsMarkdown(
   writes: readonly OperationModel[],
 ): string {
   const errorGap = serviceGap(model, "errors");
+  const renews = renewal(model);
+  const authError = authErrorText(model);
   const errorClasses: [string, string][] = [
     [
-      "RemitError",
+      "ClientError",
       `Base class of every error below; ${codeSpan(".code", { table: true })} names the kind.`,
     ],
     [
       "ApiError",
-      `The bank answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
+      `The server answered with an error status (for a write only a 4xx), or a read got an answer it cannot use (a redirect, an unreadable 2xx): ${codeSpan(".status", { table: true })}, ${codeSpan(".body", { table: true })} (of an error status's body at most 64 KiB is read), ${codeSpan(".bodyTruncated", { table: true })} (the server sent more than ${codeSpan(".body", { table: true })} holds).`,
     ],
-    [
-      "AuthError",
-      "The token request failed or gave no usable token, or the bank refused a freshly requested token (a second 401).",
-    ],
+    ...(authError !== undefined
+      ? ([["AuthError", authError]] as [string, string][])
+      : []),
     [
       "RateLimitError",
-      `The plan's limit was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the bank's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
+      `${set.plan !== undefined ? "The plan's limit" : `The limit of the ${codeSpan("rateLimit", { table: true })} option`} was reached: ${codeSpan(".operation", { table: true })}, ${codeSpan(".retryAfterMs", { table: true })}; after the server's 429, ${codeSpan(".cause", { table: true })} is its ${codeSpan("ApiError", { table: true })}.`,
     ],
     [
       "StoreError",
@@ -388,7 +548,16 @@ function errorsMarkdown(
       : "This set has no write operations.";
   return [
     ...(errorGap !== undefined ? [inlineText(errorGap.text)] : []),
-    "The client reports its failures as subclasses of `RemitError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead. A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the bank refused the first send, and the resend never left.",
+    [
+      renews === "never"
+        ? "The client reports its failures as subclasses of `ClientError`, except two that pass through as they are: an abort rejects with the signal's reason, and a body `JSON.stringify` cannot write throws a `TypeError`, sending nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead."
+        : "The client reports its failures as subclasses of `ClientError`, except three that pass through as they are: an abort rejects with the signal's reason; an error from your `getAccessToken` is rethrown unchanged; and a body `JSON.stringify` cannot write throws a `TypeError`. The last two send nothing. An abort that stops a write in flight (sent, its answer not yet read) throws `OutcomeUnknownError` instead.",
+      ...(renews === "never"
+        ? []
+        : [
+            "A write aborted before its resend after a 401, while the client gets a new token or waits its turn under the rate limit, rejects with the signal's reason: the server refused the first send, and the resend never left.",
+          ]),
+    ].join(" "),
     table(
       ["Error", "When"],
       errorClasses.map(([name, when]) => [
@@ -398,9 +567,9 @@ function errorsMarkdown(
     ),
     "Each set's package has its own copy of these classes, and `instanceof` holds only for errors of the package's own client. Where one program uses several sets (or two versions of one package), tell errors apart by `.code` (`error.code === \"OUTCOME_UNKNOWN\"`): an `OutcomeUnknownError` from another package is not an instance of this one's, and must never be taken for a plain failure.",
     `**Read operations** are safe to repeat: the client retries them on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, at most ${MAX_RETRY_ATTEMPTS}, each with its own ${codeSpan("timeoutMs")}, exponential backoff with jitter; a ${codeSpan("Retry-After")} header is waited for, but one longer than ${codeSpan("maxDelayMs")}, ${DEFAULT_RETRY_MAX_DELAY_MS / 1000} s by default, ends the retries). The ${codeSpan("retry")} call option changes this; ${codeSpan("retry: false")} turns it off.`,
-    `**A write is never sent again once the bank may have acted on it.** A write moves money or changes a record: sending it twice can duplicate a transfer, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the bank's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the bank carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the bank did not act${errorGap !== undefined ? " (what each status means at the bank is not shown)" : ""}; after a 401 (the token was refused) it sends the request once more with a new token. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left, before its resend after a 401, or with a 4xx answer.`,
+    `**A write is never sent again once the server may have acted on it.** A write changes something on the server (a record, a balance): sending it twice may carry it out twice, and a duplicated transfer is lost money. When a write times out, is aborted or loses its connection in flight, meets a 5xx answer (the server's own error or a gateway's) or a redirect (the client follows none), or gets a 2xx answer it cannot read (not JSON, not an object where its type is one, or holding an integer too large to keep exactly), the client cannot know whether the server carried it out: it throws ${codeSpan("OutcomeUnknownError")} and does not resend. Do not send it again: ${reconcileText(set)} The client takes only a 4xx answer, a client error in HTTP, to say the server did not act${errorGap !== undefined ? " (what each status means at the server is not shown)" : ""}${renews === "never" ? "" : `; after a 401 (the token was refused) it sends the request once more with a new token${renews === "provider" ? ` from ${codeSpan("getAccessToken")}` : ""}`}. Any other failure of a write (an abort's reason included) therefore means it was not carried out: it came before the request left${renews === "never" ? "" : ", before its resend after a 401,"} or with a 4xx answer.`,
     writeList,
-    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as harmless is treated as a write.`,
+    `${effectsBasisMarkdown(set.operations, anyEffectStated(model))} An operation nothing marks as a read is treated as a write, unless it is a GET.`,
   ].join("\n\n");
 }
 
@@ -502,12 +671,15 @@ interface SetParts {
   readonly header: string;
   readonly baseUrl: string;
   readonly packageFact: string;
-  readonly limitFact: string;
+  /** None when the set has no plan. */
+  readonly limitFact: readonly string[];
+  /** What every authenticated operation sends; none for OAuth2, which the README explains. */
+  readonly credentialsFact: readonly string[];
   /** By effect: what the client raises for an error answer differs for reads and writes. */
   readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
-  /** Whether the bank states any operation's effect (see anyEffectStated). */
+  /** Whether the spec states any operation's effect (see anyEffectStated). */
   readonly anyEffectStated: boolean;
   readonly setIds: ReadonlyMap<string, string>;
 }
@@ -524,8 +696,11 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
     baseUrl: codeSpan(model.service.baseUrl),
     packageFact: `**Package:** ${link(inlineText(set.names.packageName), "../README.md")}, set ${codeSpan(set.id)}`,
     limitFact: set.plan
-      ? `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`
-      : "**Rate limit:** none stated",
+      ? [
+          `**Rate limit:** the plan allows ${rateText(set.plan.rateLimit)}, counted with the set's other operations (see "Plan and rate limit" in the ${link("README", "../README.md")})`,
+        ]
+      : [],
+    credentialsFact: credentialsFact(model.auth),
     noErrors: {
       read: noErrors(gap, clientErrors.read),
       write: noErrors(gap, clientErrors.write),
@@ -539,6 +714,32 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
   };
 }
 
+/**
+ * The credentials fact of an operation page. OAuth2's flow takes the
+ * README's Authentication section, and its pages say nothing, as before.
+ */
+function credentialsFact(auth: AuthModel): string[] {
+  const fact = (text: string): string[] => [`**Credentials:** ${text}`];
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return [];
+    case "api-key":
+      return fact(
+        `the ${codeSpan("apiKey")} option, as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name)}`,
+      );
+    case "basic":
+      return fact(
+        `HTTP Basic, with the ${codeSpan("username")} and ${codeSpan("password")} options`,
+      );
+    case "bearer":
+      return fact(
+        `a bearer token, the ${codeSpan("token")} option or from ${codeSpan("getAccessToken")}`,
+      );
+    case "none":
+      return fact("none, the API takes none");
+  }
+}
+
 function noErrors(gap: NotShown | undefined, clientErrors: string): string {
   return [
     "The spec states no errors for this operation.",
@@ -549,6 +750,7 @@ function noErrors(gap: NotShown | undefined, clientErrors: string): string {
 
 /** An operation page's sections that depend on the operation and the model only. */
 interface PayloadSections {
+  readonly parameters: string;
   readonly request: string;
   readonly response: string;
   readonly errors: string;
@@ -565,6 +767,7 @@ function payloadSections(
   return memo.once(operation, "docs-payload-sections", () => {
     const refs = new Set<string>();
     const shown = new Set<string>();
+    const parameters = parametersMarkdown(operation, refs);
     const request = payloadMarkdown(
       operation.request,
       operation.names.requestType,
@@ -572,18 +775,40 @@ function payloadSections(
       refs,
       shown,
     );
-    const response = payloadMarkdown(
-      operation.response,
-      operation.names.responseType,
-      schemas,
-      refs,
-      shown,
-    );
+    const response =
+      operation.responses.length === 0
+        ? payloadMarkdown(
+            operation.response,
+            operation.names.responseType,
+            schemas,
+            refs,
+            shown,
+          )
+        : statusSections(
+            operation.responses,
+            (payload) =>
+              payloadMarkdown(
+                payload,
+                isSuccessBody(operation, payload)
+                  ? operation.names.responseType
+                  : undefined,
+                schemas,
+                refs,
+                shown,
+              ),
+            [],
+          );
     const errors =
       operation.errors.length === 0
         ? parts.noErrors[operation.effect]
-        : operationErrors(operation, schemas, refs, shown, parts);
+        : statusSections(
+            operation.errors,
+            (payload) =>
+              payloadMarkdown(payload, undefined, schemas, refs, shown),
+            [parts.clientErrors[operation.effect]],
+          );
     return {
+      parameters,
       request,
       response,
       errors,
@@ -591,6 +816,71 @@ function payloadSections(
         refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
     };
   });
+}
+
+/**
+ * The path, query and header parameters as a table; empty when there are
+ * none. A name the params object spells differently shows its key too.
+ */
+function parametersMarkdown(
+  operation: OperationModel,
+  refs: Set<string>,
+): string {
+  if (operation.parameters.length === 0) return "";
+  const cell = (text: string): string => codeSpan(text, { table: true });
+  const rows = operation.parameters.map((parameter) => {
+    const schema = parameter.schema;
+    const named = schema.kind === "array" ? schema.items : schema;
+    if (named.kind === "ref") refs.add(named.name);
+    const key = parameter.names.property;
+    return [
+      key === parameter.name
+        ? cell(parameter.name)
+        : `${cell(parameter.name)} (${cell(key)})`,
+      parameter.in,
+      parameter.required ? "yes" : "no",
+      cell(typeText(schema)),
+      parameter.description !== undefined
+        ? cellText(parameter.description)
+        : "",
+      constraints(schema).join("; "),
+    ];
+  });
+  return [
+    "Each is a member of the call's parameters object, under its name or the key in parentheses; the client puts it in the path, the query or a header, as the table says.",
+    table(
+      ["Name", "In", "Required", "Type", "Description", "Constraints"],
+      rows,
+    ),
+  ].join("\n\n");
+}
+
+/** Statuses the spec states: a table, what the client does, then each status's payload. */
+function statusSections(
+  statuses: readonly {
+    status: number;
+    description: string;
+    payload: PayloadModel;
+  }[],
+  payloadText: (payload: PayloadModel) => string,
+  after: readonly string[],
+): string {
+  return [
+    table(
+      ["Status", "Description"],
+      statuses.map((each) => [String(each.status), cellText(each.description)]),
+    ),
+    ...after,
+    ...statuses.map((each) =>
+      [
+        `### ${each.status}`,
+        paragraphs(each.description),
+        payloadText(each.payload),
+      ]
+        .filter((part) => part !== "")
+        .join("\n\n"),
+    ),
+  ].join("\n\n");
 }
 
 function renderOperationDoc(
@@ -603,7 +893,7 @@ function renderOperationDoc(
   sections: PayloadSections,
   memo: RenderMemo,
 ): string {
-  const { request, response, errors } = sections;
+  const { parameters, request, response, errors } = sections;
   const displayed = [operation.request, operation.response].flatMap(
     (payload) => (payload.kind === "not-shown" ? [payload.text] : []),
   );
@@ -619,8 +909,11 @@ function renderOperationDoc(
     `**Operation:** ${codeSpan(operation.id)}`,
     `**Method and path:** ${methodPath}, relative to ${parts.baseUrl}`,
     `**Effect:** ${operation.effect} ${effectBasisNote(operation)}`,
+    ...(operation.authenticated
+      ? parts.credentialsFact
+      : ["**Credentials:** none, this operation sends no credentials"]),
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
-    parts.limitFact,
+    ...parts.limitFact,
     parts.packageFact,
     `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
   ];
@@ -633,7 +926,8 @@ function renderOperationDoc(
       operation.description !== undefined
         ? paragraphs(operation.description)
         : "",
-    effect: effectMarkdown(set, operation, parts.anyEffectStated),
+    effect: effectMarkdown(model, set, operation, parts.anyEffectStated),
+    parameters,
     request,
     response,
     errors,
@@ -645,39 +939,8 @@ function renderOperationDoc(
   return finishDocument(model, templates.operation(context));
 }
 
-function operationErrors(
-  operation: OperationModel,
-  schemas: Schemas,
-  refs: Set<string>,
-  shown: Set<string>,
-  parts: SetParts,
-): string {
-  const clientErrors = parts.clientErrors[operation.effect];
-  const sections = operation.errors.map((error) => {
-    const payload = payloadMarkdown(
-      error.payload,
-      undefined,
-      schemas,
-      refs,
-      shown,
-    );
-    return `### ${error.status}\n\n${paragraphs(error.description)}\n\n${payload}`;
-  });
-  return [
-    table(
-      ["Status", "Description"],
-      operation.errors.map((error) => [
-        String(error.status),
-        cellText(error.description),
-      ]),
-    ),
-    clientErrors,
-    ...sections,
-  ].join("\n\n");
-}
-
 /**
- * For a set with a body the bank has not shown (`JsonObject`): TypeScript
+ * For a set with a body the spec does not show (`JsonObject`): TypeScript
  * gives an interface no implicit index signature, so a caller's own
  * `interface Transfer` is refused there with a message that does not say
  * what to do.
@@ -687,7 +950,7 @@ function openBodySentence(set: OperationSetModel): string {
     !set.operations.some((operation) => operation.request.kind === "not-shown")
   )
     return "";
-  return ` A request body the bank has not shown is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
+  return ` A request body the spec does not show is a ${codeSpan("JsonObject")}: an object literal or a ${codeSpan("type")} alias fits it, but an ${codeSpan("interface")} is not assignable to ${codeSpan("JsonObject")} (TypeScript gives interfaces no index signature): pass a copy, ${codeSpan("{ ...transfer }")}.`;
 }
 
 /** How to test a write whose outcome is unknown with the mocks' faults, naming one of the set's writes. */
@@ -695,5 +958,5 @@ function faultsSentence(writes: readonly OperationModel[]): string {
   const write = writes[0];
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
-  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after the transfer was made (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
+  return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after carrying the write out (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
 }

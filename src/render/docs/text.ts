@@ -5,6 +5,8 @@ import type {
   NotShown,
   OperationModel,
   OperationSetModel,
+  PayloadModel,
+  PlanModel,
   RateLimitModel,
 } from "../../model/types.js";
 import {
@@ -51,43 +53,44 @@ export function authSummary(
 }
 
 /** The plan of a set in one sentence. */
-export function planSentence(set: OperationSetModel): string {
-  const plan = set.plan;
-  if (plan === undefined)
-    return `The ${codeSpan(set.id)} set states no plan: calls are not rate limited on the client side.`;
+export function planSentence(
+  set: OperationSetModel,
+  plan: PlanModel,
+): string {
   const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";
   return `The ${codeSpan(set.id)} set's plan, ${inlineText(plan.name)}, allows ${rateText(plan.rateLimit)}${note}; cost: ${inlineText(plan.cost)}.`;
 }
 
-/** Gaps as a bullet list, each in the seed's words. */
+/** Gaps as a bullet list, each in the spec's words. */
 export function gapList(gaps: readonly NotShown[]): string {
   return bulletList(gaps.map((gap) => inlineText(gap.text)));
 }
 
-/** Whether the bank states any operation's effect: then "it states no effects" is no longer true. */
+/** Whether the spec states any operation's effect: then "it states no effects" is no longer true. */
 export function anyEffectStated(model: Model): boolean {
   return model.operations.some(
     (operation) => operation.effectBasis === "stated",
   );
 }
 
+/** The rule an effect the spec does not state follows. */
+const methodRule = "a GET reads, every other method writes";
+
 /** Where one operation's effect comes from, true of the whole interface (see anyEffectStated). */
 export function effectBasisSentence(
   operation: OperationModel,
   anyStated: boolean,
 ): string {
-  if (operation.effectBasis === "stated")
-    return "The bank's interface states this effect.";
+  if (operation.effectBasis === "stated") return "The spec states this effect.";
+  const unstated = anyStated
+    ? "the spec does not state it"
+    : "the spec states no effects";
   if (operation.effectBasis === "default")
-    return anyStated
-      ? "The effect is the safe default: the bank's interface does not state it, and the operation's name suggests none."
-      : "The effect is the safe default: the bank's interface states no effects, and the operation's name suggests none.";
-  return anyStated
-    ? "The effect is inferred from the operation's name: the bank's interface does not state it."
-    : "The effect is inferred from the operation's name: the bank's interface states no effects.";
+    return `The effect is the default for ${codeSpan(operation.method)} (${methodRule}): ${unstated}, and the operation's name suggests none.`;
+  return `The effect is inferred from the operation's name: ${unstated}.`;
 }
 
-/** Where the effects of a set's operations come from, naming those the bank states. */
+/** Where the effects of a set's operations come from, naming those the spec states. */
 export function effectsBasisMarkdown(
   operations: readonly OperationModel[],
   anyStated: boolean,
@@ -98,33 +101,65 @@ export function effectsBasisMarkdown(
       .map((operation) => codeSpan(operation.names.method));
   const stated = names("stated");
   if (stated.length === operations.length)
-    return "The bank's interface states which of these operations are reads and which are writes.";
+    return "The spec states which of these operations are reads and which are writes.";
   const byDefault = names("default");
+  const inferred = operations.length - stated.length - byDefault.length;
+  if (inferred === 0)
+    return stated.length > 0
+      ? `The spec states the effect of ${stated.join(", ")}; the other operations' effects follow their methods: ${methodRule}.`
+      : `Each operation's effect follows its method, ${methodRule}: the spec ${anyStated ? "does not state their effects" : "states no effects"}.`;
   const lead =
     stated.length > 0
-      ? `The bank's interface states the effect of ${stated.join(", ")}; the other operations' effects are inferred from their names.`
+      ? `The spec states the effect of ${stated.join(", ")}; the other operations' effects are inferred from their names.`
       : anyStated
-        ? "Which of these operations are reads and which are writes is inferred from their names: the bank's interface does not state their effects."
-        : "Which operations are reads and which are writes is inferred from their names: the bank's interface states no effects.";
+        ? "Which of these operations are reads and which are writes is inferred from their names: the spec does not state their effects."
+        : "Which operations are reads and which are writes is inferred from their names: the spec states no effects.";
   if (byDefault.length === 0) return lead;
   const one = byDefault.length === 1;
-  return `${lead} Except ${byDefault.join(", ")}: ${one ? "its name suggests" : "their names suggest"} no effect, so ${one ? "it is" : "they are"} treated as ${one ? "a write" : "writes"}, the safe default.`;
+  return `${lead} Except ${byDefault.join(", ")}: ${one ? "its name suggests" : "their names suggest"} no effect, so ${one ? "it follows its method" : "they follow their methods"} (${methodRule}).`;
 }
 
 /** The service-wide gaps under their lead-in, or a sentence saying there are none. */
 export function serviceGapsLead(model: Model): string {
   return model.service.notShown.length > 0
-    ? `Service-wide, in the words of the bank's interface:\n\n${gapList(model.service.notShown)}`
+    ? `Service-wide, in the spec's words:\n\n${gapList(model.service.notShown)}`
     : "No service-wide gaps are marked.";
 }
 
 /** How the client treats an operation given its effect, and why. */
 export function effectMarkdown(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
   anyStated: boolean,
 ): string {
-  return `${codeSpan(operation.names.method)} ${effectTail(set, operation)} ${effectBasisSentence(operation, anyStated)}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, renewal(model, operation))} ${effectBasisSentence(operation, anyStated)}`;
+}
+
+/**
+ * Whether a write is sent a second time after a 401: only credentials that
+ * renew are asked for again (OAuth2 tokens; bearer tokens from
+ * `getAccessToken`). A fixed key, password or token is refused for good.
+ */
+export type Renewal = "token" | "provider" | "never";
+
+export function renewal(model: Model, operation?: OperationModel): Renewal {
+  if (operation !== undefined && !operation.authenticated) return "never";
+  const scheme = model.auth.scheme;
+  return scheme === "oauth2-client-credentials"
+    ? "token"
+    : scheme === "bearer"
+      ? "provider"
+      : "never";
+}
+
+/** A write's one resend, as a sentence; empty where there is none. */
+export function resendSentence(renews: Renewal): string {
+  return renews === "token"
+    ? "Its one resend follows a 401, which the server refused, with a fresh token."
+    : renews === "provider"
+      ? `Its one resend follows a 401, which the server refused, with a fresh token from your ${codeSpan("getAccessToken")} (a fixed ${codeSpan("token")} is not sent again).`
+      : "";
 }
 
 /**
@@ -132,11 +167,15 @@ export function effectMarkdown(
  * set with one effect, so it says what the caller must know and leaves the
  * rest to the README's "Errors and retries".
  */
-function effectTail(set: OperationSetModel, operation: OperationModel): string {
+function effectTail(
+  set: OperationSetModel,
+  operation: OperationModel,
+  renews: Renewal,
+): string {
   const more = `See "Errors and retries" in the package ${link("README", "../README.md")}.`;
   if (operation.effect === "read")
     return `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter; the ${codeSpan("retry")} call option changes this). ${more}`;
-  return `is a **write** operation: it moves money or changes a record, so the client **never repeats it once the bank may have acted on it**: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the client cannot know whether the bank carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the bank did not act. ${more}`;
+  return `is a **write** operation: it changes something on the server (a record, a balance), so the client **never repeats it once the server may have acted on it**: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the client cannot know whether the server carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent${renews === "never" ? "" : ", or before its resend after a 401,"} rejects with the signal's reason: the server did not act. ${more}`;
 }
 
 /** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */
@@ -144,16 +183,30 @@ export function effectBasisNote(operation: OperationModel): string {
   return operation.effectBasis === "inferred"
     ? "(inferred from the name)"
     : operation.effectBasis === "default"
-      ? "(the safe default: its name suggests none)"
-      : "(stated by the bank)";
+      ? `(the default for ${operation.method})`
+      : "(stated by the spec)";
 }
 
 /** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */
 export function reconcileText(set: OperationSetModel): string {
   const status = statusOperation(set);
   return status === undefined
-    ? "reconcile with the bank first (this set has no transaction-status operation)."
-    : `check the transaction with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;
+    ? "reconcile with the server first (this set has no status operation)."
+    : `check its outcome with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;
+}
+
+/**
+ * Whether a stated response's payload is the operation's success body (the
+ * response type's): equal in content, as the model keeps them apart.
+ */
+export function isSuccessBody(
+  operation: OperationModel,
+  payload: PayloadModel,
+): boolean {
+  return (
+    payload === operation.response ||
+    JSON.stringify(payload) === JSON.stringify(operation.response)
+  );
 }
 
 /** The service-wide gap with this topic, if the model has it. */

@@ -1,11 +1,12 @@
 /**
  * `openapi.json`: an OpenAPI 3.1.0 document for one operation set, built
  * from the model. Schemas become JSON Schema 2020-12; every gap the model
- * marks "not shown" is written into the descriptions in the seed's words.
+ * marks "not shown" is written into the descriptions in the spec's words.
  * Descriptions are CommonMark in OpenAPI, so spec text in them goes through
  * `escape/markdown.ts`; summaries and titles are plain text.
  */
 import type {
+  AuthModel,
   Model,
   NotShown,
   OperationModel,
@@ -31,18 +32,27 @@ import {
   effectBasisSentence,
   effectsBasisMarkdown,
   gapList,
+  isSuccessBody,
+  renewal,
+  resendSentence,
+  type Renewal,
   retryableStatuses,
 } from "../docs/text.js";
 
 type Json = JsonValue;
 type JsonObject = { [key: string]: Json };
 
-/** The name of the security scheme every operation requires. */
-export const securitySchemeName = "oauth2ClientCredentials";
+/** The names of the security schemes, by the spec's scheme (the one every operation requires). */
+export const securitySchemeNames = {
+  "oauth2-client-credentials": "oauth2ClientCredentials",
+  "api-key": "apiKey",
+  basic: "basicAuth",
+  bearer: "bearerAuth",
+} as const;
 
-/** Placeholder token URL: OpenAPI needs an absolute URL, the bank gives `{auth_url}/oauth2/token`. */
+/** Placeholder URLs: OpenAPI needs an absolute URL where a spec may give `{auth_url}/oauth2/token`. */
 const placeholderAuthOrigin = "https://auth.example.invalid";
-const placeholderBaseUrl = "https://bank.example.invalid";
+const placeholderBaseUrl = "https://api.example.invalid";
 
 const variablePattern = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const componentPattern = /^[A-Za-z0-9._-]+$/;
@@ -83,9 +93,15 @@ function documentOf(
   const anyStated = anyEffectStated(model);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
-    paths[operation.path] = {
-      post: operationObject(set, operation, names, anyStated),
-    };
+    // Operations may share a path under different methods.
+    const item = (paths[operation.path] ??= {}) as JsonObject;
+    item[operation.method.toLowerCase()] = operationObject(
+      model,
+      set,
+      operation,
+      names,
+      anyStated,
+    );
   }
   const component = (
     owner: object,
@@ -136,11 +152,15 @@ function documentOf(
       ...(set.plan && { "x-rate-limit": rateLimitExtension(set.plan) }),
     },
     servers: [server(model)],
-    security: [{ [securitySchemeName]: [] }],
+    ...security(model),
     paths,
     components: {
       schemas: members(schemas),
-      securitySchemes: { [securitySchemeName]: securityScheme(model) },
+      ...(model.auth.scheme !== "none" && {
+        securitySchemes: {
+          [securitySchemeNames[model.auth.scheme]]: securityScheme(model.auth),
+        },
+      }),
     },
   };
 }
@@ -155,10 +175,10 @@ function rateLimitExtension(plan: PlanModel): JsonObject {
   };
 }
 
-/** The gaps under their lead-in; nothing once the bank shows it all. */
+/** The gaps under their lead-in; nothing once the spec shows it all. */
 function gapsSection(gaps: readonly NotShown[]): string[] {
   return gaps.length > 0
-    ? ["Not shown by the bank, in the words of its interface:", gapList(gaps)]
+    ? ["Not shown by the spec, in its words:", gapList(gaps)]
     : [];
 }
 
@@ -186,7 +206,7 @@ function infoDescription(
   return [
     paragraphs(model.service.description),
     ...facts,
-    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the bank may have acted on them (their one resend follows a 401, a refusal).`,
+    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the server may have acted on them${renewal(model) === "never" ? "" : " (their one resend follows a 401, a refusal)"}.`,
     ...gapsSection(model.service.notShown),
   ].join("\n\n");
 }
@@ -201,26 +221,36 @@ function server(model: Model): JsonObject {
   const variable = match[1]!;
   return {
     url: model.service.baseUrl,
-    description: `${inlineText(model.service.title)}. The bank's interface writes its address as ${codeSpan(model.service.baseUrl)}; remitgen's clients take it as ${codeSpan("baseUrl")}. The variable's default, ${codeSpan(placeholderBaseUrl)}, is a placeholder that never resolves.`,
+    description: `${inlineText(model.service.title)}. The spec writes its address as ${codeSpan(model.service.baseUrl)}; remitgen's clients take it as ${codeSpan("baseUrl")}. The variable's default, ${codeSpan(placeholderBaseUrl)}, is a placeholder that never resolves.`,
     // No `description` on the variable: the OpenAPI 3.1 JSON schema used by
     // validators misspells it ("descriptions") and rejects it.
     variables: { [variable]: { default: placeholderBaseUrl } },
   };
 }
 
-function securityScheme(model: Model): JsonObject {
-  const auth = model.auth;
+/** The document's requirement: none when the API takes no credentials. */
+function security(model: Model): JsonObject {
+  return model.auth.scheme === "none"
+    ? {}
+    : { security: [{ [securitySchemeNames[model.auth.scheme]]: [] }] };
+}
+
+function securityScheme(
+  auth: Exclude<AuthModel, { scheme: "none" }>,
+): JsonObject {
+  const described = auth.scheme !== "oauth2-client-credentials" &&
+    auth.description !== undefined && {
+      description: paragraphs(auth.description),
+    };
   switch (auth.scheme) {
     case "oauth2-client-credentials":
       break;
     case "api-key":
-      return { type: "apiKey", in: auth.in, name: auth.name };
+      return { type: "apiKey", ...described, in: auth.in, name: auth.name };
     case "basic":
-      return { type: "http", scheme: "basic" };
+      return { type: "http", ...described, scheme: "basic" };
     case "bearer":
-      return { type: "http", scheme: "bearer" };
-    case "none":
-      return {};
+      return { type: "http", ...described, scheme: "bearer" };
   }
   const literal = variablePattern.exec(auth.baseUrl) === null;
   // `(?<!\/)`: the trailing slashes are tried from the run's first one only;
@@ -269,6 +299,13 @@ function inlinePayloads(
   };
   add(operation.request, "request", operation.names.requestType);
   add(operation.response, "response", operation.names.responseType);
+  for (const response of operation.responses)
+    if (!isSuccessBody(operation, response.payload))
+      add(
+        response.payload,
+        `response${response.status}`,
+        `${operation.names.responseType}${response.status}`,
+      );
   operation.errors.forEach((error, index) =>
     add(
       error.payload,
@@ -449,70 +486,117 @@ function payloadSchema(
   return ref(names.inline.get(inlineKey)!);
 }
 
-function content(schema: JsonObject): JsonObject {
-  return { "application/json": { schema } };
+/** `content` for a payload: none when the spec states there is no body. */
+function payloadContent(
+  payload: PayloadModel,
+  inlineKey: string,
+  names: ComponentNames,
+): JsonObject {
+  if (payload.kind === "none") return {};
+  return {
+    content: {
+      "application/json": { schema: payloadSchema(payload, inlineKey, names) },
+    },
+  };
 }
 
 function operationObject(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
   names: ComponentNames,
   anyStated: boolean,
 ): JsonObject {
-  const requestText =
-    operation.request.kind === "not-shown"
-      ? inlineText(operation.request.text)
-      : `The request body, ${codeSpan(operation.names.requestType)}.`;
-  const responseText =
-    operation.response.kind === "not-shown"
-      ? inlineText(operation.response.text)
-      : `The response body, ${codeSpan(operation.names.responseType)}.`;
+  const id = operation.id;
   const statusGap = operation.notShown.find(
     (gap) => gap.topic === "statusCodes",
   );
-  const responses: JsonObject = {
-    default: {
+  const responseText = (payload: PayloadModel, typeName: string): string =>
+    payload.kind === "not-shown"
+      ? inlineText(payload.text)
+      : payload.kind === "none"
+        ? "No body."
+        : `The response body, ${codeSpan(typeName)}.`;
+  const responses: JsonObject = {};
+  if (operation.responses.length === 0) {
+    responses.default = {
       description: [
-        responseText,
+        responseText(operation.response, operation.names.responseType),
         ...(statusGap !== undefined ? [inlineText(statusGap.text)] : []),
       ].join(" "),
-      content: content(
-        payloadSchema(
-          operation.response,
-          `${operation.id}\u0000response`,
-          names,
-        ),
+      ...payloadContent(operation.response, `${id}\u0000response`, names),
+    };
+  }
+  for (const response of operation.responses) {
+    const own = isSuccessBody(operation, response.payload);
+    responses[String(response.status)] = {
+      description: paragraphs(response.description) || String(response.status),
+      ...payloadContent(
+        response.payload,
+        own ? `${id}\u0000response` : `${id}\u0000response${response.status}`,
+        names,
       ),
-    },
-  };
+    };
+  }
   operation.errors.forEach((error, index) => {
     responses[String(error.status)] = {
       description: paragraphs(error.description) || String(error.status),
-      content: content(
-        payloadSchema(
-          error.payload,
-          `${operation.id}\u0000error${index}`,
-          names,
-        ),
-      ),
+      ...payloadContent(error.payload, `${id}\u0000error${index}`, names),
     };
   });
   return {
     operationId: operation.names.method,
     summary: operation.summary,
-    description: operationDescription(set, operation, anyStated),
+    description: operationDescription(
+      set,
+      operation,
+      anyStated,
+      renewal(model, operation),
+    ),
     "x-remitgen-operation": operation.id,
     "x-remitgen-effect": operation.effect,
     "x-remitgen-effect-basis": operation.effectBasis,
     "x-remitgen-sets": [...operation.sets],
+    // No credentials: OpenAPI's way to lift the document's requirement.
+    ...(operation.authenticated ? {} : { security: [] }),
+    ...(operation.parameters.length > 0
+      ? {
+          parameters: operation.parameters.map((parameter) => ({
+            name: parameter.name,
+            in: parameter.in,
+            required: parameter.required,
+            ...(parameter.description !== undefined
+              ? { description: paragraphs(parameter.description) }
+              : {}),
+            schema: jsonSchema(parameter.schema, names),
+          })),
+        }
+      : {}),
+    ...requestBody(operation, names),
+    responses,
+  };
+}
+
+/** `requestBody`, unless the operation sends none. */
+function requestBody(
+  operation: OperationModel,
+  names: ComponentNames,
+): JsonObject {
+  const content = payloadContent(
+    operation.request,
+    `${operation.id}\u0000request`,
+    names,
+  );
+  if (content.content === undefined) return {};
+  return {
     requestBody: {
       required: true,
-      description: requestText,
-      content: content(
-        payloadSchema(operation.request, `${operation.id}\u0000request`, names),
-      ),
+      description:
+        operation.request.kind === "not-shown"
+          ? inlineText(operation.request.text)
+          : `The request body, ${codeSpan(operation.names.requestType)}.`,
+      ...content,
     },
-    responses,
   };
 }
 
@@ -520,13 +604,14 @@ function operationDescription(
   set: OperationSetModel,
   operation: OperationModel,
   anyStated: boolean,
+  renews: Renewal,
 ): string {
   const status = statusOperation(set);
   const effect =
     operation.effect === "read"
       ? `Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on ${retryableStatuses()}.`
-      : `Effect: **write**. It moves money or changes a record, so remitgen's client never sends it again once the bank may have acted on it: a duplicated transfer is lost money. Its one resend follows a 401, which the bank refused, with a fresh token. When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
-          status !== undefined ? codeSpan(status.names.method) : "the bank"
+      : `Effect: **write**. It changes something on the server (a record, a balance), so remitgen's client never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
+          status !== undefined ? codeSpan(status.names.method) : "the server"
         } before sending it again.`;
   // The summary has its own field, and the plan's limit (shared by every
   // operation) is the document's `info`: neither is written again here.
@@ -536,7 +621,7 @@ function operationDescription(
       : []),
     `${effect} ${effectBasisSentence(operation, anyStated)}`,
     ...(operation.notShown.length > 0
-      ? ["Not shown by the bank:", gapList(operation.notShown)]
+      ? ["Not shown by the spec:", gapList(operation.notShown)]
       : []),
   ].join("\n\n");
 }
