@@ -256,9 +256,10 @@ function mapDocument(
 }
 
 /**
- * remitgen's named schemas may not refer to each other in a cycle: each
- * reference that closes one (found depth first, in spec order) becomes
- * any JSON value, and is noted.
+ * remitgen's named schemas may contain themselves only inside an object's
+ * member or a list's items (a tree); a cycle of bare references (`A` is
+ * `B`, `B` is one of `A` or ...) has no value. Each reference that closes
+ * one (found depth first, in spec order) becomes any JSON value, noted.
  */
 function breakCycles(
   schemas: Map<string, SchemaYaml>,
@@ -268,28 +269,27 @@ function breakCycles(
   const state = new Map<string, "open" | "done">();
   const visit = (name: string): void => {
     state.set(name, "open");
+    // Only the schema's bare references: itself, union variants, allOf parts.
     const walk = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(walk);
-      if (!isObject(node as never)) return node;
+      if (typeof node !== "object" || node === null) return node;
       const { $ref: target, ...rest } = node as SchemaYaml;
       if (typeof target === "string" && schemas.has(target)) {
         if (state.get(target) === "open") {
           notes.push({
             pointer: pointers.get(name) ?? name,
-            what: `schema ${name} refers to ${target}, which refers back to it`,
+            what: `schema ${name} is ${target}, which is made of ${name} again, with no member or item between`,
             handled:
-              "that reference is read as any JSON value: remitgen's schemas may not refer to each other in a cycle",
+              "that reference is read as any JSON value: such a cycle has no value",
           });
           return rest;
         }
         if (!state.has(target)) visit(target);
         return node;
       }
-      const out: SchemaYaml = Object.create(
-        Object.getPrototypeOf(node) as object,
-      ) as SchemaYaml;
-      for (const key of Object.keys(node as object))
-        out[key] = walk((node as SchemaYaml)[key]);
+      const out = { ...(node as SchemaYaml) };
+      for (const key of ["allOf", "oneOf", "anyOf"])
+        if (Array.isArray(out[key]))
+          out[key] = (out[key] as unknown[]).map(walk);
       return out;
     };
     schemas.set(name, walk(schemas.get(name)) as SchemaYaml);

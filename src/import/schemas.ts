@@ -173,24 +173,33 @@ function shapeYaml(
     Array.isArray(member(value, each)),
   );
   if (combinator !== undefined) {
-    const nodes = (member(value, combinator) as Json[]).map((each, index) =>
-      read(each, pointer(at, combinator, index)),
-    );
+    // A `{type: "null"}` variant (OpenAPI 3.1) makes the whole nullable.
+    const given = member(value, combinator) as Json[];
+    const isNull = (each: Json): boolean =>
+      member(each, "type") === "null" &&
+      Object.keys(each as object).length === 1;
+    const nulls = given.some(isNull) ? { nullable: true } : {};
+    const nodes = given
+      .map((each, index) => ({ each, index }))
+      .filter(({ each }) => !isNull(each))
+      .map(({ each, index }) => read(each, pointer(at, combinator, index)));
     // An object's own members beside a combinator are one more part of it.
     const own =
       member(value, "properties") !== undefined ||
       member(value, "additionalProperties") !== undefined
         ? objectYaml(context, value, at, read)
         : undefined;
-    if (combinator === "allOf") return allOfYaml(nodes, own);
+    if (combinator === "allOf") return { ...allOfYaml(nodes, own), ...nulls };
     // One member: that member (how 3.0 gives a reference `nullable`).
-    const union =
-      nodes.length === 1
+    const union = {
+      ...(nodes.length === 1
         ? nodes[0]!
         : {
             [combinator]: nodes,
             ...discriminatorYaml(context, scope, value, at),
-          };
+          }),
+      ...nulls,
+    };
     // remitgen's allOf adds up objects, never a union: the union stays.
     if (own !== undefined)
       note(

@@ -1,8 +1,9 @@
 /**
  * Importing remitgen's own openapi.json gives a spec that generates the
  * same types: for the remittance spec's committed output (generated/),
- * and for a fixture spec rich in schemas (named and inline payloads,
- * errors with and without bodies, examples, patterns, `removes`).
+ * and for fixture specs rich in schemas (named and inline payloads, errors
+ * with and without bodies, examples, patterns, `removes`, every schema
+ * keyword) and in HTTP (methods, parameters, statuses, auth).
  */
 import { copyFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -42,18 +43,12 @@ describe("importing remitgen's own openapi.json", () => {
   }, 30_000);
 
   it("of a spec rich in schemas generates the same types", async () => {
-    const root = await tempDir("remitgen-round-trip-");
-    await copyFile(
-      join(repoRoot, "test/fixtures/schemas-spec.yaml"),
-      join(root, "spec.yaml"),
-    );
-    await generate({ spec: "spec.yaml", out: "first", cwd: root });
-    const sets = ["v1-0-1", "v3"];
-    const again = await roundTrip(join(root, "first"), sets);
+    const { first, again, sets } = await fromFixture("schemas-spec.yaml", [
+      "v1-0-1",
+      "v3",
+    ]);
     for (const set of sets)
-      expect(await types(again, set)).toBe(
-        await types(join(root, "first"), set),
-      );
+      expect(await types(again, set)).toBe(await types(first, set));
     // Not vacuous: named schemas, an inline response and an error schema.
     const v1 = await types(again, "v1-0-1");
     for (const name of [
@@ -63,4 +58,37 @@ describe("importing remitgen's own openapi.json", () => {
     ])
       expect(v1).toContain(name);
   }, 30_000);
+
+  it("of a spec with every schema keyword (unions, null, maps, a tree) generates the same types", async () => {
+    const { first, again, sets } = await fromFixture("schema-keywords.yaml", [
+      "v1",
+    ]);
+    expect(await types(again, sets[0]!)).toBe(await types(first, sets[0]!));
+  }, 30_000);
+
+  it("of an HTTP API (methods, parameters, statuses, auth) generates the same type declarations", async () => {
+    // OpenAPI groups an operation's methods by path, so the spec's order of
+    // operations, and of their declarations, is not in the document.
+    const { first, again, sets } = await fromFixture("http-api.yaml", [
+      "v1",
+      "v2",
+    ]);
+    const declarations = (text: string): string[] => text.split("\n\n").sort();
+    for (const set of sets)
+      expect(declarations(await types(again, set))).toEqual(
+        declarations(await types(first, set)),
+      );
+  }, 30_000);
 });
+
+/** Generates a fixture spec, imports its openapi.json files, and generates again. */
+async function fromFixture(fixture: string, sets: readonly string[]) {
+  const root = await tempDir("remitgen-round-trip-");
+  await copyFile(
+    join(repoRoot, "test/fixtures", fixture),
+    join(root, "spec.yaml"),
+  );
+  await generate({ spec: "spec.yaml", out: "first", cwd: root });
+  const again = await roundTrip(join(root, "first"), sets);
+  return { first: join(root, "first"), again, sets };
+}
