@@ -334,7 +334,8 @@ function parameterYaml(
 
 /** A Swagger 2.0 parameter's schema: the parameter without the members that place it. */
 function inPlaceSchema(parameter: JsonObject): JsonObject {
-  const schema: JsonObject = {};
+  // No prototype: a key such as `__proto__` stays a key.
+  const schema: JsonObject = Object.create(null) as JsonObject;
   for (const key of Object.keys(parameter))
     if (
       ![

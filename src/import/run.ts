@@ -33,14 +33,17 @@ export async function importOpenApi(
 ): Promise<ImportResult> {
   const cwd = options.cwd ?? process.cwd();
   const out = resolve(cwd, options.out);
+  const ids = options.setIds;
   if (
-    options.setIds !== undefined &&
-    options.setIds.length !== options.documents.length
+    ids !== undefined &&
+    (ids.length !== options.documents.length ||
+      ids.some((id) => id === "") ||
+      new Set(ids).size !== ids.length)
   )
     refuse(
       "--set-ids",
-      `${options.documents.length} set ids, one per description`,
-      options.setIds.join(","),
+      `one set id per description (${options.documents.length}), each different`,
+      ids.join(","),
       "list one id per description, in the same order, e.g. --set-ids v1,v2",
     );
   if (options.documents.some((document) => resolve(cwd, document) === out))

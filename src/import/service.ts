@@ -97,7 +97,15 @@ function baseUrl(context: Context): string {
       `${servers.length} servers`,
       `the first, ${JSON.stringify(url)}, is the default base URL; a client passes another as baseUrl`,
     );
-  if (url === undefined) return "{base_url}";
+  if (url === undefined) {
+    note(
+      context,
+      "/servers",
+      "no server URL",
+      "the base URL is left to the client: {base_url}",
+    );
+    return "{base_url}";
+  }
   if (!/^https?:\/\//i.test(url) && !/^\{[^}]+\}/.test(url)) {
     note(
       context,

@@ -137,7 +137,7 @@ describe("remitgen import", () => {
     );
     expect(ids.status).toBe(2);
     expect(ids.stderr).toContain(
-      "--set-ids must be 1 set ids, one per description",
+      "--set-ids must be one set id per description (1), each different",
     );
     expect(await readdir(root)).toEqual(["accounts.yaml"]);
   });
