@@ -355,9 +355,14 @@ Example:
     .addHelpText(
       "after",
       `
-Credentials: the mock accepts client id mock-client-id and secret
-mock-client-secret; to choose your own, set REMITGEN_MOCK_CLIENT_ID and
-REMITGEN_MOCK_CLIENT_SECRET (never an option: process lists show options).
+Credentials, by the spec's auth scheme (never options: process lists show
+options), each a documented test value unless its variable is set:
+  OAuth2   client id mock-client-id, secret mock-client-secret
+           (REMITGEN_MOCK_CLIENT_ID, REMITGEN_MOCK_CLIENT_SECRET)
+  API key  mock-api-key (REMITGEN_MOCK_API_KEY)
+  Basic    user mock-user, password mock-password
+           (REMITGEN_MOCK_USERNAME, REMITGEN_MOCK_PASSWORD)
+  bearer   token mock-bearer-token (REMITGEN_MOCK_BEARER_TOKEN)
 
 Admin endpoints (never the API's own: no spec path holds an @):
   GET  ${ADMIN_PREFIX}/calls          the operation calls since the last reset, in

@@ -16,8 +16,14 @@ import {
 import { mockApi } from "../model/mock-api.js";
 import { closest } from "../names/names.js";
 import {
+  DEFAULT_API_KEY,
+  DEFAULT_BEARER_TOKEN,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
+  DEFAULT_PASSWORD,
+  DEFAULT_USERNAME,
+  type MockAuth,
+  type MockOptions,
   type MockOverride,
 } from "../runtime/mock/engine.js";
 import { loadSpec } from "../check-spec.js";
@@ -25,11 +31,49 @@ import { rateLimitUnits } from "../spec/raw.js";
 import { aborted, plural, reportFailure, warningText } from "./report.js";
 
 /**
- * Where a tester's own credentials come from: the environment, never the
- * command line, where the process list shows a secret to every user.
+ * One credential the mock accepts: its engine option, and the variable a
+ * tester's own comes from: the environment, never the command line, where
+ * the process list shows a secret to every user.
  */
-export const CLIENT_ID_VARIABLE = "REMITGEN_MOCK_CLIENT_ID";
-export const CLIENT_SECRET_VARIABLE = "REMITGEN_MOCK_CLIENT_SECRET";
+interface MockCredential {
+  readonly option: keyof MockOptions & string;
+  /** As the banner and errors name it, e.g. `client id`. */
+  readonly label: string;
+  /** e.g. `REMITGEN_MOCK_CLIENT_ID`: the label's words. */
+  readonly variable: string;
+  /** Never shown once it comes from the environment. */
+  readonly secret: boolean;
+  readonly fallback: string;
+}
+
+function credentialOf(
+  option: MockCredential["option"],
+  label: string,
+  secret: boolean,
+  fallback: string,
+): MockCredential {
+  const variable = `REMITGEN_MOCK_${label.toUpperCase().replace(/ /g, "_")}`;
+  return { option, label, variable, secret, fallback };
+}
+
+/** The credentials each scheme's mock accepts. */
+export const MOCK_CREDENTIALS: Readonly<
+  Record<MockAuth["scheme"], readonly MockCredential[]>
+> = {
+  "oauth2-client-credentials": [
+    credentialOf("clientId", "client id", false, DEFAULT_CLIENT_ID),
+    credentialOf("clientSecret", "client secret", true, DEFAULT_CLIENT_SECRET),
+  ],
+  "api-key": [credentialOf("apiKey", "API key", true, DEFAULT_API_KEY)],
+  basic: [
+    credentialOf("username", "username", false, DEFAULT_USERNAME),
+    credentialOf("password", "password", true, DEFAULT_PASSWORD),
+  ],
+  bearer: [
+    credentialOf("bearerToken", "bearer token", true, DEFAULT_BEARER_TOKEN),
+  ],
+  none: [],
+};
 
 export interface MockCommandOptions {
   /** Spec file; default `spec/remittance.yaml` under `cwd`. */
@@ -52,7 +96,7 @@ export interface MockCommandOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Calls the engine keeps for `/@remitgen/calls` (`--max-calls`). */
   readonly maxRecordedCalls?: number;
-  /** Where {@link CLIENT_ID_VARIABLE} and {@link CLIENT_SECRET_VARIABLE} are read; default none. */
+  /** Where the {@link MOCK_CREDENTIALS} variables are read; default none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cwd?: string;
   /** Stops the server; the returned promise then resolves with 0. */
@@ -113,8 +157,10 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
     overrides[fault.operation] = fault.override as MockOverride;
     faultLines.push(fault.text);
   }
-  const clientId = credential(options.env, CLIENT_ID_VARIABLE);
-  const clientSecret = credential(options.env, CLIENT_SECRET_VARIABLE);
+  const credentials = MOCK_CREDENTIALS[api.auth.scheme].map((each) => ({
+    ...each,
+    value: credential(options.env, each),
+  }));
   if (options.signal.aborted) return 0;
 
   // A port or host it cannot listen on is a UsageError (RG080 to RG083),
@@ -129,8 +175,9 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
       rateLimit: options.rateLimit,
       tokenLifetimeSeconds: options.tokenLifetimeSeconds,
       maxRecordedCalls: options.maxRecordedCalls,
-      clientId,
-      clientSecret,
+      ...Object.fromEntries(
+        credentials.map(({ option, value }) => [option, value]),
+      ),
     },
   });
 
@@ -147,20 +194,28 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
             ? "rate limit off (--rate-limit off)"
             : `rate limit ${rate.limit} calls per ${unitOf(rate.intervalMs)} (--rate-limit)`),
       `  base URL:      ${server.baseUrl}`,
-      `  auth URL:      ${server.authUrl}`,
-      `  token:         POST ${server.tokenUrl} (OAuth2 client credentials)` +
-        (options.tokenLifetimeSeconds !== undefined
-          ? `, tokens last ${plural(options.tokenLifetimeSeconds, "second")}`
-          : ""),
-      `  client id:     ${clientId ?? DEFAULT_CLIENT_ID}` +
-        (clientId !== undefined ? ` (from ${CLIENT_ID_VARIABLE})` : ""),
-      // The tester's own secret is never printed: terminals and CI keep logs.
-      clientSecret !== undefined
-        ? `  client secret: from ${CLIENT_SECRET_VARIABLE} (not shown)`
-        : `  client secret: ${DEFAULT_CLIENT_SECRET} (the mock's documented test value)`,
+      ...(server.tokenUrl !== undefined
+        ? [
+            `  auth URL:      ${server.authUrl}`,
+            `  token:         POST ${server.tokenUrl} (OAuth2 client credentials)` +
+              (options.tokenLifetimeSeconds !== undefined
+                ? `, tokens last ${plural(options.tokenLifetimeSeconds, "second")}`
+                : ""),
+          ]
+        : [`  auth:          ${schemeText(api.auth)}`]),
+      ...credentials.map(({ label, variable, secret, fallback, value }) => {
+        const shown =
+          value === undefined
+            ? `${fallback}${secret ? " (the mock's documented test value)" : ""}`
+            : // The tester's own secret is never printed: terminals and CI keep logs.
+              secret
+              ? `from ${variable} (not shown)`
+              : `${value} (from ${variable})`;
+        return `  ${`${label}:`.padEnd(15)}${shown}`;
+      }),
       ...(example
         ? [
-            `  operations:    POST ${server.baseUrl}<path>, e.g. ${example.path}`,
+            `  operations:    ${server.baseUrl}<path>, e.g. ${example.method} ${example.path}`,
           ]
         : []),
       ...faultLines.map((text) => `  fault:         ${text}`),
@@ -188,16 +243,30 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
  */
 function credential(
   env: Readonly<Record<string, string | undefined>> | undefined,
-  name: string,
+  { variable, label }: MockCredential,
 ): string | undefined {
-  const value = env?.[name];
+  const value = env?.[variable];
   if (value !== "") return value;
   const said = usageProblems.badEnvironment(
-    name,
-    name === CLIENT_SECRET_VARIABLE ? "a secret" : "a client id",
-    `set it to the ${name === CLIENT_SECRET_VARIABLE ? "secret" : "client id"} your client sends, or unset it for the mock's documented default`,
+    variable,
+    `${/^[aeiou]/i.test(label) ? "an" : "a"} ${label}`,
+    `set it to the ${label} your client sends, or unset it for the mock's documented default`,
   );
   throw new UsageError(said.code, said.message, said.hint);
+}
+
+/** The scheme the banner names, as the spec states it. */
+function schemeText(auth: MockAuth): string {
+  switch (auth.scheme) {
+    case "api-key":
+      return `API key in the ${auth.name} ${auth.in === "header" ? "header" : "query parameter"}`;
+    case "basic":
+      return "HTTP Basic";
+    case "bearer":
+      return "a static bearer token";
+    default:
+      return "none: the operations take no credentials";
+  }
 }
 
 /** `hour` for 3 600 000 ms, as the spec writes a rate limit's unit. */

@@ -113,7 +113,10 @@ export async function serveAdmin(
     return json(200, {
       calls: engine.calls.map((call) => ({
         operation: call.operation,
+        method: call.method,
         path: call.path,
+        query: call.query,
+        parameters: call.parameters,
         outcome: call.outcome,
         applied: call.applied,
         status: call.status ?? null,
@@ -139,7 +142,7 @@ export async function serveAdmin(
     return refuse(
       413,
       `a fault is at most ${MAX_ADMIN_BODY_BYTES} bytes`,
-      "send one fault, e.g. send_txns=applied-then-drop,times=1",
+      `send one fault, e.g. ${api.operations[0]?.name ?? "<operation>"}=applied-then-drop,times=1`,
     );
   }
   const text = body.toString("utf8").trim();

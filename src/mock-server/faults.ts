@@ -76,7 +76,7 @@ export function parseFault(
   if (equals <= 0)
     refuse(
       FAULT_FORM,
-      `name an operation and a kind, e.g. ${option} send_txns=applied-then-drop; kinds: ${kinds}`,
+      `name an operation and a kind, e.g. ${option} ${targets?.operations[0] ?? "<operation>"}=applied-then-drop; kinds: ${kinds}`,
     );
   const operation = text.slice(0, equals);
   const [kind = "", ...params] = text.slice(equals + 1).split(",");

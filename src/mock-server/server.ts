@@ -62,8 +62,8 @@ export interface MockServer {
   readonly baseUrl: string;
   /** Where the token endpoint's API is served: `url + "/auth"`. */
   readonly authUrl: string;
-  /** The token endpoint: {@link authUrl} and the spec's token path. */
-  readonly tokenUrl: string;
+  /** The token endpoint: {@link authUrl} and the spec's token path; none unless the scheme is OAuth2. */
+  readonly tokenUrl?: string;
   /** Where the mock's own endpoints are served: `url + "/@remitgen"`. */
   readonly adminUrl: string;
   /** The port actually bound (useful with `port: 0`). */
@@ -223,10 +223,16 @@ export async function startMockServer(
     waits,
     // Segments the log shows: the served paths' and the admin endpoints'.
     known: routeSegments([
-      engine.tokenUrl,
+      ...(engine.tokenUrl !== undefined ? [engine.tokenUrl] : []),
       ...api.operations.map((operation) => engine.urlFor(operation.name)),
       ...adminUrls(origin),
     ]),
+    methods: [
+      ...new Set([
+        ...(engine.tokenUrl !== undefined ? ["POST"] : []),
+        ...api.operations.map(({ method }) => method),
+      ]),
+    ].join(", "),
   };
   const url = `http://${shown}:${bound}`;
   let closing: Promise<void> | undefined;
@@ -234,7 +240,9 @@ export async function startMockServer(
     url,
     baseUrl: url,
     authUrl: `${url}${AUTH_PREFIX}`,
-    tokenUrl: `${url}${engine.tokenUrl.slice(origin.length)}`,
+    ...(engine.tokenUrl !== undefined
+      ? { tokenUrl: `${url}${engine.tokenUrl.slice(origin.length)}` }
+      : {}),
     adminUrl: `${url}${ADMIN_PREFIX}`,
     port: bound,
     engine,
@@ -277,6 +285,8 @@ interface Serving {
   readonly waits: Waits;
   /** The segments a logged path shows (see {@link loggedTarget}). */
   readonly known: ReadonlySet<string>;
+  /** The methods the operations take, e.g. `GET, POST`, for a preflight. */
+  readonly methods: string;
 }
 
 /** Serves one request and logs it: the admin endpoints, a preflight, or the engine's answer. */
@@ -302,7 +312,7 @@ async function serve(
   if (isAdminUrl(target, serving.origin)) {
     finish(await serveAdminSafely(req, res, target.pathname, serving));
   } else if (isPreflight(req)) {
-    answerPreflight(req, res);
+    answerPreflight(req, res, serving.methods);
     finish(204);
   } else {
     finish(await serveCall(req, res, target, serving));
@@ -347,10 +357,9 @@ async function serveAdminSafely(
 }
 
 /**
- * A browser app calling the mock (the generated client in a page, its
- * tokens from the app's own server) asks first: answered here, since the
- * bank's CORS policy is not shown and a mock on 127.0.0.1 holds nothing a
- * page may not see.
+ * A browser app calling the mock (the generated client in a page) asks
+ * first: answered here, since the service's CORS policy is not shown and
+ * a mock on 127.0.0.1 holds nothing a page may not see.
  */
 function isPreflight(req: IncomingMessage): boolean {
   return (
@@ -359,11 +368,15 @@ function isPreflight(req: IncomingMessage): boolean {
   );
 }
 
-function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+function answerPreflight(
+  req: IncomingMessage,
+  res: ServerResponse,
+  methods: string,
+): void {
   res
     .writeHead(204, {
       ...corsHeaders,
-      "access-control-allow-methods": "POST",
+      "access-control-allow-methods": methods,
       "access-control-allow-headers":
         req.headers["access-control-request-headers"] ?? "",
       "access-control-max-age": "600",
@@ -409,7 +422,12 @@ async function serveCall(
     } as RequestInit);
   } catch {
     // Methods the Fetch API forbids (CONNECT, TRACE, TRACK).
-    res.writeHead(405, { allow: "POST", connection: "close" }).end();
+    res
+      .writeHead(405, {
+        allow: "GET, POST, PUT, PATCH, DELETE",
+        connection: "close",
+      })
+      .end();
     return 405;
   }
 

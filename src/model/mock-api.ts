@@ -2,9 +2,19 @@
  * A set as the mock engine reads it, made from the model alone: what
  * `remitgen mock` serves, and what each package's mocks module prints.
  */
-import type { MockApi, MockOperation } from "../runtime/mock/engine.js";
+import type {
+  MockApi,
+  MockAuth,
+  MockOperation,
+} from "../runtime/mock/engine.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
-import type { Model, OperationSetModel, PayloadModel } from "./types.js";
+import type {
+  AuthModel,
+  Model,
+  OperationModel,
+  OperationSetModel,
+  PayloadModel,
+} from "./types.js";
 
 /**
  * Makes an entry once per `owner` (an operation or a schema of the model),
@@ -20,6 +30,10 @@ export function mockApi(
 ): MockApi {
   return {
     setId: set.id,
+    // A host of its own, not the spec's base URL: a test that forgot to
+    // install the handlers then fails to resolve it, never reaching the
+    // service itself.
+    baseUrl: model.service.names.mockBaseUrl,
     ...(set.plan && {
       plan: {
         name: set.plan.name,
@@ -27,19 +41,9 @@ export function mockApi(
         intervalMs: set.plan.rateLimit.intervalMs,
       },
     }),
-    // Until the mocks serve other schemes, a token route is always there.
-    tokenPath:
-      model.auth.scheme === "oauth2-client-credentials"
-        ? model.auth.token.path
-        : "/oauth2/token",
+    auth: mockAuth(model.auth),
     operations: set.operations.map((operation) =>
-      once(operation, (): MockOperation => ({
-        name: operation.id,
-        path: operation.path,
-        effect: operation.effect,
-        ...shown("request", operation.request),
-        ...shown("response", operation.response),
-      })),
+      once(operation, () => mockOperation(operation)),
     ),
     schemas: set.schemas.map((named) =>
       once(named, (): NamedSchema => ({
@@ -50,12 +54,52 @@ export function mockApi(
   };
 }
 
-/** `{ [key]: schema }`, or nothing while the bank does not show the payload. */
-function shown<K extends "request" | "response">(
-  key: K,
-  payload: PayloadModel,
-): { [key in K]?: SchemaNode } {
+function mockAuth(auth: AuthModel): MockAuth {
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return { scheme: auth.scheme, tokenPath: auth.token.path };
+    case "api-key":
+      return { scheme: auth.scheme, in: auth.in, name: auth.name };
+    default:
+      return { scheme: auth.scheme };
+  }
+}
+
+/** An operation as the engine reads it; what it leaves out takes the engine's default. */
+function mockOperation(operation: OperationModel): MockOperation {
+  const request = body(operation.request);
+  const response = body(operation.response);
+  const status = operation.responses[0]?.status ?? 200;
+  const errors = operation.errors.flatMap((error) => {
+    const stated = body(error.payload);
+    return stated === undefined ? [] : [{ status: error.status, body: stated }];
+  });
+  return {
+    name: operation.id,
+    method: operation.method,
+    path: operation.path,
+    effect: operation.effect,
+    ...(operation.parameters.length > 0 && {
+      parameters: operation.parameters.map((parameter) => ({
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.required,
+        schema: parameter.schema,
+      })),
+    }),
+    ...(request !== undefined && { request }),
+    ...(response !== undefined && { response }),
+    ...(status !== 200 && { status }),
+    ...(errors.length > 0 && { errors }),
+    ...(!operation.authenticated && { authenticated: false }),
+  };
+}
+
+/** A payload as the engine reads it: its schema, `false` for none, `undefined` while not shown. */
+function body(payload: PayloadModel): SchemaNode | false | undefined {
   return payload.kind === "schema"
-    ? ({ [key]: payload.schema } as { [key in K]: SchemaNode })
-    : {};
+    ? payload.schema
+    : payload.kind === "none"
+      ? false
+      : undefined;
 }

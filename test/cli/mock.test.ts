@@ -358,6 +358,85 @@ describe("remitgen mock", () => {
     expect(await status).toBe(0);
     expect(io.stdout.at(-1)).toBe("remitgen mock: stopped");
   });
+  it("serves an HTTP JSON API (test/fixtures/http-api.yaml): its methods, parameters and API key, no plan, and names only what the spec names", async () => {
+    const controller = new AbortController();
+    const key = "tester-api-key-secret";
+    const io = {
+      ...recordingIO(repoRoot, controller.signal),
+      env: { REMITGEN_MOCK_API_KEY: key },
+    };
+    const status = runCli(
+      [
+        "mock",
+        "--spec",
+        "test/fixtures/http-api.yaml",
+        "--set",
+        "v1",
+        "--port",
+        "0",
+      ],
+      io,
+    );
+    const [, baseUrl = ""] = await waitFor("the base URL", () =>
+      io.stdout.join("\n").match(/base URL: +(\S+)/),
+    );
+    await waitFor("the banner", () =>
+      io.stdout.join("\n").includes("press Ctrl-C to stop"),
+    );
+    expect(io.stdout[0]?.replaceAll(baseUrl, "<url>")).toBe(
+      [
+        "remitgen mock: set v1 (5 operations), no rate limit (the spec states no plan)",
+        "  base URL:      <url>",
+        "  auth:          API key in the X-API-Key header",
+        "  API key:       from REMITGEN_MOCK_API_KEY (not shown)",
+        "  operations:    <url><path>, e.g. GET /health",
+        "  admin:         GET <url>/@remitgen/calls, POST <url>/@remitgen/reset, POST <url>/@remitgen/faults, POST <url>/@remitgen/revoke-tokens",
+        "Logging each call; press Ctrl-C to stop.",
+      ].join("\n"),
+    );
+    const call = (path: string, init: RequestInit = {}): Promise<Response> =>
+      fetch(`${baseUrl}${path}`, {
+        ...init,
+        headers: {
+          "X-API-Key": key,
+          ...(init.headers as Record<string, string>),
+        },
+      });
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+    expect((await fetch(`${baseUrl}/payments`)).status).toBe(401);
+    expect((await call("/payments?limit=2&status=captured")).status).toBe(200);
+    expect((await call("/payments/pay_4f2a9c")).status).toBe(200);
+    const badId = await call("/payments/card-4111");
+    expect(badId.status).toBe(400);
+    expect(
+      ((await badId.json()) as { error: { message: string } }).error.message,
+    ).toBe(
+      'Path parameter "paymentId": must match pattern ^pay_[A-Za-z0-9]{1,32}$',
+    );
+    const created = await call("/payments", {
+      method: "POST",
+      headers: { "content-type": "application/json", "Idempotency-Key": "k1" },
+      body: JSON.stringify({
+        amount: { amount: 100, currency: "EUR" },
+        card: "tok_visa",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const cancelled = await call("/payments/pay_4f2a9c", { method: "DELETE" });
+    expect(cancelled.status).toBe(204);
+    // v1 has no capture_payment: nothing serves its path.
+    const capture = await call("/payments/pay_4f2a9c/capture", {
+      method: "POST",
+    });
+    expect(capture.status).toBe(404);
+    controller.abort();
+    expect(await status).toBe(0);
+    const printed = io.text();
+    expect(printed).not.toContain(key);
+    expect(printed).not.toMatch(/bank|remittance|remit\b/i);
+    expect(printed).toMatch(/^DELETE \/payments\/\[redacted\] 204 \d+ms$/m);
+  });
+
   it("--fault, --rate-limit, --token-lifetime and the tester's own credentials, end to end over HTTP; the secret never printed", async () => {
     const secret = "tester-s3cret-value";
     const child = startBin(
@@ -505,7 +584,7 @@ describe("remitgen mock", () => {
   it.each([
     [
       ["--fault", "send_txns"],
-      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], not "send_txns" [RG092]\n  hint: name an operation and a kind, e.g. --fault send_txns=applied-then-drop; kinds: timeout, drop, applied-then-drop, status:<code>, applied-status:<code>',
+      '--fault must be <operation>=<kind>[,times=<n>][,retry-after=<seconds>], not "send_txns" [RG092]\n  hint: name an operation and a kind, e.g. --fault <operation>=applied-then-drop; kinds: timeout, drop, applied-then-drop, status:<code>, applied-status:<code>',
     ],
     [
       ["--fault", "send_txns=status:700"],
@@ -568,8 +647,8 @@ describe("remitgen mock", () => {
     expect(result.code).toBe(2);
     expect(result.out).toBe("");
     expect(result.err).toBe(
-      "remitgen: REMITGEN_MOCK_CLIENT_SECRET must be a secret, not an empty string [RG092]\n" +
-        "  hint: set it to the secret your client sends, or unset it for the mock's documented default\n",
+      "remitgen: REMITGEN_MOCK_CLIENT_SECRET must be a client secret, not an empty string [RG092]\n" +
+        "  hint: set it to the client secret your client sends, or unset it for the mock's documented default\n",
     );
   });
 

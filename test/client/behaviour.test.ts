@@ -55,7 +55,7 @@ interface ClientPackage {
   NetworkError: ErrorClass;
   OutcomeUnknownError: ErrorClass;
   RateLimitError: ErrorClass;
-  RemitError: ErrorClass;
+  ClientError: ErrorClass;
   TimeoutError: ErrorClass;
 }
 type Failure = Error & Record<string, unknown>;
@@ -314,7 +314,7 @@ describe("the plan's rate limit", () => {
     );
     const error = await failure(client.sendTxns!({ reference: "T-101" }));
     expect(error).toBeInstanceOf(v3.RateLimitError);
-    expect(error).toBeInstanceOf(v3.RemitError);
+    expect(error).toBeInstanceOf(v3.ClientError);
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.retryAfterMs).toBe(3_600_000);
     expect(bank.operationRequests()).toHaveLength(100);

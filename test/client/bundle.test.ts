@@ -6,9 +6,13 @@
  * with unless it is given one, and nothing Node-only (`process`, `require`,
  * `Buffer`, `node:` modules) on the client's path. One operation stays under
  * the bench's ceiling of 6 KB, bench/bundle-ceiling.mjs (bytes are
- * deterministic; npm run bench reports the figure).
+ * deterministic; npm run bench reports the figure). Auth schemes are
+ * separate pieces: an API-key client (test/fixtures/http-api.yaml) carries
+ * no OAuth code, and parameters' code comes only with an operation that
+ * has parameters.
  *
- * Reads the committed generated/v3 (kept fresh by the committed-output test).
+ * Reads the committed generated/v3 (kept fresh by the committed-output
+ * test), and generates http-api.yaml's packages.
  */
 import { join, sep } from "node:path";
 import { writeFile } from "node:fs/promises";
@@ -16,7 +20,13 @@ import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_OPERATION_GZIP_CEILING_BYTES } from "../../bench/bundle-ceiling.mjs";
-import { linkModule, makeTemp, removeTemp, repoRoot } from "./support.js";
+import {
+  generateInto,
+  linkModule,
+  makeTemp,
+  removeTemp,
+  repoRoot,
+} from "./support.js";
 
 const packageDir = join(repoRoot, "generated/v3");
 
@@ -27,6 +37,8 @@ let paths: string[];
 beforeAll(async () => {
   temp = await makeTemp("bundle");
   await linkModule(temp, "@remitgen/remittance-v3", packageDir);
+  await generateInto(join(temp, "payments"), "test/fixtures/http-api.yaml");
+  await linkModule(temp, "@example/payments-v2", join(temp, "payments/v2"));
   const { mockApi } = (await import(join(packageDir, "dist/mock-api.js"))) as {
     mockApi: { operations: { path: string }[] };
   };
@@ -54,6 +66,14 @@ const programs = {
   errorOnly: [
     'import { OutcomeUnknownError } from "@remitgen/remittance-v3";',
     "console.log(OutcomeUnknownError.name);",
+  ],
+  apiKeyOperation: [
+    'import { createTransport, getHealth } from "@example/payments-v2";',
+    'getHealth(createTransport({ apiKey: "k" })).then(console.log);',
+  ],
+  apiKeyWithParameters: [
+    'import { createTransport, getPayment } from "@example/payments-v2";',
+    'getPayment(createTransport({ apiKey: "k" }), { paymentId: "pay_1" }).then(console.log);',
   ],
   mockFetch: [
     'import { createMockFetch } from "@remitgen/remittance-v3/mock-fetch";',
@@ -83,6 +103,8 @@ async function bundle(
     metafile: true,
     logLevel: "silent",
     absWorkingDir: repoRoot,
+    // The packages generated here are linked from the temporary folder.
+    nodePaths: [join(temp!, "node_modules")],
   });
   expect(result.warnings).toEqual([]);
   const output = Object.values((result.metafile as Metafile).outputs)[0]!;
@@ -118,9 +140,29 @@ describe.each(["browser", "node", "neutral"] as const)(
         "generated/v3/dist/runtime/store-sharing.js",
       );
       expect(text).not.toContain("STORE_UNAVAILABLE");
+      // No operation with parameters: none of their code.
+      expect(inputs).not.toContain("generated/v3/dist/runtime/parameters.js");
       expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
         ONE_OPERATION_GZIP_CEILING_BYTES,
       );
+    });
+
+    it("of one operation of an API-key client holds no OAuth code, and parameters' code only with parameters", async () => {
+      const plain = await bundle("apiKeyOperation", platform);
+      const withParameters = await bundle("apiKeyWithParameters", platform);
+      for (const { text } of [plain, withParameters]) {
+        expect(text).not.toContain("grant_type");
+        expect(text).not.toContain("Token request");
+        expect(text).toContain('"X-API-Key"');
+        expect(text).not.toMatch(nodeOnly);
+        expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
+          ONE_OPERATION_GZIP_CEILING_BYTES,
+        );
+      }
+      const isParameters = (input: string): boolean =>
+        input.endsWith("/dist/runtime/parameters.js");
+      expect(plain.inputs.filter(isParameters)).toEqual([]);
+      expect(withParameters.inputs.filter(isParameters)).toHaveLength(1);
     });
 
     it("of the whole client holds every operation and still no mock code or msw", async () => {

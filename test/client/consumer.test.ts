@@ -48,7 +48,7 @@ interface ConsumerCall {
   status?: number;
   body?: unknown;
   isApiError?: boolean;
-  isRemitError?: boolean;
+  isClientError?: boolean;
 }
 interface ConsumerOutput {
   methods: Record<string, string[]>;
@@ -116,8 +116,8 @@ beforeAll(async () => {
       ...process.env,
       REMIT_BASE_URL: bank.baseUrl,
       REMIT_AUTH_URL: bank.authUrl,
-      REMIT_CLIENT_ID: CLIENT_ID,
-      REMIT_CLIENT_SECRET: CLIENT_SECRET,
+      REMITTANCE_CLIENT_ID: CLIENT_ID,
+      REMITTANCE_CLIENT_SECRET: CLIENT_SECRET,
     },
   });
   output = JSON.parse(stdout) as ConsumerOutput;
@@ -252,7 +252,7 @@ describe("consumer.mjs, plain Node ESM, against a bank on 127.0.0.1", () => {
       status: 422,
       body: { error: "rejected", reference: "REJECT-ME" },
       isApiError: true,
-      isRemitError: true,
+      isClientError: true,
     });
   });
 

@@ -34,6 +34,10 @@ const sources = new Map<string, SourceFile[]>();
 const declarations = new Map<string, SourceFile[]>();
 let consumer: SourceFile;
 let stripped: SourceFile;
+let httpExpected: ExpectedError[];
+let httpSources: SourceFile[];
+let httpConsumer: SourceFile;
+let httpStripped: SourceFile;
 
 beforeAll(async () => {
   temp = await makeTemp("types");
@@ -69,6 +73,32 @@ beforeAll(async () => {
   consumer = project.addSourceFileAtPath(join(consumerRoot, "types.ts"));
   stripped = project.addSourceFileAtPath(
     join(consumerRoot, "types-stripped.ts"),
+  );
+
+  // An ordinary HTTP JSON API's package (test/fixtures/http-api.yaml), in
+  // the same program: its sources and a consumer of it.
+  const httpOut = join(temp, "http");
+  await generateInto(httpOut, "test/fixtures/http-api.yaml");
+  await linkModule(consumerRoot, "@example/payments-v1", join(httpOut, "v1"));
+  const httpText = await readFile(join(consumerDir, "http-types.ts"), "utf8");
+  await copyFile(
+    join(consumerDir, "http-types.ts"),
+    join(consumerRoot, "http-types.ts"),
+  );
+  const httpSplit = expectedErrors(httpText);
+  httpExpected = httpSplit.expected;
+  await writeFile(
+    join(consumerRoot, "http-types-stripped.ts"),
+    httpSplit.stripped,
+  );
+  httpSources = project.addSourceFilesAtPaths(
+    join(httpOut, "v1", "src/**/*.ts"),
+  );
+  httpConsumer = project.addSourceFileAtPath(
+    join(consumerRoot, "http-types.ts"),
+  );
+  httpStripped = project.addSourceFileAtPath(
+    join(consumerRoot, "http-types-stripped.ts"),
   );
 }, 60_000);
 
@@ -227,7 +257,7 @@ describe("a strict consumer (test/consumer/types.ts)", () => {
       /Type 'JsonObject' is not assignable to type 'number'/,
     );
     expect(at("no error has this code")).toMatch(
-      /'RemitErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/,
+      /'ClientErrorCode' and '"OUTCOME_UNKOWN"' have no overlap/,
     );
   });
 });
@@ -285,5 +315,24 @@ describe("hovering a method in the consumer (the IDE's quick info)", () => {
       false,
     );
     expect(tags).toContain("@throws {ApiError} A 4xx answer: not carried out.");
+  });
+});
+
+describe("an HTTP JSON API's package and its consumer (test/consumer/http-types.ts)", () => {
+  it("type-checks: the package's sources, and the consumer: parameters before the body, none where there is none, errors narrowed by status", () => {
+    expect(httpSources.length).toBeGreaterThan(10);
+    const problems = [...httpSources, httpConsumer].flatMap((file) =>
+      problemsOf(project, file),
+    );
+    expect(formatProblems(problems)).toBe("");
+  });
+
+  it("each @ts-expect-error hides exactly the error it names", () => {
+    expect(httpExpected).toHaveLength(6);
+    const problems = problemsOf(project, httpStripped);
+    expect(
+      problems.map(({ line, code }) => ({ line, code })),
+      formatProblems(problems),
+    ).toEqual(httpExpected.map(({ line, code }) => ({ line, code })));
   });
 });

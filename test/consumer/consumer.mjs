@@ -10,15 +10,15 @@ import { createClient as createClientV1 } from "@remitgen/remittance-v1";
 import {
   ApiError,
   createClient as createClientV3,
-  RemitError,
+  ClientError,
   transportDefaults,
 } from "@remitgen/remittance-v3";
 
 const options = {
   baseUrl: process.env.REMIT_BASE_URL,
   authUrl: process.env.REMIT_AUTH_URL,
-  clientId: process.env.REMIT_CLIENT_ID,
-  clientSecret: process.env.REMIT_CLIENT_SECRET,
+  clientId: process.env.REMITTANCE_CLIENT_ID,
+  clientSecret: process.env.REMITTANCE_CLIENT_SECRET,
 };
 
 const v101 = createClientV101(options);
@@ -48,7 +48,7 @@ async function record(label, call) {
       status: error?.status,
       body: error?.body,
       isApiError: error instanceof ApiError,
-      isRemitError: error instanceof RemitError,
+      isClientError: error instanceof ClientError,
     });
   }
 }

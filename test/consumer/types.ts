@@ -11,13 +11,13 @@ import {
   getAcctTitle,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
+  ClientError,
   transportDefaults,
   type ClientOptions,
   type Clock,
   type OperationDescriptor,
   type PlanLimit,
-  type RemitErrorCode,
+  type ClientErrorCode,
   type Transport,
   type TransportDefaults,
   type GetAcctTitleResponse,
@@ -174,14 +174,14 @@ export const mockedClient: ClientV3 = createV3({
 
 // Error codes are a closed union: a switch over them is checked, and a
 // misspelt code is an error, not a branch that never runs.
-export function byCode(error: RemitError): string {
+export function byCode(error: ClientError): string {
   switch (error.code) {
     case "API_ERROR":
     case "AUTH_ERROR":
     case "CONFIG_ERROR":
     case "NETWORK_ERROR":
     case "RATE_LIMITED":
-    case "REMIT_ERROR":
+    case "CLIENT_ERROR":
     case "STORE_UNAVAILABLE":
     case "TIMEOUT":
       return "failed";
@@ -193,12 +193,12 @@ export function byCode(error: RemitError): string {
     }
   }
 }
-export function misspelt(error: RemitError): boolean {
+export function misspelt(error: ClientError): boolean {
   // @ts-expect-error TS2367 no error has this code
   return error.code === "OUTCOME_UNKOWN";
 }
 export const outcomeCode: "OUTCOME_UNKNOWN" = new OutcomeUnknownError("send_txns", {}).code;
-export const codes: Equal<RemitError["code"], RemitErrorCode> = true;
+export const codes: Equal<ClientError["code"], ClientErrorCode> = true;
 
 // Every type the public options and functions name can be named from the
 // package's root: a fake clock for tests, a transport that wraps another.
@@ -213,4 +213,4 @@ export function logging(inner: Transport): Transport {
   };
 }
 const defaults: TransportDefaults = transportDefaults;
-export const plan: PlanLimit = defaults.plan;
+export const plan: PlanLimit | undefined = defaults.plan;

@@ -104,7 +104,10 @@ describe("the mock server's admin endpoints", () => {
       calls: [
         {
           operation: "send_txns",
+          method: "POST",
           path: "/send_txns",
+          query: "",
+          parameters: { path: {}, query: {}, header: {} },
           outcome: "applied-then-dropped",
           applied: true,
           status: null,
@@ -113,7 +116,10 @@ describe("the mock server's admin endpoints", () => {
         },
         {
           operation: "send_txns",
+          method: "POST",
           path: "/send_txns",
+          query: "",
+          parameters: { path: {}, query: {}, header: {} },
           outcome: "answered",
           applied: true,
           status: 200,

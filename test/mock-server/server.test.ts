@@ -374,8 +374,8 @@ describe("mock server", () => {
     expect(res.status).toBe(404);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toBe(
-      `No mocked operation at /[redacted]; operations (POST): ${api.operations
-        .map((op) => op.path)
+      `No mocked operation at /[redacted]; operations: ${api.operations
+        .map((op) => `POST ${op.path}`)
         .join(", ")}; token: POST /auth/oauth2/token`,
     );
     expect(lines.slice(before)).toEqual([

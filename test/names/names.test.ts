@@ -244,7 +244,7 @@ describe("reserved and inherited names", () => {
       expect.arrayContaining([
         "Clock",
         "OperationDescriptor",
-        "RemitErrorCode",
+        "ClientErrorCode",
       ]),
     );
     for (const name of exported) {

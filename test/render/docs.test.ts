@@ -15,7 +15,6 @@ import {
 import { createLimiter } from "../../src/runtime/limiter.js";
 import {
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
 } from "../../src/runtime/mock/engine.js";
@@ -214,7 +213,7 @@ describe("docs of the real spec", () => {
     const readme = setFile(files, model.sets[2]!, "README.md");
     const testing = readme.slice(readme.indexOf("## Testing with mocks"));
     for (const value of [
-      DEFAULT_BASE_URL,
+      model.service.names.mockBaseUrl,
       DEFAULT_AUTH_URL,
       DEFAULT_CLIENT_ID,
       DEFAULT_CLIENT_SECRET,
@@ -310,7 +309,10 @@ describe("docs of the real spec", () => {
   });
 
   it("tables every client option the runtime takes (but the test-only clock and random), with its defaults", () => {
-    const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
+    // The settings (transport.ts) and the credentials of the spec's scheme (auth.ts).
+    const runtime = ["transport", "auth"]
+      .map((name) => readFileSync(`${repoRoot}src/runtime/${name}.ts`, "utf8"))
+      .join("\n");
     const options = new Set<string>();
     for (const name of [
       "ClientSettings",
@@ -374,9 +376,11 @@ describe("docs of the real spec", () => {
   it("says which headers a call cannot set, which timeout a token request keeps, and what the hooks see", () => {
     const runtime = readFileSync(`${repoRoot}src/runtime/transport.ts`, "utf8");
     // requestHeaders: the client's own three are set after the caller's.
-    expect(runtime).toContain("// The caller's headers never override these.");
+    expect(runtime).toContain(
+      "// Neither the caller's headers nor parameters override these.",
+    );
     // Hooks are emitted around the operation's fetch only, with redacted headers.
-    expect(runtime).toContain("headers: redactHeaders(headers, [token])");
+    expect(runtime).toContain("headers: redactHeaders(headers, secrets)");
     const readme = setFile(files, model.sets[2]!, "README.md");
     expect(readme).toContain(
       "`headers` (extra headers: `authorization`, `content-type` and `accept` are the client's own, whatever a call passes)",
@@ -929,9 +933,7 @@ describe("an operation whose spec gives no effect", () => {
     expect(page).toContain(
       "The effect is the default for `POST` (a GET reads, every other method writes): the spec states no effects, and the operation's name suggests none.",
     );
-    expect(page).toContain(
-      "**Effect:** write (the default for POST)",
-    );
+    expect(page).toContain("**Effect:** write (the default for POST)");
     expect(page).not.toContain("inferred");
     expect(setFile(files, v3, "README.md")).toContain(
       "Except `testingMethod`: its name suggests no effect, so it follows its method (a GET reads, every other method writes).",
@@ -984,9 +986,7 @@ describe("the overview's account of how sets extend each other", () => {
     expect(model.sets[3]!.extends).toBeUndefined();
     const overview = renderOverviewDocs(model, templates)[0]!.contents;
     expect(overview).not.toContain("Each set extends the one before it");
-    expect(overview).toContain(
-      "Pick the package of the set you need.",
-    );
+    expect(overview).toContain("Pick the package of the set you need.");
   });
 });
 

@@ -5,6 +5,7 @@
  * limit arrive bunched. Here a real HTTP server records when each request
  * arrives, reached through a proxy that holds each new connection 60 ms.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTransport } from "../../src/runtime/transport.js";
 import {
@@ -63,6 +64,7 @@ describe("the rate limit as the bank counts it, on arrival", () => {
         plan: { name: "test", limit, intervalMs },
         tokenPath: "/oauth2/token",
       },
+      oauth2ClientCredentials,
     );
     // Three windows' worth at once: the first five open new connections
     // (held 60 ms), the next ones find them open and arrive at once.

@@ -13,6 +13,7 @@ import {
   WRITE,
   client,
   closeAll,
+  tokenContext,
   deadPort,
   formEncode,
   delay,
@@ -439,15 +440,10 @@ describe("client credentials grant", () => {
 
   it("createTokenSource can be used on its own", async () => {
     const bank = await startBank();
-    const source = createTokenSource({
-      tokenUrl: `${bank.url}/oauth2/token`,
-      clientId: CLIENT_ID,
-      clientSecret: SECRET,
-      fetch: (input, init) => fetch(input, init),
-      timeoutMs: 5000,
-      refreshMarginMs: 60_000,
-      now: () => Date.now(),
-    });
+    const source = createTokenSource(
+      { authUrl: bank.url, clientId: CLIENT_ID, clientSecret: SECRET },
+      tokenContext(),
+    );
     const first = await source();
     expect(await source()).toBe(first); // cached: returned without a request
     const second = await source(first); // stale: forces a new one

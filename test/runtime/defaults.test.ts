@@ -4,6 +4,7 @@
  * the runtime acts on are the constants'. The docs' side is
  * test/render/docs/defaults.test.ts.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as defaults from "../../src/runtime/defaults.js";
@@ -23,12 +24,10 @@ import {
   TimeoutError,
 } from "../../src/runtime/errors.js";
 import { backoffDelay, isRetryableStatus } from "../../src/runtime/retry.js";
-import {
-  createTransport,
-  type ClientOptions,
-} from "../../src/runtime/transport.js";
+import { createTransport } from "../../src/runtime/transport.js";
 import {
   DEFAULTS,
+  type ClientOptions,
   READ,
   client,
   closeAll,
@@ -61,6 +60,7 @@ function counted(
       ...extra,
     },
     DEFAULTS,
+    oauth2ClientCredentials,
   );
   return { transport, calls };
 }
@@ -160,6 +160,7 @@ describe("the runtime acts on the defaults runtime/defaults.ts names", () => {
           rateLimit,
         },
         { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } },
+        oauth2ClientCredentials,
       );
       await transport.call(READ, {});
       const stop = new AbortController();

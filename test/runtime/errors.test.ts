@@ -1,3 +1,4 @@
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { describe, expect, it } from "vitest";
 import {
   ApiError,
@@ -6,7 +7,7 @@ import {
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
+  ClientError,
   TimeoutError,
 } from "../../src/runtime/errors.js";
 import {
@@ -19,8 +20,8 @@ import { createTransport } from "../../src/runtime/transport.js";
 import { DEFAULTS, WRITE, rejection } from "./helpers/server.js";
 
 describe("errors", () => {
-  const cases: [RemitError, string, string][] = [
-    [new RemitError("x"), "RemitError", "REMIT_ERROR"],
+  const cases: [ClientError, string, string][] = [
+    [new ClientError("x"), "ClientError", "CLIENT_ERROR"],
     [new ApiError("get_x", 400, { e: 1 }), "ApiError", "API_ERROR"],
     [new AuthError("x"), "AuthError", "AUTH_ERROR"],
     [new RateLimitError("get_x", 5), "RateLimitError", "RATE_LIMITED"],
@@ -38,7 +39,7 @@ describe("errors", () => {
     "%s has its name, code and base classes",
     (error, name, code) => {
       expect(error).toBeInstanceOf(Error);
-      expect(error).toBeInstanceOf(RemitError);
+      expect(error).toBeInstanceOf(ClientError);
       expect(error.name).toBe(name);
       expect(error.code).toBe(code);
       expect(String(error).startsWith(`${name}: `)).toBe(true);
@@ -69,7 +70,7 @@ describe("errors", () => {
     expect(error.requestBody).toBe(body);
     expect(error.cause).toBe(cause);
     expect(error.message).toMatch(/Do not resend/);
-    expect(error.message).toMatch(/transaction-status/);
+    expect(error.message).toMatch(/no status operation/);
     // cause stays out of JSON (it is not enumerable); the body is in it.
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: "OutcomeUnknownError",
@@ -88,6 +89,7 @@ describe("errors", () => {
           fetch: async () => new Response("", { status: 503 }),
         },
         { ...DEFAULTS, statusOperation },
+        oauth2ClientCredentials,
       );
       const error = await rejection(transport.call(WRITE, { amount: "1" }));
       expect(error).toBeInstanceOf(OutcomeUnknownError);
@@ -96,14 +98,14 @@ describe("errors", () => {
     const withStatus = await unknownOutcome("getTransactionStatus");
     expect(withStatus.statusOperation).toBe("getTransactionStatus");
     expect(withStatus.message).toBe(
-      `${WRITE.name}: outcome unknown, the bank may have acted. Do not resend: reconcile with getTransactionStatus.`,
+      `${WRITE.name}: outcome unknown, the server may have acted. Do not resend: reconcile with getTransactionStatus.`,
     );
     const without = await unknownOutcome();
     expect(without.statusOperation).toBeUndefined();
     expect(without.message).toBe(
-      `${WRITE.name}: outcome unknown, the bank may have acted. Do not resend: reconcile with the bank by other means (this API set has no transaction-status operation).`,
+      `${WRITE.name}: outcome unknown, the server may have acted. Do not resend: reconcile by other means (this API set has no status operation).`,
     );
-    expect(without.message).not.toMatch(/with the transaction-status/);
+    expect(without.message).not.toMatch(/reconcile with /);
   });
 
   it("AuthError and RateLimitError carry their details", () => {

@@ -6,6 +6,7 @@
  * nothing sent during a pause, every call that is not abandoned sent in
  * the end, and an abandoned one never.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RateLimitError } from "../../src/runtime/errors.js";
@@ -290,6 +291,7 @@ describe("transport rate limiting properties", () => {
                 }),
           },
           DEFAULTS,
+          oauth2ClientCredentials,
         );
         let settled = 0;
         const calls = [...s.calls].sort((a, b) => a.at - b.at);

@@ -1,3 +1,4 @@
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   STORE_LEASE_GRACE_MS,
@@ -597,6 +598,7 @@ describe("transport rate limiting by arrival", () => {
             }
           : options(bank),
         DEFAULTS,
+        oauth2ClientCredentials,
       );
       const start = bank.time.now();
       await bank.drive(
@@ -616,6 +618,7 @@ describe("transport rate limiting by arrival", () => {
     const transport = createTransport(
       { ...options(bank), rateLimit: { limit: 1, intervalMs: 400 } },
       DEFAULTS,
+      oauth2ClientCredentials,
     );
     const start = bank.time.now();
     await bank.drive(

@@ -17,6 +17,7 @@ import { createRedisStore } from "../../src/runtime/redis-store.js";
 import {
   READ,
   SECRET,
+  tokenContext,
   client,
   closeAll,
   expectNoSecrets,
@@ -118,16 +119,15 @@ describe("createRedisStore", () => {
     }) as typeof fetch;
     const connection = await connectRedis();
     const sources = [1, 2, 3].map(() =>
-      createTokenSource({
-        tokenUrl: "https://auth.example/oauth2/token",
-        clientId: "client",
-        clientSecret: SECRET,
-        fetch: fetchToken,
-        timeoutMs: 5000,
-        refreshMarginMs: 60_000,
-        now: Date.now,
-        store: createRedisStore(connection, { prefix }),
-      }),
+      createTokenSource(
+        {
+          authUrl: "https://auth.example",
+          clientId: "client",
+          clientSecret: SECRET,
+          store: createRedisStore(connection, { prefix }),
+        },
+        tokenContext(fetchToken),
+      ),
     );
     const first = await Promise.all(sources.map((source) => source()));
     expect(first).toEqual(["token-1", "token-1", "token-1"]);

@@ -10,6 +10,7 @@
  * milliseconds; the HTTP-level behaviour is covered against a real server
  * in transport.test.ts.
  */
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -18,7 +19,7 @@ import {
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
+  ClientError,
   TimeoutError,
 } from "../../src/runtime/errors.js";
 import {
@@ -331,6 +332,7 @@ async function play(s: Scenario): Promise<{
         : { authUrl: AUTH, clientId: CLIENT_ID, clientSecret: SECRET }),
     },
     DEFAULTS,
+    oauth2ClientCredentials,
   );
   const operation: OperationDescriptor = s.write ? WRITE : READ;
   // Every call settles: a timeout that did not abort would hang here.
@@ -424,7 +426,7 @@ describe("transport properties against a misbehaving bank", () => {
         if (!outcome.ok) {
           const { error } = outcome;
           expect(
-            error instanceof RemitError ||
+            error instanceof ClientError ||
               (error as Error).message === "caller gave up",
             String(error),
           ).toBe(true);
@@ -522,6 +524,7 @@ describe("transport properties under concurrency", () => {
             rateLimit: false,
           },
           DEFAULTS,
+          oauth2ClientCredentials,
         );
         const results = await Promise.allSettled(
           Array.from({ length: p.writes }, (_, i) =>

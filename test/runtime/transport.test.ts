@@ -1,3 +1,4 @@
+import { oauth2ClientCredentials } from "../../src/runtime/auth.js";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -60,6 +61,7 @@ describe("configuration", () => {
         createTransport(
           { ...base, [key]: "http://api.bank.example" },
           DEFAULTS,
+          oauth2ClientCredentials,
         );
       } catch (e) {
         error = e;
@@ -82,6 +84,7 @@ describe("configuration", () => {
             authUrl: `http://${host}/auth`,
           },
           DEFAULTS,
+          oauth2ClientCredentials,
         ),
       ).not.toThrow();
     }
@@ -93,16 +96,22 @@ describe("configuration", () => {
           allowInsecureHttp: true,
         },
         DEFAULTS,
+        oauth2ClientCredentials,
       ),
     ).not.toThrow();
     expect(() =>
       createTransport(
         { ...base, baseUrl: "http://localhost.evil.example" },
         DEFAULTS,
+        oauth2ClientCredentials,
       ),
     ).toThrow(ConfigError);
     expect(() =>
-      createTransport({ ...base, baseUrl: "ftp://localhost" }, DEFAULTS),
+      createTransport(
+        { ...base, baseUrl: "ftp://localhost" },
+        DEFAULTS,
+        oauth2ClientCredentials,
+      ),
     ).toThrow(ConfigError);
   });
 
@@ -151,7 +160,11 @@ describe("configuration", () => {
     for (const [override, message] of cases) {
       let error: unknown;
       try {
-        createTransport({ ...base, ...override } as typeof base, DEFAULTS);
+        createTransport(
+          { ...base, ...override } as typeof base,
+          DEFAULTS,
+          oauth2ClientCredentials,
+        );
       } catch (e) {
         error = e;
       }
@@ -164,7 +177,11 @@ describe("configuration", () => {
   it("takes a refresh margin of 0 (no early refresh) or Infinity (half the token's lifetime)", () => {
     for (const tokenRefreshMarginMs of [0, Infinity]) {
       expect(() =>
-        createTransport({ ...base, tokenRefreshMarginMs }, DEFAULTS),
+        createTransport(
+          { ...base, tokenRefreshMarginMs },
+          DEFAULTS,
+          oauth2ClientCredentials,
+        ),
       ).not.toThrow();
     }
   });
@@ -207,7 +224,7 @@ describe("requests", () => {
   });
 
   it("a body JSON cannot write fails with a TypeError before sending, even for a write", async () => {
-    // The README says so: not a RemitError, and nothing sent.
+    // The README says so: not a ClientError, and nothing sent.
     const bank = await startBank();
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;
@@ -526,6 +543,7 @@ describe("writes are never sent twice", () => {
         },
       },
       DEFAULTS,
+      oauth2ClientCredentials,
     );
     await expect(transport.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       NetworkError,
@@ -543,6 +561,7 @@ describe("writes are never sent twice", () => {
         },
       },
       DEFAULTS,
+      oauth2ClientCredentials,
     );
     await expect(opaque.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       OutcomeUnknownError,

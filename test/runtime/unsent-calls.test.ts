@@ -20,6 +20,7 @@ import {
   sendJson,
   startBank,
   startServer,
+  tokenContext,
   type Handler,
 } from "./helpers/server.js";
 
@@ -207,15 +208,15 @@ it("createTokenSource given an aborted signal rejects at once and leaves nothing
   process.on("unhandledRejection", record);
   try {
     const bank = await startServer((_req, res) => res.destroy());
-    const source = createTokenSource({
-      tokenUrl: `${bank.url}/oauth2/token`,
-      clientId: "id",
-      clientSecret: "secret",
-      fetch: (input, init) => fetch(input, init),
-      timeoutMs: 1000,
-      refreshMarginMs: 0,
-      now: Date.now,
-    });
+    const source = createTokenSource(
+      {
+        authUrl: bank.url,
+        clientId: "id",
+        clientSecret: "secret",
+        tokenRefreshMarginMs: 0,
+      },
+      tokenContext(undefined, 1000),
+    );
     const reason = new Error("caller gave up");
     await expect(
       (async () => source(undefined, AbortSignal.abort(reason)))(),

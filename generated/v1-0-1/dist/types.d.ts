@@ -6,7 +6,7 @@ import type { JsonObject } from "./runtime/json.js";
  * Request body of `get_acct_title`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAcctTitleRequest = JsonObject;
 
@@ -14,7 +14,7 @@ export type GetAcctTitleRequest = JsonObject;
  * Response body of `get_acct_title`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAcctTitleResponse = JsonObject;
 
@@ -22,7 +22,7 @@ export type GetAcctTitleResponse = JsonObject;
  * Request body of `send_online_fundsTransfer`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferRequest = JsonObject;
 
@@ -30,7 +30,7 @@ export type SendOnlineFundsTransferRequest = JsonObject;
  * Response body of `send_online_fundsTransfer`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferResponse = JsonObject;
 
@@ -38,7 +38,7 @@ export type SendOnlineFundsTransferResponse = JsonObject;
  * Request body of `get_agent_accnt_balance`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAgentAccntBalanceRequest = JsonObject;
 
@@ -46,7 +46,7 @@ export type GetAgentAccntBalanceRequest = JsonObject;
  * Response body of `get_agent_accnt_balance`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAgentAccntBalanceResponse = JsonObject;
 
@@ -54,7 +54,7 @@ export type GetAgentAccntBalanceResponse = JsonObject;
  * Request body of `get_transaction_status`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetTransactionStatusRequest = JsonObject;
 
@@ -62,7 +62,7 @@ export type GetTransactionStatusRequest = JsonObject;
  * Response body of `get_transaction_status`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetTransactionStatusResponse = JsonObject;
 
@@ -70,7 +70,7 @@ export type GetTransactionStatusResponse = JsonObject;
  * Request body of `send_txns`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsRequest = JsonObject;
 
@@ -78,7 +78,7 @@ export type SendTxnsRequest = JsonObject;
  * Response body of `send_txns`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsResponse = JsonObject;
 
@@ -86,7 +86,7 @@ export type SendTxnsResponse = JsonObject;
  * Request body of `send_online_fundsTransfer_B2C`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferB2CRequest = JsonObject;
 
@@ -94,7 +94,7 @@ export type SendOnlineFundsTransferB2CRequest = JsonObject;
  * Response body of `send_online_fundsTransfer_B2C`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferB2CResponse = JsonObject;
 
@@ -102,7 +102,7 @@ export type SendOnlineFundsTransferB2CResponse = JsonObject;
  * Request body of `send_txns_B2C`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsB2CRequest = JsonObject;
 
@@ -110,6 +110,6 @@ export type SendTxnsB2CRequest = JsonObject;
  * Response body of `send_txns_B2C`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsB2CResponse = JsonObject;

@@ -11,16 +11,17 @@ export { mockApi } from "./mock-api.js";
  * A fetch answered by a mock of the v1.0.1 set, for tests without msw: pass it
  * as the client's fetch option, with fetch.engine.options.baseUrl and .authUrl
  * as the client's URLs. The engine checks credentials and bearer tokens,
- * validates bodies against the spec's schemas, enforces the plan's limit,
- * answers deterministically, and records every call in fetch.engine.calls.
+ * validates parameters and bodies against the spec's schemas, enforces the
+ * plan's limit, answers deterministically, and records every call in
+ * fetch.engine.calls.
  *
  * Every request goes to the engine, whatever its URL (404 where it serves
  * none); none reaches the network. A dropped connection rejects as fetch does;
  * a timeout fault answers only when the request's signal aborts. Each
  * createMockFetch() makes its own engine: nothing is shared between tests.
  *
- * Status codes and error payloads are the mocks' own conventions: the bank's
- * are not shown.
+ * Status codes and error payloads the spec does not state are the mocks' own
+ * conventions.
  */
 export function createMockFetch(options?: MockOptions): MockFetch {
   return createFetchFor(mockApi, options);

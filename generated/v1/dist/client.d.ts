@@ -2,7 +2,9 @@
 
 import type * as operations from "./operations.js";
 import type {
-  ClientOptions,
+  AccessTokenProvider,
+  ClientCredentials,
+  ClientSettings,
   Transport,
   TransportDefaults,
 } from "./runtime/transport.js";
@@ -13,6 +15,13 @@ import type {
  * reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
+
+/**
+ * Options of a client: where the API is, how it gets its access tokens (client
+ * credentials, or your own `getAccessToken`), and how the client behaves.
+ */
+export type ClientOptions = ClientSettings &
+  (AccessTokenProvider | ClientCredentials);
 
 /**
  * A transport bound to this set's plan and token endpoint, for the standalone
@@ -28,7 +37,7 @@ export declare function createTransport(options: ClientOptions): Transport;
  * The operations of the Remittance service, V1 set (V1, version 1.0.0).
  *
  * Each call is limited to 10000 requests per hour (default plan) on the client
- * side; a write is never sent again once the bank may have acted on it.
+ * side; a write is never sent again once the server may have acted on it.
  */
 export type RemittanceClient = {
   [Name in keyof typeof operations]: (typeof operations)[Name] extends (

@@ -2,27 +2,26 @@
 
 export { createClient, createTransport, transportDefaults } from "./client.js";
 export { createMemoryStore } from "./runtime/store.js";
-export type { RemittanceClient } from "./client.js";
+export type { ClientOptions, RemittanceClient } from "./client.js";
 export * from "./operations.js";
 export type * from "./types.js";
 export {
   ApiError,
   AuthError,
+  ClientError,
   ConfigError,
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
   StoreError,
   TimeoutError,
 } from "./runtime/errors.js";
-export type { RemitErrorCode } from "./runtime/errors.js";
+export type { ClientErrorCode } from "./runtime/errors.js";
 export type {
   AccessTokenProvider,
   ClientCredentials,
-  ClientStore,
-  ClientOptions,
   ClientSettings,
+  ClientStore,
   Clock,
   OperationDescriptor,
   PlanLimit,

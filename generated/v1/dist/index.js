@@ -6,11 +6,11 @@ export * from "./operations.js";
 export {
   ApiError,
   AuthError,
+  ClientError,
   ConfigError,
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
-  RemitError,
   StoreError,
   TimeoutError,
 } from "./runtime/errors.js";

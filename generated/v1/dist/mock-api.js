@@ -4,18 +4,19 @@
 // prettier-ignore
 export const mockApi = JSON.parse(String.raw`{
   "setId": "V1",
+  "baseUrl": "https://remittance.mock",
   "plan": {"name":"default plan","limit":10000,"intervalMs":3600000},
-  "tokenPath": "/oauth2/token",
+  "auth": {"scheme":"oauth2-client-credentials","tokenPath":"/oauth2/token"},
   "operations": [
-    {"name":"get_acct_title","path":"/get_acct_title","effect":"read"},
-    {"name":"send_online_fundsTransfer","path":"/send_online_fundsTransfer","effect":"write"},
-    {"name":"get_agent_accnt_balance","path":"/get_agent_accnt_balance","effect":"read"},
-    {"name":"get_transaction_status","path":"/get_transaction_status","effect":"read"},
-    {"name":"send_txns","path":"/send_txns","effect":"write"},
-    {"name":"send_txns_V1","path":"/send_txns_V1","effect":"write"},
-    {"name":"send_online_fundsTransfer_B2C","path":"/send_online_fundsTransfer_B2C","effect":"write"},
-    {"name":"send_txns_B2C","path":"/send_txns_B2C","effect":"write"},
-    {"name":"TestingMethod","path":"/TestingMethod","effect":"write"}
+    {"name":"get_acct_title","method":"POST","path":"/get_acct_title","effect":"read"},
+    {"name":"send_online_fundsTransfer","method":"POST","path":"/send_online_fundsTransfer","effect":"write"},
+    {"name":"get_agent_accnt_balance","method":"POST","path":"/get_agent_accnt_balance","effect":"read"},
+    {"name":"get_transaction_status","method":"POST","path":"/get_transaction_status","effect":"read"},
+    {"name":"send_txns","method":"POST","path":"/send_txns","effect":"write"},
+    {"name":"send_txns_V1","method":"POST","path":"/send_txns_V1","effect":"write"},
+    {"name":"send_online_fundsTransfer_B2C","method":"POST","path":"/send_online_fundsTransfer_B2C","effect":"write"},
+    {"name":"send_txns_B2C","method":"POST","path":"/send_txns_B2C","effect":"write"},
+    {"name":"TestingMethod","method":"POST","path":"/TestingMethod","effect":"write"}
   ],
   "schemas": []
 }`);

@@ -2,7 +2,9 @@
 
 import type * as operations from "./operations.js";
 import type {
-  ClientOptions,
+  AccessTokenProvider,
+  ClientCredentials,
+  ClientSettings,
   Transport,
   TransportDefaults,
 } from "./runtime/transport.js";
@@ -13,6 +15,13 @@ import type {
  * operation that reconciles a write whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
+
+/**
+ * Options of a client: where the API is, how it gets its access tokens (client
+ * credentials, or your own `getAccessToken`), and how the client behaves.
+ */
+export type ClientOptions = ClientSettings &
+  (AccessTokenProvider | ClientCredentials);
 
 /**
  * A transport bound to this set's plan and token endpoint, for the standalone
@@ -28,8 +37,8 @@ export declare function createTransport(options: ClientOptions): Transport;
  * The operations of the Remittance service, v3 set (v3, version 1.0.3).
  *
  * Each call is limited to 100 requests per hour (default plan (open variant))
- * on the client side; a write is never sent again once the bank may have acted
- * on it.
+ * on the client side; a write is never sent again once the server may have
+ * acted on it.
  */
 export type RemittanceClient = {
   [Name in keyof typeof operations]: (typeof operations)[Name] extends (

@@ -3,7 +3,7 @@
 import type { MockApi } from "./runtime/mock/engine.js";
 
 /**
- * The v3 set as the mock engine sees it: operations, plan, token path and
- * schemas from the spec.
+ * The v3 set as the mock engine sees it: mock host, plan, auth scheme,
+ * operations and schemas from the spec.
  */
 export declare const mockApi: MockApi;

@@ -7,12 +7,12 @@ export { mockApi } from "./mock-api.js";
 
 /**
  * msw request handlers for the token endpoint and every operation of this set:
- * they check credentials and bearer tokens, validate bodies against the spec's
- * schemas, enforce the plan's limit, answer deterministically, and record every
- * call in handlers.engine.calls.
+ * they check credentials and bearer tokens, validate parameters and bodies
+ * against the spec's schemas, enforce the plan's limit, answer
+ * deterministically, and record every call in handlers.engine.calls.
  *
- * Status codes and error payloads are the mocks' own conventions: the bank's
- * are not shown.
+ * Status codes and error payloads the spec does not state are the mocks' own
+ * conventions.
  */
 export declare function createHandlers(options?: MockOptions): MockHandlerSet;
 

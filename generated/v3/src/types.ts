@@ -6,7 +6,7 @@ import type { JsonObject } from "./runtime/json.js";
  * Request body of `get_acct_title`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAcctTitleRequest = JsonObject;
 
@@ -14,7 +14,7 @@ export type GetAcctTitleRequest = JsonObject;
  * Response body of `get_acct_title`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAcctTitleResponse = JsonObject;
 
@@ -22,7 +22,7 @@ export type GetAcctTitleResponse = JsonObject;
  * Request body of `send_online_fundsTransfer`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferRequest = JsonObject;
 
@@ -30,7 +30,7 @@ export type SendOnlineFundsTransferRequest = JsonObject;
  * Response body of `send_online_fundsTransfer`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferResponse = JsonObject;
 
@@ -38,7 +38,7 @@ export type SendOnlineFundsTransferResponse = JsonObject;
  * Request body of `send_online_fundsTransfer_V1`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferV1Request = JsonObject;
 
@@ -46,7 +46,7 @@ export type SendOnlineFundsTransferV1Request = JsonObject;
  * Response body of `send_online_fundsTransfer_V1`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferV1Response = JsonObject;
 
@@ -54,7 +54,7 @@ export type SendOnlineFundsTransferV1Response = JsonObject;
  * Request body of `get_agent_accnt_balance`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAgentAccntBalanceRequest = JsonObject;
 
@@ -62,7 +62,7 @@ export type GetAgentAccntBalanceRequest = JsonObject;
  * Response body of `get_agent_accnt_balance`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetAgentAccntBalanceResponse = JsonObject;
 
@@ -70,7 +70,7 @@ export type GetAgentAccntBalanceResponse = JsonObject;
  * Request body of `get_transaction_status`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetTransactionStatusRequest = JsonObject;
 
@@ -78,7 +78,7 @@ export type GetTransactionStatusRequest = JsonObject;
  * Response body of `get_transaction_status`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type GetTransactionStatusResponse = JsonObject;
 
@@ -86,7 +86,7 @@ export type GetTransactionStatusResponse = JsonObject;
  * Request body of `send_txns`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsRequest = JsonObject;
 
@@ -94,7 +94,7 @@ export type SendTxnsRequest = JsonObject;
  * Response body of `send_txns`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsResponse = JsonObject;
 
@@ -102,7 +102,7 @@ export type SendTxnsResponse = JsonObject;
  * Request body of `send_txns_V1`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsV1Request = JsonObject;
 
@@ -110,7 +110,7 @@ export type SendTxnsV1Request = JsonObject;
  * Response body of `send_txns_V1`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsV1Response = JsonObject;
 
@@ -118,7 +118,7 @@ export type SendTxnsV1Response = JsonObject;
  * Request body of `send_online_fundsTransfer_B2C`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferB2CRequest = JsonObject;
 
@@ -126,7 +126,7 @@ export type SendOnlineFundsTransferB2CRequest = JsonObject;
  * Response body of `send_online_fundsTransfer_B2C`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendOnlineFundsTransferB2CResponse = JsonObject;
 
@@ -134,7 +134,7 @@ export type SendOnlineFundsTransferB2CResponse = JsonObject;
  * Request body of `send_txns_B2C`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsB2CRequest = JsonObject;
 
@@ -142,7 +142,7 @@ export type SendTxnsB2CRequest = JsonObject;
  * Response body of `send_txns_B2C`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type SendTxnsB2CResponse = JsonObject;
 
@@ -150,7 +150,7 @@ export type SendTxnsB2CResponse = JsonObject;
  * Request body of `TestingMethod`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type TestingMethodRequest = JsonObject;
 
@@ -158,7 +158,7 @@ export type TestingMethodRequest = JsonObject;
  * Response body of `TestingMethod`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type TestingMethodResponse = JsonObject;
 
@@ -166,7 +166,7 @@ export type TestingMethodResponse = JsonObject;
  * Request body of `Transaction_Status_cancelled`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type TransactionStatusCancelledRequest = JsonObject;
 
@@ -174,7 +174,7 @@ export type TransactionStatusCancelledRequest = JsonObject;
  * Response body of `Transaction_Status_cancelled`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type TransactionStatusCancelledResponse = JsonObject;
 
@@ -182,7 +182,7 @@ export type TransactionStatusCancelledResponse = JsonObject;
  * Request body of `Update_Name_Amendment`.
  *
  * The request payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type UpdateNameAmendmentRequest = JsonObject;
 
@@ -190,6 +190,6 @@ export type UpdateNameAmendmentRequest = JsonObject;
  * Response body of `Update_Name_Amendment`.
  *
  * The response payload shape: not shown. Any JSON object is accepted until the
- * bank publishes its fields in the spec.
+ * spec shows its fields.
  */
 export type UpdateNameAmendmentResponse = JsonObject;

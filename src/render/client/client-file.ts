@@ -1,5 +1,9 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
-import type { Model, OperationSetModel } from "../../model/types.js";
+import type {
+  AuthModel,
+  Model,
+  OperationSetModel,
+} from "../../model/types.js";
 import {
   createFile,
   namespaceSymbol,
@@ -15,9 +19,78 @@ import {
 } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { limitText } from "./docs.js";
-import { callOptionsType } from "./operations-file.js";
+import { operationArguments } from "./operations-file.js";
 
 const transportModule = "./runtime/transport.js";
+
+/** How a package's client authenticates: the runtime's scheme function, its options, its words. */
+export interface SchemeCode {
+  /** The scheme's function in runtime/auth.ts; none: no credentials. */
+  readonly piece?: string;
+  /** The option types a client takes for it (runtime/auth.ts), as alternatives. */
+  readonly options: readonly string[];
+  /** One sentence for createClient's docs. */
+  readonly doc: string;
+}
+
+export function schemeCode(auth: AuthModel): SchemeCode {
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return {
+        piece: "oauth2ClientCredentials",
+        options: ["AccessTokenProvider", "ClientCredentials"],
+        doc: "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
+      };
+    case "api-key":
+      return {
+        piece: "apiKey",
+        options: ["ApiKeyCredentials"],
+        doc: `Sends the apiKey option as the ${auth.name} ${auth.in === "query" ? "query parameter" : "header"}.`,
+      };
+    case "basic":
+      return {
+        piece: "httpBasic",
+        options: ["BasicCredentials"],
+        doc: "Authenticates with HTTP basic: the username and password options.",
+      };
+    case "bearer":
+      return {
+        piece: "bearerToken",
+        options: ["AccessTokenProvider", "BearerToken"],
+        doc: "Sends the token option (or tokens from the getAccessToken option) as a bearer token.",
+      };
+    case "none":
+      return { options: [], doc: "Sends no credentials." };
+  }
+}
+
+/** The runtime's settings type: `baseUrl` optional when the API states one. */
+export function settingsType(model: Model): string {
+  return model.service.defaultBaseUrl === undefined
+    ? "ClientSettings"
+    : "ClientSettingsWithBaseUrl";
+}
+
+/** What transportDefaults holds, in words, for its doc comment. */
+function defaultsDoc(model: Model, set: OperationSetModel): string {
+  const auth = model.auth;
+  const parts = [
+    ...(set.plan ? [`its plan, ${limitText(set)}`] : ["no plan"]),
+    ...(model.service.defaultBaseUrl !== undefined ? ["the API's base URL"] : []),
+    ...(auth.scheme === "oauth2-client-credentials"
+      ? ["the authorization API's token path"]
+      : []),
+    ...(auth.scheme === "api-key" ? ["where the API key goes"] : []),
+    ...(set.statusOperation
+      ? ["the operation that reconciles a write whose outcome is unknown"]
+      : []),
+  ];
+  const listed =
+    parts.length > 1
+      ? `${parts.slice(0, -1).join(", ")}, and ${parts.at(-1)!}`
+      : parts[0]!;
+  return `What the ${set.id} set's client needs to know: ${listed}.`;
+}
 
 /** client.ts: the set's plan, a bound transport, the client's type and `createClient`. */
 export function renderClient(
@@ -35,31 +108,41 @@ export function renderClient(
   const operationsType = file.use(
     namespaceSymbol("./operations.js", "operations", true),
   );
-  const clientOptions = transportType("ClientOptions");
+  const auth = model.auth;
+  const scheme = schemeCode(auth);
+  const settings = transportType(settingsType(model));
+  const credentialTypes = scheme.options.map(transportType);
   const transport = transportType("Transport");
   const createBaseTransport = file.use(
     valueSymbol(transportModule, "createTransport", "createBaseTransport"),
   );
+  const piece =
+    scheme.piece && file.use(valueSymbol("./runtime/auth.js", scheme.piece));
+  const plan = set.plan;
 
   file.data(
-    [
-      set.statusOperation
-        ? `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, the authorization API's token path, and the operation that reconciles a write whose outcome is unknown.`
-        : `What the ${set.id} set's client needs to know: its plan, ${limitText(set)}, and the authorization API's token path.`,
-    ],
+    [defaultsDoc(model, set)],
     "transportDefaults",
     transportType("TransportDefaults"),
     {
-      ...(set.plan && {
-        plan: {
-          name: set.plan.name,
-          limit: set.plan.rateLimit.limit,
-          intervalMs: set.plan.rateLimit.intervalMs,
-        },
-      }),
-      ...(model.auth.scheme === "oauth2-client-credentials" && {
-        tokenPath: model.auth.token.path,
-      }),
+      ...(plan
+        ? {
+            plan: {
+              name: plan.name,
+              limit: plan.rateLimit.limit,
+              intervalMs: plan.rateLimit.intervalMs,
+            },
+          }
+        : {}),
+      ...(model.service.defaultBaseUrl !== undefined
+        ? { baseUrl: model.service.defaultBaseUrl }
+        : {}),
+      ...(auth.scheme === "oauth2-client-credentials"
+        ? { tokenPath: auth.token.path }
+        : {}),
+      ...(auth.scheme === "api-key"
+        ? { apiKey: { in: auth.in, name: auth.name } }
+        : {}),
       ...(set.statusOperation
         ? { statusOperation: set.statusOperation.names.method }
         : {}),
@@ -67,21 +150,37 @@ export function renderClient(
     memo,
   );
 
+  file.declaration((writer) => {
+    writeDocComment(writer, [
+      `Options of a client: where the API is${model.service.defaultBaseUrl !== undefined ? " (by default the base URL it states)" : ""}, ${credentialsDoc(auth)}, and how the client behaves.`,
+    ]);
+    const credentials =
+      credentialTypes.length > 1
+        ? `(${credentialTypes.join(" | ")})`
+        : credentialTypes[0];
+    writer.writeLine(
+      `export type ClientOptions = ${settings}${credentials ? ` & ${credentials}` : ""};`,
+    );
+  });
+
   file.code({
     doc: [
-      "A transport bound to this set's plan and token endpoint, for the standalone operation functions (which let a bundler drop the operations a program does not call).",
+      `A transport bound to this set's ${transportBinding(model, set)}, for the standalone operation functions (which let a bundler drop the operations a program does not call).`,
     ],
     tags: [configErrorTag],
     write: (writer) => {
       writeList(
         writer,
         "export function createTransport",
-        [`options: ${clientOptions}`],
+        [`options: ClientOptions`],
         `: ${transport} {`,
       );
       writer.indent(() =>
-        writer.writeLine(
-          `return ${createBaseTransport}(options, transportDefaults);`,
+        writeList(
+          writer,
+          `return ${createBaseTransport}`,
+          ["options", "transportDefaults", ...(piece ? [piece] : [])],
+          ";",
         ),
       );
       writer.writeLine("}");
@@ -91,7 +190,9 @@ export function renderClient(
   file.declaration((writer) => {
     writeDocComment(writer, [
       `The operations of the ${set.title} (${set.id}, version ${set.version}).`,
-      `Each call is limited to ${limitText(set)} on the client side; a write is never sent again once the bank may have acted on it.`,
+      set.plan
+        ? `Each call is limited to ${limitText(set)} on the client side; a write is never sent again once the server may have acted on it.`
+        : "A write is never sent again once the server may have acted on it.",
     ]);
     // Each method is its operation's function bound to the transport:
     // mapped from the functions, it shows their docs (written once, on
@@ -112,14 +213,14 @@ export function renderClient(
   file.code({
     doc: [
       `Creates a client for the ${set.id} set: one method per operation of this set only.`,
-      "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
+      scheme.doc,
     ],
     tags: [configErrorTag],
     write: (writer) => {
       writeList(
         writer,
         "export function createClient",
-        [`options: ${clientOptions}`],
+        [`options: ClientOptions`],
         `: ${clientType} {`,
       );
       writer.indent(() => {
@@ -129,12 +230,13 @@ export function renderClient(
           for (const operation of set.operations) {
             writeOnce(writer, memo, operation, "client-method", () => {
               const method = operation.names.method;
-              writeList(writer, method, ["body", "callOptions"], " {");
+              const args = [...operationArguments(operation), "callOptions"];
+              writeList(writer, method, args, " {");
               writer.indent(() =>
                 writeList(
                   writer,
                   `return ${operations}.${method}`,
-                  ["transport", "body", "callOptions"],
+                  ["transport", ...args],
                   ";",
                 ),
               );
@@ -148,6 +250,36 @@ export function renderClient(
     },
   });
   return file;
+}
+
+/** What the transport is bound to, in words. */
+function transportBinding(model: Model, set: OperationSetModel): string {
+  const auth = model.auth;
+  const bound = [
+    ...(set.plan ? ["plan"] : []),
+    ...(auth.scheme === "oauth2-client-credentials"
+      ? ["token endpoint"]
+      : auth.scheme === "none"
+        ? []
+        : ["auth scheme"]),
+  ];
+  return bound.length > 0 ? bound.join(" and ") : "API";
+}
+
+/** The credentials a client's options carry, in words. */
+function credentialsDoc(auth: AuthModel): string {
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return "how it gets its access tokens (client credentials, or your own `getAccessToken`)";
+    case "api-key":
+      return "its API key";
+    case "basic":
+      return "its user name and password";
+    case "bearer":
+      return "its bearer token (or your own `getAccessToken`)";
+    case "none":
+      return "no credentials";
+  }
 }
 
 /** Options are checked when the client is created, not at its first call. */

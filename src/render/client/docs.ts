@@ -7,6 +7,7 @@ import type {
 import type { DocTag } from "../code/writer.js";
 import { effectBasisNote, retryableStatuses } from "../docs/text.js";
 
+/** The set's plan in words; only for a set that has one. */
 export function limitText(set: OperationSetModel): string {
   if (set.plan === undefined) return "no rate limit (the spec states no plan)";
   const { limit, unit } = set.plan.rateLimit;
@@ -14,11 +15,15 @@ export function limitText(set: OperationSetModel): string {
 }
 
 /**
- * Every fact of a set that operationDoc reads (its status operation), as a
- * memo key: operations of sets with equal keys get equal docs.
+ * Every fact of a set that operationDoc and operationThrows read (its
+ * status operation, whether it has a plan), as a memo key: operations of
+ * sets with equal keys get equal docs.
  */
 export function operationDocKey(set: OperationSetModel): string {
-  return JSON.stringify(set.statusOperation?.names.method ?? null);
+  return JSON.stringify([
+    set.statusOperation?.names.method ?? null,
+    set.plan !== undefined,
+  ]);
 }
 
 /** How to reconcile a write whose outcome is unknown, in this set. */
@@ -44,7 +49,7 @@ export function operationDoc(
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
-      : `Effect: write${basis}. Never sent again once the server may have acted on it (only a 401 is answered by one resend, with a new token): when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the server may have acted on it${renews(model, operation) ? " (only a 401 is answered by one resend, with a new token)" : ""}: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
@@ -77,15 +82,31 @@ export function operationDoc(
  * info splits a `@throws` tag that starts with `{@link`.
  */
 export function operationThrows(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
 ): DocTag[] {
   const link = (name: string): string => `@throws {${name}}`;
+  const scheme = model.auth.scheme;
   // Short: they stand on every operation (a large spec's output grew 13 %
   // with longer ones); the README's error table has the rest.
   const common: DocTag[] = [
-    [link("AuthError"), "No usable access token, or a 401 to a fresh one."],
-    [link("ConfigError"), "A call option is out of range."],
+    ...(!operation.authenticated || scheme === "none"
+      ? []
+      : renews(model, operation)
+        ? [
+            [
+              link("AuthError"),
+              "No usable access token, or a 401 to a fresh one.",
+            ] as DocTag,
+          ]
+        : [[link("AuthError"), "The server refused the credentials (a 401)."] as DocTag]),
+    [
+      link("ConfigError"),
+      operation.parameters.length > 0
+        ? "A call option or parameter is out of range."
+        : "A call option is out of range.",
+    ],
   ];
   if (operation.effect === "read") {
     return [
@@ -95,7 +116,9 @@ export function operationThrows(
       ],
       [
         link("RateLimitError"),
-        "The plan's limit was reached, or a 429 on the last try.",
+        set.plan
+          ? "The plan's limit was reached, or a 429 on the last try."
+          : "A 429 on the last try.",
       ],
       [link("TimeoutError"), "The last try outlasted `timeoutMs`."],
       [link("NetworkError"), "The last try failed at the network level."],
@@ -111,7 +134,9 @@ export function operationThrows(
     [link("ApiError"), "A 4xx answer: not carried out."],
     [
       link("RateLimitError"),
-      "The plan's limit was reached, or a 429: not carried out.",
+      set.plan
+        ? "The plan's limit was reached, or a 429: not carried out."
+        : "A 429: not carried out.",
     ],
     [
       link("NetworkError"),
@@ -120,7 +145,20 @@ export function operationThrows(
     ...common,
     [
       "@throws",
-      "The signal's reason, when aborted before it is sent, or before its resend after a 401.",
+      renews(model, operation)
+        ? "The signal's reason, when aborted before it is sent, or before its resend after a 401."
+        : "The signal's reason, when aborted before it is sent.",
     ],
   ];
+}
+
+/** Whether the operation's credentials renew, so a 401 is answered by one resend. */
+function renews(model: Model, operation: OperationModel): boolean {
+  const scheme = model.auth.scheme;
+  return (
+    operation.authenticated &&
+    // A fixed secret's 401 is final; a bearer token from getAccessToken
+    // is asked for again too, but the docs describe the usual case.
+    scheme === "oauth2-client-credentials"
+  );
 }

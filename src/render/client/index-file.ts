@@ -3,25 +3,24 @@ import type CodeBlockWriter from "code-block-writer";
 import type { Model, OperationSetModel } from "../../model/types.js";
 import { createFile, type GeneratedFile } from "../code/file.js";
 import { writeNamedImport } from "../code/writer.js";
+import { schemeCode, settingsType } from "./client-file.js";
+import { hasErrorGuards } from "./operations-file.js";
 
 /** Runtime names a consumer may need: errors are values, the rest are types. */
 const errorClasses = [
   "ApiError",
   "AuthError",
+  "ClientError",
   "ConfigError",
   "NetworkError",
   "OutcomeUnknownError",
   "RateLimitError",
-  "RemitError",
   "StoreError",
   "TimeoutError",
 ];
-const transportTypes = [
-  "AccessTokenProvider",
-  "ClientCredentials",
+/** Besides the settings and the scheme's credentials (see transportTypes). */
+const runtimeTypes = [
   "ClientStore",
-  "ClientOptions",
-  "ClientSettings",
   "Clock",
   "OperationDescriptor",
   "PlanLimit",
@@ -43,11 +42,24 @@ export function renderIndex(
 ): GeneratedFile {
   const file = createFile(model.source.specFile);
   // One statement of re-exports: they stay together, without blank lines.
-  file.code({ write: (writer) => writeReExports(writer, set) });
+  file.code({ write: (writer) => writeReExports(writer, model, set) });
   return file;
 }
 
-function writeReExports(writer: CodeBlockWriter, set: OperationSetModel): void {
+/** The runtime's types a package exports: its settings and credentials among them. */
+function transportTypes(model: Model): string[] {
+  return [
+    ...runtimeTypes,
+    settingsType(model),
+    ...schemeCode(model.auth).options,
+  ].sort();
+}
+
+function writeReExports(
+  writer: CodeBlockWriter,
+  model: Model,
+  set: OperationSetModel,
+): void {
   writeNamedImport(
     writer,
     "export",
@@ -57,18 +69,21 @@ function writeReExports(writer: CodeBlockWriter, set: OperationSetModel): void {
   // For clients of one process to share a plan and token.
   writer.writeLine('export { createMemoryStore } from "./runtime/store.js";');
   writer.writeLine(
-    `export type { ${set.names.clientType} } from "./client.js";`,
+    `export type { ClientOptions, ${set.names.clientType} } from "./client.js";`,
   );
   writer.writeLine('export * from "./operations.js";');
+  if (hasErrorGuards(set)) writer.writeLine('export * from "./errors.js";');
   writer.writeLine('export type * from "./types.js";');
   writeNamedImport(writer, "export", errorClasses, '"./runtime/errors.js"');
   writer.writeLine(
-    'export type { RemitErrorCode } from "./runtime/errors.js";',
+    hasErrorGuards(set)
+      ? 'export type { ApiErrorOf, ClientErrorCode } from "./runtime/errors.js";'
+      : 'export type { ClientErrorCode } from "./runtime/errors.js";',
   );
   writeNamedImport(
     writer,
     "export type",
-    transportTypes,
+    transportTypes(model),
     '"./runtime/transport.js"',
   );
   writer.writeLine(

@@ -69,7 +69,7 @@ export function renderMockData(
   const header = generatedHeader(model.source.specFile);
   const doc = docCommentLines(
     [
-      `The ${set.id} set as the mock engine sees it: operations, plan, token path and schemas from the spec.`,
+      `The ${set.id} set as the mock engine sees it: mock host, plan, auth scheme, operations and schemas from the spec.`,
     ],
     0,
   ).join("\n");
@@ -94,10 +94,11 @@ export { mockApi } from "../dist/mock-api.js";
         "// prettier-ignore",
         "export const mockApi = JSON.parse(String.raw`{",
         `  "setId": ${jsonInTemplate(compactJson(api.setId))},`,
+        `  "baseUrl": ${jsonInTemplate(compactJson(api.baseUrl))},`,
         ...(api.plan !== undefined
           ? [`  "plan": ${jsonInTemplate(compactJson(api.plan))},`]
           : []),
-        `  "tokenPath": ${jsonInTemplate(compactJson(api.tokenPath))},`,
+        `  "auth": ${jsonInTemplate(compactJson(api.auth))},`,
         `  "operations": ${list(api.operations)},`,
         `  "schemas": ${list(api.schemas)}`,
         "}`);",
@@ -173,8 +174,8 @@ export function renderMocks(
   addFrontDoor(
     file,
     [
-      "msw request handlers for the token endpoint and every operation of this set: they check credentials and bearer tokens, validate bodies against the spec's schemas, enforce the plan's limit, answer deterministically, and record every call in handlers.engine.calls.",
-      "Status codes and error payloads are the mocks' own conventions: the bank's are not shown.",
+      `msw request handlers for ${model.auth.scheme === "oauth2-client-credentials" ? "the token endpoint and " : ""}every operation of this set: they ${doings(model, set, "", "handlers.engine.calls")}.`,
+      CONVENTIONS,
     ],
     "createHandlers",
     file.use(valueSymbol(module, "createMockHandlers")),
@@ -184,7 +185,7 @@ export function renderMocks(
   file.code({
     doc: [
       "Handlers with the documented defaults (mock URLs and credentials).",
-      "They share one engine for as long as the module is loaded: its recorded calls, the plan's limit window, overrides and fault counts carry over from one test to the next. Call handlers.engine.reset() after each test, or create handlers per test with createHandlers.",
+      `They share one engine for as long as the module is loaded: its recorded calls, ${set.plan !== undefined ? "the plan's limit window, " : ""}overrides and fault counts carry over from one test to the next. Call handlers.engine.reset() after each test, or create handlers per test with createHandlers.`,
     ],
     write: (writer) =>
       writer.writeLine(
@@ -211,9 +212,9 @@ export function renderMockFetch(
   addFrontDoor(
     file,
     [
-      `A fetch answered by a mock of the ${set.id} set, for tests without msw: pass it as the client's fetch option, with fetch.engine.options.baseUrl and .authUrl as the client's URLs. The engine checks credentials and bearer tokens, validates bodies against the spec's schemas, enforces the plan's limit, answers deterministically, and records every call in fetch.engine.calls.`,
+      `A fetch answered by a mock of the ${set.id} set, for tests without msw: pass it as the client's fetch option, with fetch.engine.options.baseUrl${model.auth.scheme === "oauth2-client-credentials" ? " and .authUrl as the client's URLs" : " as the client's base URL"}. The engine ${doings(model, set, "s", "fetch.engine.calls")}.`,
       "Every request goes to the engine, whatever its URL (404 where it serves none); none reaches the network. A dropped connection rejects as fetch does; a timeout fault answers only when the request's signal aborts. Each createMockFetch() makes its own engine: nothing is shared between tests.",
-      "Status codes and error payloads are the mocks' own conventions: the bank's are not shown.",
+      CONVENTIONS,
     ],
     "createMockFetch",
     // Renamed on import: the package's own createMockFetch takes no api.
@@ -225,6 +226,36 @@ export function renderMockFetch(
     write: (writer) => writeTypeExports(writer, module, "MockFetch"),
   });
   return file;
+}
+
+/** What the mock's answers are, beyond what the spec states. */
+const CONVENTIONS =
+  "Status codes and error payloads the spec does not state are the mocks' own conventions.";
+
+/** What a scheme's mock checks, for the doc comments. */
+const checked: Record<Model["auth"]["scheme"], string | undefined> = {
+  "oauth2-client-credentials": "credentials and bearer tokens",
+  "api-key": "the API key",
+  basic: "Basic credentials",
+  bearer: "the bearer token",
+  none: undefined,
+};
+
+/** What the mocks do, each verb ending in `s` (`"s"` for "it", `""` for "they"). */
+function doings(
+  model: Model,
+  set: OperationSetModel,
+  s: string,
+  calls: string,
+): string {
+  const credentials = checked[model.auth.scheme];
+  const parts = [
+    ...(credentials !== undefined ? [`check${s} ${credentials}`] : []),
+    `validate${s} parameters and bodies against the spec's schemas`,
+    ...(set.plan !== undefined ? [`enforce${s} the plan's limit`] : []),
+    `answer${s} deterministically`,
+  ];
+  return `${parts.join(", ")}, and record${s} every call in ${calls}`;
 }
 
 /**

@@ -6,7 +6,11 @@ import { noMemo, type RenderMemo } from "../memo.js";
 import { renderClient } from "./client-file.js";
 import { renderIndex } from "./index-file.js";
 import { renderMockData, renderMockFetch, renderMocks } from "./mocks-file.js";
-import { renderOperations } from "./operations-file.js";
+import {
+  hasErrorGuards,
+  renderErrorGuards,
+  renderOperations,
+} from "./operations-file.js";
 import { renderPackageJson, renderTsconfig } from "./package-files.js";
 import type { RuntimeAsset } from "./runtime-assets.js";
 import { renderTypes } from "./types-file.js";
@@ -37,7 +41,10 @@ export async function renderClientPackage(
     { path: "package.json", contents: renderPackageJson(model, set) },
     { path: "tsconfig.json", contents: renderTsconfig() },
   ];
-  for (const [name, render] of modules) {
+  for (const [name, render] of [
+    ...modules,
+    ...(hasErrorGuards(set) ? [["errors", renderErrorGuards] as const] : []),
+  ]) {
     const module = await render(model, set, memo).texts();
     files.push({ path: `src/${name}.ts`, contents: module.ts });
     files.push({ path: `dist/${name}.js`, contents: module.js });

@@ -3,14 +3,17 @@ import type {
   Model,
   OperationModel,
   OperationSetModel,
+  ParameterModel,
   PayloadModel,
 } from "../../model/types.js";
+import { propertyKey } from "../../escape/typescript.js";
 import { schemaTypeName } from "../../names/names.js";
 import type CodeBlockWriter from "code-block-writer";
 import { createFile, typeSymbol, type GeneratedFile } from "../code/file.js";
 import { writeDocComment } from "../code/writer.js";
 import {
   schemaDoc,
+  writeType,
   writeTypeAlias,
   writeTypeDeclaration,
 } from "../code/types.js";
@@ -28,12 +31,16 @@ export function renderTypes(
   memo: RenderMemo = noMemo,
 ): GeneratedFile {
   const file = createFile(model.source.specFile);
-  const usesJsonObject = set.operations.some(
-    (operation) =>
-      operation.request.kind === "not-shown" ||
-      operation.response.kind === "not-shown",
-  );
-  if (usesJsonObject) file.use(typeSymbol("./runtime/json.js", "JsonObject"));
+  if (set.operations.some(usesJsonObject))
+    file.use(typeSymbol("./runtime/json.js", "JsonObject"));
+  if (set.operations.some((operation) => operation.errors.length > 0))
+    file.use(typeSymbol("./runtime/errors.js", "ApiErrorOf"));
+  if (
+    set.operations.some((operation) =>
+      operation.errors.some((error) => error.payload.kind !== "schema"),
+    )
+  )
+    file.use(typeSymbol("./runtime/json.js", "JsonValue"));
   for (const named of set.schemas)
     file.declaration((writer) => writeSchemaType(writer, named), {
       memo,
@@ -42,9 +49,13 @@ export function renderTypes(
     });
   for (const operation of set.operations) {
     const payloads = payloadTypes(operation);
-    if (payloads.length > 0)
+    if (
+      payloads.length > 0 ||
+      operation.parameters.length > 0 ||
+      operation.errors.length > 0
+    )
       file.declaration(
-        (writer) => writePayloadTypes(writer, operation, payloads),
+        (writer) => writeOperationTypes(writer, operation, payloads),
         { memo, owner: operation, key: "payload-types" },
       );
   }
@@ -56,50 +67,209 @@ function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
   writeTypeDeclaration(writer, schemaTypeName(named.name), named.schema);
 }
 
-type PayloadType = readonly [PayloadModel, string, string];
+/** The names an operation's declarations take in types.ts and operations.ts. */
+export interface OperationTypeNames {
+  /** Its parameters' interface, e.g. `GetAccountParams`. */
+  readonly params: string;
+  /** The union of the error answers it states, e.g. `GetAccountError`. */
+  readonly error: string;
+  /** The guard that narrows to it, e.g. `isGetAccountError`. */
+  readonly errorGuard: string;
+}
 
-/** The request and response types an operation declares: none for a same-named schema, declared already. */
+export function operationTypeNames(
+  operation: OperationModel,
+): OperationTypeNames {
+  const base = operation.names.requestType.replace(/Request$/, "");
+  return {
+    params: `${base}Params`,
+    error: `${base}Error`,
+    errorGuard: `is${base}Error`,
+  };
+}
+
+/**
+ * The success bodies an operation may answer with: one per distinct
+ * payload its stated 2xx responses hold, else its one response.
+ */
+export function successPayloads(operation: OperationModel): PayloadModel[] {
+  if (operation.responses.length === 0) return [operation.response];
+  const seen = new Set<string>();
+  return operation.responses
+    .map((response) => response.payload)
+    .filter((payload) => {
+      const key = JSON.stringify(payload);
+      return !seen.has(key) && seen.add(key) !== undefined;
+    });
+}
+
+/** Whether types.ts refers to JsonObject for this operation. */
+function usesJsonObject(operation: OperationModel): boolean {
+  return [operation.request, ...successPayloads(operation)].some(
+    (payload) => payload.kind === "not-shown",
+  );
+}
+
+type PayloadType = readonly [readonly PayloadModel[], string, string];
+
+/**
+ * The request and response types an operation declares: none for a
+ * same-named schema, declared already, nor for a request without a body.
+ */
 function payloadTypes(operation: OperationModel): PayloadType[] {
   const payloads: PayloadType[] = [
-    [operation.request, operation.names.requestType, "Request body"],
-    [operation.response, operation.names.responseType, "Response body"],
+    ...(operation.request.kind === "none"
+      ? []
+      : [[[operation.request], operation.names.requestType, "Request body"] as const]),
+    [successPayloads(operation), operation.names.responseType, "Response body"],
   ];
   return payloads.filter(
-    ([payload, typeName]) =>
+    ([[payload, ...others], typeName]) =>
       !(
-        payload.kind === "schema" &&
-        payload.schema.kind === "ref" &&
-        schemaTypeName(payload.schema.name) === typeName
+        others.length === 0 &&
+        payload!.kind === "schema" &&
+        payload!.schema.kind === "ref" &&
+        schemaTypeName(payload!.schema.name) === typeName
       ),
   );
 }
 
-/** The request and response types of an operation, a blank line between them. */
-function writePayloadTypes(
+/** An operation's declarations: parameters, bodies, error answers, a blank line between them. */
+function writeOperationTypes(
   writer: CodeBlockWriter,
   operation: OperationModel,
   payloads: readonly PayloadType[],
 ): void {
-  payloads.forEach(([payload, typeName, role], index) => {
+  const names = operationTypeNames(operation);
+  const blocks: ((writer: CodeBlockWriter) => void)[] = [];
+  if (operation.parameters.length > 0)
+    blocks.push((writer) => writeParamsType(writer, operation, names.params));
+  for (const [bodies, typeName, role] of payloads)
+    blocks.push((writer) =>
+      writeBodyType(writer, operation, bodies, typeName, role),
+    );
+  if (operation.errors.length > 0)
+    blocks.push((writer) => writeErrorType(writer, operation, names.error));
+  blocks.forEach((write, index) => {
     if (index > 0) writer.blankLine();
-    if (payload.kind === "not-shown") {
+    write(writer);
+  });
+}
+
+/** Where a parameter goes, in words, for its doc. */
+function placeText(parameter: ParameterModel): string {
+  switch (parameter.in) {
+    case "path":
+      return `Path parameter \`${parameter.name}\`.`;
+    case "query":
+      return `Query parameter \`${parameter.name}\`.`;
+    case "header":
+      return `Sent as the \`${parameter.name}\` header.`;
+  }
+}
+
+function writeParamsType(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+  typeName: string,
+): void {
+  writeDocComment(writer, [`Parameters of \`${operation.id}\`.`]);
+  writer.writeLine(`export interface ${typeName} {`);
+  writer.indent(() => {
+    for (const parameter of operation.parameters) {
       writeDocComment(writer, [
-        `${role} of \`${operation.id}\`.`,
-        `${payload.text} Any JSON object is accepted until the bank publishes its fields in the spec.`,
+        ...(parameter.description ? [parameter.description] : []),
+        placeText(parameter),
+        ...schemaDoc(parameter.schema).filter(
+          (paragraph) => paragraph !== parameter.description,
+        ),
       ]);
-      writeTypeAlias(writer, typeName, "JsonObject");
-      return;
+      writeType(
+        writer,
+        `${propertyKey(parameter.names.property)}${parameter.required ? "" : "?"}: `,
+        parameter.schema,
+        ";",
+        "",
+      );
     }
-    if (payload.kind === "none") {
-      writeDocComment(writer, [`${role} of \`${operation.id}\`: none.`]);
-      writeTypeAlias(writer, typeName, "undefined");
-      return;
-    }
-    const schema = payload.schema;
+  });
+  writer.writeLine("}");
+}
+
+/** A request or response type: one payload, or the union of a response's. */
+function writeBodyType(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+  bodies: readonly PayloadModel[],
+  typeName: string,
+  role: string,
+): void {
+  const [payload] = bodies;
+  if (bodies.length > 1) {
+    writeDocComment(writer, [
+      `${role} of \`${operation.id}\`, by status: ${operation.responses
+        .map((response) => `${response.status} ${bodyText(response.payload)}`)
+        .join("; ")}.`,
+    ]);
+    writer.writeLine(`export type ${typeName} =`);
+    bodies.forEach((body, index) => {
+      const suffix = index === bodies.length - 1 ? ";" : "";
+      if (body.kind === "schema") writeType(writer, "| ", body.schema, suffix, "");
+      else writer.writeLine(`| ${body.kind === "none" ? "undefined" : "JsonObject"}${suffix}`);
+    });
+    return;
+  }
+  if (payload!.kind === "not-shown") {
     writeDocComment(writer, [
       `${role} of \`${operation.id}\`.`,
-      ...schemaDoc(schema),
+      `${payload!.text} Any JSON object is accepted until the spec shows its fields.`,
     ]);
-    writeTypeDeclaration(writer, typeName, schema);
+    writeTypeAlias(writer, typeName, "JsonObject");
+    return;
+  }
+  if (payload!.kind === "none") {
+    writeDocComment(writer, [`${role} of \`${operation.id}\`: none.`]);
+    writeTypeAlias(writer, typeName, "undefined");
+    return;
+  }
+  const schema = payload!.schema;
+  writeDocComment(writer, [
+    `${role} of \`${operation.id}\`.`,
+    ...schemaDoc(schema),
+  ]);
+  writeTypeDeclaration(writer, typeName, schema);
+}
+
+/** A payload in words, for a union's doc. */
+function bodyText(payload: PayloadModel): string {
+  if (payload.kind === "none") return "no body";
+  if (payload.kind === "not-shown") return "a JSON object";
+  return payload.schema.kind === "ref"
+    ? schemaTypeName(payload.schema.name)
+    : "the body described";
+}
+
+/**
+ * The error answers an operation states, as ApiErrors typed by status; a
+ * body not stated (or stated as none) is any JSON value (or its text), as
+ * it is read.
+ */
+function writeErrorType(
+  writer: CodeBlockWriter,
+  operation: OperationModel,
+  typeName: string,
+): void {
+  writeDocComment(writer, [
+    `An error answer of \`${operation.id}\` that the spec states, its body typed by status (see \`${operationTypeNames(operation).errorGuard}\`).`,
+    ...operation.errors.map(
+      (error) => `- ${error.status}: ${error.description}`,
+    ),
+  ]);
+  writer.writeLine(`export type ${typeName} =`);
+  operation.errors.forEach((error, index) => {
+    const suffix = `>${index === operation.errors.length - 1 ? ";" : ""}`;
+    if (error.payload.kind === "schema")
+      writeType(writer, `| ApiErrorOf<${error.status}, `, error.payload.schema, suffix, "");
+    else writer.writeLine(`| ApiErrorOf<${error.status}, JsonValue${suffix}`);
   });
 }

@@ -23,6 +23,8 @@ import { hashString, sampleValue } from "../../runtime/mock/sample.js";
 import { stringLiteral } from "../../escape/typescript.js";
 import { expandedValueText } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
+import { operationArguments } from "../client/operations-file.js";
+import { operationTypeNames } from "../client/types-file.js";
 
 /**
  * Lines of code with two-space indentation: a small, fast writer (the
@@ -77,8 +79,8 @@ function writeNamedImport(
 }
 
 /** Addresses and credentials every example uses: placeholders, never real. */
-export const exampleBaseUrl = "https://bank.example/remittance";
-export const exampleAuthUrl = "https://bank.example/auth";
+export const exampleBaseUrl = "https://api.example.com";
+export const exampleAuthUrl = "https://auth.example.com";
 
 type Schemas = ReadonlyMap<string, SchemaNode>;
 
@@ -132,33 +134,115 @@ function writeAwaitCall(
   writer.writeLine(`const ${target} = await ${callee}(${args.join(", ")});`);
 }
 
-/** Members of the client options in the examples: credentials from the environment, or the mocks' test ones. */
-const clientOptionLines: Readonly<Record<"env" | "test", readonly string[]>> = {
-  env: [
-    `baseUrl: ${stringLiteral(exampleBaseUrl)},`,
-    `authUrl: ${stringLiteral(exampleAuthUrl)},`,
-    'clientId: process.env.REMIT_CLIENT_ID ?? "",',
-    'clientSecret: process.env.REMIT_CLIENT_SECRET ?? "",',
-  ],
-  test: [
-    `baseUrl: ${stringLiteral(exampleBaseUrl)},`,
-    `authUrl: ${stringLiteral(exampleAuthUrl)},`,
-    'clientId: "test-client",',
-    'clientSecret: "test-secret",',
-  ],
-};
+/**
+ * Members of the client options in the examples: where the API is (left
+ * out where the spec states its base URL, except for the mocks, which are
+ * given the same options), and the credentials its scheme takes, from the
+ * environment (`<ENV_PREFIX>_CLIENT_ID`, ...) or the mocks' test ones.
+ */
+function clientOptionLines(
+  model: Model,
+  credentials: "env" | "test",
+): string[] {
+  const env = (name: string): string =>
+    `process.env.${model.service.names.envPrefix}_${name} ?? ""`;
+  const value = (name: string, test: string): string =>
+    credentials === "env" ? env(name) : stringLiteral(test);
+  const auth = model.auth;
+  const lines =
+    model.service.defaultBaseUrl !== undefined && credentials === "env"
+      ? []
+      : [`baseUrl: ${stringLiteral(exampleBaseUrl)},`];
+  switch (auth.scheme) {
+    case "oauth2-client-credentials":
+      return [
+        ...lines,
+        `authUrl: ${stringLiteral(exampleAuthUrl)},`,
+        `clientId: ${value("CLIENT_ID", "test-client")},`,
+        `clientSecret: ${value("CLIENT_SECRET", "test-secret")},`,
+      ];
+    case "api-key":
+      return [...lines, `apiKey: ${value("API_KEY", "test-api-key")},`];
+    case "basic":
+      return [
+        ...lines,
+        `username: ${value("USERNAME", "test-user")},`,
+        `password: ${value("PASSWORD", "test-password")},`,
+      ];
+    case "bearer":
+      return [...lines, `token: ${value("TOKEN", "test-token")},`];
+    case "none":
+      return lines;
+  }
+}
 
 function writeClientOptions(
   writer: CodeWriter,
+  model: Model,
   prefix: string,
   suffix: string,
   credentials: "env" | "test",
 ): void {
+  const lines = clientOptionLines(model, credentials);
+  if (lines.length === 0) return writer.writeLine(`${prefix}{}${suffix}`);
   writer.writeLine(`${prefix}{`);
   writer.indent(() => {
-    for (const line of clientOptionLines[credentials]) writer.writeLine(line);
+    for (const line of lines) writer.writeLine(line);
   });
   writer.writeLine(`}${suffix}`);
+}
+
+/** The type names of what a call of the operation takes, for the examples' imports. */
+function inputTypes(operation: OperationModel): string[] {
+  return operationArguments(operation).map(
+    (argument) =>
+      `type ${argument === "params" ? operationTypeNames(operation).params : operation.names.requestType}`,
+  );
+}
+
+/**
+ * `const params: ... = {...};` and `const body: ... = {...};` for what the
+ * operation takes (its required parameters, its body); returns the call's
+ * arguments, in order.
+ */
+function writeInputs(
+  writer: CodeWriter,
+  operation: OperationModel,
+  schemas: Schemas,
+): string[] {
+  const args = operationArguments(operation);
+  for (const argument of args) {
+    if (argument === "params")
+      writeConst(
+        writer,
+        `const params: ${operationTypeNames(operation).params}`,
+        exampleParams(operation, schemas),
+      );
+    else
+      writeConst(
+        writer,
+        `const body: ${operation.names.requestType}`,
+        operationBody(operation, schemas),
+      );
+  }
+  return args;
+}
+
+/** The operation's required parameters, each with a sample of its schema, by property name. */
+function exampleParams(
+  operation: OperationModel,
+  schemas: Schemas,
+): JsonValue {
+  const params: Record<string, JsonValue> = {};
+  for (const parameter of operation.parameters) {
+    if (!parameter.required) continue;
+    params[parameter.names.property] = exampleBody(
+      { kind: "schema", schema: parameter.schema },
+      schemas,
+      `${operation.id} ${parameter.name}`,
+    );
+  }
+  return params;
 }
 
 function importLine(
@@ -186,6 +270,7 @@ export function statusOperation(
 
 /** README quick start: create a client, call one operation. */
 export function quickStartExample(
+  model: Model,
   set: OperationSetModel,
   schemas: Schemas,
 ): string {
@@ -193,20 +278,14 @@ export function quickStartExample(
   const writer = new CodeWriter();
   importLine(
     writer,
-    ["createClient", `type ${operation.names.requestType}`],
+    ["createClient", ...inputTypes(operation)],
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, "const client = createClient(", ");", "env");
+  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
   writer.blankLine();
-  writeConst(
-    writer,
-    `const body: ${operation.names.requestType}`,
-    operationBody(operation, schemas),
-  );
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
-    "body",
-  ]);
+  const args = writeInputs(writer, operation, schemas);
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
   writer.writeLine("console.log(result);");
   return writer.toString();
 }
@@ -215,6 +294,7 @@ export function quickStartExample(
 const exampleLocals: ReadonlySet<string> = new Set([
   "result",
   "transport",
+  "params",
   "body",
   "console",
   "process",
@@ -223,6 +303,7 @@ const exampleLocals: ReadonlySet<string> = new Set([
 
 /** README: the standalone function and transport form, for tree shaking. */
 export function treeShakingExample(
+  model: Model,
   set: OperationSetModel,
   schemas: Schemas,
 ): string {
@@ -236,19 +317,21 @@ export function treeShakingExample(
     [
       "createTransport",
       local === method ? method : `${method} as ${local}`,
-      `type ${operation.names.requestType}`,
+      ...inputTypes(operation),
     ],
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, "const transport = createTransport(", ");", "env");
-  writer.blankLine();
-  writeConst(
+  writeClientOptions(
     writer,
-    `const body: ${operation.names.requestType}`,
-    operationBody(operation, schemas),
+    model,
+    "const transport = createTransport(",
+    ");",
+    "env",
   );
-  writeAwaitCall(writer, "result", local, ["transport", "body"]);
+  writer.blankLine();
+  const args = writeInputs(writer, operation, schemas);
+  writeAwaitCall(writer, "result", local, ["transport", ...args]);
   writer.writeLine("console.log(result);");
   return writer.toString();
 }
@@ -259,7 +342,10 @@ export function treeShakingExample(
  * least that compiles: undici's request and response types are its own,
  * not the DOM's.
  */
-export function networkExample(set: OperationSetModel): string {
+export function networkExample(
+  model: Model,
+  set: OperationSetModel,
+): string {
   const writer = new CodeWriter();
   writer.writeLine('import { readFileSync } from "node:fs";');
   writeNamedImport(
@@ -286,7 +372,7 @@ export function networkExample(set: OperationSetModel): string {
   writer.blankLine();
   writer.writeLine("export const client = createClient({");
   writer.indent(() => {
-    for (const line of clientOptionLines.env) writer.writeLine(line);
+    for (const line of clientOptionLines(model, "env")) writer.writeLine(line);
     writer.writeLine("fetch: async (url, init) =>");
     writer.indent(() => {
       writer.writeLine("(await undiciFetch(String(url), {");
@@ -303,7 +389,7 @@ export function networkExample(set: OperationSetModel): string {
 
 /**
  * Handling a call's errors: for a write, OutcomeUnknownError means
- * "reconcile, never resend"; ApiError carries the bank's status and body.
+ * "reconcile, never resend"; ApiError carries the server's status and body.
  */
 function writeTryCall(
   writer: CodeWriter,
@@ -332,11 +418,11 @@ function catchBlock(
       writer.writeLine("if (error instanceof OutcomeUnknownError) {");
       writer.indent(() => {
         writer.writeLine(
-          "// The bank may have carried it out: never send it again blindly.",
+          "// The server may have carried it out: never send it again blindly.",
         );
         writer.writeLine(
           status === undefined
-            ? "// Reconcile with the bank first; this set has no status operation."
+            ? "// Reconcile first: this set has no status operation."
             : `// Check it with ${status.names.method} and reconcile first.`,
         );
         writer.writeLine("console.error(error.operation, error.requestBody);");
@@ -358,6 +444,7 @@ function catchBlock(
 
 /** README: error handling around the set's first write operation (or its showcase read). */
 export function errorHandlingExample(
+  model: Model,
   set: OperationSetModel,
   schemas: Schemas,
 ): string {
@@ -372,28 +459,18 @@ export function errorHandlingExample(
   ];
   importLine(
     writer,
-    [...names, `type ${operation.names.requestType}`],
+    [...names, ...inputTypes(operation)],
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, "const client = createClient(", ");", "env");
+  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
   writer.blankLine();
-  writeConst(
-    writer,
-    `const body: ${operation.names.requestType}`,
-    operationBody(operation, schemas),
-  );
+  const args = writeInputs(writer, operation, schemas);
   writer.blankLine();
-  writeTryCall(writer, set, operation, ["body"]);
+  writeTryCall(writer, set, operation, args);
   return writer.toString();
 }
 
-/** `const client = createClient({...});` with credentials from the environment. */
-const clientBlock = [
-  "const client = createClient({",
-  ...clientOptionLines.env.map((line) => `  ${line}`),
-  "});",
-].join("\n");
 
 /**
  * Call options of the operation pages: reads show their retry settings (the
@@ -415,6 +492,7 @@ const optionsBlocks: Readonly<Record<OperationModel["effect"], string>> = {
  * "Errors and retries" shows it once.
  */
 export function operationExample(
+  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
   schemas: Schemas,
@@ -425,29 +503,26 @@ export function operationExample(
   const writer = new CodeWriter();
   importLine(
     writer,
-    [
-      "createClient",
-      `type ${optionsType}`,
-      `type ${operation.names.requestType}`,
-    ],
+    ["createClient", `type ${optionsType}`, ...inputTypes(operation)],
     set.names.packageName,
   );
   writer.blankLine();
-  writer.writeRaw(clientBlock);
+  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
   writer.blankLine();
-  // The body is the same in every set that holds the operation: printed once per run.
-  writer.writeRaw(
-    memo.once(
-      operation,
-      "docs-example-body",
-      () =>
-        `const body: ${operation.names.requestType} = ${expandedValueText(operationBody(operation, schemas))};`,
-    ),
-  );
+  // The inputs are the same in every set that holds the operation: printed once per run.
+  const args = operationArguments(operation);
+  if (args.length > 0)
+    writer.writeRaw(
+      memo.once(operation, "docs-example-inputs", () => {
+        const inputs = new CodeWriter();
+        writeInputs(inputs, operation, schemas);
+        return inputs.toString();
+      }),
+    );
   writer.writeRaw(optionsBlocks[operation.effect]);
   writer.blankLine();
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
-    "body",
+    ...args,
     "options",
   ]);
   writer.writeLine("console.log(result);");
@@ -455,31 +530,29 @@ export function operationExample(
 }
 
 /** README: the msw mocks with a client talking to them. */
-export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
+export function mocksExample(
+  model: Model,
+  set: OperationSetModel,
+  schemas: Schemas,
+): string {
   const operation = showcaseOperation(set);
   const writer = new CodeWriter();
   importLine(writer, ["setupServer"], "msw/node");
   importLine(
     writer,
-    ["createClient", `type ${operation.names.requestType}`],
+    ["createClient", ...inputTypes(operation)],
     set.names.packageName,
   );
   importLine(writer, ["createHandlers"], `${set.names.packageName}/mocks`);
   writer.blankLine();
-  writeClientOptions(writer, "const options = ", ";", "test");
+  writeClientOptions(writer, model, "const options = ", ";", "test");
   writer.writeLine("const handlers = createHandlers(options);");
   writer.writeLine("const server = setupServer(...handlers);");
   writer.writeLine("server.listen();");
   writer.blankLine();
   writer.writeLine("const client = createClient(options);");
-  writeConst(
-    writer,
-    `const body: ${operation.names.requestType}`,
-    operationBody(operation, schemas),
-  );
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
-    "body",
-  ]);
+  const args = writeInputs(writer, operation, schemas);
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
   writer.writeLine("console.log(result, handlers.engine.calls.length);");
   writer.writeLine("server.close();");
   return writer.toString();
@@ -487,6 +560,7 @@ export function mocksExample(set: OperationSetModel, schemas: Schemas): string {
 
 /** README: the same mocks without msw, as the client's fetch. */
 export function mockFetchExample(
+  model: Model,
   set: OperationSetModel,
   schemas: Schemas,
 ): string {
@@ -494,7 +568,7 @@ export function mockFetchExample(
   const writer = new CodeWriter();
   importLine(
     writer,
-    ["createClient", `type ${operation.names.requestType}`],
+    ["createClient", ...inputTypes(operation)],
     set.names.packageName,
   );
   importLine(
@@ -503,20 +577,14 @@ export function mockFetchExample(
     `${set.names.packageName}/mock-fetch`,
   );
   writer.blankLine();
-  writeClientOptions(writer, "const options = ", ";", "test");
+  writeClientOptions(writer, model, "const options = ", ";", "test");
   writer.writeLine("const mockFetch = createMockFetch(options);");
   writer.writeLine(
     "const client = createClient({ ...options, fetch: mockFetch });",
   );
   writer.blankLine();
-  writeConst(
-    writer,
-    `const body: ${operation.names.requestType}`,
-    operationBody(operation, schemas),
-  );
-  writeAwaitCall(writer, "result", `client.${operation.names.method}`, [
-    "body",
-  ]);
+  const args = writeInputs(writer, operation, schemas);
+  writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
   writer.writeLine("console.log(result, mockFetch.engine.calls.length);");
   return writer.toString();
 }

@@ -16,16 +16,19 @@ import {
   type RefusalExtra,
   type Refuse,
 } from "./answers.js";
+import type { Credentials } from "./credentials.js";
+import { HIDDEN_SEGMENT, type RoutedCall } from "./dispatch.js";
 import type {
   MockError,
   MockOperation,
   MockOutcome,
   MockOverride,
+  MockParameterValues,
 } from "./engine.js";
 import { faultEffect, type Overrides } from "./faults.js";
-import type { Recorder } from "./recording.js";
+import { parameterMessage, readParameters } from "./parameters.js";
+import { noParameters, type Recorder } from "./recording.js";
 import { sampleValue, seedFor } from "./sample.js";
-import { ACCESS_TOKEN_IN_URL, type Tokens } from "./tokens.js";
 import {
   validateValue,
   type SchemaLookup,
@@ -79,7 +82,7 @@ export class RateWindow {
 /** The engine's parts a call goes through. */
 export interface CallContext {
   readonly lookup: SchemaLookup;
-  readonly tokens: Tokens;
+  readonly credentials: Credentials;
   readonly rate: RateWindow | undefined;
   readonly recorder: Recorder;
   readonly overrides: Overrides;
@@ -88,16 +91,28 @@ export interface CallContext {
   readonly latencyMs: number;
   readonly maxBodyBytes: number;
   readonly now: () => number;
+  /** A path as the mock may show it (see `maskPath`). */
+  readonly maskPath: (path: string) => string;
+}
+
+/** What a call was sent, once accepted: its parameters and body. */
+interface Accepted {
+  readonly parameters: MockParameterValues;
+  /** `undefined` for an operation that takes no body. */
+  readonly body: JsonValue | undefined;
+  /** The body's text, for a resolver's own copy. */
+  readonly text: string | undefined;
 }
 
 /**
- * Handles one call to `op`. In this order: method (405), an access token
- * in the URL (400), bearer token (401), rate limit (429), content type
- * (415), body size (413), JSON syntax (400), request schema (400), then
- * the injected fault, else the answer.
+ * Handles one call routed to an operation. In this order: a credential
+ * in the URL (400), the scheme's credentials (401), rate limit (429),
+ * parameters (400), then the body: none where the operation takes none
+ * (400), else content type (415), size (413), JSON syntax (400) and
+ * schema (400); then the injected fault, else the answer.
  */
 export async function handleCall(
-  op: MockOperation,
+  { operation: op, pathParameters }: RoutedCall,
   url: URL,
   request: Request,
   ctx: CallContext,
@@ -107,14 +122,32 @@ export async function handleCall(
   // and the override they arrived under.
   const state = ctx.overrides.get(op.name);
   const delayMs = state?.override.latencyMs ?? ctx.latencyMs;
-  const arrival = ctx.recorder.arrive(op.name, url.pathname, at);
-  let body: JsonValue | undefined;
+  const misplaced = ctx.credentials.inUrl(url);
+  const arrival = ctx.recorder.arrive({
+    operation: op.name,
+    method: request.method,
+    // A URL holding a credential is recorded without the caller's path
+    // segments and query values.
+    path: misplaced === undefined ? url.pathname : ctx.maskPath(url.pathname),
+    query: hiddenQuery(
+      url,
+      misplaced === undefined ? ctx.credentials.queryNames : undefined,
+    ),
+    at,
+  });
+  let accepted: Accepted | undefined;
 
   const answer = (
     response: Response,
     applied = response.status >= 200 && response.status < 300,
   ): MockOutcome => {
-    arrival.finish("answered", response.status, applied, body);
+    arrival.finish(
+      "answered",
+      response.status,
+      applied,
+      accepted?.body,
+      accepted?.parameters,
+    );
     return { kind: "response", response, delayMs };
   };
   const refuse = (refusal: Refusal): MockOutcome =>
@@ -126,13 +159,18 @@ export async function handleCall(
       }),
     );
 
-  const accepted = await readCall(op, url, request, at, ctx);
-  if ("code" in accepted) return refuse(accepted);
+  if (misplaced !== undefined) {
+    return refuse({ code: "invalid_request", message: misplaced });
+  }
+  const read = await readCall(op, pathParameters, url, request, at, ctx);
+  if ("code" in read) return refuse(read);
   // Recorded from here on, also when the schema refuses it.
-  body = accepted.body;
-  if (op.request !== undefined) {
+  accepted = read;
+  if (op.request !== undefined && op.request !== false) {
     const invalid = validationFailure(
-      validateValue(body, op.request, ctx.lookup, { direction: "request" }),
+      validateValue(read.body as JsonValue, op.request, ctx.lookup, {
+        direction: "request",
+      }),
     );
     if (invalid !== undefined) return refuse(invalid);
   }
@@ -142,26 +180,33 @@ export async function handleCall(
   if (fault !== undefined) {
     let effect;
     try {
-      effect = faultEffect(fault, op.name, ctx.errorBody);
+      effect = faultEffect(fault, op, ctx.errorBody, ctx.lookup);
     } catch (error) {
       return refuse({ code: "mock_error", message: failureMessage(error) });
     }
     if ("response" in effect) return answer(effect.response, effect.applied);
-    arrival.finish(effect.outcome, undefined, effect.applied, body);
+    arrival.finish(
+      effect.outcome,
+      undefined,
+      effect.applied,
+      read.body,
+      read.parameters,
+    );
     return effect.outcome === "timed-out"
       ? { kind: "hang" }
       : { kind: "drop", applied: effect.applied, delayMs };
   }
 
   try {
+    const status = state?.override.status ?? op.status ?? 200;
     const answerBody = await successBody(
       op,
       state?.override,
-      accepted,
+      read,
       arrival.callIndex,
       ctx.lookup,
     );
-    return answer(jsonResponse(state?.override.status ?? 200, answerBody));
+    return answer(jsonResponse(status, answerBody));
   } catch (error) {
     // A resolver that threw, a sample past its bounds, or a body JSON
     // cannot write: the mock's failure, never applied.
@@ -169,38 +214,53 @@ export async function handleCall(
   }
 }
 
+/**
+ * The query as sent, the values of the `hidden` parameters as
+ * {@link HIDDEN_SEGMENT} (all of the query when `undefined`); `""` for
+ * none.
+ */
+function hiddenQuery(url: URL, hidden: readonly string[] | undefined): string {
+  if (url.search === "") return "";
+  if (hidden === undefined) return `?${HIDDEN_SEGMENT}`;
+  const names = new Set(hidden.map((name) => name.toLowerCase()));
+  return url.search.replace(/([?&])([^=&]*)=([^&]*)/g, (whole, lead, key) => {
+    let name = key as string;
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, " "));
+    } catch {
+      // Compared as sent.
+    }
+    return names.has(name.toLowerCase())
+      ? `${lead as string}${key as string}=${HIDDEN_SEGMENT}`
+      : whole;
+  });
+}
+
 interface Refusal extends RefusalExtra {
   readonly code: RefusalCode;
   readonly message: string;
 }
 
-/** A call's parsed body and its text, or why the call is refused before its schema is checked. */
+/** A call's parameters and body, or why the call is refused before its body's schema is checked. */
 async function readCall(
   op: MockOperation,
+  pathParameters: ReadonlyMap<string, string>,
   url: URL,
   request: Request,
   at: number,
   ctx: CallContext,
-): Promise<Refusal | { body: JsonValue; text: string }> {
-  if (request.method !== "POST") {
-    return {
-      code: "method_not_allowed",
-      message: `${op.name} accepts POST only`,
-      headers: { allow: "POST" },
-    };
-  }
-  // §3.1 of RFC 6750 also refuses a request that sends its token more
-  // than one way.
-  if (url.searchParams.has("access_token")) {
-    return { code: "invalid_request", message: ACCESS_TOKEN_IN_URL };
-  }
-  const denied = ctx.tokens.checkBearer(request.headers.get("authorization"));
-  if (denied !== undefined) {
-    return {
-      code: "unauthorized",
-      message: denied.message,
-      headers: { "www-authenticate": denied.challenge },
-    };
+): Promise<Refusal | Accepted> {
+  if (op.authenticated !== false) {
+    const denied = ctx.credentials.check(request, url);
+    if (denied !== undefined) {
+      return {
+        code: "unauthorized",
+        message: denied.message,
+        ...(denied.challenge !== undefined
+          ? { headers: { "www-authenticate": denied.challenge } }
+          : {}),
+      };
+    }
   }
   const rate = ctx.rate;
   const retryAfter = rate?.take(at);
@@ -210,6 +270,32 @@ async function readCall(
       message: `Rate limit of ${rate.limit} calls per ${rate.intervalMs} ms exceeded; retry after ${retryAfter} s`,
       headers: { "retry-after": String(retryAfter) },
     };
+  }
+  const read = readParameters(op, pathParameters, url, request, ctx.lookup, [
+    ...ctx.credentials.queryNames,
+    ...ctx.credentials.headerNames,
+  ]);
+  if ("violations" in read) {
+    const { violations } = read;
+    const first = violations[0] as (typeof violations)[number];
+    const others =
+      violations.length > 1 ? ` (and ${violations.length - 1} more)` : "";
+    return {
+      code: "invalid_parameter",
+      message: `${parameterMessage(first)}${others}`,
+      details: violations.map((each) => ({ ...each })),
+    };
+  }
+  const parameters = read.values;
+  if (op.request === false) {
+    // Read up to a byte: any body at all is one the operation does not take.
+    if ((await readLimited(request, 0)) === undefined) {
+      return {
+        code: "invalid_request",
+        message: `${op.name} takes no request body`,
+      };
+    }
+    return { parameters, body: undefined, text: undefined };
   }
   if (!JSON_TYPE.test(mediaType(request.headers.get("content-type")) ?? "")) {
     return {
@@ -233,7 +319,7 @@ async function readCall(
     // The parser's message quotes the body; do not echo it.
     return { code: "invalid_json", message: "Request body is not valid JSON" };
   }
-  return { body, text };
+  return { parameters, body, text };
 }
 
 /**
@@ -271,30 +357,47 @@ function validationFailure(
 /**
  * The body of a successful answer: the override's resolver or response,
  * else deterministic sample data of the response schema, seeded by the
- * operation's name and the canonical request body, else (response not
- * shown) an open object.
+ * operation's name, its parameters and the canonical request body, else
+ * none where the spec states none, else (response not shown) an open
+ * object.
  */
 async function successBody(
   op: MockOperation,
   override: MockOverride | undefined,
-  request: { readonly body: JsonValue; readonly text: string },
+  request: Accepted,
   callIndex: number,
   lookup: SchemaLookup,
-): Promise<JsonValue> {
+): Promise<JsonValue | undefined> {
   if (override?.resolver !== undefined) {
-    // The resolver gets its own copy; the recorded body stays as received.
+    // The resolver gets its own copy; the recorded one stays as received.
     return override.resolver({
       operation: op.name,
-      body: JSON.parse(request.text) as JsonValue,
+      body:
+        request.text === undefined
+          ? undefined
+          : (JSON.parse(request.text) as JsonValue),
+      parameters: JSON.parse(
+        JSON.stringify(request.parameters),
+      ) as MockParameterValues,
       callIndex,
     });
   }
   if (override?.response !== undefined) return override.response;
+  if (op.response === false) return undefined;
   if (op.response !== undefined) {
-    return sampleValue(op.response, lookup, seedFor(op.name, request.body), {
+    // Seeded by the body alone where no parameter was sent, as before
+    // operations had any.
+    const seed =
+      request.parameters === noParameters
+        ? request.body
+        : {
+            parameters: request.parameters as unknown as JsonValue,
+            body: request.body ?? null,
+          };
+    return sampleValue(op.response, lookup, seedFor(op.name, seed), {
       direction: "response",
     });
   }
-  // Not shown by the bank: an open object, deterministic.
+  // Not shown: an open object, deterministic.
   return { operation: op.name, mock: true };
 }

@@ -10,9 +10,12 @@ import { jsonResponse } from "./answers.js";
 import type {
   MockError,
   MockFault,
+  MockOperation,
   MockOverride,
   RecordedCall,
 } from "./engine.js";
+import { sampleValue, seedFor } from "./sample.js";
+import type { SchemaLookup } from "./validate.js";
 
 /** One operation's override in force, and how many calls its fault has met. */
 export class OverrideState {
@@ -76,16 +79,18 @@ export type FaultEffect =
   | { readonly response: Response; readonly applied: boolean | undefined };
 
 /**
- * The effect of `fault` on a call to `operation`. `errorBody` writes a
- * status fault's default body.
+ * The effect of `fault` on a call to `operation`. A status fault without a
+ * body of its own answers the body the spec states for that status (a
+ * sample of its schema, or none), else one `errorBody` writes.
  *
  * @throws whatever `errorBody` throws, or when JSON cannot write the body:
  * the mock's failure, answered `mock_error` and never applied.
  */
 export function faultEffect(
   fault: MockFault,
-  operation: string,
+  operation: MockOperation,
   errorBody: (error: MockError) => JsonValue,
+  lookup: SchemaLookup,
 ): FaultEffect {
   switch (fault.kind) {
     case "timeout":
@@ -103,15 +108,27 @@ export function faultEffect(
               ),
             }
           : {};
+      const stated = operation.errors?.find(
+        (error) => error.status === fault.status,
+      );
       const body =
         fault.body !== undefined
           ? fault.body
-          : errorBody({
-              code: "injected_fault",
-              status: fault.status,
-              message: `Injected fault: status ${fault.status}`,
-              operation,
-            });
+          : stated?.body === false
+            ? undefined
+            : stated?.body !== undefined
+              ? sampleValue(
+                  stated.body,
+                  lookup,
+                  seedFor(operation.name, fault.status),
+                  { direction: "response" },
+                )
+              : errorBody({
+                  code: "injected_fault",
+                  status: fault.status,
+                  message: `Injected fault: status ${fault.status}`,
+                  operation: operation.name,
+                });
       return {
         response: jsonResponse(fault.status, body, headers),
         applied: fault.applied,

@@ -201,3 +201,114 @@ describe("the front doors over the data", () => {
     }
   });
 });
+
+describe("a set of an HTTP API without OAuth2 or a plan", () => {
+  // Built from the remittance model: the spec reader's YAML for these
+  // features is another helper's; the renderers read only the model.
+  const remittance = modelWith(
+    "  Lookup:\n    type: object\n    properties:\n      account: { type: string }\n",
+  );
+  const from = remittance.sets[2]!;
+  const [op] = from.operations;
+  const operation = {
+    ...op!,
+    id: "get_account",
+    method: "GET" as const,
+    path: "/accounts/{accountId}",
+    parameters: [
+      {
+        name: "accountId",
+        in: "path" as const,
+        required: true,
+        schema: { kind: "string" as const, maxLength: 8 },
+        names: { property: "accountId" },
+      },
+    ],
+    authenticated: true,
+    request: { kind: "none" as const },
+    response: { kind: "none" as const },
+    responses: [
+      { status: 204, description: "Gone.", payload: { kind: "none" as const } },
+    ],
+    errors: [
+      {
+        status: 404,
+        description: "No such account.",
+        payload: {
+          kind: "schema" as const,
+          schema: { kind: "object" as const, properties: [] },
+        },
+      },
+    ],
+  };
+  const { plan: _plan, ...planless } = from;
+  const set = { ...planless, operations: [operation], schemas: [] };
+  const model = {
+    ...remittance,
+    auth: {
+      scheme: "api-key" as const,
+      in: "header" as const,
+      name: "X-API-Key",
+    },
+    service: {
+      ...remittance.service,
+      names: {
+        ...remittance.service.names,
+        mockBaseUrl: "https://accounts.mock",
+      },
+    },
+    sets: [set],
+  };
+
+  it("carries the mock host, the scheme, the method, parameters and stated statuses; no plan", async () => {
+    const js = renderMockData(model, set).find(
+      (file) => file.path === "dist/mock-api.js",
+    )!.contents;
+    expect(js).not.toContain('"plan"');
+    const url = `data:text/javascript,${encodeURIComponent(js)}`;
+    const { mockApi: loaded } = (await import(url)) as { mockApi: unknown };
+    expect(loaded).toEqual({
+      setId: set.id,
+      baseUrl: "https://accounts.mock",
+      auth: { scheme: "api-key", in: "header", name: "X-API-Key" },
+      operations: [
+        {
+          name: "get_account",
+          method: "GET",
+          path: "/accounts/{accountId}",
+          effect: op!.effect,
+          parameters: [
+            {
+              name: "accountId",
+              in: "path",
+              required: true,
+              schema: { kind: "string", maxLength: 8 },
+            },
+          ],
+          request: false,
+          response: false,
+          status: 204,
+          errors: [{ status: 404, body: { kind: "object", properties: [] } }],
+        },
+      ],
+      schemas: [],
+    });
+  });
+
+  it("says what these mocks check: the API key, no token endpoint, no plan's limit", async () => {
+    const { ts } = await renderMocks(model, set).texts();
+    const doc = ts.slice(ts.indexOf("/**"), ts.indexOf("export function"));
+    expect(doc.replace(/\s*\n \* /g, " ")).toContain(
+      "msw request handlers for every operation of this set: they check the API key, validate parameters and bodies against the spec's schemas, answer deterministically, and record every call in handlers.engine.calls.",
+    );
+    const fetchTs = (await renderMockFetch(model, set).texts()).ts;
+    expect(fetchTs.replace(/\s*\n \* /g, " ")).toContain(
+      "with fetch.engine.options.baseUrl as the client's base URL. The engine checks the API key, validates parameters and bodies against the spec's schemas, answers deterministically, and records every call in fetch.engine.calls.",
+    );
+    for (const text of [ts, fetchTs]) {
+      // The header names the spec file; nothing else may name the bank.
+      const body = text.slice(text.indexOf("\n"));
+      expect(body).not.toMatch(/bank|remittance|token endpoint|plan/i);
+    }
+  });
+});

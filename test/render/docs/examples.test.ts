@@ -8,6 +8,7 @@ import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import type {
+  Model,
   OperationModel,
   OperationSetModel,
   PayloadModel,
@@ -100,6 +101,12 @@ const typed: fc.Arbitrary<Typed> = fc.letrec<{ node: Typed }>((tie) => ({
   ),
 })).node;
 
+/** What the examples read of the model: the env prefix and the auth scheme. */
+const model = {
+  service: { names: { envPrefix: "REMITTANCE" } },
+  auth: { scheme: "oauth2-client-credentials" },
+} as unknown as Model;
+
 /** An operation whose request has one required field per example, each with a schema it fits. */
 function operationWith(examples: readonly Typed[]): {
   set: OperationSetModel;
@@ -124,6 +131,7 @@ function operationWith(examples: readonly Typed[]): {
       responseType: "GetAcctTitleResponse",
       docFile: "x",
     },
+    parameters: [],
     request: { kind: "schema", schema },
     response: { kind: "not-shown", text: "not shown" },
   } as unknown as OperationModel;
@@ -143,7 +151,7 @@ describe("docs example bodies", () => {
         async (examples) => {
           const { set, operation } = operationWith(examples);
           const [code] = await formatBlocks([
-            operationExample(set, operation, new Map()),
+            operationExample(model, set, operation, new Map()),
           ]);
           // An example is a code block body: no final newline.
           expect(`${code}\n`).toBe(
@@ -169,7 +177,7 @@ describe("docs example bodies", () => {
       },
     ]);
     const [code] = await formatBlocks([
-      operationExample(set, operation, new Map()),
+      operationExample(model, set, operation, new Map()),
     ]);
     expect(code).toContain(`  field0:\n    "${"x".repeat(90)}",\n`);
     expect(code).toContain(
@@ -204,7 +212,7 @@ describe("docs example strings", () => {
         request: { kind: "schema", schema },
       } as unknown as OperationModel;
       const [code] = await formatBlocks([
-        operationExample(set, withFormat, new Map()),
+        operationExample(model, set, withFormat, new Map()),
       ]);
       // The sampler's plain text for a label format: the member's name and a tail.
       expect(code).toMatch(/\n {2}code: "code-[a-z0-9]{6}",\n/);

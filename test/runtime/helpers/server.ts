@@ -3,6 +3,11 @@
  * a fake bank (token endpoint + operations), and a controllable clock.
  */
 import {
+  oauth2ClientCredentials,
+  type AuthContext,
+} from "../../../src/runtime/auth.js";
+import { systemClock } from "../../../src/runtime/limiter.js";
+import {
   createServer,
   type IncomingHttpHeaders,
   type ServerResponse,
@@ -12,7 +17,9 @@ import { inspect } from "node:util";
 import { expect } from "vitest";
 import type { Clock } from "../../../src/runtime/limiter.js";
 import type {
-  ClientOptions,
+  AccessTokenProvider,
+  ClientCredentials,
+  ClientSettings,
   OperationDescriptor,
   Transport,
   TransportDefaults,
@@ -34,6 +41,10 @@ export const WRITE: OperationDescriptor = {
   path: "/send_transfer",
   effect: "write",
 };
+/** The options of a client of an API with OAuth 2.0 client credentials. */
+export type ClientOptions = ClientSettings &
+  (ClientCredentials | AccessTokenProvider);
+
 export const DEFAULTS: TransportDefaults = {
   plan: { name: "test", limit: 10_000, intervalMs: 3_600_000 },
   tokenPath: "/oauth2/token",
@@ -199,6 +210,23 @@ export function formEncode(value: string): string {
   return new URLSearchParams({ v: value }).toString().slice(2);
 }
 
+/**
+ * What a transport gives its auth scheme, for createTokenSource on its
+ * own: the token path below `authUrl`, a fetch and a time-out, the real clock.
+ */
+export function tokenContext(
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  timeoutMs = 5000,
+): AuthContext {
+  return {
+    defaults: { tokenPath: "/oauth2/token" },
+    fetch: fetchFn,
+    timeoutMs,
+    clock: systemClock,
+    url: (_name, value) => String(value),
+  };
+}
+
 /** Creates a transport against a server, with test-friendly defaults. */
 export function client(
   server: { url: string },
@@ -214,6 +242,7 @@ export function client(
       ...overrides,
     },
     defaults,
+    oauth2ClientCredentials,
   );
 }
 

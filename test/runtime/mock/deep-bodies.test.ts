@@ -55,11 +55,13 @@ function nested(depth: number, extra: string, bottom: string): string {
 const api: MockApi = {
   setId: "deep",
   plan: { name: "Silver", limit: 100, intervalMs: 3_600_000 },
-  tokenPath: "/oauth2/token",
+  baseUrl: "https://remittance.mock",
+  auth: { scheme: "oauth2-client-credentials", tokenPath: "/oauth2/token" },
   schemas,
   operations: [
     {
       name: "deep",
+      method: "POST",
       path: "/deep",
       effect: "read",
       request: root,

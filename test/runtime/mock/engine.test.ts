@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   createMockEngine,
   DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
   DEFAULT_MAX_RECORDED_CALLS,
   type MockEngine,
   type MockFault,
@@ -544,7 +543,7 @@ describe("operation checks", () => {
     const { engine, token } = await setup();
     const missing = await json(
       await engine.handle(
-        new Request(`${DEFAULT_BASE_URL}/nope`, { method: "POST" }),
+        new Request(`${api.baseUrl}/nope`, { method: "POST" }),
       ),
     );
     expect(missing).toMatchObject({
@@ -560,12 +559,19 @@ describe("operation checks", () => {
     );
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
-    expect(engine.calls.map((c) => c.status)).toEqual([405]);
+    // Routing refusals are not calls of an operation: neither is recorded.
+    expect(engine.calls).toEqual([]);
   });
 
   it("routes a path whatever the case of its percent-encoding, and with unreserved characters encoded (RFC 3986 §6.2.2)", async () => {
     const engine = createMockEngine(
-      { ...api, tokenPath: "/o%C3%A4uth/token" },
+      {
+        ...api,
+        auth: {
+          scheme: "oauth2-client-credentials",
+          tokenPath: "/o%C3%A4uth/token",
+        },
+      },
       { baseUrl: "http://localhost:9/caf\u00e9/" },
     );
     expect(engine.urlFor("get_txn_status")).toBe(
@@ -1120,6 +1126,7 @@ describe("conventions and construction", () => {
         operations: [
           {
             name: "x",
+            method: "POST",
             path: "/x",
             effect: "read",
             request: { kind: "ref", name: "Missing" },
@@ -1131,8 +1138,8 @@ describe("conventions and construction", () => {
       createMockEngine({
         ...api,
         operations: [
-          { name: "a", path: "/same", effect: "read" },
-          { name: "b", path: "same", effect: "read" },
+          { name: "a", method: "GET", path: "/same", effect: "read" },
+          { name: "b", method: "GET", path: "same", effect: "read" },
         ],
       }),
     ).toThrow(/shares its URL/);
@@ -1144,9 +1151,10 @@ describe("conventions and construction", () => {
   it("exposes resolved options without the secret, and calls as snapshots", async () => {
     const engine = createMockEngine(api, { clientSecret: "hidden" });
     expect(engine.options).toEqual({
-      baseUrl: DEFAULT_BASE_URL,
+      baseUrl: api.baseUrl,
       authUrl: DEFAULT_AUTH_URL,
       clientId: "mock-client-id",
+      username: "mock-user",
     });
     expect(JSON.stringify(engine.options)).not.toContain("hidden");
     const before = engine.calls;

@@ -3,6 +3,7 @@
  * kind, aborts before and during a call, no timers left behind, and the
  * real transport reading a lost answer the way it reads undici's.
  */
+import { oauth2ClientCredentials } from "../../../src/runtime/auth.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -98,7 +99,8 @@ function transport(
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       ...options,
     },
-    { plan: api.plan, tokenPath: api.tokenPath },
+    { plan: api.plan, tokenPath: "/oauth2/token" },
+    oauth2ClientCredentials,
   );
 }
 
@@ -171,7 +173,7 @@ describe("createMockFetch", () => {
     expect(bodies).not.toContain("in-env-s3cret");
     expect(bodies).not.toContain("nothing-here");
     expect(bodies).toContain(
-      "No mocked operation at /[redacted]/[redacted]; operations (POST): /get_acct_title,",
+      "No mocked operation at /[redacted]/[redacted]; operations: POST /get_acct_title, POST /send_txns,",
     );
     expect(fetch.engine.calls).toEqual([]);
   });

@@ -8,8 +8,9 @@ import type { JsonValue } from "../../../src/runtime/json.js";
 
 export const api: MockApi = {
   setId: "remittance",
+  baseUrl: "https://remittance.mock",
   plan: { name: "Silver", limit: 100, intervalMs: 3_600_000 },
-  tokenPath: "/oauth2/token",
+  auth: { scheme: "oauth2-client-credentials", tokenPath: "/oauth2/token" },
   schemas: [
     {
       name: "AccountRef",
@@ -100,6 +101,7 @@ export const api: MockApi = {
   operations: [
     {
       name: "get_acct_title",
+      method: "POST",
       path: "/get_acct_title",
       effect: "read",
       request: {
@@ -116,6 +118,7 @@ export const api: MockApi = {
     },
     {
       name: "send_txns",
+      method: "POST",
       path: "/send_txns",
       effect: "write",
       request: {
@@ -169,7 +172,12 @@ export const api: MockApi = {
       },
     },
     // Payloads not shown by the bank.
-    { name: "get_txn_status", path: "/get_txn_status", effect: "read" },
+    {
+      name: "get_txn_status",
+      method: "POST",
+      path: "/get_txn_status",
+      effect: "read",
+    },
   ],
 };
 

@@ -290,11 +290,13 @@ describe("huge bounds", () => {
     const api: MockApi = {
       setId: "when",
       plan: { name: "Silver", limit: 100, intervalMs: 3_600_000 },
-      tokenPath: "/oauth2/token",
+      baseUrl: "https://remittance.mock",
+      auth: { scheme: "oauth2-client-credentials", tokenPath: "/oauth2/token" },
       schemas: [{ name: "When", schema: when }],
       operations: [
         {
           name: "when",
+          method: "POST",
           path: "/when",
           effect: "read",
           request: { kind: "ref", name: "When" },
@@ -326,17 +328,20 @@ describe("huge bounds", () => {
     const api: MockApi = {
       setId: "huge",
       plan: { name: "Silver", limit: 100, intervalMs: 3_600_000 },
-      tokenPath: "/oauth2/token",
+      baseUrl: "https://remittance.mock",
+      auth: { scheme: "oauth2-client-credentials", tokenPath: "/oauth2/token" },
       schemas: [],
       operations: [
         {
           name: "huge",
+          method: "POST",
           path: "/huge",
           effect: "read",
           response: { kind: "string", minLength: 100_000_000 },
         },
         {
           name: "empty",
+          method: "POST",
           path: "/empty",
           effect: "read",
           response: {

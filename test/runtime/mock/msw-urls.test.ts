@@ -2,6 +2,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockHandlers } from "../../../src/runtime/mock/msw.js";
 import { api, basic } from "./fixture.js";
+import { httpApi } from "./http-fixture.js";
 
 // Hosts whose URL holds characters path-to-regexp (msw's matcher) reads as
 // syntax: an IPv6 literal has colons and brackets. The generated client
@@ -16,7 +17,9 @@ const encoded = createMockHandlers(api, {
   baseUrl: "http://localhost:4010/café v1",
   authUrl: "http://localhost:4010/auth%20x",
 });
-const server = setupServer(...v6, ...encoded);
+// Path templates: `{accountId}` matches one segment, whatever the method.
+const templated = createMockHandlers(httpApi);
+const server = setupServer(...v6, ...encoded, ...templated);
 
 /** A token from the mock's endpoint, by the documented test credentials. */
 async function grantToken(tokenUrl: string): Promise<string> {
@@ -76,5 +79,27 @@ describe("msw adapter URLs", () => {
     expect(encoded.engine.calls.map((c) => c.path)).toEqual([
       "/caf%C3%A9%20v1/get_txn_status",
     ]);
+  });
+
+  it("matches a path template's segment, one handler for a path's methods", async () => {
+    // Six operations at four paths: /accounts (GET, POST), /accounts/me,
+    // /accounts/{accountId} (GET, DELETE) and /health.
+    expect(templated).toHaveLength(4);
+    const headers = { "x-api-key": "mock-api-key" };
+    const got = await fetch("https://accounts.mock/accounts/42", { headers });
+    expect(got.status).toBe(200);
+    const deleted = await fetch("https://accounts.mock/accounts/42", {
+      method: "DELETE",
+      headers,
+    });
+    expect(deleted.status).toBe(204);
+    expect(templated.engine.calls.map((c) => c.operation)).toEqual([
+      "get_account",
+      "delete_account",
+    ]);
+    // A segment more is no served path: msw hands it on (an error here).
+    await expect(
+      fetch("https://accounts.mock/accounts/42/cards", { headers }),
+    ).rejects.toThrow();
   });
 });

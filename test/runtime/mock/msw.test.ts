@@ -12,7 +12,12 @@ import {
 const oddApi = {
   ...api,
   operations: [
-    { name: "odd", path: "/v1/acct(x):y*", effect: "read" as const },
+    {
+      name: "odd",
+      method: "POST" as const,
+      path: "/v1/acct(x):y*",
+      effect: "read" as const,
+    },
   ],
 };
 

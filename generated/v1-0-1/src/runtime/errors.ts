@@ -1,7 +1,7 @@
 // Copied by remitgen from its runtime (src/runtime/errors.ts). DO NOT EDIT.
 
 /**
- * Errors thrown by the client. Every error is a {@link RemitError} with a
+ * Errors thrown by the client. Every error is a {@link ClientError} with a
  * stable `code`, so callers can branch without string-matching messages.
  *
  * No error, message, property or `cause` carries the client secret, an
@@ -21,18 +21,18 @@ export interface CauseOptions {
 }
 
 /**
- * Every {@link RemitError.code} the client's errors carry, so that a
+ * Every {@link ClientError.code} the client's errors carry, so that a
  * `switch (error.code)` is checked (a type only: no runtime bytes).
- * `"REMIT_ERROR"` is the base class's default; the client throws none.
+ * `"CLIENT_ERROR"` is the base class's default; the client throws none.
  */
-export type RemitErrorCode =
+export type ClientErrorCode =
   | "API_ERROR"
   | "AUTH_ERROR"
   | "CONFIG_ERROR"
   | "NETWORK_ERROR"
   | "OUTCOME_UNKNOWN"
   | "RATE_LIMITED"
-  | "REMIT_ERROR"
+  | "CLIENT_ERROR"
   | "STORE_UNAVAILABLE"
   | "TIMEOUT";
 
@@ -40,11 +40,11 @@ export type RemitErrorCode =
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
- * tells errors apart by {@link RemitError.code}.
+ * tells errors apart by {@link ClientError.code}.
  */
-export class RemitError extends Error {
+export class ClientError extends Error {
   /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
-  declare readonly code: RemitErrorCode;
+  declare readonly code: ClientErrorCode;
 
   /**
    * @param message - Human-readable description. Never include secrets.
@@ -53,32 +53,37 @@ export class RemitError extends Error {
    */
   constructor(
     message: string,
-    code: RemitErrorCode = "REMIT_ERROR",
+    code: ClientErrorCode = "CLIENT_ERROR",
     options?: CauseOptions,
   ) {
     super(message, options);
     this.code = code;
     // Literal names: minifiers rename classes, so `constructor.name` is unreliable.
-    this.name = "RemitError";
+    this.name = "ClientError";
   }
 }
 
 /**
- * The bank answered an operation with an error status, or a read with an
+ * The server answered an operation with an error status, or a read with an
  * answer the client cannot use (a redirect, an unreadable 2xx body). For a
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
+ *
+ * A package declares, for each operation that states its error answers, a
+ * union of them typed by status ({@link ApiErrorOf}, e.g.
+ * `GetAccountError`) and a guard that narrows to it (`isGetAccountError`,
+ * see {@link isApiError}).
  */
-export class ApiError extends RemitError {
+export class ApiError extends ClientError {
   declare readonly code: "API_ERROR";
-  /** Name of the operation, e.g. `send_transfer`. */
+  /** Name of the operation, e.g. `get_account`. */
   declare readonly operation: string;
   /** HTTP status code. */
   declare readonly status: number;
   /**
-   * Response body, without the access token: parsed JSON when the whole
-   * body was read, else the first 4096 characters of its text
-   * (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the client
-   * reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
+   * Response body, without the credentials the client sent: parsed JSON
+   * when the whole body was read, else the first 4096 characters of its
+   * text (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the
+   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
    */
   declare readonly body: JsonValue;
   /** Whether the server sent more than {@link ApiError.body} holds. */
@@ -106,10 +111,48 @@ export class ApiError extends RemitError {
 }
 
 /**
- * Authentication failed: the token endpoint refused or failed, returned no
- * usable token, or the bank rejected a freshly issued token (a second 401).
+ * An {@link ApiError} of a status the API's description states, its body
+ * typed as the description states it (the client does not check it), e.g.
+ * `ApiErrorOf<404, Problem>`.
  */
-export class AuthError extends RemitError {
+export interface ApiErrorOf<Status extends number, Body> extends Omit<
+  ApiError,
+  "status" | "body"
+> {
+  readonly status: Status;
+  readonly body: Body;
+}
+
+/**
+ * Whether `error` is an {@link ApiError} of `operation` whose status is one
+ * of `statuses` and whose body was read whole: an error answer the API's
+ * description states, so its body may be read as the type it states. The
+ * generated guards (`isGetAccountError`) call it with their operation's
+ * statuses.
+ *
+ * @param error - What a call rejected with.
+ * @param operation - The operation's name, e.g. `get_account`.
+ * @param statuses - The error statuses its description states.
+ */
+export function isApiError<Stated extends ApiErrorOf<number, unknown>>(
+  error: unknown,
+  operation: string,
+  statuses: readonly number[],
+): error is Stated {
+  return (
+    error instanceof ApiError &&
+    error.operation === operation &&
+    statuses.includes(error.status) &&
+    !error.bodyTruncated
+  );
+}
+
+/**
+ * Authentication failed: the token endpoint refused or failed, returned no
+ * usable token, or the server refused the credentials (for tokens, a freshly
+ * issued one: a second 401).
+ */
+export class AuthError extends ClientError {
   declare readonly code: "AUTH_ERROR";
   /** HTTP status from the token endpoint or operation, when there was one. */
   declare readonly status: number | undefined;
@@ -142,20 +185,20 @@ export class AuthError extends RemitError {
 
 /**
  * A rate limit was hit: the client-side limiter in `"reject"` mode refused
- * the call unsent, or the bank answered 429 (the `cause`, an
+ * the call unsent, or the server answered 429 (the `cause`, an
  * {@link ApiError}) and the call was not (or no longer) retried.
  */
-export class RateLimitError extends RemitError {
+export class RateLimitError extends ClientError {
   declare readonly code: "RATE_LIMITED";
   /** Name of the operation refused. */
   declare readonly operation: string;
-  /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
+  /** Milliseconds until a call may be sent again; `undefined` if the server did not say. */
   declare readonly retryAfterMs: number | undefined;
 
   /**
    * @param operation - Operation name.
    * @param retryAfterMs - Wait before trying again, if known.
-   * @param options - `{ cause }`: the bank's 429 as an {@link ApiError};
+   * @param options - `{ cause }`: the server's 429 as an {@link ApiError};
    * none when the client's own limit refused the call (it was not sent).
    */
   constructor(
@@ -163,7 +206,7 @@ export class RateLimitError extends RemitError {
     retryAfterMs: number | undefined,
     options?: CauseOptions,
   ) {
-    // The same words for both: `cause` tells the bank's 429 apart.
+    // The same words for both: `cause` tells the server's 429 apart.
     super(`${operation} failed: rate limited`, "RATE_LIMITED", options);
     this.name = "RateLimitError";
     this.operation = operation;
@@ -172,7 +215,7 @@ export class RateLimitError extends RemitError {
 }
 
 /** A read operation did not complete within `timeoutMs`. */
-export class TimeoutError extends RemitError {
+export class TimeoutError extends ClientError {
   declare readonly code: "TIMEOUT";
   /** Name of the operation. */
   declare readonly operation: string;
@@ -197,7 +240,7 @@ export class TimeoutError extends RemitError {
  * server's certificate refused by the client's own TLS check), so it is
  * safe to send the write again.
  */
-export class NetworkError extends RemitError {
+export class NetworkError extends ClientError {
   declare readonly code: "NETWORK_ERROR";
   /** Name of the operation. */
   declare readonly operation: string;
@@ -216,31 +259,31 @@ export class NetworkError extends RemitError {
 /** Options of an {@link OutcomeUnknownError}. */
 export interface OutcomeUnknownOptions extends CauseOptions {
   /**
-   * The method of the set's transaction-status operation, e.g.
+   * The method of the set's status operation, e.g.
    * `getTransactionStatus`; `undefined` when the set has none.
    */
   statusOperation?: string | undefined;
 }
 
 /**
- * A write may or may not have been carried out by the bank: it timed out,
- * was aborted in flight, lost its connection, met a 5xx answer (the
- * bank's own or a gateway's: neither says the transfer was not made) or a
- * redirect, or got a 2xx answer it could not read.
- * The client never resends a write. Check the transfer with the set's
- * transaction-status operation ({@link OutcomeUnknownError.statusOperation}),
- * or with the bank by other means where the set has none, and reconcile
+ * A write may or may not have been carried out by the server: it timed
+ * out, was aborted in flight, lost its connection, met a 5xx answer (the
+ * server's own or a gateway's: neither says the write was not carried out)
+ * or a redirect, or got a 2xx answer it could not read.
+ * The client never resends a write. Check its outcome with the set's
+ * status operation ({@link OutcomeUnknownError.statusOperation}), or with
+ * the API's owner by other means where the set has none, and reconcile
  * before deciding to send again.
  */
-export class OutcomeUnknownError extends RemitError {
+export class OutcomeUnknownError extends ClientError {
   declare readonly code: "OUTCOME_UNKNOWN";
   /** Name of the write operation. */
   declare readonly operation: string;
-  /** The body the caller passed, to identify the transfer when reconciling. */
+  /** The body the caller passed, to identify the write when reconciling. */
   declare readonly requestBody: unknown;
   /**
-   * The client method that reconciles the transfer (the set's
-   * transaction-status operation); `undefined` when the set has none.
+   * The client method that reconciles the write (the set's status
+   * operation); `undefined` when the set has none.
    */
   declare readonly statusOperation: string | undefined;
 
@@ -258,10 +301,10 @@ export class OutcomeUnknownError extends RemitError {
     const { statusOperation, ...causeOptions } = options;
     const reconcile =
       statusOperation === undefined
-        ? "reconcile with the bank by other means (this API set has no transaction-status operation)"
+        ? "reconcile by other means (this API set has no status operation)"
         : `reconcile with ${statusOperation}`;
     super(
-      `${operation}: outcome unknown, the bank may have acted. Do not resend: ${reconcile}.`,
+      `${operation}: outcome unknown, the server may have acted. Do not resend: ${reconcile}.`,
       "OUTCOME_UNKNOWN",
       causeOptions,
     );
@@ -273,7 +316,7 @@ export class OutcomeUnknownError extends RemitError {
 }
 
 /** The client was created with missing or invalid options. */
-export class ConfigError extends RemitError {
+export class ConfigError extends ClientError {
   declare readonly code: "CONFIG_ERROR";
   /** @param message - Names the option; never echoes its value. */
   constructor(message: string) {
@@ -289,7 +332,7 @@ export class ConfigError extends RemitError {
  * store to come back. The message names the store, never its address or
  * credentials; `cause` is the store's own error.
  */
-export class StoreError extends RemitError {
+export class StoreError extends ClientError {
   declare readonly code: "STORE_UNAVAILABLE";
   /** Name of the operation not sent. */
   declare readonly operation: string;

@@ -5,7 +5,7 @@ export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * A JSON object whose members the bank has not published. Used for every
+ * A JSON object whose members the API's description does not show. Used for every
  * payload whose shape is "not shown", so callers never fall back to `any`.
  */
 export type JsonObject = { [key: string]: JsonValue };

@@ -157,13 +157,13 @@ export interface SharedTokenOptions {
  * while another client holds the lock, its token is waited for (up to its
  * request's time-out plus 5000 ({@link STORE_LEASE_GRACE_MS}) ms, looking
  * every 50 ({@link TOKEN_LOCK_POLL_MS}) ms), and a still valid one serves
- * meanwhile. `stale`, the token the bank refused, is dropped from the
+ * meanwhile. `stale`, the token the server refused, is dropped from the
  * store only if it is still the one there, so one refresh serves every
  * client. A store that fails is passed by: the token is then fetched and
  * kept by this client alone.
  *
  * @param options - The store, the key and the source's request and timing.
- * @param stale - The token the bank just refused, if any.
+ * @param stale - The token the server just refused, if any.
  */
 export async function sharedToken(
   options: SharedTokenOptions,

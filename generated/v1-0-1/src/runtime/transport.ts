@@ -7,7 +7,13 @@
  *
  * @packageDocumentation
  */
-import { checkToken, createTokenSource, type TokenSource } from "./auth.js";
+import {
+  required,
+  type ApiKeyPlace,
+  type Authentication,
+  type Credentials,
+  type TokenSource,
+} from "./auth.js";
 import {
   ApiError,
   AuthError,
@@ -23,7 +29,6 @@ import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
-  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_ERROR_BODY_BYTES,
   MAX_ERROR_BODY_TEXT_LENGTH,
   MAX_RETRY_ATTEMPTS,
@@ -47,53 +52,83 @@ import {
   type RetryOptions,
 } from "./retry.js";
 
+export type {
+  AccessTokenProvider,
+  ApiKeyCredentials,
+  BasicCredentials,
+  BearerToken,
+  ClientCredentials,
+} from "./auth.js";
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
 export type { ClientStore, SlotTake, StoredToken } from "./store.js";
 
 /**
- * The headers of one request. Caller headers go through `Headers`, which
+ * The headers of one request: the client's own (`own`) over its header
+ * parameters over the caller's. Caller headers go through `Headers`, which
  * merges names case-insensitively and rejects a bad value here, clearly
  * before anything is sent (as a ConfigError: its own TypeError quotes the
  * value, say a key with a line break in it, into logs); without them a
  * plain object is enough (and cheaper on every call).
  */
 function requestHeaders(
+  own: Record<string, string>,
+  parameters: Record<string, string> | undefined,
   callerHeaders: HeadersInit | undefined,
-  token: string,
 ): Headers | Record<string, string> {
-  const own: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-    authorization: "Bearer " + token,
-  };
-  if (callerHeaders === undefined) return own;
+  if (callerHeaders === undefined && parameters === undefined) return own;
   let headers: Headers;
   try {
     headers = new Headers(callerHeaders);
   } catch {
     throw new ConfigError("headers is out of range");
   }
-  // The caller's headers never override these.
+  // Checked by `withParameters`: they go in as they are.
+  for (const name in parameters) headers.set(name, parameters[name]!);
+  // Neither the caller's headers nor parameters override these.
   for (const name in own) headers.set(name, own[name]!);
   return headers;
 }
 
-/** One operation, as the generated code describes it. Always sent as POST. */
+/** The methods an operation may use. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One operation, as the generated code describes it. */
 export interface OperationDescriptor {
-  /** Operation name, e.g. `send_transfer`. */
+  /** Operation name, e.g. `get_account`. */
   readonly name: string;
-  /** Path below the base URL, e.g. `/send_transfer`. */
+  /** Default `POST`. */
+  readonly method?: HttpMethod;
+  /**
+   * Path below the base URL, e.g. `/accounts/{accountId}`; its parameters
+   * are filled in by the call's {@link RequestParameters}.
+   */
   readonly path: string;
   /** `"write"` operations are never retried or resent (except one replay after a 401). */
   readonly effect: "read" | "write";
+  /** `false`: the operation sends no credentials. */
+  readonly authenticated?: false;
   /**
    * What a 2xx body must hold: a JSON object (the default; an empty body
-   * reads as `{}`), or, for a response schema that is not an object, any
-   * JSON value.
+   * reads as `{}`), any JSON value (a response schema that is not an
+   * object), or nothing (`"none"`: the call returns `undefined`).
    */
-  readonly response?: "object" | "json";
+  readonly response?: "object" | "json" | "none";
+  /** 2xx statuses the API answers without a body: the call returns `undefined`. */
+  readonly empty?: readonly number[];
 }
+
+/**
+ * The parts of a request its parameters fill in, from the operation's path
+ * template: made by `withParameters` (parameters.ts) and run by the call,
+ * so that a bad value rejects the call's promise.
+ */
+export type RequestParameters = (path: string) => {
+  /** The path with its parameters encoded and the query string, if any. */
+  readonly path: string;
+  /** Header parameters, checked. */
+  readonly headers?: Record<string, string> | undefined;
+};
 
 /** A plan's rate limit: `limit` calls per `intervalMs`. */
 export interface PlanLimit {
@@ -107,10 +142,14 @@ export interface PlanLimit {
 
 /** What the generated package knows about its API set. */
 export interface TransportDefaults {
-  /** The plan's rate limit, applied on the client side by default. */
+  /** The plan's rate limit, applied on the client side by default; none: no limit. */
   readonly plan?: PlanLimit | undefined;
-  /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
+  /** The base URL the API states, used when the `baseUrl` option is left out. */
+  readonly baseUrl?: string | undefined;
+  /** OAuth 2.0: the token endpoint's path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath?: string | undefined;
+  /** An API key's header or query parameter. */
+  readonly apiKey?: ApiKeyPlace | undefined;
   /**
    * The client method of the set's transaction-status operation, e.g.
    * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
@@ -120,54 +159,13 @@ export interface TransportDefaults {
 }
 
 /**
- * Options of a client: where the service is, how it gets its access tokens
- * (client credentials, or your own `getAccessToken`), and how it behaves.
- * An optional member may be `undefined`, meaning its default, so a value
- * that may be missing passes through under `exactOptionalPropertyTypes`.
+ * What a client takes besides its credentials. An optional member may be
+ * `undefined`, meaning its default, so a value that may be missing passes
+ * through under `exactOptionalPropertyTypes`.
  */
-export type ClientOptions = ClientSettings &
-  (AccessTokenProvider | ClientCredentials);
-
-/** The built-in OAuth 2.0 client credentials flow (RFC 6749 section 4.4). */
-export interface ClientCredentials {
-  /** Base URL of the authorization API; the token endpoint is below it. */
-  authUrl: string;
-  /** OAuth 2.0 client id. */
-  clientId: string;
-  /**
-   * OAuth 2.0 client secret. Never logged, echoed or put in errors. Server
-   * side only: in a browser anyone can read it; there, use
-   * `getAccessToken` with tokens from your own server.
-   */
-  clientSecret: string;
-  getAccessToken?: undefined;
-}
-
-/** Tokens from elsewhere: no credentials needed. */
-export interface AccessTokenProvider {
-  /**
-   * Replaces the built-in client credentials flow: called before each
-   * request, before its turn under the rate limit (a token that expires
-   * while the call waits is answered 401 and asked for again);
-   * `forceRefresh` is true after the bank answered 401 to the token it
-   * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used. Once the call's signal aborts, the call does not wait for it.
-   */
-  getAccessToken: (context: {
-    forceRefresh: boolean;
-    signal?: AbortSignal | undefined;
-  }) => Promise<string>;
-  authUrl?: string | undefined;
-  clientId?: string | undefined;
-  clientSecret?: string | undefined;
-}
-
-/** Everything else a client takes. */
 export interface ClientSettings {
-  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  /** Base URL of the API. Must be https (http only for localhost or with `allowInsecureHttp`). */
   baseUrl: string;
-  /** Space-separated OAuth scopes to request. */
-  scope?: string | undefined;
   /**
    * Fetch implementation (undici, MSW, a proxy agent...). Default: the
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
@@ -189,6 +187,7 @@ export interface ClientSettings {
    * ({@link DEFAULT_RATE_LIMIT_MODE}) with the plan's limit: calls over the
    * limit wait for their turn. `"reject"` throws {@link RateLimitError}
    * instead; `false` disables the limiter; an object sets a custom limit.
+   * Without a plan (the API states none) only an object sets a limit.
    */
   rateLimit?:
     | "wait"
@@ -215,19 +214,14 @@ export interface ClientSettings {
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean | undefined;
   /**
-   * Refresh a token this long before it expires, in ms, 0 or more (0: no
-   * early refresh). Default 60000 ({@link DEFAULT_TOKEN_REFRESH_MARGIN_MS}),
-   * at most half the token's lifetime. Calls meanwhile use the current
-   * token, until it expires if the refresh fails.
-   */
-  tokenRefreshMarginMs?: number | undefined;
-  /**
    * Where the rate-limit window, the access token and the lock of its
    * request are kept. Default: in this client's memory. Clients sharing a
    * store keep one plan and one token together, e.g. every instance of a
    * service through `createRedisStore` (the package's `./redis` entry).
-   * Keys inside it name the base URL, client id and plan, so clients of
-   * other plans or credentials can share a store without meeting.
+   * Keys inside it name the base URL and the client id or user name
+   * (never a secret), so clients of other credentials can share a store
+   * without meeting; clients of different API keys or tokens to one base
+   * URL share one window.
    */
   store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
@@ -235,6 +229,15 @@ export interface ClientSettings {
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
   random?: (() => number) | undefined;
 }
+
+/**
+ * {@link ClientSettings} of an API that states its base URL:
+ * `baseUrl` may be left out (it then is `transportDefaults.baseUrl`).
+ */
+export type ClientSettingsWithBaseUrl = Omit<ClientSettings, "baseUrl"> & {
+  /** Base URL of the API, if not the one it states. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  baseUrl?: string | undefined;
+};
 
 /** Options of one call to a write operation; `undefined` means the default. */
 export interface WriteCallOptions {
@@ -246,7 +249,11 @@ export interface WriteCallOptions {
   signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call's requests (a token request keeps the client's). */
   timeoutMs?: number | undefined;
-  /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
+  /**
+   * Extra request headers. `accept`, `content-type` and the credentials'
+   * header are set by the client, and the operation's header parameters
+   * by their arguments.
+   */
   headers?: Record<string, string> | undefined;
 }
 
@@ -260,9 +267,9 @@ export interface ReadCallOptions extends WriteCallOptions {
 export interface RequestEvent {
   /** Operation name. */
   readonly operation: string;
-  /** Always `"POST"`. */
+  /** The operation's method, e.g. `"GET"`. */
   readonly method: string;
-  /** Full request URL. */
+  /** Full request URL, credentials in its query redacted. */
   readonly url: string;
   /** Request headers, lower-case, credentials redacted. */
   readonly headers: Record<string, string>;
@@ -287,12 +294,13 @@ export interface ResponseEvent {
 /** Sends operations. Created by {@link createTransport}. */
 export interface Transport {
   /**
-   * POSTs `body` as JSON to the operation and returns the parsed JSON
-   * object (`{}` for an empty body), or any JSON value for an operation
-   * whose `response` is `"json"`. A 2xx answer that is not what the
-   * operation expects is an {@link ApiError} for a read and an
-   * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable). Of an error status's body at most 65536
+   * Sends the operation, with `body` as JSON unless it is `undefined`,
+   * and returns the parsed JSON object (`{}` for an empty body), any JSON
+   * value for an operation whose `response` is `"json"`, or `undefined`
+   * for one that answers without a body. A 2xx answer that is not what
+   * the operation expects is an {@link ApiError} for a read and an
+   * {@link OutcomeUnknownError} for a write (the server acted, but its
+   * answer is unreadable). Of an error status's body at most 65536
    * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
    * downloaded; the {@link ApiError} holds it parsed when it is JSON read
    * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
@@ -307,6 +315,7 @@ export interface Transport {
     operation: OperationDescriptor,
     body: unknown,
     options?: ReadCallOptions | WriteCallOptions,
+    parameters?: RequestParameters,
   ): Promise<TResponse>;
 }
 
@@ -327,11 +336,6 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 const NOT_SENT_CODE =
   /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UNABLE_TO_\w+|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME_INVALID)$/;
 
-function required(name: string, value: unknown): string {
-  if (typeof value === "string" && value) return value;
-  throw new ConfigError(`${name} is required`);
-}
-
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry: RetryOptions): number {
   const {
@@ -351,13 +355,6 @@ function checkRetry(retry: RetryOptions): number {
     throw new ConfigError("retry is out of range");
   }
   return attempts;
-}
-
-// A NaN or negative margin would silently turn the early refresh off;
-// Infinity means half the token's lifetime, the most it is ever given.
-function checkMargin(value: number): number {
-  if (value >= 0) return value;
-  throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 
 function checkTimeout(value: number): number {
@@ -499,7 +496,7 @@ async function readStart(
 /**
  * An error answer's body for {@link ApiError}: parsed when it is JSON read
  * whole that parses exactly, else the start of its text (where an id too
- * long for a number keeps its digits); either way without the token a
+ * long for a number keeps its digits); either way without the credentials a
  * server may have echoed, however it escaped it (see {@link redactText}:
  * `\/` from PHP, `\u002B` from .NET, `%2B` in a URL), and numbers keep
  * their digits as written. A 2xx body, read whole to be used, is held to
@@ -507,11 +504,11 @@ async function readStart(
  */
 function errorBody(
   start: BodyStart,
-  token: string,
+  secrets: readonly string[],
 ): { body: JsonValue; truncated: boolean } {
   const cut = start.cut || start.text.length > MAX_ERROR_BODY_BYTES;
   const text = cut ? start.text.slice(0, MAX_ERROR_BODY_BYTES) : start.text;
-  const clean = redactText(text, [token], cut);
+  const clean = redactText(text, secrets, cut);
   const value = cut ? undefined : parseExact(clean);
   if (value !== undefined) return { body: value, truncated: false };
   return {
@@ -525,70 +522,54 @@ function errorBody(
  * {@link ConfigError} that names the option, never its value).
  *
  * @param options - Client options from the caller.
- * @param defaults - The generated package's plan and token path.
+ * @param defaults - The generated package's plan, base URL and auth data.
+ * @param authentication - The API's auth scheme (auth.ts), e.g.
+ * `oauth2ClientCredentials`; none for an API without credentials.
  */
-export function createTransport(
-  options: ClientOptions,
+export function createTransport<Options>(
+  options: ClientSettingsWithBaseUrl & Options,
   defaults: TransportDefaults,
+  authentication?: Authentication<Options>,
 ): Transport {
   const insecure = options.allowInsecureHttp === true;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
+  const baseUrl = checkUrl(
+    "baseUrl",
+    options.baseUrl ?? defaults.baseUrl,
+    insecure,
+  );
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn: typeof fetch =
     options.fetch ?? ((input, init) => fetch(input, init));
-  const custom = options.getAccessToken;
-  const getToken: TokenSource = custom
-    ? (stale, signal) => {
-        // As the built-in source: a caller that gave up asks for nothing,
-        // and one that gives up meanwhile waits for no provider that
-        // ignores the signal.
-        signal?.throwIfAborted();
-        return abortable(
-          // Promise.resolve: a JavaScript caller may return a plain string.
-          Promise.resolve(
-            custom({ forceRefresh: stale !== undefined, signal }),
-          ).then(checkToken),
-          signal,
-        );
-      }
-    : createTokenSource({
-        tokenUrl: join(
-          checkUrl("authUrl", options.authUrl, insecure),
-          defaults.tokenPath ?? "",
-        ),
-        clientId: required("clientId", options.clientId),
-        clientSecret: required("clientSecret", options.clientSecret),
-        scope: options.scope,
-        fetch: fetchFn,
-        timeoutMs,
-        refreshMarginMs: checkMargin(
-          options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
-        ),
-        now: () => clock.now(),
-        sleep: (ms) => clock.sleep(ms),
-        store: options.store,
-      });
+  const credentials: Credentials | undefined = authentication?.(options, {
+    defaults,
+    fetch: fetchFn,
+    timeoutMs,
+    clock,
+    url: (name, value) => checkUrl(name, value, insecure),
+  });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
-  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  // The API counts a plan per client (a client id, a user name); others' calls by base URL alone.
   const window = options.store && {
     store: options.store,
-    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+    key: `rate ${credentials?.account ?? ""} ${baseUrl}`,
   };
-  let limiter: Limiter | undefined;
-  // A custom limit replaces the plan's; without a plan there is nothing to enforce.
-  const rate =
-    rateLimit === false
-      ? undefined
-      : typeof rateLimit === "object"
-        ? rateLimit
-        : defaults.plan && { ...defaults.plan, mode: rateLimit };
-  if (rate !== undefined) {
-    const { limit, intervalMs, mode = DEFAULT_RATE_LIMIT_MODE } = rate;
-    limiter = createLimiter(limit, intervalMs, mode, clock, window);
-  }
+  // A custom limit replaces the plan's; without either, there is none.
+  const limit =
+    typeof rateLimit === "object"
+      ? rateLimit
+      : rateLimit && defaults.plan && { ...defaults.plan, mode: rateLimit };
+  const limiter: Limiter | undefined = limit
+    ? createLimiter(
+        limit.limit,
+        limit.intervalMs,
+        limit.mode ?? DEFAULT_RATE_LIMIT_MODE,
+        clock,
+        window,
+      )
+    : undefined;
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
@@ -599,10 +580,12 @@ export function createTransport(
       operation: OperationDescriptor,
       body: unknown,
       callOptions: ReadCallOptions | WriteCallOptions = {},
+      parameters?: RequestParameters,
     ): Promise<TResponse> {
       const { signal } = callOptions;
       signal?.throwIfAborted();
       const name = operation.name;
+      const method = operation.method ?? "POST";
       // Anything not declared a read is treated as a write: never resent.
       const isWrite = operation.effect !== "read";
       const callRetry = (callOptions as ReadCallOptions).retry;
@@ -614,23 +597,29 @@ export function createTransport(
             : clientRetry;
       const attempts = retry ? checkRetry(retry) : 1;
       const callTimeoutMs = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
-      const url = join(baseUrl, operation.path);
-      const payload = JSON.stringify(body); // once, reused by every send
+      const request = parameters?.(operation.path);
+      const path = request ? request.path : operation.path;
+      // Its credentials, unless the operation sends none.
+      const auth = operation.authenticated === false ? undefined : credentials;
+      // Once, reused by every send; no body, no content-type.
+      const payload = body === undefined ? undefined : JSON.stringify(body);
       let stale: string | undefined;
       let replayed = false;
       let sent = 0;
 
       for (let tries = 1; ; tries++) {
         // The token first, then the slot, then fetch with no wait between:
-        // the bank counts requests as they arrive, so a slot is taken only
-        // just before its request is sent, however long a token took to
-        // come, and held until one window after the call settles.
+        // the server counts requests as they arrive, so a slot is taken
+        // only just before its request is sent, however long a token took
+        // to come, and held until one window after the call settles.
         let permit: Permit | undefined;
         let headers: Headers | Record<string, string>;
-        let token: string;
+        let url = join(baseUrl, path);
+        let secret: string;
+        let secrets: string[] = [];
         try {
           // A cached token comes back as a string: no await, no extra turn.
-          let got = getToken(stale, signal);
+          let got = auth ? auth.secret(stale, signal) : "";
           stale = undefined;
           // After a wait for its turn the built-in token may have expired,
           // so it is asked for again: a cached one comes back at once and
@@ -639,7 +628,7 @@ export function createTransport(
           // back and the next turn used unchecked (so this ends, even with
           // tokens shorter than a wait). getAccessToken is not asked again:
           // its answer is always a promise, so every turn would be lost.
-          for (let checked: unknown = custom; ; checked = true) {
+          for (let checked = !auth?.cached; ; checked = true) {
             got = typeof got === "string" ? got : await got;
             permit?.release();
             const turn = limiter?.acquire(signal, name, callTimeoutMs);
@@ -648,18 +637,24 @@ export function createTransport(
               break;
             }
             permit = await turn;
-            if (!checked) got = getToken(stale, signal);
+            if (!checked) got = auth!.secret(stale, signal);
             if (typeof got === "string") break;
           }
-          token = got as string;
-          headers = requestHeaders(callOptions.headers, token);
+          secret = got as string;
+          const own: Record<string, string> = { accept: "application/json" };
+          if (payload !== undefined) own["content-type"] = "application/json";
+          if (auth) {
+            secrets = [secret, ...(auth.secrets ?? [])];
+            url = auth.apply(secret, own, url);
+          }
+          headers = requestHeaders(own, request?.headers, callOptions.headers);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
           if (onRequest) {
             emit(onRequest, {
               operation: name,
-              method: "POST",
-              url,
-              headers: redactHeaders(headers, [token]),
+              method,
+              url: redactText(url, secrets),
+              headers: redactHeaders(headers, secrets),
               attempt: sent + 1,
             });
             // A hook may abort (a kill switch): still unsent, so still a plain abort.
@@ -683,12 +678,12 @@ export function createTransport(
         let failure: unknown;
         try {
           const received = await fetchFn(url, {
-            method: "POST",
+            method,
             headers,
-            body: payload,
+            body: payload ?? null,
             // A redirect is not the operation's own answer, and following
-            // one would send the transfer on, or fetch another resource
-            // and read its answer as the transfer's.
+            // one would send the write on, or fetch another resource and
+            // read its answer as the write's.
             redirect: "manual",
             signal: controller.signal,
           });
@@ -696,7 +691,7 @@ export function createTransport(
             emit(onResponse, {
               operation: name,
               status: received.status,
-              headers: redactHeaders(received.headers, [token]),
+              headers: redactHeaders(received.headers, secrets),
               attempt: sent,
               durationMs: clock.now() - started,
             });
@@ -713,7 +708,7 @@ export function createTransport(
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
-        // Settled: its slot stays taken one window from now (the bank may
+        // Settled: its slot stays taken one window from now (the server may
         // have counted it as late as this), unless it provably never left.
         if (!response && !controller.signal.aborted && notSent(failure)) {
           permit?.release();
@@ -751,6 +746,12 @@ export function createTransport(
           // never the operation's (a read's result, or a write's outcome).
           const redirected = response.redirected;
           if (response.ok && !redirected) {
+            if (
+              operation.response === "none" ||
+              operation.empty?.includes(status)
+            ) {
+              return undefined as TResponse;
+            }
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
@@ -768,27 +769,26 @@ export function createTransport(
               return data as TResponse;
             }
           }
-          if (status === 401 && !redirected) {
-            // The bank did not act on a 401: refresh once and replay once.
-            // A 401 is the answer of the token check, which runs before the
-            // operation (at the bank or a gateway in front of it): a bank
-            // acting and then answering 401 would break the rule every 4xx
-            // here relies on. A redirect's 401 is excluded above.
-            if (replayed) {
+          if (status === 401 && !redirected && auth) {
+            // The server did not act on a 401: refresh once and replay once.
+            // A 401 is the answer of the credentials check, which runs
+            // before the operation (at the server or a gateway in front of
+            // it): a server acting and then answering 401 would break the
+            // rule every 4xx here relies on. A redirect's 401 is excluded
+            // above. A fixed secret (an API key) is refused for good.
+            if (replayed || !auth.renews) {
               throw new AuthError(
-                `${name} failed with HTTP 401 after a token refresh`,
-                {
-                  status,
-                },
+                `${name} failed with HTTP 401${replayed ? " after a token refresh" : ""}`,
+                { status },
               );
             }
             replayed = true;
-            stale = token;
+            stale = secret;
             tries--;
             continue;
           }
-          // A body echoing the token must not carry it into the error.
-          const { body: kept, truncated } = errorBody(answer, token);
+          // A body echoing the credentials must not carry them into the error.
+          const { body: kept, truncated } = errorBody(answer, secrets);
           error = new ApiError(name, status, kept, truncated);
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
@@ -800,10 +800,10 @@ export function createTransport(
             if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
             error = new RateLimitError(name, retryAfter, { cause: error });
           }
-          // Only a 4xx says the bank did not act on a write. A 2xx is done
-          // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
-          // and a browser's status 0 for a redirect do not say the
-          // transfer was not made.
+          // Only a 4xx says the server did not act on a write. A 2xx is
+          // done but unreadable; a 5xx (the server's own or a gateway's), a
+          // 3xx and a browser's status 0 for a redirect do not say the
+          // write was not carried out.
           if (isWrite && (redirected || !(status >= 400 && status < 500))) {
             throw new OutcomeUnknownError(name, body, {
               cause: error,

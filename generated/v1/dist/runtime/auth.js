@@ -1,14 +1,18 @@
 // Copied by remitgen from its runtime (src/runtime/auth.ts). DO NOT EDIT.
 
 /**
- * Access tokens: the OAuth 2.0 client credentials grant (RFC 6749 §4.4)
- * with a shared cache, presented as bearer tokens (RFC 6750).
+ * Credentials, one scheme per function: OAuth 2.0 client credentials
+ * (RFC 6749 §4.4, with a shared token cache), a static or provided bearer
+ * token (RFC 6750), an API key in a header or the query, and HTTP basic
+ * (RFC 7617). A generated client passes its API's scheme to the transport,
+ * so a bundler drops the others.
  *
  * @packageDocumentation
  */
-import { AuthError } from "./errors.js";
-import { abortable, systemClock } from "./limiter.js";
+import { AuthError, ConfigError } from "./errors.js";
+import { abortable } from "./limiter.js";
 import { redactText } from "./redact.js";
+import { DEFAULT_TOKEN_REFRESH_MARGIN_MS } from "./defaults.js";
 /**
  * HTTP Basic credentials for the token endpoint, RFC 6749 §2.3.1: id and
  * secret are each `application/x-www-form-urlencoded` first, then joined
@@ -37,7 +41,7 @@ export function checkToken(token) {
 }
 /**
  * Creates a cached client credentials token source. The token is kept until
- * `expires_in` minus the margin (no `expires_in`: until the bank answers
+ * `expires_in` minus the margin (no `expires_in`: until the server answers
  * 401). Inside the margin the token still serves while a new one is fetched
  * in the background, and keeps serving until it expires if that fails (an
  * authorization server's blip must not fail calls a valid token can make).
@@ -53,15 +57,25 @@ export function checkToken(token) {
  * Failures throw {@link AuthError} with the status and the server's OAuth
  * `error` / `error_description`, never the secret.
  *
- * @param options - Endpoint, credentials, timing and store.
+ * @param options - The client's credentials and store.
+ * @param context - The token path, and the client's fetch, time-out and clock.
  */
-export function createTokenSource(options) {
-  const { clientSecret, scope, now, timeoutMs, refreshMarginMs } = options;
-  const { store } = options;
+export function createTokenSource(options, context) {
+  const { scope, store } = options;
+  const clientId = required("clientId", options.clientId);
+  const clientSecret = required("clientSecret", options.clientSecret);
+  const refreshMarginMs = checkMargin(
+    options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
+  );
+  const tokenUrl =
+    context.url("authUrl", options.authUrl) +
+    (context.defaults.tokenPath ?? "");
+  const { clock, timeoutMs } = context;
+  const now = () => clock.now();
+  const sleep = (ms) => clock.sleep(ms);
   // Only clients of the same credentials share a token.
-  const storeKey = `token ${options.clientId} ${options.tokenUrl} ${scope ?? ""}`;
-  const sleep = options.sleep ?? ((ms) => systemClock.sleep(ms));
-  const authorization = basicCredentials(options.clientId, clientSecret);
+  const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
+  const authorization = basicCredentials(clientId, clientSecret);
   const body =
     "grant_type=client_credentials" +
     (scope ? "&scope=" + formEncode(scope) : "");
@@ -88,7 +102,7 @@ export function createTokenSource(options) {
     let response;
     let text;
     try {
-      response = await options.fetch(options.tokenUrl, {
+      response = await context.fetch(tokenUrl, {
         method: "POST",
         headers: {
           authorization,
@@ -142,7 +156,7 @@ export function createTokenSource(options) {
         ? Number(given) * 1000
         : NaN;
     // Measured from before the request, so the cache never outlives the
-    // token. No (or an unreadable) expires_in: kept until the bank answers
+    // token. No (or an unreadable) expires_in: kept until the server answers
     // 401; an expires_in of 0 or less: used by this call only.
     const validMs =
       lifetime > 0 ? started + lifetime - now() : lifetime <= 0 ? 0 : Infinity;
@@ -176,7 +190,7 @@ export function createTokenSource(options) {
   const refresh = (stale) =>
     (pending ??= obtain(stale).finally(() => (pending = undefined)));
   return (stale, signal) => {
-    // The token the bank refused (both undefined: nothing to drop).
+    // The token the server refused (both undefined: nothing to drop).
     const refused = stale !== undefined && stale === token;
     if (refused) token = undefined;
     const time = now();
@@ -193,3 +207,104 @@ export function createTokenSource(options) {
     return abortable(refresh(refused ? stale : undefined), signal);
   };
 }
+/** `value` when it is a non-empty string, else a ConfigError naming the option. */
+export function required(name, value) {
+  if (typeof value === "string" && value) return value;
+  throw new ConfigError(`${name} is required`);
+}
+/** `apply` of a bearer token (RFC 6750). */
+function bearer(secret, headers, url) {
+  headers["authorization"] = "Bearer " + secret;
+  return url;
+}
+/** `apply` for a secret sent as the value of `header` after `prefix`. */
+function inHeader(header, prefix = "") {
+  return (secret, headers, url) => {
+    headers[header] = prefix + secret;
+    return url;
+  };
+}
+/** A secret that never changes, after checking it is printable ASCII. */
+function fixed(name, value, apply, more = {}) {
+  const secret = required(name, value);
+  // A line break would split the header; the rest could not be sent.
+  if (!/^[!-~]+$/.test(secret))
+    throw new ConfigError(`${name} is out of range`);
+  return { ...more, secret: () => secret, apply, renews: false, cached: true };
+}
+/** Tokens from the caller's own `getAccessToken`, sent as bearer tokens. */
+function provided(getAccessToken) {
+  return {
+    secret: (stale, signal) => {
+      // As the built-in source: a caller that gave up asks for nothing,
+      // and one that gives up meanwhile waits for no provider that
+      // ignores the signal.
+      signal?.throwIfAborted();
+      return abortable(
+        // Promise.resolve: a JavaScript caller may return a plain string.
+        Promise.resolve(
+          getAccessToken({ forceRefresh: stale !== undefined, signal }),
+        ).then(checkToken),
+        signal,
+      );
+    },
+    apply: bearer,
+    renews: true,
+    cached: false,
+  };
+}
+// A NaN or negative margin would silently turn the early refresh off;
+// Infinity means half the token's lifetime, the most it is ever given.
+function checkMargin(value) {
+  if (value >= 0) return value;
+  throw new ConfigError("tokenRefreshMarginMs is out of range");
+}
+/**
+ * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
+ * the caller's `getAccessToken`; the token is sent as a bearer token.
+ * Clients sharing a `store` share the token too.
+ */
+export const oauth2ClientCredentials = (options, context) =>
+  options.getAccessToken
+    ? provided(options.getAccessToken)
+    : {
+        // Checks the options first: the client id is then a string.
+        secret: createTokenSource(options, context),
+        apply: bearer,
+        renews: true,
+        cached: true,
+        // The API counts a plan per client id.
+        account: options.clientId,
+      };
+/** A static bearer token (`token`), or tokens from the caller's `getAccessToken`. */
+export const bearerToken = (options) =>
+  options.getAccessToken
+    ? provided(options.getAccessToken)
+    : fixed("token", options.token, bearer);
+/** The `apiKey` option, in the header or query parameter the package names. */
+export const apiKey = (options, { defaults }) => {
+  const { in: where = "header", name = "x-api-key" } = defaults.apiKey ?? {};
+  return fixed(
+    "apiKey",
+    options.apiKey,
+    where === "query"
+      ? // The base URL has no query (checked): the key is its first member or not.
+        (secret, _headers, url) =>
+          `${url}${url.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(secret)}`
+      : inHeader(name.toLowerCase()),
+  );
+};
+/** `Authorization: Basic` with `username` and `password`, UTF-8 encoded. */
+export const httpBasic = (options) => {
+  const username = required("username", options.username);
+  const password = required("password", options.password);
+  if (username.includes(":")) throw new ConfigError("username is out of range");
+  const pair = username + ":" + password;
+  const bytes = new TextEncoder().encode(pair);
+  return fixed(
+    "password",
+    btoa(String.fromCharCode(...bytes)),
+    inHeader("authorization", "Basic "),
+    { secrets: [password, pair], account: username },
+  );
+};

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { checkToken, createTokenSource } from "./auth.js";
+import { required } from "./auth.js";
 import {
   ApiError,
   AuthError,
@@ -23,7 +23,6 @@ import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
-  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_ERROR_BODY_BYTES,
   MAX_ERROR_BODY_TEXT_LENGTH,
   MAX_RETRY_ATTEMPTS,
@@ -37,26 +36,24 @@ import {
 import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
- * The headers of one request. Caller headers go through `Headers`, which
+ * The headers of one request: the client's own (`own`) over its header
+ * parameters over the caller's. Caller headers go through `Headers`, which
  * merges names case-insensitively and rejects a bad value here, clearly
  * before anything is sent (as a ConfigError: its own TypeError quotes the
  * value, say a key with a line break in it, into logs); without them a
  * plain object is enough (and cheaper on every call).
  */
-function requestHeaders(callerHeaders, token) {
-  const own = {
-    "content-type": "application/json",
-    accept: "application/json",
-    authorization: "Bearer " + token,
-  };
-  if (callerHeaders === undefined) return own;
+function requestHeaders(own, parameters, callerHeaders) {
+  if (callerHeaders === undefined && parameters === undefined) return own;
   let headers;
   try {
     headers = new Headers(callerHeaders);
   } catch {
     throw new ConfigError("headers is out of range");
   }
-  // The caller's headers never override these.
+  // Checked by `withParameters`: they go in as they are.
+  for (const name in parameters) headers.set(name, parameters[name]);
+  // Neither the caller's headers nor parameters override these.
   for (const name in own) headers.set(name, own[name]);
   return headers;
 }
@@ -76,10 +73,6 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
  */
 const NOT_SENT_CODE =
   /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UNABLE_TO_\w+|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME_INVALID)$/;
-function required(name, value) {
-  if (typeof value === "string" && value) return value;
-  throw new ConfigError(`${name} is required`);
-}
 /** Checks a read's retry options and returns its number of tries. */
 function checkRetry(retry) {
   const {
@@ -99,12 +92,6 @@ function checkRetry(retry) {
     throw new ConfigError("retry is out of range");
   }
   return attempts;
-}
-// A NaN or negative margin would silently turn the early refresh off;
-// Infinity means half the token's lifetime, the most it is ever given.
-function checkMargin(value) {
-  if (value >= 0) return value;
-  throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 function checkTimeout(value) {
   if (value > 0 && value <= longestTimer) return value;
@@ -228,16 +215,16 @@ async function readStart(response, limit) {
 /**
  * An error answer's body for {@link ApiError}: parsed when it is JSON read
  * whole that parses exactly, else the start of its text (where an id too
- * long for a number keeps its digits); either way without the token a
+ * long for a number keeps its digits); either way without the credentials a
  * server may have echoed, however it escaped it (see {@link redactText}:
  * `\/` from PHP, `\u002B` from .NET, `%2B` in a URL), and numbers keep
  * their digits as written. A 2xx body, read whole to be used, is held to
  * the same length as an error status's.
  */
-function errorBody(start, token) {
+function errorBody(start, secrets) {
   const cut = start.cut || start.text.length > MAX_ERROR_BODY_BYTES;
   const text = cut ? start.text.slice(0, MAX_ERROR_BODY_BYTES) : start.text;
-  const clean = redactText(text, [token], cut);
+  const clean = redactText(text, secrets, cut);
   const value = cut ? undefined : parseExact(clean);
   if (value !== undefined) return { body: value, truncated: false };
   return {
@@ -250,75 +237,59 @@ function errorBody(start, token) {
  * {@link ConfigError} that names the option, never its value).
  *
  * @param options - Client options from the caller.
- * @param defaults - The generated package's plan and token path.
+ * @param defaults - The generated package's plan, base URL and auth data.
+ * @param authentication - The API's auth scheme (auth.ts), e.g.
+ * `oauth2ClientCredentials`; none for an API without credentials.
  */
-export function createTransport(options, defaults) {
+export function createTransport(options, defaults, authentication) {
   const insecure = options.allowInsecureHttp === true;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const baseUrl = checkUrl("baseUrl", options.baseUrl, insecure);
+  const baseUrl = checkUrl(
+    "baseUrl",
+    options.baseUrl ?? defaults.baseUrl,
+    insecure,
+  );
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-  const custom = options.getAccessToken;
-  const getToken = custom
-    ? (stale, signal) => {
-        // As the built-in source: a caller that gave up asks for nothing,
-        // and one that gives up meanwhile waits for no provider that
-        // ignores the signal.
-        signal?.throwIfAborted();
-        return abortable(
-          // Promise.resolve: a JavaScript caller may return a plain string.
-          Promise.resolve(
-            custom({ forceRefresh: stale !== undefined, signal }),
-          ).then(checkToken),
-          signal,
-        );
-      }
-    : createTokenSource({
-        tokenUrl: join(
-          checkUrl("authUrl", options.authUrl, insecure),
-          defaults.tokenPath ?? "",
-        ),
-        clientId: required("clientId", options.clientId),
-        clientSecret: required("clientSecret", options.clientSecret),
-        scope: options.scope,
-        fetch: fetchFn,
-        timeoutMs,
-        refreshMarginMs: checkMargin(
-          options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
-        ),
-        now: () => clock.now(),
-        sleep: (ms) => clock.sleep(ms),
-        store: options.store,
-      });
+  const credentials = authentication?.(options, {
+    defaults,
+    fetch: fetchFn,
+    timeoutMs,
+    clock,
+    url: (name, value) => checkUrl(name, value, insecure),
+  });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
-  // The bank counts a plan per client id; a token provider's calls by base URL alone.
+  // The API counts a plan per client (a client id, a user name); others' calls by base URL alone.
   const window = options.store && {
     store: options.store,
-    key: `rate ${custom ? "" : options.clientId} ${baseUrl}`,
+    key: `rate ${credentials?.account ?? ""} ${baseUrl}`,
   };
-  let limiter;
-  // A custom limit replaces the plan's; without a plan there is nothing to enforce.
-  const rate =
-    rateLimit === false
-      ? undefined
-      : typeof rateLimit === "object"
-        ? rateLimit
-        : defaults.plan && { ...defaults.plan, mode: rateLimit };
-  if (rate !== undefined) {
-    const { limit, intervalMs, mode = DEFAULT_RATE_LIMIT_MODE } = rate;
-    limiter = createLimiter(limit, intervalMs, mode, clock, window);
-  }
+  // A custom limit replaces the plan's; without either, there is none.
+  const limit =
+    typeof rateLimit === "object"
+      ? rateLimit
+      : rateLimit && defaults.plan && { ...defaults.plan, mode: rateLimit };
+  const limiter = limit
+    ? createLimiter(
+        limit.limit,
+        limit.intervalMs,
+        limit.mode ?? DEFAULT_RATE_LIMIT_MODE,
+        clock,
+        window,
+      )
+    : undefined;
   const clientRetry = options.retry ?? {};
   checkRetry(clientRetry);
   const { onRequest, onResponse } = options;
   const { statusOperation } = defaults;
   return {
-    async call(operation, body, callOptions = {}) {
+    async call(operation, body, callOptions = {}, parameters) {
       const { signal } = callOptions;
       signal?.throwIfAborted();
       const name = operation.name;
+      const method = operation.method ?? "POST";
       // Anything not declared a read is treated as a write: never resent.
       const isWrite = operation.effect !== "read";
       const callRetry = callOptions.retry;
@@ -330,22 +301,28 @@ export function createTransport(options, defaults) {
             : clientRetry;
       const attempts = retry ? checkRetry(retry) : 1;
       const callTimeoutMs = checkTimeout(callOptions.timeoutMs ?? timeoutMs);
-      const url = join(baseUrl, operation.path);
-      const payload = JSON.stringify(body); // once, reused by every send
+      const request = parameters?.(operation.path);
+      const path = request ? request.path : operation.path;
+      // Its credentials, unless the operation sends none.
+      const auth = operation.authenticated === false ? undefined : credentials;
+      // Once, reused by every send; no body, no content-type.
+      const payload = body === undefined ? undefined : JSON.stringify(body);
       let stale;
       let replayed = false;
       let sent = 0;
       for (let tries = 1; ; tries++) {
         // The token first, then the slot, then fetch with no wait between:
-        // the bank counts requests as they arrive, so a slot is taken only
-        // just before its request is sent, however long a token took to
-        // come, and held until one window after the call settles.
+        // the server counts requests as they arrive, so a slot is taken
+        // only just before its request is sent, however long a token took
+        // to come, and held until one window after the call settles.
         let permit;
         let headers;
-        let token;
+        let url = join(baseUrl, path);
+        let secret;
+        let secrets = [];
         try {
           // A cached token comes back as a string: no await, no extra turn.
-          let got = getToken(stale, signal);
+          let got = auth ? auth.secret(stale, signal) : "";
           stale = undefined;
           // After a wait for its turn the built-in token may have expired,
           // so it is asked for again: a cached one comes back at once and
@@ -354,7 +331,7 @@ export function createTransport(options, defaults) {
           // back and the next turn used unchecked (so this ends, even with
           // tokens shorter than a wait). getAccessToken is not asked again:
           // its answer is always a promise, so every turn would be lost.
-          for (let checked = custom; ; checked = true) {
+          for (let checked = !auth?.cached; ; checked = true) {
             got = typeof got === "string" ? got : await got;
             permit?.release();
             const turn = limiter?.acquire(signal, name, callTimeoutMs);
@@ -363,18 +340,24 @@ export function createTransport(options, defaults) {
               break;
             }
             permit = await turn;
-            if (!checked) got = getToken(stale, signal);
+            if (!checked) got = auth.secret(stale, signal);
             if (typeof got === "string") break;
           }
-          token = got;
-          headers = requestHeaders(callOptions.headers, token);
+          secret = got;
+          const own = { accept: "application/json" };
+          if (payload !== undefined) own["content-type"] = "application/json";
+          if (auth) {
+            secrets = [secret, ...(auth.secrets ?? [])];
+            url = auth.apply(secret, own, url);
+          }
+          headers = requestHeaders(own, request?.headers, callOptions.headers);
           signal?.throwIfAborted(); // not sent yet: a plain abort, even for writes
           if (onRequest) {
             emit(onRequest, {
               operation: name,
-              method: "POST",
-              url,
-              headers: redactHeaders(headers, [token]),
+              method,
+              url: redactText(url, secrets),
+              headers: redactHeaders(headers, secrets),
               attempt: sent + 1,
             });
             // A hook may abort (a kill switch): still unsent, so still a plain abort.
@@ -397,12 +380,12 @@ export function createTransport(options, defaults) {
         let failure;
         try {
           const received = await fetchFn(url, {
-            method: "POST",
+            method,
             headers,
-            body: payload,
+            body: payload ?? null,
             // A redirect is not the operation's own answer, and following
-            // one would send the transfer on, or fetch another resource
-            // and read its answer as the transfer's.
+            // one would send the write on, or fetch another resource and
+            // read its answer as the write's.
             redirect: "manual",
             signal: controller.signal,
           });
@@ -410,7 +393,7 @@ export function createTransport(options, defaults) {
             emit(onResponse, {
               operation: name,
               status: received.status,
-              headers: redactHeaders(received.headers, [token]),
+              headers: redactHeaders(received.headers, secrets),
               attempt: sent,
               durationMs: clock.now() - started,
             });
@@ -427,7 +410,7 @@ export function createTransport(options, defaults) {
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
         }
-        // Settled: its slot stays taken one window from now (the bank may
+        // Settled: its slot stays taken one window from now (the server may
         // have counted it as late as this), unless it provably never left.
         if (!response && !controller.signal.aborted && notSent(failure)) {
           permit?.release();
@@ -464,6 +447,12 @@ export function createTransport(options, defaults) {
           // never the operation's (a read's result, or a write's outcome).
           const redirected = response.redirected;
           if (response.ok && !redirected) {
+            if (
+              operation.response === "none" ||
+              operation.empty?.includes(status)
+            ) {
+              return undefined;
+            }
             // An object response reads an empty body as `{}`; a body that is
             // not what the operation's type says fails below, never silently.
             const anyJson = operation.response === "json";
@@ -481,27 +470,26 @@ export function createTransport(options, defaults) {
               return data;
             }
           }
-          if (status === 401 && !redirected) {
-            // The bank did not act on a 401: refresh once and replay once.
-            // A 401 is the answer of the token check, which runs before the
-            // operation (at the bank or a gateway in front of it): a bank
-            // acting and then answering 401 would break the rule every 4xx
-            // here relies on. A redirect's 401 is excluded above.
-            if (replayed) {
+          if (status === 401 && !redirected && auth) {
+            // The server did not act on a 401: refresh once and replay once.
+            // A 401 is the answer of the credentials check, which runs
+            // before the operation (at the server or a gateway in front of
+            // it): a server acting and then answering 401 would break the
+            // rule every 4xx here relies on. A redirect's 401 is excluded
+            // above. A fixed secret (an API key) is refused for good.
+            if (replayed || !auth.renews) {
               throw new AuthError(
-                `${name} failed with HTTP 401 after a token refresh`,
-                {
-                  status,
-                },
+                `${name} failed with HTTP 401${replayed ? " after a token refresh" : ""}`,
+                { status },
               );
             }
             replayed = true;
-            stale = token;
+            stale = secret;
             tries--;
             continue;
           }
-          // A body echoing the token must not carry it into the error.
-          const { body: kept, truncated } = errorBody(answer, token);
+          // A body echoing the credentials must not carry them into the error.
+          const { body: kept, truncated } = errorBody(answer, secrets);
           error = new ApiError(name, status, kept, truncated);
           const now = clock.now();
           // Honoured for any retried status (e.g. 503); a 429's also pauses the limiter.
@@ -513,10 +501,10 @@ export function createTransport(options, defaults) {
             if (retryAfter !== undefined) limiter?.pause(now + retryAfter);
             error = new RateLimitError(name, retryAfter, { cause: error });
           }
-          // Only a 4xx says the bank did not act on a write. A 2xx is done
-          // but unreadable; a 5xx (the bank's own or a gateway's), a 3xx
-          // and a browser's status 0 for a redirect do not say the
-          // transfer was not made.
+          // Only a 4xx says the server did not act on a write. A 2xx is
+          // done but unreadable; a 5xx (the server's own or a gateway's), a
+          // 3xx and a browser's status 0 for a redirect do not say the
+          // write was not carried out.
           if (isWrite && (redirected || !(status >= 400 && status < 500))) {
             throw new OutcomeUnknownError(name, body, {
               cause: error,

@@ -87,7 +87,7 @@ export const systemClock: Clock = {
 export interface Permit {
   /**
    * The call was sent, and has now settled: answered, or failed after it
-   * may have left. Its slot stays taken one window from now: the bank may
+   * may have left. Its slot stays taken one window from now: the server may
    * have counted it as late as this.
    */
   settle(): void;
@@ -160,7 +160,7 @@ export interface SlotWindow {
 
 /**
  * Creates a sliding-window limiter: at most `limit` calls in any
- * `intervalMs` window, as the bank counts them on arrival. A call holds its
+ * `intervalMs` window, as the server counts them on arrival. A call holds its
  * slot from the moment it is let through until one window after it
  * settles, and counts as "now" while in flight: however long it takes to
  * arrive, it arrives after it was let through and before it settled, so no

@@ -28,7 +28,7 @@ export declare const DEFAULT_RETRY_MAX_DELAY_MS = 10000;
 export declare const RETRYABLE_STATUSES: readonly number[];
 /**
  * The most bytes of an error answer's body the client reads (64 KiB):
- * enough for any error the bank describes in JSON; the rest is not
+ * enough for any error the server describes in JSON; the rest is not
  * downloaded. {@link ApiError.bodyTruncated} says when a body was longer.
  */
 export declare const MAX_ERROR_BODY_BYTES = 65536;

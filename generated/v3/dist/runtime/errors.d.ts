@@ -1,7 +1,7 @@
 // Copied by remitgen from its runtime (src/runtime/errors.ts). DO NOT EDIT.
 
 /**
- * Errors thrown by the client. Every error is a {@link RemitError} with a
+ * Errors thrown by the client. Every error is a {@link ClientError} with a
  * stable `code`, so callers can branch without string-matching messages.
  *
  * No error, message, property or `cause` carries the client secret, an
@@ -19,52 +19,57 @@ export interface CauseOptions {
   cause?: unknown;
 }
 /**
- * Every {@link RemitError.code} the client's errors carry, so that a
+ * Every {@link ClientError.code} the client's errors carry, so that a
  * `switch (error.code)` is checked (a type only: no runtime bytes).
- * `"REMIT_ERROR"` is the base class's default; the client throws none.
+ * `"CLIENT_ERROR"` is the base class's default; the client throws none.
  */
-export type RemitErrorCode =
+export type ClientErrorCode =
   | "API_ERROR"
   | "AUTH_ERROR"
   | "CONFIG_ERROR"
   | "NETWORK_ERROR"
   | "OUTCOME_UNKNOWN"
   | "RATE_LIMITED"
-  | "REMIT_ERROR"
+  | "CLIENT_ERROR"
   | "STORE_UNAVAILABLE"
   | "TIMEOUT";
 /**
  * Base class of every error the client throws. Each generated package has
  * its own copy of these classes, so `instanceof` holds only for errors of
  * the same package's client: a program using several sets (or versions)
- * tells errors apart by {@link RemitError.code}.
+ * tells errors apart by {@link ClientError.code}.
  */
-export declare class RemitError extends Error {
+export declare class ClientError extends Error {
   /** Stable, machine-readable error code, e.g. `"OUTCOME_UNKNOWN"`. */
-  readonly code: RemitErrorCode;
+  readonly code: ClientErrorCode;
   /**
    * @param message - Human-readable description. Never include secrets.
    * @param code - Stable code; subclasses pass their own.
    * @param options - `{ cause }`, as the standard `ErrorOptions`.
    */
-  constructor(message: string, code?: RemitErrorCode, options?: CauseOptions);
+  constructor(message: string, code?: ClientErrorCode, options?: CauseOptions);
 }
 /**
- * The bank answered an operation with an error status, or a read with an
+ * The server answered an operation with an error status, or a read with an
  * answer the client cannot use (a redirect, an unreadable 2xx body). For a
  * write only a 4xx: any other answer is an {@link OutcomeUnknownError}.
+ *
+ * A package declares, for each operation that states its error answers, a
+ * union of them typed by status ({@link ApiErrorOf}, e.g.
+ * `GetAccountError`) and a guard that narrows to it (`isGetAccountError`,
+ * see {@link isApiError}).
  */
-export declare class ApiError extends RemitError {
+export declare class ApiError extends ClientError {
   readonly code: "API_ERROR";
-  /** Name of the operation, e.g. `send_transfer`. */
+  /** Name of the operation, e.g. `get_account`. */
   readonly operation: string;
   /** HTTP status code. */
   readonly status: number;
   /**
-   * Response body, without the access token: parsed JSON when the whole
-   * body was read, else the first 4096 characters of its text
-   * (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the client
-   * reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
+   * Response body, without the credentials the client sent: parsed JSON
+   * when the whole body was read, else the first 4096 characters of its
+   * text (`MAX_ERROR_BODY_TEXT_LENGTH`). Of an error status's body the
+   * client reads at most 64 KiB (`MAX_ERROR_BODY_BYTES`).
    */
   readonly body: JsonValue;
   /** Whether the server sent more than {@link ApiError.body} holds. */
@@ -83,10 +88,39 @@ export declare class ApiError extends RemitError {
   );
 }
 /**
- * Authentication failed: the token endpoint refused or failed, returned no
- * usable token, or the bank rejected a freshly issued token (a second 401).
+ * An {@link ApiError} of a status the API's description states, its body
+ * typed as the description states it (the client does not check it), e.g.
+ * `ApiErrorOf<404, Problem>`.
  */
-export declare class AuthError extends RemitError {
+export interface ApiErrorOf<Status extends number, Body> extends Omit<
+  ApiError,
+  "status" | "body"
+> {
+  readonly status: Status;
+  readonly body: Body;
+}
+/**
+ * Whether `error` is an {@link ApiError} of `operation` whose status is one
+ * of `statuses` and whose body was read whole: an error answer the API's
+ * description states, so its body may be read as the type it states. The
+ * generated guards (`isGetAccountError`) call it with their operation's
+ * statuses.
+ *
+ * @param error - What a call rejected with.
+ * @param operation - The operation's name, e.g. `get_account`.
+ * @param statuses - The error statuses its description states.
+ */
+export declare function isApiError<Stated extends ApiErrorOf<number, unknown>>(
+  error: unknown,
+  operation: string,
+  statuses: readonly number[],
+): error is Stated;
+/**
+ * Authentication failed: the token endpoint refused or failed, returned no
+ * usable token, or the server refused the credentials (for tokens, a freshly
+ * issued one: a second 401).
+ */
+export declare class AuthError extends ClientError {
   readonly code: "AUTH_ERROR";
   /** HTTP status from the token endpoint or operation, when there was one. */
   readonly status: number | undefined;
@@ -111,19 +145,19 @@ export declare class AuthError extends RemitError {
 }
 /**
  * A rate limit was hit: the client-side limiter in `"reject"` mode refused
- * the call unsent, or the bank answered 429 (the `cause`, an
+ * the call unsent, or the server answered 429 (the `cause`, an
  * {@link ApiError}) and the call was not (or no longer) retried.
  */
-export declare class RateLimitError extends RemitError {
+export declare class RateLimitError extends ClientError {
   readonly code: "RATE_LIMITED";
   /** Name of the operation refused. */
   readonly operation: string;
-  /** Milliseconds until a call may be sent again; `undefined` if the bank did not say. */
+  /** Milliseconds until a call may be sent again; `undefined` if the server did not say. */
   readonly retryAfterMs: number | undefined;
   /**
    * @param operation - Operation name.
    * @param retryAfterMs - Wait before trying again, if known.
-   * @param options - `{ cause }`: the bank's 429 as an {@link ApiError};
+   * @param options - `{ cause }`: the server's 429 as an {@link ApiError};
    * none when the client's own limit refused the call (it was not sent).
    */
   constructor(
@@ -133,7 +167,7 @@ export declare class RateLimitError extends RemitError {
   );
 }
 /** A read operation did not complete within `timeoutMs`. */
-export declare class TimeoutError extends RemitError {
+export declare class TimeoutError extends ClientError {
   readonly code: "TIMEOUT";
   /** Name of the operation. */
   readonly operation: string;
@@ -151,7 +185,7 @@ export declare class TimeoutError extends RemitError {
  * server's certificate refused by the client's own TLS check), so it is
  * safe to send the write again.
  */
-export declare class NetworkError extends RemitError {
+export declare class NetworkError extends ClientError {
   readonly code: "NETWORK_ERROR";
   /** Name of the operation. */
   readonly operation: string;
@@ -164,30 +198,30 @@ export declare class NetworkError extends RemitError {
 /** Options of an {@link OutcomeUnknownError}. */
 export interface OutcomeUnknownOptions extends CauseOptions {
   /**
-   * The method of the set's transaction-status operation, e.g.
+   * The method of the set's status operation, e.g.
    * `getTransactionStatus`; `undefined` when the set has none.
    */
   statusOperation?: string | undefined;
 }
 /**
- * A write may or may not have been carried out by the bank: it timed out,
- * was aborted in flight, lost its connection, met a 5xx answer (the
- * bank's own or a gateway's: neither says the transfer was not made) or a
- * redirect, or got a 2xx answer it could not read.
- * The client never resends a write. Check the transfer with the set's
- * transaction-status operation ({@link OutcomeUnknownError.statusOperation}),
- * or with the bank by other means where the set has none, and reconcile
+ * A write may or may not have been carried out by the server: it timed
+ * out, was aborted in flight, lost its connection, met a 5xx answer (the
+ * server's own or a gateway's: neither says the write was not carried out)
+ * or a redirect, or got a 2xx answer it could not read.
+ * The client never resends a write. Check its outcome with the set's
+ * status operation ({@link OutcomeUnknownError.statusOperation}), or with
+ * the API's owner by other means where the set has none, and reconcile
  * before deciding to send again.
  */
-export declare class OutcomeUnknownError extends RemitError {
+export declare class OutcomeUnknownError extends ClientError {
   readonly code: "OUTCOME_UNKNOWN";
   /** Name of the write operation. */
   readonly operation: string;
-  /** The body the caller passed, to identify the transfer when reconciling. */
+  /** The body the caller passed, to identify the write when reconciling. */
   readonly requestBody: unknown;
   /**
-   * The client method that reconciles the transfer (the set's
-   * transaction-status operation); `undefined` when the set has none.
+   * The client method that reconciles the write (the set's status
+   * operation); `undefined` when the set has none.
    */
   readonly statusOperation: string | undefined;
   /**
@@ -203,7 +237,7 @@ export declare class OutcomeUnknownError extends RemitError {
   );
 }
 /** The client was created with missing or invalid options. */
-export declare class ConfigError extends RemitError {
+export declare class ConfigError extends ClientError {
   readonly code: "CONFIG_ERROR";
   /** @param message - Names the option; never echoes its value. */
   constructor(message: string);
@@ -215,7 +249,7 @@ export declare class ConfigError extends RemitError {
  * store to come back. The message names the store, never its address or
  * credentials; `cause` is the store's own error.
  */
-export declare class StoreError extends RemitError {
+export declare class StoreError extends ClientError {
   readonly code: "STORE_UNAVAILABLE";
   /** Name of the operation not sent. */
   readonly operation: string;

@@ -61,7 +61,7 @@ export const systemClock = {
 };
 /**
  * Creates a sliding-window limiter: at most `limit` calls in any
- * `intervalMs` window, as the bank counts them on arrival. A call holds its
+ * `intervalMs` window, as the server counts them on arrival. A call holds its
  * slot from the moment it is let through until one window after it
  * settles, and counts as "now" while in flight: however long it takes to
  * arrive, it arrives after it was let through and before it settled, so no

@@ -36,7 +36,7 @@ export type SlotTake =
 export interface StoredToken {
   /** The access token. */
   readonly token: string;
-  /** How long it stays valid from now, in ms (`Infinity`: until the bank refuses it). */
+  /** How long it stays valid from now, in ms (`Infinity`: until the server refuses it). */
   readonly validMs: number;
   /** Its whole lifetime as issued, in ms (`Infinity` when unknown). */
   readonly lifetimeMs: number;
@@ -48,7 +48,7 @@ export interface StoredToken {
  * The window follows one rule: a call holds its slot from the moment it is
  * let through until one window after it settles (answered, or failed once
  * it may have left), and counts as "now" while in flight. So however long
- * a request takes to arrive, no window at the bank holds more arrivals than
+ * a request takes to arrive, no window at the server holds more arrivals than
  * the limit. A call in flight holds its slot until `leaseMs` from its start
  * at most, then counts as settled then: a client that died mid-call does
  * not hold a slot for ever.
@@ -95,7 +95,7 @@ export interface ClientStore {
     token: StoredToken,
     fence: number,
   ): MaybePromise<boolean>;
-  /** Forgets the token under `key` if it is still `token` (the bank refused it). */
+  /** Forgets the token under `key` if it is still `token` (the server refused it). */
   dropToken(key: string, token: string): MaybePromise<void>;
   /**
    * Takes the lock of `key`'s token fetch for `ttlMs`, answering its fence

@@ -1,26 +1,63 @@
 // Copied by remitgen from its runtime (src/runtime/transport.ts). DO NOT EDIT.
 
+/**
+ * The transport every generated operation calls: URL building, auth,
+ * client-side rate limiting, timeouts, retries for reads, and the rule
+ * that a write is never sent twice.
+ *
+ * @packageDocumentation
+ */
+import { type ApiKeyPlace, type Authentication } from "./auth.js";
 import type { ClientStore } from "./store.js";
 import { type Clock } from "./limiter.js";
 import { type RetryOptions } from "./retry.js";
+export type {
+  AccessTokenProvider,
+  ApiKeyCredentials,
+  BasicCredentials,
+  BearerToken,
+  ClientCredentials,
+} from "./auth.js";
 export type { Clock } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
 export type { ClientStore, SlotTake, StoredToken } from "./store.js";
-/** One operation, as the generated code describes it. Always sent as POST. */
+/** The methods an operation may use. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** One operation, as the generated code describes it. */
 export interface OperationDescriptor {
-  /** Operation name, e.g. `send_transfer`. */
+  /** Operation name, e.g. `get_account`. */
   readonly name: string;
-  /** Path below the base URL, e.g. `/send_transfer`. */
+  /** Default `POST`. */
+  readonly method?: HttpMethod;
+  /**
+   * Path below the base URL, e.g. `/accounts/{accountId}`; its parameters
+   * are filled in by the call's {@link RequestParameters}.
+   */
   readonly path: string;
   /** `"write"` operations are never retried or resent (except one replay after a 401). */
   readonly effect: "read" | "write";
+  /** `false`: the operation sends no credentials. */
+  readonly authenticated?: false;
   /**
    * What a 2xx body must hold: a JSON object (the default; an empty body
-   * reads as `{}`), or, for a response schema that is not an object, any
-   * JSON value.
+   * reads as `{}`), any JSON value (a response schema that is not an
+   * object), or nothing (`"none"`: the call returns `undefined`).
    */
-  readonly response?: "object" | "json";
+  readonly response?: "object" | "json" | "none";
+  /** 2xx statuses the API answers without a body: the call returns `undefined`. */
+  readonly empty?: readonly number[];
 }
+/**
+ * The parts of a request its parameters fill in, from the operation's path
+ * template: made by `withParameters` (parameters.ts) and run by the call,
+ * so that a bad value rejects the call's promise.
+ */
+export type RequestParameters = (path: string) => {
+  /** The path with its parameters encoded and the query string, if any. */
+  readonly path: string;
+  /** Header parameters, checked. */
+  readonly headers?: Record<string, string> | undefined;
+};
 /** A plan's rate limit: `limit` calls per `intervalMs`. */
 export interface PlanLimit {
   /** Plan name, e.g. `basic`. */
@@ -32,10 +69,14 @@ export interface PlanLimit {
 }
 /** What the generated package knows about its API set. */
 export interface TransportDefaults {
-  /** The plan's rate limit, applied on the client side by default. */
+  /** The plan's rate limit, applied on the client side by default; none: no limit. */
   readonly plan?: PlanLimit | undefined;
-  /** Token endpoint path below `authUrl`, e.g. `/oauth2/token`. */
+  /** The base URL the API states, used when the `baseUrl` option is left out. */
+  readonly baseUrl?: string | undefined;
+  /** OAuth 2.0: the token endpoint's path below `authUrl`, e.g. `/oauth2/token`. */
   readonly tokenPath?: string | undefined;
+  /** An API key's header or query parameter. */
+  readonly apiKey?: ApiKeyPlace | undefined;
   /**
    * The client method of the set's transaction-status operation, e.g.
    * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
@@ -44,51 +85,13 @@ export interface TransportDefaults {
   readonly statusOperation?: string | undefined;
 }
 /**
- * Options of a client: where the service is, how it gets its access tokens
- * (client credentials, or your own `getAccessToken`), and how it behaves.
- * An optional member may be `undefined`, meaning its default, so a value
- * that may be missing passes through under `exactOptionalPropertyTypes`.
+ * What a client takes besides its credentials. An optional member may be
+ * `undefined`, meaning its default, so a value that may be missing passes
+ * through under `exactOptionalPropertyTypes`.
  */
-export type ClientOptions = ClientSettings &
-  (AccessTokenProvider | ClientCredentials);
-/** The built-in OAuth 2.0 client credentials flow (RFC 6749 section 4.4). */
-export interface ClientCredentials {
-  /** Base URL of the authorization API; the token endpoint is below it. */
-  authUrl: string;
-  /** OAuth 2.0 client id. */
-  clientId: string;
-  /**
-   * OAuth 2.0 client secret. Never logged, echoed or put in errors. Server
-   * side only: in a browser anyone can read it; there, use
-   * `getAccessToken` with tokens from your own server.
-   */
-  clientSecret: string;
-  getAccessToken?: undefined;
-}
-/** Tokens from elsewhere: no credentials needed. */
-export interface AccessTokenProvider {
-  /**
-   * Replaces the built-in client credentials flow: called before each
-   * request, before its turn under the rate limit (a token that expires
-   * while the call waits is answered 401 and asked for again);
-   * `forceRefresh` is true after the bank answered 401 to the token it
-   * returned. When set, `authUrl`, `clientId` and `clientSecret` are not
-   * used. Once the call's signal aborts, the call does not wait for it.
-   */
-  getAccessToken: (context: {
-    forceRefresh: boolean;
-    signal?: AbortSignal | undefined;
-  }) => Promise<string>;
-  authUrl?: string | undefined;
-  clientId?: string | undefined;
-  clientSecret?: string | undefined;
-}
-/** Everything else a client takes. */
 export interface ClientSettings {
-  /** Base URL of the service. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  /** Base URL of the API. Must be https (http only for localhost or with `allowInsecureHttp`). */
   baseUrl: string;
-  /** Space-separated OAuth scopes to request. */
-  scope?: string | undefined;
   /**
    * Fetch implementation (undici, MSW, a proxy agent...). Default: the
    * global `fetch`. It must honour `init.signal`: time-outs and aborts rely
@@ -110,6 +113,7 @@ export interface ClientSettings {
    * ({@link DEFAULT_RATE_LIMIT_MODE}) with the plan's limit: calls over the
    * limit wait for their turn. `"reject"` throws {@link RateLimitError}
    * instead; `false` disables the limiter; an object sets a custom limit.
+   * Without a plan (the API states none) only an object sets a limit.
    */
   rateLimit?:
     | "wait"
@@ -136,19 +140,14 @@ export interface ClientSettings {
   /** Allows plain http to any host. Never in production. */
   allowInsecureHttp?: boolean | undefined;
   /**
-   * Refresh a token this long before it expires, in ms, 0 or more (0: no
-   * early refresh). Default 60000 ({@link DEFAULT_TOKEN_REFRESH_MARGIN_MS}),
-   * at most half the token's lifetime. Calls meanwhile use the current
-   * token, until it expires if the refresh fails.
-   */
-  tokenRefreshMarginMs?: number | undefined;
-  /**
    * Where the rate-limit window, the access token and the lock of its
    * request are kept. Default: in this client's memory. Clients sharing a
    * store keep one plan and one token together, e.g. every instance of a
    * service through `createRedisStore` (the package's `./redis` entry).
-   * Keys inside it name the base URL, client id and plan, so clients of
-   * other plans or credentials can share a store without meeting.
+   * Keys inside it name the base URL and the client id or user name
+   * (never a secret), so clients of other credentials can share a store
+   * without meeting; clients of different API keys or tokens to one base
+   * URL share one window.
    */
   store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
@@ -156,6 +155,14 @@ export interface ClientSettings {
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
   random?: (() => number) | undefined;
 }
+/**
+ * {@link ClientSettings} of an API that states its base URL:
+ * `baseUrl` may be left out (it then is `transportDefaults.baseUrl`).
+ */
+export type ClientSettingsWithBaseUrl = Omit<ClientSettings, "baseUrl"> & {
+  /** Base URL of the API, if not the one it states. Must be https (http only for localhost or with `allowInsecureHttp`). */
+  baseUrl?: string | undefined;
+};
 /** Options of one call to a write operation; `undefined` means the default. */
 export interface WriteCallOptions {
   /**
@@ -166,7 +173,11 @@ export interface WriteCallOptions {
   signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call's requests (a token request keeps the client's). */
   timeoutMs?: number | undefined;
-  /** Extra request headers. `authorization`, `content-type` and `accept` are set by the client. */
+  /**
+   * Extra request headers. `accept`, `content-type` and the credentials'
+   * header are set by the client, and the operation's header parameters
+   * by their arguments.
+   */
   headers?: Record<string, string> | undefined;
 }
 /** Options of one call to a read operation. */
@@ -178,9 +189,9 @@ export interface ReadCallOptions extends WriteCallOptions {
 export interface RequestEvent {
   /** Operation name. */
   readonly operation: string;
-  /** Always `"POST"`. */
+  /** The operation's method, e.g. `"GET"`. */
   readonly method: string;
-  /** Full request URL. */
+  /** Full request URL, credentials in its query redacted. */
   readonly url: string;
   /** Request headers, lower-case, credentials redacted. */
   readonly headers: Record<string, string>;
@@ -203,12 +214,13 @@ export interface ResponseEvent {
 /** Sends operations. Created by {@link createTransport}. */
 export interface Transport {
   /**
-   * POSTs `body` as JSON to the operation and returns the parsed JSON
-   * object (`{}` for an empty body), or any JSON value for an operation
-   * whose `response` is `"json"`. A 2xx answer that is not what the
-   * operation expects is an {@link ApiError} for a read and an
-   * {@link OutcomeUnknownError} for a write (the bank acted, but its answer
-   * is unreadable). Of an error status's body at most 65536
+   * Sends the operation, with `body` as JSON unless it is `undefined`,
+   * and returns the parsed JSON object (`{}` for an empty body), any JSON
+   * value for an operation whose `response` is `"json"`, or `undefined`
+   * for one that answers without a body. A 2xx answer that is not what
+   * the operation expects is an {@link ApiError} for a read and an
+   * {@link OutcomeUnknownError} for a write (the server acted, but its
+   * answer is unreadable). Of an error status's body at most 65536
    * ({@link MAX_ERROR_BODY_BYTES}) bytes are read, and the rest is not
    * downloaded; the {@link ApiError} holds it parsed when it is JSON read
    * whole, else its first 4096 ({@link MAX_ERROR_BODY_TEXT_LENGTH})
@@ -223,6 +235,7 @@ export interface Transport {
     operation: OperationDescriptor,
     body: unknown,
     options?: ReadCallOptions | WriteCallOptions,
+    parameters?: RequestParameters,
   ): Promise<TResponse>;
 }
 /**
@@ -230,9 +243,12 @@ export interface Transport {
  * {@link ConfigError} that names the option, never its value).
  *
  * @param options - Client options from the caller.
- * @param defaults - The generated package's plan and token path.
+ * @param defaults - The generated package's plan, base URL and auth data.
+ * @param authentication - The API's auth scheme (auth.ts), e.g.
+ * `oauth2ClientCredentials`; none for an API without credentials.
  */
-export declare function createTransport(
-  options: ClientOptions,
+export declare function createTransport<Options>(
+  options: ClientSettingsWithBaseUrl & Options,
   defaults: TransportDefaults,
+  authentication?: Authentication<Options>,
 ): Transport;

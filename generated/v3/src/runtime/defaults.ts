@@ -37,7 +37,7 @@ export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /**
  * The most bytes of an error answer's body the client reads (64 KiB):
- * enough for any error the bank describes in JSON; the rest is not
+ * enough for any error the server describes in JSON; the rest is not
  * downloaded. {@link ApiError.bodyTruncated} says when a body was longer.
  */
 export const MAX_ERROR_BODY_BYTES = 65_536;

@@ -12,7 +12,7 @@ export const REDACTED: string = "[REDACTED]";
 // Credentials by name; "cookie" also matches "set-cookie", "auth" also
 // "authorization" and "x-auth-token", "key" "x-api-key". Not a challenge,
 // which names the scheme and realm a server wants (for debugging a 401),
-// nor an idempotency key, which is what reconciles a transfer.
+// nor an idempotency key, which is what reconciles a write.
 const SENSITIVE =
   /^(?!(?:www|proxy)-authenticate|(?:x-)?idempotency-key).*(?:auth|cookie|token|secret|key|passw|sign|cred|session|srf)/i;
 

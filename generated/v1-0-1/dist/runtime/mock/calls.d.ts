@@ -9,10 +9,11 @@
  */
 import type { JsonValue } from "../json.js";
 import { type Refuse } from "./answers.js";
-import type { MockError, MockOperation, MockOutcome } from "./engine.js";
+import type { Credentials } from "./credentials.js";
+import { type RoutedCall } from "./dispatch.js";
+import type { MockError, MockOutcome } from "./engine.js";
 import { type Overrides } from "./faults.js";
-import type { Recorder } from "./recording.js";
-import { type Tokens } from "./tokens.js";
+import { type Recorder } from "./recording.js";
 import { type SchemaLookup } from "./validate.js";
 /** At most this many violations are listed in a `validation_failed` answer (all are counted). */
 export declare const MAX_LISTED_VIOLATIONS: number;
@@ -29,7 +30,7 @@ export declare class RateWindow {
 /** The engine's parts a call goes through. */
 export interface CallContext {
   readonly lookup: SchemaLookup;
-  readonly tokens: Tokens;
+  readonly credentials: Credentials;
   readonly rate: RateWindow | undefined;
   readonly recorder: Recorder;
   readonly overrides: Overrides;
@@ -38,15 +39,18 @@ export interface CallContext {
   readonly latencyMs: number;
   readonly maxBodyBytes: number;
   readonly now: () => number;
+  /** A path as the mock may show it (see `maskPath`). */
+  readonly maskPath: (path: string) => string;
 }
 /**
- * Handles one call to `op`. In this order: method (405), an access token
- * in the URL (400), bearer token (401), rate limit (429), content type
- * (415), body size (413), JSON syntax (400), request schema (400), then
- * the injected fault, else the answer.
+ * Handles one call routed to an operation. In this order: a credential
+ * in the URL (400), the scheme's credentials (401), rate limit (429),
+ * parameters (400), then the body: none where the operation takes none
+ * (400), else content type (415), size (413), JSON syntax (400) and
+ * schema (400); then the injected fault, else the answer.
  */
 export declare function handleCall(
-  op: MockOperation,
+  { operation: op, pathParameters }: RoutedCall,
   url: URL,
   request: Request,
   ctx: CallContext,

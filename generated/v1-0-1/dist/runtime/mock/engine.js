@@ -8,6 +8,7 @@ import {
   refusals,
 } from "./answers.js";
 import { handleCall, RateWindow } from "./calls.js";
+import { Credentials } from "./credentials.js";
 import { Routes } from "./dispatch.js";
 import { Overrides } from "./faults.js";
 import { Recorder } from "./recording.js";
@@ -16,14 +17,20 @@ import { findUnresolvedRefs, schemaLookup } from "./validate.js";
 export { DEFAULT_ERROR_STATUSES, defaultErrorBody } from "./answers.js";
 export { MAX_LISTED_VIOLATIONS } from "./calls.js";
 export { HIDDEN_SEGMENT, maskPath, routeSegments } from "./dispatch.js";
-/** Default base URL of the mocked Remittance Transfer Service. */
-export const DEFAULT_BASE_URL = "https://remittance.mock";
 /** Default base URL of the mocked authorization API (token endpoint). */
 export const DEFAULT_AUTH_URL = "https://auth.mock";
 /** Default OAuth2 client id the mock accepts. */
 export const DEFAULT_CLIENT_ID = "mock-client-id";
 /** Default OAuth2 client secret the mock accepts. */
 export const DEFAULT_CLIENT_SECRET = "mock-client-secret";
+/** Default API key the mock accepts (scheme `api-key`). */
+export const DEFAULT_API_KEY = "mock-api-key";
+/** Default user name the mock accepts (scheme `basic`). */
+export const DEFAULT_USERNAME = "mock-user";
+/** Default password the mock accepts (scheme `basic`). */
+export const DEFAULT_PASSWORD = "mock-password";
+/** Default static token the mock accepts (scheme `bearer`). */
+export const DEFAULT_BEARER_TOKEN = "mock-bearer-token";
 /** Default lifetime of issued access tokens, in seconds. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 /** Default request body limit: 1 MiB. */
@@ -36,18 +43,25 @@ export const DEFAULT_MAX_RECORDED_CALLS = 1000;
 /**
  * Creates a mock engine for `api`.
  *
- * Per operation call, in this order: route (404/405), an access token in
- * the URL (400, never accepted: logs keep URLs), bearer token (401),
- * rate limit (429 with `Retry-After`), JSON content type (415), body size
- * (413), JSON syntax (400), request schema (400 counting every violation
- * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
- * paths are long),
- * injected fault, then the response: the override's resolver or response,
- * else the response schema's example, else deterministic sample data seeded
- * by operation name and canonical request body, else (response not shown)
- * `{ "operation": name, "mock": true }`.
+ * Per operation call, in this order: route by method and path template
+ * (404/405), a credential in the URL (400, never accepted: logs keep
+ * URLs), the scheme's credentials unless the operation takes none (401),
+ * rate limit (429 with `Retry-After`), path, query and header parameters
+ * (400 `invalid_parameter`, naming each), then the body: none for an
+ * operation that takes none (400), else JSON content type (415), body
+ * size (413), JSON syntax (400), request schema (400 counting every
+ * violation and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer
+ * where their paths are long); then the injected fault, else the answer,
+ * with the stated success status: the override's resolver or response,
+ * else the response schema's example, else deterministic sample data
+ * seeded by operation name, parameters and canonical request body, else
+ * (response not shown) `{ "operation": name, "mock": true }`, and no body
+ * where the spec states none.
  *
- * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
+ * Credentials by the API's scheme: an API key in its header or query
+ * parameter, HTTP Basic (RFC 7617), a static bearer token (RFC 6750), or
+ * for OAuth2 a token the mock issued. Its token endpoint
+ * (`POST authUrl + tokenPath`) implements the OAuth2
  * client credentials grant (RFC 6749 §4.4) with client authentication by
  * HTTP Basic or by form fields (§2.3.1), never by a `client_secret` in the
  * URL, and the error responses of §5.2.
@@ -108,7 +122,10 @@ function checkOverride(name, override) {
     throw new Error(`${what} faultTimes must be >= 0`);
   }
 }
-/** The rate limit in force: the plan's unless the options replace it or switch it off. */
+/**
+ * The rate limit in force: the plan's unless the options replace it or
+ * switch it off; none without a plan.
+ */
 function rateWindow(api, options) {
   if (options.rateLimit === false) return undefined;
   const rate = options.rateLimit ?? api.plan;
@@ -137,30 +154,31 @@ function checkRefs(api, lookup) {
   const missing = new Set();
   const schemas = [
     ...api.schemas.map(({ schema }) => schema),
-    ...api.operations.flatMap((op) => [op.request, op.response]),
+    ...api.operations.flatMap((op) => [
+      op.request,
+      op.response,
+      ...(op.parameters ?? []).map((parameter) => parameter.schema),
+      ...(op.errors ?? []).map((error) => error.body),
+    ]),
   ];
   for (const schema of schemas) {
-    if (schema === undefined) continue;
+    if (schema === undefined || schema === false) continue;
     for (const name of findUnresolvedRefs(schema, lookup)) missing.add(name);
   }
   if (missing.size > 0) {
     throw new Error(`unresolved schema references: ${[...missing].join(", ")}`);
   }
 }
-/** The parts, put together: routes, tokens, overrides, recorder. */
+/** The parts, put together: routes, credentials, overrides, recorder. */
 class Engine {
   options;
   tokenUrl;
   #routes;
-  #tokens;
   #recorder;
   #overrides;
   #call;
   constructor(api, options) {
-    const baseUrl = normalizeBase(
-      options.baseUrl ?? DEFAULT_BASE_URL,
-      "baseUrl",
-    );
+    const baseUrl = normalizeBase(options.baseUrl ?? api.baseUrl, "baseUrl");
     const authUrl = normalizeBase(
       options.authUrl ?? DEFAULT_AUTH_URL,
       "authUrl",
@@ -169,6 +187,7 @@ class Engine {
       baseUrl,
       authUrl,
       clientId: options.clientId ?? DEFAULT_CLIENT_ID,
+      username: options.username ?? DEFAULT_USERNAME,
     });
     const lifetime =
       options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
@@ -197,29 +216,43 @@ class Engine {
     const { errorBody, statuses } = conventions(options);
     const refuse = refusals(errorBody, statuses);
     const now = options.now ?? Date.now;
-    this.#routes = new Routes(api, baseUrl, authUrl);
-    this.tokenUrl = this.#routes.tokenUrl;
+    const routes = new Routes(api, baseUrl, authUrl);
+    this.#routes = routes;
+    this.tokenUrl = routes.tokenUrl;
     const lookup = schemaLookup(api.schemas);
     checkRefs(api, lookup);
     const initial = new Map();
     for (const [name, override] of Object.entries(options.overrides ?? {})) {
-      this.#routes.urlFor(name);
+      routes.urlFor(name);
       checkOverride(name, override);
       initial.set(name, override);
     }
     this.#overrides = new Overrides(initial);
     this.#recorder = new Recorder(Math.floor(maxRecordedCalls));
-    this.#tokens = new Tokens({
-      clientId: this.options.clientId,
-      clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
-      lifetimeMs: lifetime * 1000,
-      maxBodyBytes,
-      now,
-      refuse,
-    });
+    const tokens =
+      api.auth.scheme === "oauth2-client-credentials"
+        ? new Tokens({
+            clientId: this.options.clientId,
+            clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
+            lifetimeMs: lifetime * 1000,
+            maxBodyBytes,
+            now,
+            refuse,
+          })
+        : undefined;
+    const credentials = new Credentials(
+      api.auth,
+      {
+        apiKey: options.apiKey ?? DEFAULT_API_KEY,
+        username: this.options.username,
+        password: options.password ?? DEFAULT_PASSWORD,
+        bearerToken: options.bearerToken ?? DEFAULT_BEARER_TOKEN,
+      },
+      tokens,
+    );
     this.#call = {
       lookup,
-      tokens: this.#tokens,
+      credentials,
       rate,
       recorder: this.#recorder,
       overrides: this.#overrides,
@@ -228,6 +261,7 @@ class Engine {
       latencyMs,
       maxBodyBytes,
       now,
+      maskPath: (path) => routes.maskPath(path),
     };
   }
   get calls() {
@@ -250,34 +284,36 @@ class Engine {
     this.#overrides.set(operation, override);
   }
   revokeTokens() {
-    this.#tokens.revokeAll();
+    this.#call.credentials.tokens?.revokeAll();
   }
-  urlFor(operation) {
-    return this.#routes.urlFor(operation);
+  urlFor(operation, parameters) {
+    return this.#routes.urlFor(operation, parameters);
   }
   async handle(request) {
-    const { latencyMs } = this.#call;
+    const { latencyMs, credentials, refuse } = this.#call;
+    const answer = (response) => ({
+      kind: "response",
+      response,
+      delayMs: latencyMs,
+    });
     try {
       const url = new URL(request.url);
-      const route = this.#routes.route(url);
-      if (route === "token") {
-        this.#recorder.countTokenRequest();
-        const response = await this.#tokens.grant(request);
-        return { kind: "response", response, delayMs: latencyMs };
+      const route = this.#routes.route(url, request.method);
+      switch (route.kind) {
+        case "token":
+          this.#recorder.countTokenRequest();
+          return answer(await credentials.tokens.grant(request));
+        case "none":
+          return answer(this.#routes.unrouted(url, credentials, refuse));
+        case "method":
+          return answer(this.#routes.wrongMethod(url, route.allow, refuse));
+        case "operation":
+          return await handleCall(route, url, request, this.#call);
       }
-      if (route === undefined) {
-        const response = this.#routes.unrouted(
-          url,
-          this.#tokens,
-          this.#call.refuse,
-        );
-        return { kind: "response", response, delayMs: latencyMs };
-      }
-      return await handleCall(route, url, request, this.#call);
     } catch (error) {
       // A bug in the mock itself, or a body stream that failed: say so,
       // never hang.
-      const response = this.#call.refuse("mock_error", failureMessage(error));
+      const response = refuse("mock_error", failureMessage(error));
       return { kind: "response", response, delayMs: 0 };
     }
   }

@@ -22,10 +22,11 @@ export interface MockHandlerSet extends ReadonlyArray<HttpHandler> {
   readonly engine: MockEngine;
 }
 /**
- * Creates msw handlers for the token endpoint (`authUrl + tokenPath`) and
- * every operation (`baseUrl + path`), matched by exact URL and any method
- * (the engine answers 405 for non-POST). All of them share one engine,
- * exposed as `.engine` for recorded calls and overrides.
+ * Creates msw handlers for the token endpoint (`authUrl + tokenPath`, for
+ * OAuth2) and every operation's path (`baseUrl + path`, a `{name}`
+ * matching one segment), matched by URL and any method (the engine
+ * answers 405 for a method the path does not take). All of them share one
+ * engine, exposed as `.engine` for recorded calls and overrides.
  *
  * Outcomes map as: response → returned after `delay(delayMs)`; drop →
  * `HttpResponse.error()` (the client sees a network error); hang → no

@@ -1,5 +1,11 @@
 // Copied by remitgen from its runtime (src/runtime/mock/recording.ts). DO NOT EDIT.
 
+/** The parameters of a call that sent none (or was refused before they were read). */
+export const noParameters = Object.freeze({
+  path: Object.freeze({}),
+  query: Object.freeze({}),
+  header: Object.freeze({}),
+});
 export class Recorder {
   #max;
   /**
@@ -17,11 +23,11 @@ export class Recorder {
     this.#max = max;
   }
   /**
-   * Takes a slot for a call to `operation` arriving at `at` to `path`.
-   * Called before the call's first await, so concurrent calls keep their
-   * arrival order.
+   * Takes a slot for a call as it arrives. Called before the call's first
+   * await, so concurrent calls keep their arrival order.
    */
-  arrive(operation, path, at) {
+  arrive(arrival) {
+    const { operation } = arrival;
     const callIndex = this.#arrivals.get(operation) ?? 0;
     this.#arrivals.set(operation, callIndex + 1);
     const slot = {};
@@ -33,15 +39,14 @@ export class Recorder {
     }
     return {
       callIndex,
-      finish(outcome, status, applied, body) {
+      finish(outcome, status, applied, body, parameters) {
         slot.call = Object.freeze({
-          operation,
-          path,
+          ...arrival,
+          parameters: parameters ?? noParameters,
           body,
           status,
           outcome,
           applied,
-          at,
         });
       },
     };

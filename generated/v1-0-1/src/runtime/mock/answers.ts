@@ -18,6 +18,7 @@ export const DEFAULT_ERROR_STATUSES: Readonly<Record<RefusalCode, number>> =
   Object.freeze({
     unauthorized: 401,
     invalid_request: 400,
+    invalid_parameter: 400,
     rate_limited: 429,
     unsupported_media_type: 415,
     invalid_json: 400,

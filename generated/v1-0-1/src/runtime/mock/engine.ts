@@ -7,8 +7,10 @@
  * doors over this one engine.
  *
  * This module is the engine's contract (types, defaults, option checks)
- * and puts its parts together: `dispatch.ts` routes a request,
- * `tokens.ts` is the token endpoint and the issued tokens, `calls.ts`
+ * and puts its parts together: `dispatch.ts` routes a request by method
+ * and path template, `credentials.ts` checks the scheme's credentials,
+ * `tokens.ts` is the OAuth2 token endpoint and the issued tokens,
+ * `parameters.ts` reads path, query and header parameters, `calls.ts`
  * takes one operation call through its checks, `faults.ts` holds the
  * overrides and what a fault does, `recording.ts` the bounded call log,
  * and `answers.ts` reads bodies and writes answers by the conventions.
@@ -17,11 +19,10 @@
  * `./mock-fetch`), so it uses no dependencies and no `node:` modules, only
  * ECMAScript and Fetch API globals.
  *
- * The bank publishes no payload fields, status codes or error shapes for
- * this service. Everything the engine answers beyond what the spec states
- * (error payloads, which status goes with which failure) is a **mock
- * convention**, replaceable through {@link MockOptions.conventions}; it is
- * not a claim about how the bank behaves.
+ * Everything the engine answers beyond what the spec states (the error
+ * payloads of its refusals, which status goes with which failure) is a
+ * **mock convention**, replaceable through {@link MockOptions.conventions};
+ * it is not a claim about how the service behaves.
  *
  * @packageDocumentation
  */
@@ -36,6 +37,7 @@ import {
   type RefusalCode,
 } from "./answers.js";
 import { handleCall, RateWindow, type CallContext } from "./calls.js";
+import { Credentials } from "./credentials.js";
 import { Routes } from "./dispatch.js";
 import { Overrides } from "./faults.js";
 import { Recorder } from "./recording.js";
@@ -46,14 +48,20 @@ export { DEFAULT_ERROR_STATUSES, defaultErrorBody } from "./answers.js";
 export { MAX_LISTED_VIOLATIONS } from "./calls.js";
 export { HIDDEN_SEGMENT, maskPath, routeSegments } from "./dispatch.js";
 
-/** Default base URL of the mocked Remittance Transfer Service. */
-export const DEFAULT_BASE_URL: string = "https://remittance.mock";
 /** Default base URL of the mocked authorization API (token endpoint). */
 export const DEFAULT_AUTH_URL: string = "https://auth.mock";
 /** Default OAuth2 client id the mock accepts. */
 export const DEFAULT_CLIENT_ID: string = "mock-client-id";
 /** Default OAuth2 client secret the mock accepts. */
 export const DEFAULT_CLIENT_SECRET: string = "mock-client-secret";
+/** Default API key the mock accepts (scheme `api-key`). */
+export const DEFAULT_API_KEY: string = "mock-api-key";
+/** Default user name the mock accepts (scheme `basic`). */
+export const DEFAULT_USERNAME: string = "mock-user";
+/** Default password the mock accepts (scheme `basic`). */
+export const DEFAULT_PASSWORD: string = "mock-password";
+/** Default static token the mock accepts (scheme `bearer`). */
+export const DEFAULT_BEARER_TOKEN: string = "mock-bearer-token";
 /** Default lifetime of issued access tokens, in seconds. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS: number = 3600;
 /** Default request body limit: 1 MiB. */
@@ -64,30 +72,74 @@ export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
  */
 export const DEFAULT_MAX_RECORDED_CALLS: number = 1000;
 
+/** The methods an operation may use. */
+export type MockMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A path, query or header parameter, in OpenAPI's words. */
+export interface MockParameter {
+  /** As sent, e.g. `accountId`, `limit` or `X-Request-Id`. */
+  readonly name: string;
+  readonly in: "path" | "query" | "header";
+  readonly required: boolean;
+  /** A scalar or enum, or (query, header) an array of them. */
+  readonly schema: SchemaNode;
+}
+
 /** One operation as the mock sees it. */
 export interface MockOperation {
-  /** Operation name, e.g. `get_acct_title`. */
+  /** Operation name, e.g. `get_account`. */
   readonly name: string;
-  /** Path below the base URL, e.g. `/get_acct_title`. Always POST. */
+  readonly method: MockMethod;
+  /** Path template below the base URL, e.g. `/accounts/{accountId}`. */
   readonly path: string;
   readonly effect: "read" | "write";
-  /** `undefined`: the bank does not show the request payload. */
-  readonly request?: SchemaNode;
-  /** `undefined`: the bank does not show the response payload. */
-  readonly response?: SchemaNode;
+  /** Path, query and header parameters; none when left out. */
+  readonly parameters?: readonly MockParameter[];
+  /** `false`: the operation takes no body. `undefined`: any JSON body (not shown). */
+  readonly request?: SchemaNode | false;
+  /** `false`: the answer has no body. `undefined`: not shown (an open object). */
+  readonly response?: SchemaNode | false;
+  /** The success status the spec states. Default 200. */
+  readonly status?: number;
+  /**
+   * Error answers the spec states: a status fault with no body of its own
+   * answers the stated body (`false`: none; left out: a convention body).
+   */
+  readonly errors?: readonly {
+    readonly status: number;
+    readonly body?: SchemaNode | false;
+  }[];
+  /** `false`: the operation takes no credentials. Default true. */
+  readonly authenticated?: boolean;
 }
+
+/** How operations authenticate: one scheme per API. */
+export type MockAuth =
+  /** Bearer tokens from the mock's token endpoint (`authUrl + tokenPath`). */
+  | { readonly scheme: "oauth2-client-credentials"; readonly tokenPath: string }
+  /** An API key in a header or a query parameter named `name`. */
+  | {
+      readonly scheme: "api-key";
+      readonly in: "header" | "query";
+      readonly name: string;
+    }
+  | { readonly scheme: "basic" }
+  /** A static bearer token. */
+  | { readonly scheme: "bearer" }
+  | { readonly scheme: "none" };
 
 /** Everything the engine needs to know about one API set. */
 export interface MockApi {
   readonly setId: string;
-  /** The plan's rate limit, e.g. 10000 per hour. */
+  /** Where operations are served unless the options say otherwise, e.g. `https://example.mock`. */
+  readonly baseUrl: string;
+  /** The plan's rate limit, e.g. 10000 per hour; none, no limit. */
   readonly plan?: {
     readonly name: string;
     readonly limit: number;
     readonly intervalMs: number;
   };
-  /** Token endpoint path below the auth URL, e.g. `/oauth2/token`. */
-  readonly tokenPath: string;
+  readonly auth: MockAuth;
   readonly operations: readonly MockOperation[];
   /** Named schemas that `ref` nodes point to. */
   readonly schemas: readonly NamedSchema[];
@@ -95,7 +147,7 @@ export interface MockApi {
 
 /** Tuning for one engine. Every member is optional. */
 export interface MockOptions {
-  /** Base URL operations are served under. Default {@link DEFAULT_BASE_URL}. */
+  /** Base URL operations are served under. Default {@link MockApi.baseUrl}. */
   baseUrl?: string | undefined;
   /** Base URL the token endpoint is served under. Default {@link DEFAULT_AUTH_URL}. */
   authUrl?: string | undefined;
@@ -103,9 +155,17 @@ export interface MockOptions {
   clientId?: string | undefined;
   /** Accepted client secret. Default {@link DEFAULT_CLIENT_SECRET}. Never echoed. */
   clientSecret?: string | undefined;
+  /** Accepted API key (scheme `api-key`). Default {@link DEFAULT_API_KEY}. Never echoed. */
+  apiKey?: string | undefined;
+  /** Accepted user name (scheme `basic`). Default {@link DEFAULT_USERNAME}. */
+  username?: string | undefined;
+  /** Accepted password (scheme `basic`). Default {@link DEFAULT_PASSWORD}. Never echoed. */
+  password?: string | undefined;
+  /** Accepted static token (scheme `bearer`). Default {@link DEFAULT_BEARER_TOKEN}. Never echoed. */
+  bearerToken?: string | undefined;
   /** Lifetime of issued tokens. Default {@link DEFAULT_TOKEN_LIFETIME_SECONDS}. */
   tokenLifetimeSeconds?: number | undefined;
-  /** `false` switches rate limiting off; an object replaces the plan's limit. */
+  /** `false` switches rate limiting off; an object replaces the plan's limit (or sets one). */
   rateLimit?: false | { limit: number; intervalMs: number } | undefined;
   /** Latency adapters add to every answer, in ms. Default 0. */
   latencyMs?: number | undefined;
@@ -128,9 +188,11 @@ export interface MockOptions {
 /** A failure injected into an operation. */
 export type MockFault =
   /**
-   * Answer with this status (and body, default a convention error body).
-   * `applied: true` records the call as carried out before the answer: a
-   * 500 after the transfer went through, the case a client must reconcile.
+   * Answer with this status and body; without a body, the one the spec
+   * states for this status (a sample of its schema), else a convention
+   * error body. `applied: true` records the call as carried out before the
+   * answer: a 500 after a write went through, the case a client must
+   * reconcile.
    * Default: applied only for a 2xx status.
    */
   | {
@@ -151,13 +213,16 @@ export type MockFault =
 export interface MockOverride {
   /** Fixed response body. */
   response?: JsonValue | undefined;
-  /** Success status. Default 200. */
+  /** Success status. Default the one the spec states, else 200. */
   status?: number | undefined;
   /** Computes the response body; wins over `response`. */
   resolver?:
     | ((ctx: {
         operation: string;
-        body: JsonValue;
+        /** `undefined` for an operation that takes no body. */
+        body: JsonValue | undefined;
+        /** The declared parameters sent, as read (see {@link RecordedCall.parameters}). */
+        parameters: MockParameterValues;
         /**
          * 0-based: calls to this operation that arrived earlier since reset,
          * answered or not, so concurrent calls each get their own index.
@@ -180,13 +245,11 @@ export interface MockOverride {
   latencyMs?: number | undefined;
 }
 
-/**
- * Why the mock refused or failed a call. The codes are mock conventions:
- * the bank's own error codes are not shown.
- */
+/** Why the mock refused or failed a call. The codes are mock conventions. */
 export type MockErrorCode =
   | "unauthorized"
   | "invalid_request"
+  | "invalid_parameter"
   | "rate_limited"
   | "unsupported_media_type"
   | "invalid_json"
@@ -204,13 +267,16 @@ export interface MockError {
   readonly message: string;
   /** The operation called, when the URL named one. */
   readonly operation?: string;
-  /** For `validation_failed`: the list of {@link SchemaViolation}s. */
+  /**
+   * For `validation_failed`: the list of {@link SchemaViolation}s; for
+   * `invalid_parameter`: one entry per violation, naming the parameter.
+   */
   readonly details?: JsonValue;
 }
 
 /**
- * The mocks' own error conventions. The bank shows no error shape or status
- * codes, so these are choices of the mock, made replaceable.
+ * The mocks' own error conventions for the refusals the spec does not
+ * describe: choices of the mock, made replaceable.
  */
 export interface MockConventions {
   /** Builds an error body. Default {@link defaultErrorBody}. */
@@ -228,10 +294,27 @@ export type MockOutcome =
   /** Never answer; wait until the client gives up. */
   | { kind: "hang" };
 
-/** One call to an operation, as recorded by the engine. */
+/** The declared parameters a call sent, by where they were sent and name, as read against their schemas. */
+export interface MockParameterValues {
+  readonly path: Readonly<Record<string, JsonValue>>;
+  readonly query: Readonly<Record<string, JsonValue>>;
+  readonly header: Readonly<Record<string, JsonValue>>;
+}
+
+/**
+ * One call to an operation, as recorded by the engine. Never a credential:
+ * no headers but the declared parameters, and the query with the values
+ * of credential parameters (the API key's, `access_token`) as
+ * {@link HIDDEN_SEGMENT}.
+ */
 export interface RecordedCall {
   readonly operation: string;
+  readonly method: string;
+  /** The path as sent, e.g. `/accounts/42`. */
   readonly path: string;
+  /** The query as sent, `?` included, credentials hidden; `""` for none. */
+  readonly query: string;
+  readonly parameters: MockParameterValues;
   /** Parsed request body; `undefined` if it was never read or not JSON. */
   readonly body: JsonValue | undefined;
   /** Status answered; `undefined` when nothing was answered. */
@@ -273,32 +356,47 @@ export interface MockEngine {
   setOverride(operation: string, override: MockOverride | undefined): void;
   /** Invalidates every issued token, so clients must fetch a new one. */
   revokeTokens(): void;
-  /** Absolute URL of an operation. Throws for an unknown name. */
-  urlFor(operation: string): string;
-  /** Absolute URL of the token endpoint. */
-  readonly tokenUrl: string;
+  /**
+   * Absolute URL of an operation, its path parameters filled in from
+   * `parameters` (percent-encoded), those not given left as `{name}`.
+   * Throws for an unknown name.
+   */
+  urlFor(
+    operation: string,
+    parameters?: Readonly<Record<string, string | number | boolean>>,
+  ): string;
+  /** Absolute URL of the token endpoint; none unless the scheme is OAuth2. */
+  readonly tokenUrl: string | undefined;
   readonly options: {
     readonly baseUrl: string;
     readonly authUrl: string;
     readonly clientId: string;
+    readonly username: string;
   };
 }
 
 /**
  * Creates a mock engine for `api`.
  *
- * Per operation call, in this order: route (404/405), an access token in
- * the URL (400, never accepted: logs keep URLs), bearer token (401),
- * rate limit (429 with `Retry-After`), JSON content type (415), body size
- * (413), JSON syntax (400), request schema (400 counting every violation
- * and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer where their
- * paths are long),
- * injected fault, then the response: the override's resolver or response,
- * else the response schema's example, else deterministic sample data seeded
- * by operation name and canonical request body, else (response not shown)
- * `{ "operation": name, "mock": true }`.
+ * Per operation call, in this order: route by method and path template
+ * (404/405), a credential in the URL (400, never accepted: logs keep
+ * URLs), the scheme's credentials unless the operation takes none (401),
+ * rate limit (429 with `Retry-After`), path, query and header parameters
+ * (400 `invalid_parameter`, naming each), then the body: none for an
+ * operation that takes none (400), else JSON content type (415), body
+ * size (413), JSON syntax (400), request schema (400 counting every
+ * violation and listing the first {@link MAX_LISTED_VIOLATIONS}, fewer
+ * where their paths are long); then the injected fault, else the answer,
+ * with the stated success status: the override's resolver or response,
+ * else the response schema's example, else deterministic sample data
+ * seeded by operation name, parameters and canonical request body, else
+ * (response not shown) `{ "operation": name, "mock": true }`, and no body
+ * where the spec states none.
  *
- * The token endpoint (`POST authUrl + tokenPath`) implements the OAuth2
+ * Credentials by the API's scheme: an API key in its header or query
+ * parameter, HTTP Basic (RFC 7617), a static bearer token (RFC 6750), or
+ * for OAuth2 a token the mock issued. Its token endpoint
+ * (`POST authUrl + tokenPath`) implements the OAuth2
  * client credentials grant (RFC 6749 §4.4) with client authentication by
  * HTTP Basic or by form fields (§2.3.1), never by a `client_secret` in the
  * URL, and the error responses of §5.2.
@@ -372,7 +470,10 @@ function checkOverride(name: string, override: MockOverride): void {
   }
 }
 
-/** The rate limit in force: the plan's unless the options replace it or switch it off. */
+/**
+ * The rate limit in force: the plan's unless the options replace it or
+ * switch it off; none without a plan.
+ */
 function rateWindow(
   api: MockApi,
   options: MockOptions,
@@ -411,10 +512,15 @@ function checkRefs(
   const missing = new Set<string>();
   const schemas = [
     ...api.schemas.map(({ schema }) => schema),
-    ...api.operations.flatMap((op) => [op.request, op.response]),
+    ...api.operations.flatMap((op) => [
+      op.request,
+      op.response,
+      ...(op.parameters ?? []).map((parameter) => parameter.schema),
+      ...(op.errors ?? []).map((error) => error.body),
+    ]),
   ];
   for (const schema of schemas) {
-    if (schema === undefined) continue;
+    if (schema === undefined || schema === false) continue;
     for (const name of findUnresolvedRefs(schema, lookup)) missing.add(name);
   }
   if (missing.size > 0) {
@@ -422,21 +528,17 @@ function checkRefs(
   }
 }
 
-/** The parts, put together: routes, tokens, overrides, recorder. */
+/** The parts, put together: routes, credentials, overrides, recorder. */
 class Engine implements MockEngine {
   readonly options: MockEngine["options"];
-  readonly tokenUrl: string;
+  readonly tokenUrl: string | undefined;
   readonly #routes: Routes;
-  readonly #tokens: Tokens;
   readonly #recorder: Recorder;
   readonly #overrides: Overrides;
   readonly #call: CallContext;
 
   constructor(api: MockApi, options: MockOptions) {
-    const baseUrl = normalizeBase(
-      options.baseUrl ?? DEFAULT_BASE_URL,
-      "baseUrl",
-    );
+    const baseUrl = normalizeBase(options.baseUrl ?? api.baseUrl, "baseUrl");
     const authUrl = normalizeBase(
       options.authUrl ?? DEFAULT_AUTH_URL,
       "authUrl",
@@ -445,6 +547,7 @@ class Engine implements MockEngine {
       baseUrl,
       authUrl,
       clientId: options.clientId ?? DEFAULT_CLIENT_ID,
+      username: options.username ?? DEFAULT_USERNAME,
     });
     const lifetime =
       options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
@@ -474,29 +577,43 @@ class Engine implements MockEngine {
     const refuse = refusals(errorBody, statuses);
     const now = options.now ?? Date.now;
 
-    this.#routes = new Routes(api, baseUrl, authUrl);
-    this.tokenUrl = this.#routes.tokenUrl;
+    const routes = new Routes(api, baseUrl, authUrl);
+    this.#routes = routes;
+    this.tokenUrl = routes.tokenUrl;
     const lookup = schemaLookup(api.schemas);
     checkRefs(api, lookup);
     const initial = new Map<string, MockOverride>();
     for (const [name, override] of Object.entries(options.overrides ?? {})) {
-      this.#routes.urlFor(name);
+      routes.urlFor(name);
       checkOverride(name, override);
       initial.set(name, override);
     }
     this.#overrides = new Overrides(initial);
     this.#recorder = new Recorder(Math.floor(maxRecordedCalls));
-    this.#tokens = new Tokens({
-      clientId: this.options.clientId,
-      clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
-      lifetimeMs: lifetime * 1000,
-      maxBodyBytes,
-      now,
-      refuse,
-    });
+    const tokens =
+      api.auth.scheme === "oauth2-client-credentials"
+        ? new Tokens({
+            clientId: this.options.clientId,
+            clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
+            lifetimeMs: lifetime * 1000,
+            maxBodyBytes,
+            now,
+            refuse,
+          })
+        : undefined;
+    const credentials = new Credentials(
+      api.auth,
+      {
+        apiKey: options.apiKey ?? DEFAULT_API_KEY,
+        username: this.options.username,
+        password: options.password ?? DEFAULT_PASSWORD,
+        bearerToken: options.bearerToken ?? DEFAULT_BEARER_TOKEN,
+      },
+      tokens,
+    );
     this.#call = {
       lookup,
-      tokens: this.#tokens,
+      credentials,
       rate,
       recorder: this.#recorder,
       overrides: this.#overrides,
@@ -505,6 +622,7 @@ class Engine implements MockEngine {
       latencyMs,
       maxBodyBytes,
       now,
+      maskPath: (path) => routes.maskPath(path),
     };
   }
 
@@ -533,36 +651,41 @@ class Engine implements MockEngine {
   }
 
   revokeTokens(): void {
-    this.#tokens.revokeAll();
+    this.#call.credentials.tokens?.revokeAll();
   }
 
-  urlFor(operation: string): string {
-    return this.#routes.urlFor(operation);
+  urlFor(
+    operation: string,
+    parameters?: Readonly<Record<string, string | number | boolean>>,
+  ): string {
+    return this.#routes.urlFor(operation, parameters);
   }
 
   async handle(request: Request): Promise<MockOutcome> {
-    const { latencyMs } = this.#call;
+    const { latencyMs, credentials, refuse } = this.#call;
+    const answer = (response: Response): MockOutcome => ({
+      kind: "response",
+      response,
+      delayMs: latencyMs,
+    });
     try {
       const url = new URL(request.url);
-      const route = this.#routes.route(url);
-      if (route === "token") {
-        this.#recorder.countTokenRequest();
-        const response = await this.#tokens.grant(request);
-        return { kind: "response", response, delayMs: latencyMs };
+      const route = this.#routes.route(url, request.method);
+      switch (route.kind) {
+        case "token":
+          this.#recorder.countTokenRequest();
+          return answer(await (credentials.tokens as Tokens).grant(request));
+        case "none":
+          return answer(this.#routes.unrouted(url, credentials, refuse));
+        case "method":
+          return answer(this.#routes.wrongMethod(url, route.allow, refuse));
+        case "operation":
+          return await handleCall(route, url, request, this.#call);
       }
-      if (route === undefined) {
-        const response = this.#routes.unrouted(
-          url,
-          this.#tokens,
-          this.#call.refuse,
-        );
-        return { kind: "response", response, delayMs: latencyMs };
-      }
-      return await handleCall(route, url, request, this.#call);
     } catch (error) {
       // A bug in the mock itself, or a body stream that failed: say so,
       // never hang.
-      const response = this.#call.refuse("mock_error", failureMessage(error));
+      const response = refuse("mock_error", failureMessage(error));
       return { kind: "response", response, delayMs: 0 };
     }
   }

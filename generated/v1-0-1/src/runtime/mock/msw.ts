@@ -37,13 +37,23 @@ export interface MockHandlerSet extends ReadonlyArray<HttpHandler> {
 const LITERAL_PATH = /^[A-Za-z0-9/_.~%-]*$/;
 const LITERAL_HOST = /^[A-Za-z0-9.-]*$/;
 
+/**
+ * What msw matches a URL by: the URL itself where path-to-regexp reads it
+ * literally, else an anchored RegExp, where a path template's `{name}`
+ * matches one segment.
+ */
 function matcher(url: string): string | RegExp {
-  const { origin, hostname, pathname } = new URL(url);
-  if (LITERAL_HOST.test(hostname) && LITERAL_PATH.test(pathname)) {
-    return origin + pathname;
+  const parts = url.split(/\{[^{}]*\}/);
+  if (parts.length === 1) {
+    const { origin, hostname, pathname } = new URL(url);
+    if (LITERAL_HOST.test(hostname) && LITERAL_PATH.test(pathname)) {
+      return origin + pathname;
+    }
   }
-  const escaped = (origin + pathname).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  return new RegExp(`^${escaped}$`);
+  const escaped = parts.map((part) =>
+    part.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"),
+  );
+  return new RegExp(`^${escaped.join("[^/]+")}$`);
 }
 
 /** Resolves when `signal` aborts; the client has given up waiting. */
@@ -55,10 +65,11 @@ function aborted(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Creates msw handlers for the token endpoint (`authUrl + tokenPath`) and
- * every operation (`baseUrl + path`), matched by exact URL and any method
- * (the engine answers 405 for non-POST). All of them share one engine,
- * exposed as `.engine` for recorded calls and overrides.
+ * Creates msw handlers for the token endpoint (`authUrl + tokenPath`, for
+ * OAuth2) and every operation's path (`baseUrl + path`, a `{name}`
+ * matching one segment), matched by URL and any method (the engine
+ * answers 405 for a method the path does not take). All of them share one
+ * engine, exposed as `.engine` for recorded calls and overrides.
  *
  * Outcomes map as: response → returned after `delay(delayMs)`; drop →
  * `HttpResponse.error()` (the client sees a network error); hang → no
@@ -69,11 +80,10 @@ export function createMockHandlers(
   options?: MockOptions,
 ): MockHandlerSet {
   const engine = createMockEngine(api, options);
-  const urls = [
-    engine.tokenUrl,
-    ...api.operations.map((op) => engine.urlFor(op.name)),
-  ];
-  const handlers: HttpHandler[] = urls.map((url) =>
+  // One handler a path, however many methods it takes.
+  const urls = new Set(api.operations.map((op) => engine.urlFor(op.name)));
+  if (engine.tokenUrl !== undefined) urls.add(engine.tokenUrl);
+  const handlers: HttpHandler[] = [...urls].map((url) =>
     http.all(matcher(url), async ({ request }) => {
       const outcome = await engine.handle(request);
       switch (outcome.kind) {

@@ -11,9 +11,11 @@ import type { JsonValue } from "../json.js";
 import type {
   MockError,
   MockFault,
+  MockOperation,
   MockOverride,
   RecordedCall,
 } from "./engine.js";
+import type { SchemaLookup } from "./validate.js";
 /** One operation's override in force, and how many calls its fault has met. */
 export declare class OverrideState {
   #private;
@@ -47,14 +49,16 @@ export type FaultEffect =
       readonly applied: boolean | undefined;
     };
 /**
- * The effect of `fault` on a call to `operation`. `errorBody` writes a
- * status fault's default body.
+ * The effect of `fault` on a call to `operation`. A status fault without a
+ * body of its own answers the body the spec states for that status (a
+ * sample of its schema, or none), else one `errorBody` writes.
  *
  * @throws whatever `errorBody` throws, or when JSON cannot write the body:
  * the mock's failure, answered `mock_error` and never applied.
  */
 export declare function faultEffect(
   fault: MockFault,
-  operation: string,
+  operation: MockOperation,
   errorBody: (error: MockError) => JsonValue,
+  lookup: SchemaLookup,
 ): FaultEffect;

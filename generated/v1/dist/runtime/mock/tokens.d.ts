@@ -10,6 +10,8 @@
  * @packageDocumentation
  */
 import { type Refuse } from "./answers.js";
+/** The realm of the mock's `WWW-Authenticate` challenges. */
+export declare const REALM = "remitgen-mock";
 /** The refusal of client credentials in a URL (RFC 6749 §2.3.1: logs and proxies keep URLs). */
 export declare const CLIENT_CREDENTIALS_IN_URL =
   "Send client credentials in the body or the Authorization header, never in the URL";
@@ -53,3 +55,31 @@ export declare class Tokens {
   /** Answers one request to the token endpoint. */
   grant(request: Request): Promise<Response>;
 }
+export type BasicCredentials =
+  | {
+      readonly kind: "none";
+    }
+  | {
+      readonly kind: "malformed";
+    }
+  /** An `Authorization` header of another scheme (`Bearer`). */
+  | {
+      readonly kind: "other";
+    }
+  | {
+      readonly kind: "ok";
+      readonly id: string;
+      readonly secret: string;
+    };
+/** The token of an `Authorization: Bearer` header (RFC 6750 §2.1), if it is one. */
+export declare function bearerOf(header: string | null): string | undefined;
+/**
+ * Parses `Authorization: Basic`: as RFC 7617 defines it, or with
+ * `formEncoded` as RFC 6749 §2.3.1 does for client credentials.
+ */
+export declare function parseBasic(
+  header: string | null,
+  formEncoded: boolean,
+): BasicCredentials;
+/** Length-independent comparison, so the mock does not model a timing leak. */
+export declare function sameText(a: string, b: string): boolean;

@@ -18,7 +18,8 @@ import {
 } from "./answers.js";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
-const REALM = "remitgen-mock";
+/** The realm of the mock's `WWW-Authenticate` challenges. */
+export const REALM = "remitgen-mock";
 
 /** The refusal of client credentials in a URL (RFC 6749 §2.3.1: logs and proxies keep URLs). */
 export const CLIENT_CREDENTIALS_IN_URL =
@@ -83,9 +84,7 @@ export class Tokens {
   checkBearer(
     header: string | null,
   ): { message: string; challenge: string } | undefined {
-    const m =
-      header === null ? null : /^bearer\s+(\S+)\s*$/i.exec(header.trim());
-    const token = m?.[1];
+    const token = bearerOf(header);
     if (token === undefined) {
       return {
         message: "Bearer access token required",
@@ -168,7 +167,7 @@ export class Tokens {
 
   /** `undefined` when the client authenticated, else the refusal. */
   #authenticate(request: Request, form: URLSearchParams): Response | undefined {
-    const basic = parseBasic(request.headers.get("authorization"));
+    const basic = parseBasic(request.headers.get("authorization"), true);
     const formId = form.get("client_id");
     const formSecret = form.get("client_secret");
     // RFC 6749 §2.3: one credential per request; a bearer token beside
@@ -227,15 +226,27 @@ function formDecode(text: string): string | undefined {
   }
 }
 
-type BasicCredentials =
+export type BasicCredentials =
   | { readonly kind: "none" }
   | { readonly kind: "malformed" }
   /** An `Authorization` header of another scheme (`Bearer`). */
   | { readonly kind: "other" }
   | { readonly kind: "ok"; readonly id: string; readonly secret: string };
 
-/** Parses `Authorization: Basic` as RFC 6749 §2.3.1 defines it. */
-function parseBasic(header: string | null): BasicCredentials {
+/** The token of an `Authorization: Bearer` header (RFC 6750 §2.1), if it is one. */
+export function bearerOf(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  return /^bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1];
+}
+
+/**
+ * Parses `Authorization: Basic`: as RFC 7617 defines it, or with
+ * `formEncoded` as RFC 6749 §2.3.1 does for client credentials.
+ */
+export function parseBasic(
+  header: string | null,
+  formEncoded: boolean,
+): BasicCredentials {
   if (header === null) return { kind: "none" };
   const m = /^basic\s+(\S+)\s*$/i.exec(header.trim());
   if (m === null || m[1] === undefined) {
@@ -251,9 +262,10 @@ function parseBasic(header: string | null): BasicCredentials {
   const text = decodeUtf8(bytes);
   const colon = text?.indexOf(":") ?? -1;
   if (text === undefined || colon < 0) return { kind: "malformed" };
-  // Id and secret are form-urlencoded before base64 (§2.3.1).
-  const id = formDecode(text.slice(0, colon));
-  const secret = formDecode(text.slice(colon + 1));
+  // For a client, id and secret are form-urlencoded before base64 (§2.3.1).
+  const decode = formEncoded ? formDecode : (part: string) => part;
+  const id = decode(text.slice(0, colon));
+  const secret = decode(text.slice(colon + 1));
   if (id === undefined || secret === undefined) return { kind: "malformed" };
   return { kind: "ok", id, secret };
 }
@@ -261,7 +273,7 @@ function parseBasic(header: string | null): BasicCredentials {
 /**
  * A token no other engine issued, in this process or another, so a client
  * that keeps a token across mocks (a restarted server, the next test) is
- * refused, as by another environment of the bank. Node 18 has a global
+ * refused, as by another environment of the service. Node 18 has a global
  * `crypto` only behind a flag: there Math.random keeps tokens apart, which
  * is all a mock needs.
  */
@@ -275,7 +287,7 @@ function newToken(): string {
 }
 
 /** Length-independent comparison, so the mock does not model a timing leak. */
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);

@@ -4,6 +4,7 @@
 export const DEFAULT_ERROR_STATUSES = Object.freeze({
   unauthorized: 401,
   invalid_request: 400,
+  invalid_parameter: 400,
   rate_limited: 429,
   unsupported_media_type: 415,
   invalid_json: 400,

@@ -1,6 +1,7 @@
 // Copied by remitgen from its runtime (src/runtime/mock/faults.ts). DO NOT EDIT.
 
 import { jsonResponse } from "./answers.js";
+import { sampleValue, seedFor } from "./sample.js";
 /** One operation's override in force, and how many calls its fault has met. */
 export class OverrideState {
   override;
@@ -47,13 +48,14 @@ export class Overrides {
   }
 }
 /**
- * The effect of `fault` on a call to `operation`. `errorBody` writes a
- * status fault's default body.
+ * The effect of `fault` on a call to `operation`. A status fault without a
+ * body of its own answers the body the spec states for that status (a
+ * sample of its schema, or none), else one `errorBody` writes.
  *
  * @throws whatever `errorBody` throws, or when JSON cannot write the body:
  * the mock's failure, answered `mock_error` and never applied.
  */
-export function faultEffect(fault, operation, errorBody) {
+export function faultEffect(fault, operation, errorBody, lookup) {
   switch (fault.kind) {
     case "timeout":
       return { outcome: "timed-out", applied: false };
@@ -70,15 +72,27 @@ export function faultEffect(fault, operation, errorBody) {
               ),
             }
           : {};
+      const stated = operation.errors?.find(
+        (error) => error.status === fault.status,
+      );
       const body =
         fault.body !== undefined
           ? fault.body
-          : errorBody({
-              code: "injected_fault",
-              status: fault.status,
-              message: `Injected fault: status ${fault.status}`,
-              operation,
-            });
+          : stated?.body === false
+            ? undefined
+            : stated?.body !== undefined
+              ? sampleValue(
+                  stated.body,
+                  lookup,
+                  seedFor(operation.name, fault.status),
+                  { direction: "response" },
+                )
+              : errorBody({
+                  code: "injected_fault",
+                  status: fault.status,
+                  message: `Injected fault: status ${fault.status}`,
+                  operation: operation.name,
+                });
       return {
         response: jsonResponse(fault.status, body, headers),
         applied: fault.applied,

@@ -11,9 +11,7 @@
  * const fetch = createMockFetch(api, { now: () => clock });
  * const client = createClient({
  *   baseUrl: fetch.engine.options.baseUrl,
- *   authUrl: fetch.engine.options.authUrl,
- *   clientId: "mock-client-id",
- *   clientSecret: "mock-client-secret",
+ *   // and the scheme's mock credentials, e.g. apiKey: "mock-api-key"
  *   fetch,
  * });
  * // fetch.engine.calls, fetch.engine.setOverride(...)

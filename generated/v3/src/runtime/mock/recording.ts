@@ -8,18 +8,35 @@
  * @packageDocumentation
  */
 import type { JsonValue } from "../json.js";
-import type { RecordedCall } from "./engine.js";
+import type { MockParameterValues, RecordedCall } from "./engine.js";
+
+/** What is known of a call when it arrives. */
+export type CallArrival = Pick<
+  RecordedCall,
+  "operation" | "method" | "path" | "query" | "at"
+>;
+
+/** The parameters of a call that sent none (or was refused before they were read). */
+export const noParameters: MockParameterValues = Object.freeze({
+  path: Object.freeze({}),
+  query: Object.freeze({}),
+  header: Object.freeze({}),
+});
 
 /** One arrived call: its index among its operation's calls, and how to record its end. */
 export interface Arrival {
   /** 0-based: calls to this operation that arrived earlier since reset. */
   readonly callIndex: number;
-  /** Records how the call ended; its body is the one given, `undefined` if never read. */
+  /**
+   * Records how the call ended; its body and parameters are the ones
+   * given, `undefined` if never read.
+   */
   finish(
     outcome: RecordedCall["outcome"],
     status: number | undefined,
     applied: boolean,
     body: JsonValue | undefined,
+    parameters: MockParameterValues | undefined,
   ): void;
 }
 
@@ -47,11 +64,11 @@ export class Recorder {
   }
 
   /**
-   * Takes a slot for a call to `operation` arriving at `at` to `path`.
-   * Called before the call's first await, so concurrent calls keep their
-   * arrival order.
+   * Takes a slot for a call as it arrives. Called before the call's first
+   * await, so concurrent calls keep their arrival order.
    */
-  arrive(operation: string, path: string, at: number): Arrival {
+  arrive(arrival: CallArrival): Arrival {
+    const { operation } = arrival;
     const callIndex = this.#arrivals.get(operation) ?? 0;
     this.#arrivals.set(operation, callIndex + 1);
     const slot: Slot = {};
@@ -63,15 +80,14 @@ export class Recorder {
     }
     return {
       callIndex,
-      finish(outcome, status, applied, body): void {
+      finish(outcome, status, applied, body, parameters): void {
         slot.call = Object.freeze({
-          operation,
-          path,
+          ...arrival,
+          parameters: parameters ?? noParameters,
           body,
           status,
           outcome,
           applied,
-          at,
         });
       },
     };
