@@ -328,7 +328,16 @@ function parameterYaml(
   const description = member(parameter, "description");
   if (typeof description === "string" && description.trim() !== "")
     out.description = description;
-  out.schema = schema;
+  // Checked written out, kept by name: the spec may name a scalar schema.
+  const named = schemaYaml(
+    { ...context, notes: [], counted: new Map() },
+    scope,
+    given,
+    at,
+  );
+  delete named.nullable;
+  const keys = Object.keys(named);
+  out.schema = keys.length === 1 && keys[0] === "$ref" ? named.$ref : named;
   return out;
 }
 
