@@ -27,15 +27,6 @@ const ownHeaders: ReadonlyMap<string, "auth" | "json" | "transport"> = new Map([
   ["transfer-encoding", "transport"],
 ] as const);
 
-/** Schema kinds a parameter's value may have: one value, sent as text. */
-const scalarKinds: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "enum",
-]);
-
 export function checkOperations(parts: SpecParts, report: Report): void {
   const named = new Map(
     (parts.schemas ?? []).map((schema) => [schema.name.value, schema.schema]),
@@ -163,8 +154,8 @@ function reservedWhy(
 
 /**
  * What a parameter's schema is when no text can carry it (an object, an
- * array in a path, an array of arrays), in words; undefined when it can or
- * when a reference does not resolve (reported as such).
+ * array in a path, an array of objects), in words; undefined when it can
+ * or when a reference does not resolve (reported as such).
  */
 function unsendable(
   schema: RawSchema | undefined,
@@ -172,16 +163,58 @@ function unsendable(
   named: ReadonlyMap<string, RawSchema>,
 ): string | undefined {
   const node = followed(schema, named);
-  if (node === undefined || scalarKinds.has(node.kind)) return undefined;
-  if (node.kind !== "array") return kindWords(node.kind);
+  if (node === undefined || isOneValue(node, named)) return undefined;
+  if (node.kind !== "array") return valueWords(node);
   if (inPath) return "an array";
   const items = followed(node.items, named);
-  if (items === undefined || scalarKinds.has(items.kind)) return undefined;
-  return `an array of ${kindWords(items.kind).replace(/^an? /, "")}s`;
+  if (items === undefined || isOneValue(items, named)) return undefined;
+  return `an array of ${valueWords(items).replace(/^(an?|any) /, "")}s`;
 }
 
-function kindWords(kind: string): string {
-  return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
+/**
+ * Whether a schema's value is one scalar: a string, number, integer,
+ * boolean or enum, a constant of one, or a union of these.
+ */
+function isOneValue(
+  node: RawSchema,
+  named: ReadonlyMap<string, RawSchema>,
+  seen: Set<RawSchema> = new Set(),
+): boolean {
+  switch (node.kind) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+    case "enum":
+      return true;
+    case "const":
+      return node.value === null || typeof node.value !== "object";
+    case "union":
+      // A union met again refers to itself: a cycle, reported as such.
+      if (seen.has(node)) return true;
+      seen.add(node);
+      return node.variants.every((variant) => {
+        const target = followed(variant, named);
+        return target === undefined || isOneValue(target, named, seen);
+      });
+    default:
+      return false;
+  }
+}
+
+function valueWords(node: RawSchema): string {
+  switch (node.kind) {
+    case "const":
+      return "a constant object or list";
+    case "union":
+      return "a union of more than scalars";
+    case "any":
+      return "any JSON value";
+    case "allOf":
+      return "an allOf";
+    default:
+      return `${/^[aeiou]/.test(node.kind) ? "an" : "a"} ${node.kind}`;
+  }
 }
 
 function checkBodies(operation: OperationPart, report: Report): void {

@@ -9,12 +9,14 @@ import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import {
   closest,
+  inputTypeName,
   operationNames,
   type OperationNameSet,
   schemaTypeName,
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
+import { oneWaySchemas } from "../runtime/schema.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
   followed,
@@ -156,18 +158,30 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     claim(exportedName, { owner, id, range, name: names.method });
     claim("docs file name", { owner, id, range, name: names.docFile });
   }
+  // A schema whose values differ by direction names its input type too.
+  const oneWay = oneWaySchemas(
+    (parts.schemas ?? []).map((schema) => ({
+      name: schema.name.value,
+      schema: toSchemaNode(schema.schema),
+    })),
+  );
   for (const [name, range] of declared.schemas) {
-    const item = {
-      owner: `schema ${JSON.stringify(name)}`,
-      id: name,
-      range,
-      name: schemaTypeName(name),
-    };
-    claim("type name", item);
-    // The package index re-exports functions and types together, so a
-    // function and a type of one name (possible in scripts without letter
-    // case, e.g. 名前) would make both exports ambiguous.
-    claim(exportedName, item);
+    const typeNames = oneWay.has(name)
+      ? [schemaTypeName(name), inputTypeName(name)]
+      : [schemaTypeName(name)];
+    for (const typeName of typeNames) {
+      const item = {
+        owner: `schema ${JSON.stringify(name)}`,
+        id: name,
+        range,
+        name: typeName,
+      };
+      claim("type name", item);
+      // The package index re-exports functions and types together, so a
+      // function and a type of one name (possible in scripts without letter
+      // case, e.g. 名前) would make both exports ambiguous.
+      claim(exportedName, item);
+    }
   }
   for (const operation of parts.operations ?? []) {
     const names = namesOf(operation.id.value);
@@ -197,6 +211,19 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
       "request",
     );
     ownType(operation.response, names.responseType, "response");
+    // Declared only for an operation that has parameters, or states errors.
+    const declared = (name: string, kind: string): void => {
+      const { value: id, range } = operation.id;
+      const item = { owner, id, range, name };
+      claim(kind, item);
+      if (kind === "type name") claim(exportedName, item);
+    };
+    if (operation.parameters.length > 0)
+      declared(names.paramsType, "type name");
+    if (operation.errors.length > 0) {
+      declared(names.errorType, "type name");
+      declared(names.errorGuard, exportedName);
+    }
   }
   if (parts.packageName !== undefined) {
     // Each package's index exports its client interface beside the types.

@@ -61,12 +61,13 @@ export function formatChecks(reader: Reader): Record<string, Check> {
     },
     url: (read) => {
       const url = read.value as string;
-      // Reported already when the text shows them to anyone (the walk).
+      // Credentials are reported already when the text shows them to anyone (the walk).
+      if (hasCredentials(url)) return read;
       return reportIf(
         read,
-        !hasCredentials(url) && holdsCredentials(url.trim())
+        holdsCredentials(url.trim())
           ? diagnostics.credentialsInUrl(read.where)
-          : undefined,
+          : baseUrlProblem(read.where, url),
       );
     },
     registry: (read) => {
@@ -237,6 +238,39 @@ function holdsCredentials(text: string): boolean {
     // not a URL as it stands ({base_url}): the pattern decides
     return /^[a-z][a-z0-9+.-]*:[\\/]*[^/?#\\]*@/i.test(text);
   }
+}
+
+/** A whole `{variable}` base URL, which the client is given. */
+const urlVariable = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
+
+/**
+ * What makes a base URL neither a `{variable}` nor an http(s) address (in
+ * which `{name}`s may stand for parts, e.g. `https://{region}.example.com`),
+ * or gives it a query or fragment the operation paths could not follow; with
+ * a fix when the intent is plain (a host without its scheme).
+ */
+function baseUrlProblem(
+  where: string,
+  url: string,
+): DiagnosticText | undefined {
+  if (urlVariable.test(url)) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, "x"));
+  } catch {
+    parsed = undefined;
+  }
+  const address = parsed !== undefined && /^https?:$/.test(parsed.protocol);
+  if (address && !/[?#\s]/.test(url)) return undefined;
+  const host =
+    /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?::\d+)?(?:\/[A-Za-z0-9\-._~/]*)?$/;
+  const fixed = url.trim().replace(/^(?:[a-z]+:\/*)?/i, "https://");
+  return diagnostics.badBaseUrl(
+    where,
+    url,
+    address && /[?#]/.test(url),
+    !address && host.test(fixed.slice("https://".length)) ? fixed : undefined,
+  );
 }
 
 /**

@@ -660,6 +660,22 @@ export const diagnostics = {
     message: `operation ${quote(operation)} states status ${status} twice in \`${list}\``,
     hint: "state each status once: an answer of that status has one description and one body",
   }),
+  /** `where`, e.g. `service baseUrl`; `query`: an address, but with a query or fragment. */
+  badBaseUrl: (
+    where: string,
+    url: string,
+    query: boolean,
+    suggestion?: string,
+  ): DiagnosticText<"RG059"> => ({
+    code: "RG059",
+    message: query
+      ? `${where} ${quote(url)} has a query or fragment, which the operations' paths cannot follow`
+      : `${where} ${quote(url)} is neither a {variable} nor an http or https address`,
+    hint:
+      suggestion !== undefined
+        ? `did you mean ${quote(suggestion)}?`
+        : 'write the API\'s address, e.g. "https://api.example.com/v2" (no query or fragment), or a variable the client is given, e.g. "{base_url}"',
+  }),
   credentialsInUrl: (where: string): DiagnosticText<"RG046"> => ({
     code: "RG046",
     message: `${where} holds credentials (user:password@)`,

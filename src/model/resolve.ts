@@ -7,6 +7,7 @@ import {
   mockBaseUrl,
   operationNames,
   parameterProperties,
+  type OperationNameSet,
   setNames,
 } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
@@ -117,7 +118,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       })),
       notShown: operation.notShown.map(copyGap),
       sets: setsOf(operation.id.value),
-      names: operationNames(operation.id.value),
+      names: modelNames(operationNames(operation.id.value)),
     };
   });
   const operationById = new Map(
@@ -206,6 +207,12 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     source: { specFile },
   };
   return deepFreeze(model);
+}
+
+/** The names the model declares (the checker also claims the params and error types'). */
+function modelNames(names: OperationNameSet): OperationModel["names"] {
+  const { method, requestType, responseType, docFile } = names;
+  return { method, requestType, responseType, docFile };
 }
 
 /**

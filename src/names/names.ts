@@ -240,10 +240,24 @@ export function schemaTypeName(schemaName: string): string {
   return isTaken(name) ? `${name}Schema` : name;
 }
 
+/**
+ * Type name of what a caller sends of a named schema whose values differ
+ * by direction (readOnly or writeOnly members): `Payment` -> `PaymentInput`.
+ */
+export function inputTypeName(schemaName: string): string {
+  return `${schemaTypeName(schemaName)}Input`;
+}
+
 export interface OperationNameSet {
   readonly method: string;
   readonly requestType: string;
   readonly responseType: string;
+  /** Its parameters' interface, e.g. `GetAccountParams` (when it has parameters). */
+  readonly paramsType: string;
+  /** The union of its stated error answers, e.g. `GetAccountError` (when it states errors). */
+  readonly errorType: string;
+  /** The exported guard narrowing to that union, e.g. `isGetAccountError`. */
+  readonly errorGuard: string;
   readonly docFile: string;
 }
 
@@ -253,6 +267,9 @@ export function operationNames(operationId: string): OperationNameSet {
     method: operationMethodName(operationId),
     requestType: `${typeBase}Request`,
     responseType: `${typeBase}Response`,
+    paramsType: `${typeBase}Params`,
+    errorType: `${typeBase}Error`,
+    errorGuard: `is${typeBase}Error`,
     docFile: `${fileSafe(kebabCase(operationId), operationId, maxFileName - ".md".length)}.md`,
   };
 }

@@ -495,8 +495,7 @@ export interface BasicCredentials {
 export const httpBasic: Authentication<BasicCredentials> = (options) => {
   const username = required("username", options.username);
   const password = required("password", options.password);
-  if (username.includes(":"))
-    throw new ConfigError("username is out of range");
+  if (username.includes(":")) throw new ConfigError("username is out of range");
   const pair = username + ":" + password;
   const bytes = new TextEncoder().encode(pair);
   return fixed(

@@ -113,8 +113,10 @@ export class ApiError extends ClientError {
  * typed as the description states it (the client does not check it), e.g.
  * `ApiErrorOf<404, Problem>`.
  */
-export interface ApiErrorOf<Status extends number, Body>
-  extends Omit<ApiError, "status" | "body"> {
+export interface ApiErrorOf<Status extends number, Body> extends Omit<
+  ApiError,
+  "status" | "body"
+> {
   readonly status: Status;
   readonly body: Body;
 }

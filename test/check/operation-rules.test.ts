@@ -257,3 +257,122 @@ describe("service statusOperation", () => {
     ).toEqual([]);
   });
 });
+
+describe("parameter schemas of the richer keywords", () => {
+  const withSchemas = (extra: string, schema: string): string =>
+    withRead(parameter(`{ name: q, in: query, schema: ${schema} }`)).replace(
+      "schemas:\n",
+      () => `schemas:\n${extra}`,
+    );
+
+  it("takes a scalar constant and a union of scalars, through references", () => {
+    expect(problems(withSchemas("", "{ const: v2 }"))).toEqual([]);
+    expect(
+      problems(
+        withSchemas(
+          "  Id: { oneOf: [{ type: string }, { type: integer }] }\n",
+          "Id",
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a union holding an object, any JSON value and a constant object", () => {
+    expect(
+      [
+        withSchemas("", "{ oneOf: [{ type: string }, { $ref: Account }] }"),
+        withSchemas("", "{}"),
+        withSchemas("", "{ const: { a: 1 } }"),
+      ].map((text) => problems(text).map((line) => line.split(" @ ")[0])),
+    ).toEqual([
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is a union of more than scalars, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is any JSON value, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+      [
+        'RG028 query parameter "q" of operation "get_acct_title" is a constant object or list, not a string, number, integer, boolean or enum (or an array of these)',
+      ],
+    ]);
+  });
+
+  it("ends on unions that refer to each other (a cycle, reported as such)", () => {
+    const text = withSchemas(
+      "  A: { oneOf: [{ $ref: B }, { type: string }] }\n  B: { oneOf: [{ $ref: A }] }\n",
+      "A",
+    );
+    expect(problems(text).every((line) => !line.startsWith("RG028"))).toBe(
+      true,
+    );
+  });
+});
+
+describe("base URLs", () => {
+  const withBase = (url: string): string =>
+    good.replace('baseUrl: "{base_url}"', `baseUrl: ${JSON.stringify(url)}`);
+
+  it.each([
+    "https://api.payments.example/v2",
+    "http://localhost:8080",
+    "https://{region}.payments.example/v2",
+    "{base_url}",
+  ])("takes %s", (url) => {
+    expect(problems(withBase(url))).toEqual([]);
+  });
+
+  it("refuses a query, a variable with more after it, and another scheme, saying which", () => {
+    expect(
+      [
+        "https://api.payments.example/v2?key=1",
+        "{base_url}/v2",
+        "ftp://files.payments.example",
+      ].map((url) => problems(withBase(url))[0]),
+    ).toEqual([
+      'RG059 service baseUrl "https://api.payments.example/v2?key=1" has a query or fragment, which the operations\' paths cannot follow @ "https://api.payments.example/v2?key=1" | write the API\'s address, e.g. "https://api.example.com/v2" (no query or fragment), or a variable the client is given, e.g. "{base_url}"',
+      'RG059 service baseUrl "{base_url}/v2" is neither a {variable} nor an http or https address @ "{base_url}/v2" | write the API\'s address, e.g. "https://api.example.com/v2" (no query or fragment), or a variable the client is given, e.g. "{base_url}"',
+      'RG059 service baseUrl "ftp://files.payments.example" is neither a {variable} nor an http or https address @ "ftp://files.payments.example" | did you mean "https://files.payments.example"?',
+    ]);
+  });
+});
+
+describe("the params and error types an operation declares", () => {
+  it("clash with a schema of their name, only when declared", () => {
+    const withSchema = (text: string, name: string): string =>
+      text.replace(
+        "schemas:\n",
+        () => `schemas:\n  ${name}: { type: string }\n`,
+      );
+    const paramsClash = withSchema(
+      withRead(parameter("{ name: q, in: query, schema: { type: string } }")),
+      "GetAcctTitleParams",
+    );
+    expect(problems(paramsClash).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 schema "GetAcctTitleParams" generates the type name "GetAcctTitleParams", which operation "get_acct_title" also generates',
+    ]);
+    // Without parameters there is no params type to clash with.
+    expect(problems(withSchema(good, "GetAcctTitleParams"))).toEqual([]);
+    const errorClash = withSchema(
+      withRead([
+        "    errors:",
+        "      - { status: 404, description: No account. }",
+      ]),
+      "GetAcctTitleError",
+    );
+    expect(problems(errorClash).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 schema "GetAcctTitleError" generates the type name "GetAcctTitleError", which operation "get_acct_title" also generates',
+    ]);
+  });
+
+  it("make an operation's error guard clash with another's method", () => {
+    const text = withRead([
+      "    errors:",
+      "      - { status: 404, description: No account. }",
+    ])
+      .replace("  send_txns:\n", "  is_get_acct_title_error:\n")
+      .replace("adds: [send_txns]", "adds: [is_get_acct_title_error]");
+    expect(problems(text).map((line) => line.split(" @ ")[0])).toEqual([
+      'RG022 operation "is_get_acct_title_error" generates the exported name "isGetAcctTitleError", which operation "get_acct_title" also generates',
+    ]);
+  });
+});

@@ -10,6 +10,7 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -70,6 +71,17 @@ export function readId(payment: Payment): string | undefined {
   payment.id = "p-2";
   return payment.id;
 }
+export function readPin(payment: Payment): unknown {
+  // @ts-expect-error TS2339 the server does not answer pin (writeOnly)
+  return payment.pin;
+}
+const withId: CreatePaymentRequest = {
+  amount: 1,
+  currency: "USD",
+  method,
+  // @ts-expect-error TS2353 the server sets id (readOnly): a caller does not send it
+  id: "p-1",
+};
 // @ts-expect-error TS2322 the discriminator names a variant
 const cash: PaymentMethod = { kind: "cash", last4: "1234" };
 // @ts-expect-error TS2353 a transfer has no last4
@@ -82,7 +94,7 @@ const metadata: CreatePaymentRequest = { ...request, metadata: { count: 1 } };
 const iban: PaymentMethod = { kind: "transfer", iban: 1 };
 // @ts-expect-error TS2322 amount comes from the allOf's first part
 const noAmount: CreatePaymentRequest = { currency: "PKR", method };
-export const used = [request, counts, labels, tree, nothing, depth, cash, mixed, tooDeep, metadata, iban, noAmount];
+export const used = [withId, request, counts, labels, tree, nothing, depth, cash, mixed, tooDeep, metadata, iban, noAmount];
 `;
 
 let temp: string | undefined;
@@ -113,6 +125,11 @@ describe("the package generated from schema-keywords.yaml", () => {
     expect(await readFile(join(out, path), "utf8")).toBe(
       await readFile(join(expectedDir, path), "utf8"),
     );
+  });
+
+  it("types.ts is as prettier lays it out", async () => {
+    const text = await readFile(join(out, "v1/src/types.ts"), "utf8");
+    expect(text).toBe(await prettier.format(text, { parser: "typescript" }));
   });
 
   it("types.ts type-checks, and a consumer uses each keyword while its misuses fail", async () => {

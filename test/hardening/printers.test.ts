@@ -14,7 +14,12 @@ import { createFile, type GeneratedFile } from "../../src/render/code/file.js";
 import type { ModuleTexts } from "../../src/render/code/module.js";
 import { writeList, writeNamedImport } from "../../src/render/code/writer.js";
 import type { PrintableValue } from "../../src/render/code/values.js";
-import { writeMembers, writeType } from "../../src/render/code/types.js";
+import {
+  bothWays,
+  writeMembers,
+  writeType,
+} from "../../src/render/code/types.js";
+import type { JsonValue } from "../../src/runtime/json.js";
 import type { SchemaNode } from "../../src/runtime/schema.js";
 
 /** Text: short or long, ASCII or not, with the characters that need escapes. */
@@ -144,11 +149,51 @@ const schema: fc.Arbitrary<SchemaNode> = fc.letrec<{ node: SchemaNode }>(
           values: [...new Set(values)],
         })),
       tie("node").map((items): SchemaNode => ({ kind: "array", items })),
+      // The keywords beyond types: null beside, constants, any value, number
+      // enums, unions, intersections, maps.
+      tie("node").map((node): SchemaNode => ({ ...node, nullable: true })),
+      fc
+        .oneof(
+          text,
+          numberValue,
+          fc.constant(null),
+          fc.dictionary(key, text, { maxKeys: 2 }),
+        )
+        .map((given): SchemaNode => ({
+          kind: "const",
+          value: given as JsonValue,
+        })),
+      fc.constant<SchemaNode>({ kind: "any" }),
+      fc
+        .array(numberValue, { minLength: 1, maxLength: 6 })
+        .map((values): SchemaNode => ({
+          kind: "enum",
+          values: [...new Set(values as number[])],
+        })),
+      fc
+        .tuple(
+          fc.constantFrom("oneOf" as const, "anyOf" as const),
+          fc.array(tie("node"), { minLength: 1, maxLength: 2 }),
+        )
+        .map(([mode, variants]): SchemaNode => ({
+          kind: "union",
+          mode,
+          variants,
+        })),
+      fc
+        .array(tie("node"), { minLength: 1, maxLength: 2 })
+        .map((parts): SchemaNode => ({ kind: "allOf", parts })),
+      tie("node").map((values): SchemaNode => ({
+        kind: "object",
+        properties: [],
+        additionalProperties: values,
+      })),
       fc
         .array(
           fc.record({
             name: key,
             required: fc.boolean(),
+            readOnly: fc.boolean(),
             schema: tie("node"),
             description: fc.option(text, { nil: undefined }),
           }),
@@ -157,9 +202,10 @@ const schema: fc.Arbitrary<SchemaNode> = fc.letrec<{ node: SchemaNode }>(
         .map((members): SchemaNode => ({
           kind: "object",
           properties: uniqueBy(members, (member) => member.name).map(
-            ({ name, required, schema, description }) => ({
+            ({ name, required, readOnly, schema, description }) => ({
               name,
               required,
+              ...(readOnly ? { readOnly } : {}),
               schema:
                 description === undefined ? schema : { ...schema, description },
             }),
@@ -336,7 +382,7 @@ describe("types", () => {
       fc.asyncProperty(schema, typeName, async (node, name) => {
         const texts = await moduleOf((file) =>
           file.declaration((writer) => {
-            writeType(writer, `export type ${name} = `, node, ";", "");
+            writeType(writer, `export type ${name} = `, node, ";", bothWays);
             writer.blankLine();
             writer.writeLine(`export interface ${name}Holder {`);
             writer.indent(() =>
@@ -346,7 +392,7 @@ describe("types", () => {
                   { name: "value", required: true, schema: node },
                   { name: "n".repeat(70), required: false, schema: node },
                 ],
-                "",
+                bothWays,
               ),
             );
             writer.writeLine("}");
@@ -392,7 +438,13 @@ describe("types", () => {
       const texts = await moduleOf((file) =>
         file.declaration((writer) => {
           nodes.forEach((node, index) =>
-            writeType(writer, `export type ${name}${index} = `, node, ";", ""),
+            writeType(
+              writer,
+              `export type ${name}${index} = `,
+              node,
+              ";",
+              bothWays,
+            ),
           );
           writer.writeLine("export interface Holder {");
           writer.indent(() =>
@@ -403,7 +455,7 @@ describe("types", () => {
                 required: index % 2 === 0,
                 schema: node,
               })),
-              "",
+              bothWays,
             ),
           );
           writer.writeLine("}");

@@ -16,6 +16,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSpec } from "../../src/check-spec.js";
 import type { Model } from "../../src/model/types.js";
+import { operationDoc } from "../../src/render/client/docs.js";
 import { createDocsRenderer } from "../../src/render/docs/index.js";
 import { renderOpenApi } from "../../src/render/openapi/openapi.js";
 
@@ -86,7 +87,9 @@ describe("the HTTP API's docs", () => {
   it("name nothing the spec does not: no bank, remittance, Remit or seed", () => {
     for (const [path, contents] of files) {
       const text = path.endsWith(".md") ? prose(contents) : contents;
-      expect(text, path).not.toMatch(/\bbank|remittance|\bRemit(?!gen)|\bseed/i);
+      expect(text, path).not.toMatch(
+        /\bbank|remittance|\bRemit(?!gen)|\bseed/i,
+      );
     }
   });
 
@@ -111,9 +114,15 @@ describe("the HTTP API's docs", () => {
   it("say when there is no body, and show success and error statuses each with its payload", () => {
     const capture = file("v2/docs/capture-payment.md");
     expect(capture).toContain("## Request\n\nNo body.\n");
+    // The types the client declares: no request type without a body.
+    expect(file("v1/docs/cancel-payment.md")).toContain(
+      "- **Types:** `CancelPaymentParams` parameters, `CancelPaymentResponse` out, `CancelPaymentError` for its stated errors (`isCancelPaymentError` narrows to it)\n",
+    );
     const cancel = file("v1/docs/cancel-payment.md");
     expect(cancel).toMatch(/\| 204 +\| The payment was cancelled\. \|/);
-    expect(cancel).toContain("### 204\n\nThe payment was cancelled.\n\nNo body.");
+    expect(cancel).toContain(
+      "### 204\n\nThe payment was cancelled.\n\nNo body.",
+    );
     expect(cancel).toContain("### 409\n\nThe payment is captured already.");
     const create = file("v1/docs/create-payment.md");
     // The 201's body is the response type.
@@ -134,8 +143,12 @@ describe("the HTTP API's docs", () => {
     expect(file("v1/docs/get-payment.md")).toContain(
       "- **Effect:** read (the default for GET)\n",
     );
-    // An API key is refused for good: no resend after a 401 is promised.
+    // An API key is refused for good: no resend after a 401 is promised,
+    // on the page nor in the method's TSDoc.
     expect(create).not.toContain("resend");
+    const set = model.sets[0]!;
+    const write = set.operations.find((each) => each.id === "create_payment")!;
+    expect(operationDoc(model, set, write).join("\n")).not.toContain("resend");
     const readme = file("v1/README.md");
     expect(readme).toContain(
       "| `AuthError`           | The server refused the credentials (a 401): they are not sent again.",

@@ -1,9 +1,5 @@
 /** `src/client.ts`: the set's plan, a bound transport, and `createClient`. */
-import type {
-  AuthModel,
-  Model,
-  OperationSetModel,
-} from "../../model/types.js";
+import type { AuthModel, Model, OperationSetModel } from "../../model/types.js";
 import {
   createFile,
   namespaceSymbol,
@@ -76,7 +72,9 @@ function defaultsDoc(model: Model, set: OperationSetModel): string {
   const auth = model.auth;
   const parts = [
     ...(set.plan ? [`its plan, ${limitText(set)}`] : ["no plan"]),
-    ...(model.service.defaultBaseUrl !== undefined ? ["the API's base URL"] : []),
+    ...(model.service.defaultBaseUrl !== undefined
+      ? ["the API's base URL"]
+      : []),
     ...(auth.scheme === "oauth2-client-credentials"
       ? ["the authorization API's token path"]
       : []),

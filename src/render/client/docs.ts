@@ -5,7 +5,7 @@ import type {
   OperationSetModel,
 } from "../../model/types.js";
 import type { DocTag } from "../code/writer.js";
-import { effectBasisNote, retryableStatuses } from "../docs/text.js";
+import { effectBasisNote, renewal, retryableStatuses } from "../docs/text.js";
 
 /** The set's plan in words; only for a set that has one. */
 export function limitText(set: OperationSetModel): string {
@@ -49,7 +49,7 @@ export function operationDoc(
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
-      : `Effect: write${basis}. Never sent again once the server may have acted on it${renews(model, operation) ? " (only a 401 is answered by one resend, with a new token)" : ""}: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the server may have acted on it${renewsToken(model, operation) ? " (only a 401 is answered by one resend, with a new token)" : ""}: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
@@ -93,14 +93,19 @@ export function operationThrows(
   const common: DocTag[] = [
     ...(!operation.authenticated || scheme === "none"
       ? []
-      : renews(model, operation)
+      : renewsToken(model, operation)
         ? [
             [
               link("AuthError"),
               "No usable access token, or a 401 to a fresh one.",
             ] as DocTag,
           ]
-        : [[link("AuthError"), "The server refused the credentials (a 401)."] as DocTag]),
+        : [
+            [
+              link("AuthError"),
+              "The server refused the credentials (a 401).",
+            ] as DocTag,
+          ]),
     [
       link("ConfigError"),
       operation.parameters.length > 0
@@ -145,20 +150,18 @@ export function operationThrows(
     ...common,
     [
       "@throws",
-      renews(model, operation)
+      renewsToken(model, operation)
         ? "The signal's reason, when aborted before it is sent, or before its resend after a 401."
         : "The signal's reason, when aborted before it is sent.",
     ],
   ];
 }
 
-/** Whether the operation's credentials renew, so a 401 is answered by one resend. */
-function renews(model: Model, operation: OperationModel): boolean {
-  const scheme = model.auth.scheme;
-  return (
-    operation.authenticated &&
-    // A fixed secret's 401 is final; a bearer token from getAccessToken
-    // is asked for again too, but the docs describe the usual case.
-    scheme === "oauth2-client-credentials"
-  );
+/**
+ * Whether a 401 is answered by one resend: a bearer token from
+ * getAccessToken is asked for again too, but the TSDoc describes the usual
+ * case, a fixed token, whose 401 is final.
+ */
+function renewsToken(model: Model, operation: OperationModel): boolean {
+  return renewal(model, operation) === "token";
 }

@@ -7,18 +7,22 @@ import type {
   PayloadModel,
 } from "../../model/types.js";
 import { propertyKey } from "../../escape/typescript.js";
-import { schemaTypeName } from "../../names/names.js";
+import { inputTypeName, schemaTypeName } from "../../names/names.js";
 import type CodeBlockWriter from "code-block-writer";
 import { createFile, typeSymbol, type GeneratedFile } from "../code/file.js";
 import { writeDocComment } from "../code/writer.js";
 import {
+  answerNames,
+  bothWays,
+  inputNames,
   schemaDoc,
+  type TypeNames,
   writeType,
   writeTypeAlias,
   writeTypeDeclaration,
 } from "../code/types.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import type { NamedSchema } from "../../runtime/schema.js";
+import { oneWaySchemas, type NamedSchema } from "../../runtime/schema.js";
 
 /**
  * types.ts, a module of declarations only. Each declaration depends only
@@ -41,14 +45,16 @@ export function renderTypes(
     )
   )
     file.use(typeSymbol("./runtime/json.js", "JsonValue"));
+  // The same in every set that holds a schema: all it refers to is there too.
+  const oneWay = oneWaySchemas(set.schemas);
   for (const named of set.schemas)
-    file.declaration((writer) => writeSchemaType(writer, named), {
+    file.declaration((writer) => writeSchemaType(writer, named, oneWay), {
       memo,
       owner: named,
       key: "type",
     });
   for (const operation of set.operations) {
-    const payloads = payloadTypes(operation);
+    const payloads = payloadTypes(operation, oneWay);
     if (
       payloads.length > 0 ||
       operation.parameters.length > 0 ||
@@ -62,9 +68,33 @@ export function renderTypes(
   return file;
 }
 
-function writeSchemaType(writer: CodeBlockWriter, named: NamedSchema): void {
+/**
+ * A named schema's type, as the server answers it; and, when its values
+ * differ by direction, what a caller sends of it (`<Name>Input`).
+ */
+function writeSchemaType(
+  writer: CodeBlockWriter,
+  named: NamedSchema,
+  oneWay: ReadonlySet<string>,
+): void {
   writeDocComment(writer, schemaDoc(named.schema));
-  writeTypeDeclaration(writer, schemaTypeName(named.name), named.schema);
+  writeTypeDeclaration(
+    writer,
+    schemaTypeName(named.name),
+    named.schema,
+    answerNames,
+  );
+  if (!oneWay.has(named.name)) return;
+  writer.blankLine();
+  writeDocComment(writer, [
+    `\`${schemaTypeName(named.name)}\` as a caller sends it: without the members the server sets (readOnly).`,
+  ]);
+  writeTypeDeclaration(
+    writer,
+    inputTypeName(named.name),
+    named.schema,
+    inputNames(oneWay),
+  );
 }
 
 /** The names an operation's declarations take in types.ts and operations.ts. */
@@ -110,18 +140,39 @@ function usesJsonObject(operation: OperationModel): boolean {
   );
 }
 
-type PayloadType = readonly [readonly PayloadModel[], string, string];
+/** Bodies, the type's name, its role in words, how it prints (by direction). */
+type PayloadType = readonly [
+  readonly PayloadModel[],
+  string,
+  string,
+  TypeNames,
+];
 
 /**
  * The request and response types an operation declares: none for a
  * same-named schema, declared already, nor for a request without a body.
  */
-function payloadTypes(operation: OperationModel): PayloadType[] {
+function payloadTypes(
+  operation: OperationModel,
+  oneWay: ReadonlySet<string>,
+): PayloadType[] {
   const payloads: PayloadType[] = [
     ...(operation.request.kind === "none"
       ? []
-      : [[[operation.request], operation.names.requestType, "Request body"] as const]),
-    [successPayloads(operation), operation.names.responseType, "Response body"],
+      : [
+          [
+            [operation.request],
+            operation.names.requestType,
+            "Request body",
+            inputNames(oneWay),
+          ] as const,
+        ]),
+    [
+      successPayloads(operation),
+      operation.names.responseType,
+      "Response body",
+      answerNames,
+    ],
   ];
   return payloads.filter(
     ([[payload, ...others], typeName]) =>
@@ -144,9 +195,9 @@ function writeOperationTypes(
   const blocks: ((writer: CodeBlockWriter) => void)[] = [];
   if (operation.parameters.length > 0)
     blocks.push((writer) => writeParamsType(writer, operation, names.params));
-  for (const [bodies, typeName, role] of payloads)
+  for (const [bodies, typeName, role, typeNames] of payloads)
     blocks.push((writer) =>
-      writeBodyType(writer, operation, bodies, typeName, role),
+      writeBodyType(writer, operation, bodies, typeName, role, typeNames),
     );
   if (operation.errors.length > 0)
     blocks.push((writer) => writeErrorType(writer, operation, names.error));
@@ -189,7 +240,7 @@ function writeParamsType(
         `${propertyKey(parameter.names.property)}${parameter.required ? "" : "?"}: `,
         parameter.schema,
         ";",
-        "",
+        bothWays,
       );
     }
   });
@@ -203,6 +254,7 @@ function writeBodyType(
   bodies: readonly PayloadModel[],
   typeName: string,
   role: string,
+  names: TypeNames,
 ): void {
   const [payload] = bodies;
   if (bodies.length > 1) {
@@ -214,8 +266,12 @@ function writeBodyType(
     writer.writeLine(`export type ${typeName} =`);
     bodies.forEach((body, index) => {
       const suffix = index === bodies.length - 1 ? ";" : "";
-      if (body.kind === "schema") writeType(writer, "| ", body.schema, suffix, "");
-      else writer.writeLine(`| ${body.kind === "none" ? "undefined" : "JsonObject"}${suffix}`);
+      if (body.kind === "schema")
+        writeType(writer, "| ", body.schema, suffix, names);
+      else
+        writer.writeLine(
+          `| ${body.kind === "none" ? "undefined" : "JsonObject"}${suffix}`,
+        );
     });
     return;
   }
@@ -237,7 +293,7 @@ function writeBodyType(
     `${role} of \`${operation.id}\`.`,
     ...schemaDoc(schema),
   ]);
-  writeTypeDeclaration(writer, typeName, schema);
+  writeTypeDeclaration(writer, typeName, schema, names);
 }
 
 /** A payload in words, for a union's doc. */
@@ -269,7 +325,13 @@ function writeErrorType(
   operation.errors.forEach((error, index) => {
     const suffix = `>${index === operation.errors.length - 1 ? ";" : ""}`;
     if (error.payload.kind === "schema")
-      writeType(writer, `| ApiErrorOf<${error.status}, `, error.payload.schema, suffix, "");
+      writeType(
+        writer,
+        `| ApiErrorOf<${error.status}, `,
+        error.payload.schema,
+        suffix,
+        answerNames,
+      );
     else writer.writeLine(`| ApiErrorOf<${error.status}, JsonValue${suffix}`);
   });
 }

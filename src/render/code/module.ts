@@ -308,10 +308,17 @@ export async function formatCode(
  * prettier joins them. Whether one fits is the formatter's to say, not
  * ours (a line's width is a matter of Unicode tables): each is laid out
  * once more as the type argument of `Array<...>`, where the two agree, at
- * the width it has where it stands. The generated unions are of string
- * literals, which hold no line break and no ` | ` of their own.
+ * the width it has where it stands. Only unions whose every member is
+ * on one line are joined: of literals, names and one-line types, which
+ * hold no line break and no ` | ` of their own.
  */
 async function prettierUnions(text: string): Promise<string> {
+  // A member that goes on past its line (an object type) is left as laid out.
+  const whole = (line: string): boolean => {
+    const bare = line.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, "''");
+    const count = (pattern: RegExp): number => bare.match(pattern)?.length ?? 0;
+    return count(/[{([<]/g) === count(/[})\]>]/g) && !bare.includes("/*");
+  };
   const broken = /([=:(]\n)((?: *\| [^\n]*\n)+)(?=( *)\)|)/g;
   const candidates: { members: string; width: number }[] = [];
   const found = [...text.matchAll(broken)].map((match) => {
@@ -326,7 +333,7 @@ async function prettierUnions(text: string): Promise<string> {
     // After `(`, and only there, a line of its own closes the union.
     if (
       opener.startsWith("(") !== (closing !== undefined) ||
-      lines.some((each) => !each.startsWith(`${indent}| `))
+      lines.some((each) => !each.startsWith(`${indent}| `) || !whole(each))
     )
       return undefined;
     let joined = lines.map((each) => each.slice(indent.length + 2)).join(" | ");

@@ -7,25 +7,55 @@
  */
 import type CodeBlockWriter from "code-block-writer";
 import { propertyKey, stringLiteral } from "../../escape/typescript.js";
-import { schemaTypeName } from "../../names/names.js";
+import { inputTypeName, schemaTypeName } from "../../names/names.js";
 import type { PropertySchema, SchemaNode } from "../../runtime/schema.js";
 import { valueText } from "./values.js";
 import { writeDocComment } from "./writer.js";
 
 /**
+ * How a type is printed for one direction: the names references print, and
+ * which one-way members are left out (`readOnly` ones of what a caller
+ * sends, `writeOnly` ones of what the server answers; none, and every
+ * one-way member optional, when the type serves both).
+ */
+export interface TypeNames {
+  readonly ref: (name: string) => string;
+  readonly leaves?: "readOnly" | "writeOnly";
+}
+
+/** Both directions in one type, references by their schema's type name. */
+export const bothWays: TypeNames = { ref: schemaTypeName };
+
+/** What the server answers: every reference by its schema's type name, no writeOnly member. */
+export const answerNames: TypeNames = {
+  ref: schemaTypeName,
+  leaves: "writeOnly",
+};
+
+/**
+ * What a caller sends: no readOnly member, and a reference to a schema
+ * whose values differ by direction (`oneWay`) by its input type's name.
+ */
+export function inputNames(oneWay: ReadonlySet<string>): TypeNames {
+  return {
+    ref: (name) =>
+      oneWay.has(name) ? inputTypeName(name) : schemaTypeName(name),
+    leaves: "readOnly",
+  };
+}
+
+/**
  * Writes `prefix<type>suffix`, e.g. `export type Name = ` and `;`.
- * `qualifier` prefixes named types (e.g. `types.`) when printed outside
- * types.ts.
  */
 export function writeType(
   writer: CodeBlockWriter,
   prefix: string,
   node: SchemaNode,
   suffix: string,
-  qualifier: string,
+  names: TypeNames,
 ): void {
   if (!holdsMembers(node)) {
-    writer.writeLine(`${prefix}${inlineType(node, qualifier)}${suffix}`);
+    writer.writeLine(`${prefix}${inlineType(node, names)}${suffix}`);
     return;
   }
   // Whole lines only: an object's members on lines of their own (a
@@ -39,26 +69,18 @@ export function writeType(
       `${before}${grouped ? "(" : ""}`,
       child,
       `${grouped ? ")" : ""}${after}`,
-      qualifier,
+      names,
     );
   };
   switch (node.kind) {
     case "object":
       if (node.properties.length === 0) {
         const values = node.additionalProperties as SchemaNode;
-        writeType(
-          writer,
-          `${prefix}Record<string, `,
-          values,
-          `>${end}`,
-          qualifier,
-        );
+        writeType(writer, `${prefix}Record<string, `, values, `>${end}`, names);
         return;
       }
       writer.writeLine(`${prefix}{`);
-      writer.indent(() =>
-        writeMembers(writer, node.properties, qualifier, node),
-      );
+      writer.indent(() => writeMembers(writer, node.properties, names, node));
       writer.writeLine(`}${end}`);
       return;
     case "array":
@@ -69,11 +91,16 @@ export function writeType(
       const parts = node.kind === "union" ? node.variants : node.parts;
       const last = parts.length - 1;
       parts.forEach((part, index) => {
+        // Each variant after a `|` of its own, as a broken union is laid out.
         const before =
-          index === 0 ? prefix : node.kind === "union" ? "| " : "& ";
+          node.kind === "union"
+            ? `${index === 0 ? prefix : ""}| `
+            : index === 0
+              ? prefix
+              : "& ";
         const after = index === last ? end : "";
         if (node.kind === "allOf") nested(part, before, after);
-        else writeType(writer, before, part, after, qualifier);
+        else writeType(writer, before, part, after, names);
       });
       return;
     }
@@ -130,30 +157,29 @@ export function writeTypeAlias(
 export function writeMembers(
   writer: CodeBlockWriter,
   properties: readonly PropertySchema[],
-  qualifier: string,
+  names: TypeNames,
   owner?: SchemaNode,
 ): void {
   for (const property of properties) {
+    if (names.leaves !== undefined && property[names.leaves] === true) continue;
     const oneWay = property.readOnly === true || property.writeOnly === true;
+    const optional =
+      !property.required || (oneWay && names.leaves === undefined);
     writeDocComment(writer, [
       ...schemaDoc(property.schema),
       ...(property.readOnly === true
-        ? [
-            `Read-only: set by the server${property.required ? " and always in its answers" : ""}; a caller does not send it.`,
-          ]
+        ? ["Read-only: set by the server; a caller does not send it."]
         : []),
       ...(property.writeOnly === true
-        ? [
-            `Write-only: sent by the caller${property.required ? ", who must send it" : ""}; the server does not answer it.`,
-          ]
+        ? ["Write-only: sent by the caller; the server does not answer it."]
         : []),
     ]);
     writeType(
       writer,
-      `${property.readOnly === true ? "readonly " : ""}${propertyKey(property.name)}${property.required && !oneWay ? "" : "?"}: `,
+      `${property.readOnly === true ? "readonly " : ""}${propertyKey(property.name)}${optional ? "?" : ""}: `,
       property.schema,
       ";",
-      qualifier,
+      names,
     );
   }
   const extra =
@@ -164,7 +190,7 @@ export function writeMembers(
     writeDocComment(
       writer,
       typeof extra === "object"
-        ? [`Other members: ${inlineText(extra, qualifier)}.`]
+        ? [`Other members: ${inlineText(extra, names)}.`]
         : ["Other members: any JSON value."],
     );
     writer.writeLine("[member: string]: unknown;");
@@ -172,24 +198,24 @@ export function writeMembers(
 }
 
 /** A type as text on one line, for a doc comment. */
-function inlineText(node: SchemaNode, qualifier: string): string {
-  return holdsMembers(node) ? "an object" : inlineType(node, qualifier);
+function inlineText(node: SchemaNode, names: TypeNames): string {
+  return holdsMembers(node) ? "an object" : inlineType(node, names);
 }
 
 /** A type that holds no object type with members, on one line. */
-function inlineType(node: SchemaNode, qualifier: string): string {
-  const text = bareType(node, qualifier);
+function inlineType(node: SchemaNode, names: TypeNames): string {
+  const text = bareType(node, names);
   return node.nullable === true ? `${text} | null` : text;
 }
 
-function bareType(node: SchemaNode, qualifier: string): string {
+function bareType(node: SchemaNode, names: TypeNames): string {
   const grouped = (child: SchemaNode): string =>
     compound(child)
-      ? `(${inlineType(child, qualifier)})`
-      : inlineType(child, qualifier);
+      ? `(${inlineType(child, names)})`
+      : inlineType(child, names);
   switch (node.kind) {
     case "ref":
-      return `${qualifier}${schemaTypeName(node.name)}`;
+      return names.ref(node.name);
     case "string":
       return "string";
     case "number":
@@ -215,10 +241,10 @@ function bareType(node: SchemaNode, qualifier: string): string {
       return node.additionalProperties === undefined ||
         node.additionalProperties === false
         ? "Record<string, never>"
-        : `Record<string, ${node.additionalProperties === true ? "unknown" : inlineType(node.additionalProperties, qualifier)}>`;
+        : `Record<string, ${node.additionalProperties === true ? "unknown" : inlineType(node.additionalProperties, names)}>`;
     case "union":
       return node.variants
-        .map((variant) => inlineType(variant, qualifier))
+        .map((variant) => inlineType(variant, names))
         .join(" | ");
     case "allOf":
       return node.parts.map(grouped).join(" & ");
@@ -276,6 +302,7 @@ export function writeTypeDeclaration(
   writer: CodeBlockWriter,
   name: string,
   node: SchemaNode,
+  names: TypeNames = bothWays,
 ): void {
   if (
     node.kind === "object" &&
@@ -283,7 +310,7 @@ export function writeTypeDeclaration(
     node.nullable !== true
   ) {
     writer.writeLine(`export interface ${name} {`);
-    writer.indent(() => writeMembers(writer, node.properties, "", node));
+    writer.indent(() => writeMembers(writer, node.properties, names, node));
     writer.writeLine("}");
-  } else writeType(writer, `export type ${name} = `, node, ";", "");
+  } else writeType(writer, `export type ${name} = `, node, ";", names);
 }

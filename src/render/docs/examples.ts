@@ -229,10 +229,7 @@ function writeInputs(
 }
 
 /** The operation's required parameters, each with a sample of its schema, by property name. */
-function exampleParams(
-  operation: OperationModel,
-  schemas: Schemas,
-): JsonValue {
+function exampleParams(operation: OperationModel, schemas: Schemas): JsonValue {
   const params: Record<string, JsonValue> = {};
   for (const parameter of operation.parameters) {
     if (!parameter.required) continue;
@@ -282,7 +279,13 @@ export function quickStartExample(
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
+  writeClientOptions(
+    writer,
+    model,
+    "const client = createClient(",
+    ");",
+    "env",
+  );
   writer.blankLine();
   const args = writeInputs(writer, operation, schemas);
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
@@ -342,10 +345,7 @@ export function treeShakingExample(
  * least that compiles: undici's request and response types are its own,
  * not the DOM's.
  */
-export function networkExample(
-  model: Model,
-  set: OperationSetModel,
-): string {
+export function networkExample(model: Model, set: OperationSetModel): string {
   const writer = new CodeWriter();
   writer.writeLine('import { readFileSync } from "node:fs";');
   writeNamedImport(
@@ -463,14 +463,19 @@ export function errorHandlingExample(
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
+  writeClientOptions(
+    writer,
+    model,
+    "const client = createClient(",
+    ");",
+    "env",
+  );
   writer.blankLine();
   const args = writeInputs(writer, operation, schemas);
   writer.blankLine();
   writeTryCall(writer, set, operation, args);
   return writer.toString();
 }
-
 
 /**
  * Call options of the operation pages: reads show their retry settings (the
@@ -507,7 +512,13 @@ export function operationExample(
     set.names.packageName,
   );
   writer.blankLine();
-  writeClientOptions(writer, model, "const client = createClient(", ");", "env");
+  writeClientOptions(
+    writer,
+    model,
+    "const client = createClient(",
+    ");",
+    "env",
+  );
   writer.blankLine();
   // The inputs are the same in every set that holds the operation: printed once per run.
   const args = operationArguments(operation);

@@ -234,7 +234,7 @@ function schemaFields(
 }
 
 /**
- * A payload's section: the seed's words when it is not shown, else its
+ * A payload's section: the spec's words when it is not shown, else its
  * TypeScript type (when it has one) and field table. Named schemas it
  * refers to are added to `refs` for a later "Schemas" section; a schema
  * shown whole here is added to `shown`.
@@ -250,7 +250,7 @@ export function payloadMarkdown(
     const any =
       typeName !== undefined
         ? [
-            `Until the bank publishes it, ${codeSpan(typeName)} is any JSON object (${codeSpan("JsonObject")}).`,
+            `Until the spec states it, ${codeSpan(typeName)} is any JSON object (${codeSpan("JsonObject")}).`,
           ]
         : [];
     return [inlineText(payload.text), ...any].join("\n\n");

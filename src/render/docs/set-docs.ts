@@ -13,6 +13,7 @@ import type {
   PayloadModel,
   PlanModel,
 } from "../../model/types.js";
+import { operationTypeNames } from "../client/types-file.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
 import {
@@ -883,6 +884,25 @@ function statusSections(
   ].join("\n\n");
 }
 
+/** The types a call takes and gives, as the client declares them (render/client/types-file.ts). */
+function typesFact(operation: OperationModel): string {
+  const names = operationTypeNames(operation);
+  return [
+    ...(operation.parameters.length > 0
+      ? [`${codeSpan(names.params)} parameters`]
+      : []),
+    ...(operation.request.kind !== "none"
+      ? [`${codeSpan(operation.names.requestType)} in`]
+      : []),
+    `${codeSpan(operation.names.responseType)} out`,
+    ...(operation.errors.length > 0
+      ? [
+          `${codeSpan(names.error)} for its stated errors (${codeSpan(names.errorGuard)} narrows to it)`,
+        ]
+      : []),
+  ].join(", ");
+}
+
 function renderOperationDoc(
   model: Model,
   set: OperationSetModel,
@@ -915,7 +935,7 @@ function renderOperationDoc(
     `**In sets:** ${inSets.join(", ")}${notIn.length > 0 ? `; not in ${notIn.join(", ")}` : ""}`,
     ...parts.limitFact,
     parts.packageFact,
-    `**Types:** ${codeSpan(operation.names.requestType)} in, ${codeSpan(operation.names.responseType)} out`,
+    `**Types:** ${typesFact(operation)}`,
   ];
   const context = {
     header: parts.header,

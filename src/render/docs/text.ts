@@ -53,10 +53,7 @@ export function authSummary(
 }
 
 /** The plan of a set in one sentence. */
-export function planSentence(
-  set: OperationSetModel,
-  plan: PlanModel,
-): string {
+export function planSentence(set: OperationSetModel, plan: PlanModel): string {
   const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";
   return `The ${codeSpan(set.id)} set's plan, ${inlineText(plan.name)}, allows ${rateText(plan.rateLimit)}${note}; cost: ${inlineText(plan.cost)}.`;
 }

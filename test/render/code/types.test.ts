@@ -5,7 +5,12 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { writeTypeDeclaration } from "../../../src/render/code/types.js";
+import {
+  answerNames,
+  inputNames,
+  type TypeNames,
+  writeTypeDeclaration,
+} from "../../../src/render/code/types.js";
 import { schemaDoc } from "../../../src/render/code/types.js";
 import {
   createWriter,
@@ -14,10 +19,10 @@ import {
 import type { SchemaNode } from "../../../src/runtime/schema.js";
 
 /** `export type`/`interface Name` of `node`, with its doc, as printed. */
-function declared(node: SchemaNode): string {
+function declared(node: SchemaNode, names?: TypeNames): string {
   const writer = createWriter();
   writeDocComment(writer, schemaDoc(node));
-  writeTypeDeclaration(writer, "Name", node);
+  writeTypeDeclaration(writer, "Name", node, names);
   return writer.toString().trimEnd();
 }
 
@@ -118,7 +123,7 @@ describe("types of the schema keywords", () => {
     const { errors } = compiled(text);
     expect(errors).toEqual([]);
     expect(text.replace(/\s+/g, " ").trim()).toBe(
-      "export type Name = Base & ({ a: string; } | B) & Record<string, { a: string; }> | null;",
+      "export type Name = Base & (| { a: string; } | B) & Record<string, { a: string; }> | null;",
     );
   });
 
@@ -146,6 +151,42 @@ describe("types of the schema keywords", () => {
     expect(text).toContain("  pin?: string;");
     expect(text).toContain("[member: string]: unknown;");
     expect(text).toContain("Other members: number.");
+  });
+
+  it("an answer leaves writeOnly members out, an input readOnly ones, and refers to the inputs of schemas that differ by direction", () => {
+    const node: SchemaNode = {
+      kind: "object",
+      properties: [
+        {
+          name: "id",
+          required: true,
+          readOnly: true,
+          schema: { kind: "string" },
+        },
+        {
+          name: "pin",
+          required: true,
+          writeOnly: true,
+          schema: { kind: "string" },
+        },
+        { name: "a", required: true, schema: { kind: "ref", name: "A" } },
+        { name: "b", required: true, schema: { kind: "ref", name: "B" } },
+      ],
+    };
+    const members = (text: string): string[] =>
+      text
+        .split("\n")
+        .filter((line) => /^  \S/.test(line) && !line.includes("*"));
+    expect(members(declared(node, answerNames))).toEqual([
+      "  readonly id: string;",
+      "  a: A;",
+      "  b: B;",
+    ]);
+    expect(members(declared(node, inputNames(new Set(["A"]))))).toEqual([
+      "  pin: string;",
+      "  a: AInput;",
+      "  b: B;",
+    ]);
   });
 
   it("keeps any string of the spec inert: constants, enum values, names, defaults, docs", () => {

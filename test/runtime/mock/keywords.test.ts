@@ -10,12 +10,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkSpecText } from "../../../src/check-spec.js";
 import type { Model } from "../../../src/model/types.js";
 import type { JsonValue } from "../../../src/runtime/json.js";
+import { mockApi } from "../../../src/model/mock-api.js";
+import { createMockEngine } from "../../../src/runtime/mock/engine.js";
 import { sampleValue } from "../../../src/runtime/mock/sample.js";
 import {
   validateValue,
   type ValidateOptions,
 } from "../../../src/runtime/mock/validate.js";
 import type { SchemaNode } from "../../../src/runtime/schema.js";
+import { issueToken, opRequest } from "./fixture.js";
 
 let model: Model;
 beforeAll(() => {
@@ -263,5 +266,32 @@ describe("samples of each keyword", () => {
     expect(sampleValue(ref("Link"), schemas, 1)).toEqual({
       next: { next: { next: null } },
     });
+  });
+});
+
+describe("the mock engine, by direction", () => {
+  it("refuses a request that sends a readOnly member, and answers without writeOnly ones", async () => {
+    const set = model.sets[0]!;
+    const engine = createMockEngine(mockApi(model, set));
+    const token = await issueToken(engine);
+    const { id: _id, ...sent } = payment;
+    const refused = await engine.handle(
+      opRequest(engine, "create_payment", payment, token),
+    );
+    if (refused.kind !== "response") throw new Error(refused.kind);
+    expect(refused.response.status).toBe(400);
+    expect(JSON.stringify(await refused.response.json())).toContain("/id");
+    const answered = await engine.handle(
+      opRequest(engine, "create_payment", { ...sent, pin: "1234" }, token),
+    );
+    if (answered.kind !== "response") throw new Error(answered.kind);
+    expect(answered.response.status).toBe(200);
+    const body = (await answered.response.json()) as JsonValue;
+    expect(Object.keys(body as object)).not.toContain("pin");
+    expect(
+      validateValue(body, ref("Payment"), model.schemas, {
+        direction: "response",
+      }),
+    ).toEqual([]);
   });
 });

@@ -22,3 +22,41 @@ export function discriminatorValues(union) {
   );
   return [...mapping, ...implicit];
 }
+/**
+ * Named schemas whose values differ by direction: those holding a readOnly
+ * or writeOnly member, and those referring to one, however indirectly.
+ */
+export function oneWaySchemas(schemas) {
+  const marked = new Set();
+  const referrers = new Map();
+  const pending = [];
+  for (const { name, schema } of schemas) {
+    const stack = [schema];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (node.kind === "ref") {
+        const list = referrers.get(node.name);
+        if (list === undefined) referrers.set(node.name, [name]);
+        else list.push(name);
+      }
+      if (
+        node.kind === "object" &&
+        node.properties.some(
+          (property) =>
+            property.readOnly === true || property.writeOnly === true,
+        ) &&
+        !marked.has(name)
+      ) {
+        marked.add(name);
+        pending.push(name);
+      }
+      stack.push(...childSchemas(node));
+    }
+  }
+  for (let name = pending.pop(); name !== undefined; name = pending.pop())
+    for (const referrer of referrers.get(name) ?? [])
+      if (!marked.has(referrer)) {
+        marked.add(referrer);
+        pending.push(referrer);
+      }
+  return marked;
+}
