@@ -36,6 +36,10 @@ import {
   installPeers,
   largestSet,
 } from "./peers.mjs";
+import {
+  benchRealDescriptions,
+  realDescriptionsMarkdown,
+} from "./real-descriptions.mjs";
 import { syntheticSpec } from "./synthetic.mjs";
 import { median, quantile } from "./stats.mjs";
 
@@ -837,7 +841,7 @@ async function main() {
     );
 
   // 1. Default spec.
-  log("\n[1/4] generate, default spec");
+  log("\n[1/5] generate, default spec");
   const stages = [];
   const defaultStage = await benchGenerate(
     "default",
@@ -855,7 +859,7 @@ async function main() {
 
   // 2. Client overhead and 3. bundle size, on the default spec's v3 package.
   const v3 = defaultStage.outDir ? join(defaultStage.outDir, "v3") : undefined;
-  log("\n[2/4] client per-call overhead vs raw fetch (v3 package)");
+  log("\n[2/5] client per-call overhead vs raw fetch (v3 package)");
   const clientLine = (c) =>
     c.error
       ? `not measured: ${c.error}`
@@ -893,7 +897,7 @@ async function main() {
     log(`  ${version}: ${clientLine(other)}`);
   }
 
-  log("\n[3/4] bundle size (esbuild, minified, esm, browser)");
+  log("\n[3/5] bundle size (esbuild, minified, esm, browser)");
   const bundle =
     v3 && existsSync(v3)
       ? await benchBundle(v3)
@@ -914,7 +918,7 @@ async function main() {
   }
 
   // 4. Synthetic specs.
-  log("\n[4/4] synthetic specs: validate, then generate");
+  log("\n[4/5] synthetic specs: validate, then generate");
   const validations = {};
   for (const spec of specs.filter((s) => s.synthetic)) {
     const v = await runMeasured(["validate", "--spec", spec.file], {
@@ -981,6 +985,18 @@ async function main() {
   if (defaultStage.error)
     problems.push(`default spec: generate failed: ${defaultStage.error}`);
 
+  // 5. Real descriptions: import, then generate.
+  log("\n[5/5] real descriptions: import, then generate");
+  const real = await benchRealDescriptions({
+    root,
+    tmp,
+    runMeasured,
+    log,
+    smoke,
+  });
+  for (const row of real.rows ?? [])
+    if (row.error) problems.push(`${row.name}: ${row.error}`);
+
   // Optional CPU profile.
   let profile;
   if (opts.profile) {
@@ -1013,6 +1029,7 @@ async function main() {
     profile,
     floor,
     peers,
+    real,
   });
   log(`\n${report.console}`);
   if (!opts["no-results"] && !smoke) {
@@ -1075,6 +1092,7 @@ function buildReport({
   profile,
   floor,
   peers,
+  real,
 }) {
   const byName = Object.fromEntries(stages.map((s) => [s.name, s]));
   const s1000 = byName["1000 ops"];
@@ -1624,6 +1642,7 @@ function buildReport({
       md.push(`| ${f.pct.toFixed(1)} % | ${f.ms.toFixed(0)} | \`${f.name}\` |`);
     md.push("");
   }
+  md.push(...realDescriptionsMarkdown(real));
   if (problems.length) {
     md.push("## Problems during the run");
     md.push("");

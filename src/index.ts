@@ -11,6 +11,9 @@ export {
   type CheckResult,
 } from "./check-spec.js";
 export { diffSets, type SetDiff } from "./diff.js";
+export { importOpenApi, type ImportOpenApiOptions } from "./import/run.js";
+export type { ImportResult } from "./import/import.js";
+export type { ImportNote } from "./import/document.js";
 export {
   OutputError,
   SpecError,

@@ -33,8 +33,11 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   render: ["model", ...shared],
   write: ["render", ...shared],
   "mock-server": ["model", ...shared],
-  driver: ["spec", "check", "model", "render", "write", ...shared],
-  cli: ["driver", "spec", "model", "write", "mock-server", ...shared],
+  driver: ["spec", "check", "model", "render", "write", "import", ...shared],
+  // OpenAPI in, a spec out: it proves patterns as the checker does and
+  // writes one file as the write stage does.
+  import: ["check", "write", ...shared],
+  cli: ["driver", "spec", "model", "write", "mock-server", "import", ...shared],
 };
 
 /** The driver: the root modules that run the stages one after the other. */

@@ -53,22 +53,49 @@ export function checkRules(parts: SpecParts, source: SpecSource): Diagnostic[] {
 /**
  * Two operations of one method on one path (its `{name}`s aside: a request
  * to `/a/1` could be either of `/a/{id}` and `/a/{key}`) would answer the
- * same requests.
+ * same requests, when one set holds both. Sets that never hold both may
+ * each have theirs: an API's versions change an operation's shape
+ * (`remitgen import` writes such a change as a second operation).
  */
 function checkPaths(parts: SpecParts, report: Report): void {
-  const byPath = new Map<string, string>();
+  const setsOf = operationSets(parts);
+  const shareASet = (one: string, other: string): boolean => {
+    const mine = setsOf?.get(one);
+    const theirs = setsOf?.get(other);
+    // An operation of no set (or sets that cannot be read) clashes with all.
+    return (
+      mine === undefined ||
+      theirs === undefined ||
+      [...mine].some((set) => theirs.has(set))
+    );
+  };
+  const byPath = new Map<string, string[]>();
   for (const operation of parts.operations ?? []) {
     const path = operation.path;
     if (path === undefined) continue;
     const key = `${operation.method} ${path.value.replace(/\{[^}]*\}/g, "{}")}`;
-    const other = byPath.get(key);
+    const others = byPath.get(key) ?? [];
+    const other = others.find((each) => shareASet(operation.id.value, each));
     if (other !== undefined)
       report(
         path.range,
         diagnostics.duplicatePath(path.value, other, operation.method),
       );
-    else byPath.set(key, operation.id.value);
+    else byPath.set(key, [...others, operation.id.value]);
   }
+}
+
+/** The sets that hold each operation, when the sets can be read. */
+function operationSets(parts: SpecParts): Map<string, Set<string>> | undefined {
+  if (parts.sets === undefined) return undefined;
+  const members = resolveMembers(
+    parts.sets,
+    new Map(parts.sets.map((set) => [set.id.value, set])),
+  );
+  const out = new Map<string, Set<string>>();
+  for (const [set, ids] of members)
+    for (const id of ids) out.set(id, (out.get(id) ?? new Set()).add(set));
+  return out;
 }
 
 /** One spec name's claim on a generated name. */

@@ -6,11 +6,12 @@
  * nothing at all when something there conflicts.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { initProblems } from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { packageRoot } from "../paths.js";
+import { posix, schemaLink, writeAtomically } from "../write/spec-file.js";
 
 export interface InitOptions {
   /** The project's folder, where its package.json is. */
@@ -24,7 +25,6 @@ export interface InitOptions {
 
 /** The starter spec, with `{{schema}}` where the schema's path goes. */
 const starterSpecFile = "starter-spec.yaml";
-const schemaFile = "spec/remitgen-spec.schema.json";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Manifest = { [key: string]: Json };
@@ -127,12 +127,7 @@ async function starterSpec(
     join(packageRoot(), "templates", starterSpecFile),
     "utf8",
   );
-  // The schema as installed in the project, else where this remitgen is.
-  const installed = join(cwd, "node_modules", "remitgen", schemaFile);
-  const schema = existsSync(installed)
-    ? installed
-    : join(packageRoot(), schemaFile);
-  const link = posix(relative(dirname(specPath), schema));
+  const link = schemaLink(cwd, specPath);
   const text = template.replace("{{schema}}", () => link);
   return {
     done: `${shown}: created, a starter spec for a made-up API (Acme Parcels) to edit into yours; its first line links editors to remitgen's schema`,
@@ -254,16 +249,6 @@ function formatLike(original: string, manifest: Manifest): string {
   return bom + JSON.stringify(manifest, null, indent).replace(/\n/g, eol) + end;
 }
 
-/**
- * Writes `text` to a temporary file beside `path`, then renames it over, so
- * an interrupted run never leaves half a file.
- */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.remitgen-init-${process.pid}`;
-  await writeFile(temporary, text, { flag: "wx" });
-  await rename(temporary, path);
-}
-
 function conflict(
   where: string,
   found: string,
@@ -277,10 +262,6 @@ function conflict(
 function describe(value: Json | undefined): string {
   const text = JSON.stringify(value) ?? "undefined";
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-function posix(path: string): string {
-  return path.split("\\").join("/");
 }
 
 /** A path as one word of a shell command (npm runs scripts in a shell). */

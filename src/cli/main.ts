@@ -255,6 +255,60 @@ function buildProgram(io: CliIO): Program {
     );
 
   program
+    .command("import")
+    .description(
+      "write a spec from OpenAPI 3.0, 3.1 or Swagger 2.0 descriptions, one set each",
+    )
+    .argument(
+      "<document...>",
+      "the descriptions, JSON or YAML, oldest version first",
+    )
+    .requiredOption("-o, --out <file>", "where the spec goes", parseSpecOut)
+    .option("--force", "replace the spec when it exists")
+    .option(
+      "--scope <scope>",
+      "npm scope of the generated packages (default: from the title)",
+      (value) => parsePackagePart("--scope", value),
+    )
+    .option(
+      "--name <name>",
+      "base of the package names (default: from the title)",
+      (value) => parsePackagePart("--name", value),
+    )
+    .option(
+      "--set-ids <ids>",
+      "a set id per description, comma-separated (default: their versions)",
+      (value) => value.split(",").map((id) => id.trim()),
+    )
+    .addHelpText(
+      "after",
+      `
+Each description becomes an operation set: the first lists its operations,
+each later one extends the one before with what it adds and removes.
+Operations are matched by method and path; one whose shape changed becomes
+a second operation. What the spec cannot say is listed, with its JSON
+Pointer, at the end of the spec and on standard error.
+
+Example:
+  remitgen import openapi-v1.json openapi-v2.json --out spec/api.yaml`,
+    )
+    .action(
+      async (
+        documents: string[],
+        options: {
+          out: string;
+          force?: boolean;
+          scope?: string;
+          name?: string;
+          setIds?: string[];
+        },
+      ) => {
+        const { runImport } = await import("./import.js");
+        setStatus(await runImport({ ...options, documents, cwd: io.cwd }, io));
+      },
+    );
+
+  program
     .command("mock")
     .description(
       "serve one set's mock API over HTTP (token endpoint included), logging each call",
@@ -449,6 +503,34 @@ function parseOut(value: string): string {
       "a folder path",
       value,
       "pass the output folder, e.g. --out generated, or omit --out for that default",
+    );
+  return value;
+}
+
+function parseSpecOut(value: string): string {
+  if (value === "")
+    refuseOption(
+      "--out",
+      "a file path",
+      value,
+      "pass the spec file to write, e.g. --out spec/api.yaml",
+    );
+  return value;
+}
+
+/** `--scope` and `--name`: what npm takes in a package name. */
+function parsePackagePart(option: string, value: string): string {
+  if (!/^[a-z0-9][a-z0-9._-]{0,49}$/.test(value))
+    refuseOption(
+      option,
+      "lowercase letters, digits, - . or _ (at most 50)",
+      value,
+      `pass e.g. ${option} ${
+        value
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, "-")
+          .replace(/^[-._]+/, "") || "payments"
+      }`,
     );
   return value;
 }

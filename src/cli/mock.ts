@@ -69,9 +69,7 @@ export const MOCK_CREDENTIALS: Readonly<
     credentialOf("username", "username", false, DEFAULT_USERNAME),
     credentialOf("password", "password", true, DEFAULT_PASSWORD),
   ],
-  bearer: [
-    credentialOf("bearerToken", "bearer token", true, DEFAULT_BEARER_TOKEN),
-  ],
+  bearer: [credentialOf("token", "bearer token", true, DEFAULT_BEARER_TOKEN)],
   none: [],
 };
 

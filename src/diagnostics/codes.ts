@@ -18,7 +18,8 @@ export type DiagnosticCode =
   | CodeOf<typeof usageProblems>
   | CodeOf<typeof outputProblems>
   | CodeOf<typeof warnings>
-  | CodeOf<typeof initProblems>;
+  | CodeOf<typeof initProblems>
+  | CodeOf<typeof importProblems>;
 
 /**
  * A warning: said with its code and hint like an error, but the run goes
@@ -1211,5 +1212,40 @@ export const initProblems = {
     code: "RG076",
     message: `${where} is ${found}, where remitgen init would put ${wanted}; nothing was written`,
     hint,
+  }),
+} as const;
+
+/**
+ * `remitgen import` cannot read a description (RG070 to RG072, RG074) or
+ * write the spec (RG073). It writes nothing then.
+ */
+export const importProblems = {
+  notOpenApi: (found: string): DiagnosticText<"RG070"> => ({
+    code: "RG070",
+    message: `not an OpenAPI 3.0, 3.1 or Swagger 2.0 description: ${found}`,
+    hint: 'pass the API\'s OpenAPI description (its first lines hold `openapi: 3.x.y` or `swagger: "2.0"`), JSON or YAML',
+  }),
+  syntax: (
+    language: "JSON" | "YAML",
+    detail: string,
+  ): DiagnosticText<"RG071"> => ({
+    code: "RG071",
+    message: `${language} syntax error: ${detail}`,
+    hint: "fix the document at this position, or export it from the API portal again",
+  }),
+  badRef: (ref: string, why: string): DiagnosticText<"RG072"> => ({
+    code: "RG072",
+    message: `cannot follow $ref ${quote(ref)}: ${why}`,
+    hint: "remitgen import follows references within the document only (#/components/...): bundle the description into one file first, e.g. with `npx @redocly/cli bundle`",
+  }),
+  outExists: (out: string): DiagnosticText<"RG073"> => ({
+    code: "RG073",
+    message: `${out} already exists; nothing was written`,
+    hint: "pass --force to replace it, or --out another file",
+  }),
+  cannotRead: (file: string, reason: string): DiagnosticText<"RG074"> => ({
+    code: "RG074",
+    message: `cannot read ${file}: ${reason}`,
+    hint: "check the path; pass each description as a file (JSON or YAML)",
   }),
 } as const;

@@ -46,13 +46,18 @@ describe("npm run bench", () => {
     ]);
     expect(code, out).toBe(0);
     for (const stage of [
-      "[1/4] generate, default spec",
-      "[2/4] client per-call overhead",
-      "[3/4] bundle size",
-      "[4/4] synthetic specs",
+      "[1/5] generate, default spec",
+      "[2/5] client per-call overhead",
+      "[3/5] bundle size",
+      "[4/5] synthetic specs",
+      "[5/5] real descriptions",
     ]) {
       expect(out).toContain(stage);
     }
+    // The smallest real description, imported and generated.
+    expect(out).toMatch(
+      /^ {2}Mastercard Open Banking payments: 12 operations, import \d+\.\d\d s, generate \d+\.\d\d s, output \d+\.\d MB, tsc left out \(smoke\)$/m,
+    );
     // The disk is probed before anything is measured, and a smoke run does not wait for it.
     expect(out).toMatch(
       /^disk probe: 256 files created in \d+ ms \((quiet|not quiet after 0 s: .*)\)$/m,

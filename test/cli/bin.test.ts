@@ -40,7 +40,7 @@ describe("node dist/remitgen.mjs", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
       "remitgen: unknown command 'genrate' [RG092]\n" +
-        "  hint: did you mean generate? Commands: init, validate, generate, diff, mock; see `remitgen --help`\n",
+        "  hint: did you mean generate? Commands: init, validate, generate, diff, import, mock; see `remitgen --help`\n",
     );
   });
 

@@ -89,7 +89,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toMatch(/^Usage: remitgen/);
     expect(stderr).toMatch(
-      /\n\nremitgen: no command given \[RG092\]\n {2}hint: name one of init, validate, generate, diff, mock, e\.g\. `remitgen generate`; see `remitgen --help`$/,
+      /\n\nremitgen: no command given \[RG092\]\n {2}hint: name one of init, validate, generate, diff, import, mock, e\.g\. `remitgen generate`; see `remitgen --help`$/,
     );
   });
 
@@ -153,7 +153,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(
       `remitgen: unknown command '${typed}' [RG092]\n` +
-        `  hint: did you mean ${suggested}? Commands: init, validate, generate, diff, mock; see \`remitgen --help\``,
+        `  hint: did you mean ${suggested}? Commands: init, validate, generate, diff, import, mock; see \`remitgen --help\``,
     );
   });
 
@@ -163,7 +163,7 @@ describe("usage errors exit 2", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(
       "remitgen: unknown command 'genrate' [RG092]\n" +
-        "  hint: did you mean generate? Commands: init, validate, generate, diff, mock; see `remitgen --help`",
+        "  hint: did you mean generate? Commands: init, validate, generate, diff, import, mock; see `remitgen --help`",
     );
     const known = await run(["help", "generate"]);
     expect(known.status).toBe(0);
@@ -175,7 +175,7 @@ describe("usage errors exit 2", () => {
     expect(status).toBe(2);
     expect(stderr).toBe(
       "remitgen: unknown command 'frobnicate' [RG092]\n" +
-        "  hint: commands: init, validate, generate, diff, mock; see `remitgen --help`",
+        "  hint: commands: init, validate, generate, diff, import, mock; see `remitgen --help`",
     );
   });
 

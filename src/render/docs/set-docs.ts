@@ -47,7 +47,11 @@ import { stringLiteral } from "../../escape/typescript.js";
 import {
   DEFAULT_AUTH_URL,
   DEFAULT_CLIENT_ID,
+  DEFAULT_API_KEY,
+  DEFAULT_BEARER_TOKEN,
   DEFAULT_CLIENT_SECRET,
+  DEFAULT_PASSWORD,
+  DEFAULT_USERNAME,
 } from "../../runtime/mock/engine.js";
 import {
   DEFAULT_RATE_LIMIT_MODE,
@@ -200,6 +204,20 @@ function methodsText(set: OperationSetModel): string {
     : `${methods.slice(0, -1).join(", ")} and ${methods.at(-1)}`;
 }
 
+/** The test credentials the mocks take by default, for a scheme other than OAuth2. */
+function mockCredentials(scheme: Model["auth"]["scheme"]): string {
+  switch (scheme) {
+    case "api-key":
+      return `, and take the API key ${codeSpan(DEFAULT_API_KEY)}`;
+    case "basic":
+      return `, and take the user ${codeSpan(DEFAULT_USERNAME)} with the password ${codeSpan(DEFAULT_PASSWORD)}`;
+    case "bearer":
+      return `, and take the token ${codeSpan(DEFAULT_BEARER_TOKEN)}`;
+    default:
+      return "";
+  }
+}
+
 /** What the mocks serve and check, and where, for the spec's scheme and plan. */
 function mocksIntro(
   model: Model,
@@ -216,7 +234,7 @@ function mocksIntro(
   const where = `Without options (the shared ${codeSpan("handlers")} too) the mocks serve the operations at ${codeSpan(model.service.names.mockBaseUrl)}`;
   const defaults = oauth2
     ? `${where} and the token endpoint at ${codeSpan(DEFAULT_AUTH_URL)}, and take the client id ${codeSpan(DEFAULT_CLIENT_ID)} with the secret ${codeSpan(DEFAULT_CLIENT_SECRET)}; ${codeSpan("handlers.engine.options")} holds the URLs and the id.`
-    : `${where}; ${codeSpan("handlers.engine.options")} holds the URL${model.auth.scheme === "none" ? "" : " and the credentials they accept"}.`;
+    : `${where}${mockCredentials(model.auth.scheme)}; ${codeSpan("handlers.engine.options")} holds the URL.`;
   return `${codeSpan(`${set.names.packageName}/mocks`)} exports msw request handlers for ${oauth2 ? "the token endpoint and " : ""}every operation of this set (install ${codeSpan("msw")} as a development dependency). They ${checks}, validate bodies against the spec's schemas, ${set.plan !== undefined ? "keep to the plan's limit, " : ""}answer deterministically and record every call in ${codeSpan("handlers.engine.calls")}. Their status codes and error bodies are the mocks' own conventions, not the server's. One set of handlers keeps its state between tests (recorded calls, ${set.plan !== undefined ? "the plan's limit window, " : ""}overrides and fault counts), the shared ${codeSpan("handlers")} export too: call ${codeSpan("handlers.engine.reset()")} after each test, or create handlers per test. ${defaults} ${faultsSentence(writes)}The example below calls ${codeSpan(showcase.names.method)}.`;
 }
 

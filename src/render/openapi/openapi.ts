@@ -108,10 +108,15 @@ function documentOf(
     key: string,
     title: string,
     schema: SchemaNode,
+    payloadOf?: string,
   ): JsonMember => {
+    // An inline payload says whose it is, so that `remitgen import` writes
+    // it inline again rather than as a named schema.
+    const marker =
+      payloadOf !== undefined ? { "x-remitgen-payload": payloadOf } : {};
     // components.schemas.<key>: three objects deep.
     const make = (): JsonMember =>
-      jsonMember(key, { title, ...jsonSchema(schema, names) }, 3);
+      jsonMember(key, { title, ...marker, ...jsonSchema(schema, names) }, 3);
     return names.canonical
       ? memo.once(owner, `openapi-component:${key}\u0000${title}`, make)
       : make();
@@ -126,7 +131,13 @@ function documentOf(
     for (const [payload, key, title] of inlinePayloads(operation)) {
       if (payload.kind === "schema")
         schemas.push(
-          component(payload, names.inline.get(key)!, title, payload.schema),
+          component(
+            payload,
+            names.inline.get(key)!,
+            title,
+            payload.schema,
+            key.replace("\u0000", " "),
+          ),
         );
     }
   }

@@ -165,7 +165,7 @@ describe("a static bearer token", () => {
   const api = withAuth({ scheme: "bearer" });
 
   it("takes its token, refuses another with invalid_token, and refuses access_token in the query", async () => {
-    const engine = createMockEngine(api, { bearerToken: "tok-secret" });
+    const engine = createMockEngine(api, { token: "tok-secret" });
     const url = `${base}/accounts/me`;
     const auth = (token: string): RequestInit => ({
       headers: { authorization: `Bearer ${token}` },

@@ -246,7 +246,7 @@ class Engine {
         apiKey: options.apiKey ?? DEFAULT_API_KEY,
         username: this.options.username,
         password: options.password ?? DEFAULT_PASSWORD,
-        bearerToken: options.bearerToken ?? DEFAULT_BEARER_TOKEN,
+        bearerToken: options.token ?? DEFAULT_BEARER_TOKEN,
       },
       tokens,
     );

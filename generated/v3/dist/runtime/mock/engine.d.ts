@@ -147,8 +147,11 @@ export interface MockOptions {
   username?: string | undefined;
   /** Accepted password (scheme `basic`). Default {@link DEFAULT_PASSWORD}. Never echoed. */
   password?: string | undefined;
-  /** Accepted static token (scheme `bearer`). Default {@link DEFAULT_BEARER_TOKEN}. Never echoed. */
-  bearerToken?: string | undefined;
+  /**
+   * Accepted static token (scheme `bearer`), as the client's `token`
+   * option names it. Default {@link DEFAULT_BEARER_TOKEN}. Never echoed.
+   */
+  token?: string | undefined;
   /** Lifetime of issued tokens. Default {@link DEFAULT_TOKEN_LIFETIME_SECONDS}. */
   tokenLifetimeSeconds?: number | undefined;
   /** `false` switches rate limiting off; an object replaces the plan's limit (or sets one). */
