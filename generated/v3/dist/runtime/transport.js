@@ -44,7 +44,7 @@ import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
  * plain object is enough (and cheaper on every call).
  */
 function requestHeaders(own, parameters, callerHeaders) {
-  
+  if (callerHeaders === undefined && parameters === undefined) return own;
   let headers;
   try {
     headers = new Headers(callerHeaders);
