@@ -319,10 +319,15 @@ async function prettierUnions(text: string): Promise<string> {
     const count = (pattern: RegExp): number => bare.match(pattern)?.length ?? 0;
     return count(/[{([<]/g) === count(/[})\]>]/g) && !bare.includes("/*");
   };
-  const broken = /([=:(]\n)((?: *\| [^\n]*\n)+)(?=( *)\)|)/g;
+  // Members at one indent only, so that a union nested in a member (`| (`
+  // then its own members, deeper) is a union of its own; the opener is
+  // looked behind, not taken, so the nested one still finds its `(`.
+  const broken =
+    /(?<=([=:(])\n)(( *)\| [^\n]*\n(?:\3\| [^\n]*\n)*)(?=( *)\)|)/g;
   const candidates: { members: string; width: number }[] = [];
   const found = [...text.matchAll(broken)].map((match) => {
-    const [, opener, members, closing] = match as unknown as [
+    const [, opener, members, , closing] = match as unknown as [
+      string,
       string,
       string,
       string,
@@ -344,7 +349,7 @@ async function prettierUnions(text: string): Promise<string> {
       // At column 2 in `Array<`, it must fit in what is left where it stands.
       width: 80 - indent.length - end + 2,
     });
-    return { opener, joined: `${indent}${joined}${end ? ";" : ""}\n` };
+    return { joined: `${indent}${joined}${end ? ";" : ""}\n` };
   });
   if (candidates.length === 0) return text;
   const fits = new Map<number, boolean>();
@@ -369,8 +374,6 @@ async function prettierUnions(text: string): Promise<string> {
   return text.replace(broken, (whole) => {
     const each = found[next++];
     if (each === undefined) return whole;
-    return fits.get(candidate++) === true
-      ? `${each.opener}${each.joined}`
-      : whole;
+    return fits.get(candidate++) === true ? each.joined : whole;
   });
 }
