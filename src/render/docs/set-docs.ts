@@ -169,11 +169,11 @@ function renderReadme(
     intro: `Typed TypeScript client for the ${inlineText(model.service.title)}, operation set ${setLabel(set)}.`,
     description: paragraphs(model.service.description),
     facts: bulletList(facts),
-    quickStartIntro: `${createClientLead(model)}, then call an operation. Every method takes the request body and optional call options and returns the response body. The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
+    quickStartIntro: `${createClientLead(model)}, then call an operation. ${argumentsSentence(set)} The client checks that a 2xx body is JSON, and an object where the response type is one, but not its fields: the type states what the spec expects, not what was checked. ${codeSpan("createClient")} returns a ${codeSpan(set.names.clientType)}, the type to pass it around as.${openBodySentence(set)}`,
     quickStart: quickStartExample(model, set, schemas),
     treeShaking: treeShakingExample(model, set, schemas),
     clientOptions: clientOptionsTable(model, set),
-    callOptions: callOptionsText(),
+    callOptions: callOptionsText(set),
     networkIntro: `The client sends every request${model.auth.scheme === "oauth2-client-credentials" ? ", the token request included," : ""} through its ${codeSpan("fetch")}. On Node.js 22.21 or later, ${codeSpan("NODE_USE_ENV_PROXY=1")} with ${codeSpan("HTTPS_PROXY")} (and ${codeSpan("NO_PROXY")}) in the environment sends the global ${codeSpan("fetch")}, and so the client, through that proxy, with no code. To present a client certificate (mutual TLS), or to choose a proxy in code, pass a ${codeSpan("fetch")} that sends through an agent of the ${codeSpan("undici")} package (its version 7 runs on Node.js 20.18.1 or later):`,
     networkExample: networkExample(model, set),
     networkRules: `In place of the ${codeSpan("Agent")}, ${codeSpan('new ProxyAgent({ uri: "http://proxy.example:3128", requestTls: { cert, key } })')} sends through a proxy, certificate and all. Whatever ${codeSpan("fetch")} you pass keeps the rules of the ${codeSpan("fetch")} option above: it honours the request's signal (a time-out then withdraws the request), follows no redirect, and sends each request once, so never through undici's ${codeSpan("RetryAgent")}.`,
@@ -462,9 +462,24 @@ function credentialOptions(model: Model): [string, string][] {
   }
 }
 
-function callOptionsText(): string {
+/** How a method takes its arguments: the remittance shape (a body, then options) in its words. */
+function argumentsSentence(set: OperationSetModel): string {
+  return bodyThenOptions(set)
+    ? "Every method takes the request body and optional call options and returns the response body."
+    : "Every method takes its parameters as one object keyed by their names (when it has any), then the request body (when it takes one), then optional call options, and returns the response body.";
+}
+
+/** Whether every operation of the set takes a body and no parameters. */
+function bodyThenOptions(set: OperationSetModel): boolean {
+  return set.operations.every(
+    (operation) =>
+      operation.parameters.length === 0 && operation.request.kind !== "none",
+  );
+}
+
+function callOptionsText(set: OperationSetModel): string {
   return [
-    `Every method takes call options as its second argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
+    `Every method takes call options as its ${bodyThenOptions(set) ? "second" : "last"} argument: ${codeSpan("signal")} (an ${codeSpan("AbortSignal")}), ${codeSpan("timeoutMs")} (for the call's requests; a token request keeps the client's), ${codeSpan("headers")} (extra headers: ${codeSpan("authorization")}, ${codeSpan("content-type")} and ${codeSpan("accept")} are the client's own, whatever a call passes), and for read operations only ${codeSpan("retry")} (${codeSpan("{ attempts, baseDelayMs, maxDelayMs }")} or ${codeSpan("false")}).`,
     `Read operations take ${codeSpan("ReadCallOptions")}; write operations take ${codeSpan("WriteCallOptions")}, which have no ${codeSpan("retry")}: a write is never sent again once the server may have acted on it.`,
     `One ${codeSpan("signal")} may stop many calls. In Node, more than 10 calls in progress on one signal print a harmless ${codeSpan("MaxListenersExceededWarning")} (each call listens to it until it settles); raise the signal's limit with ${codeSpan("setMaxListeners(n, signal)")} from ${codeSpan("node:events")}.`,
   ].join("\n\n");
