@@ -7,7 +7,6 @@ import {
   mockBaseUrl,
   operationNames,
   parameterProperties,
-  type OperationNameSet,
   setNames,
 } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
@@ -118,7 +117,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
       })),
       notShown: operation.notShown.map(copyGap),
       sets: setsOf(operation.id.value),
-      names: modelNames(operationNames(operation.id.value)),
+      names: operationNames(operation.id.value),
     };
   });
   const operationById = new Map(
@@ -210,11 +209,6 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
 }
 
 /** The names the model declares (the checker also claims the params and error types'). */
-function modelNames(names: OperationNameSet): OperationModel["names"] {
-  const { method, requestType, responseType, docFile } = names;
-  return { method, requestType, responseType, docFile };
-}
-
 /**
  * The success body: `response` as written, or of stated `responses` the
  * first that has a body (none when none has).

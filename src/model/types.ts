@@ -198,6 +198,12 @@ export interface OperationNames {
   readonly requestType: string;
   /** e.g. `GetAcctTitleResponse` */
   readonly responseType: string;
+  /** Its parameters' interface, e.g. `GetAccountParams` (when it has parameters). */
+  readonly paramsType: string;
+  /** The union of its stated error answers, e.g. `GetAccountError` (when it states errors). */
+  readonly errorType: string;
+  /** The exported guard narrowing to that union, e.g. `isGetAccountError`. */
+  readonly errorGuard: string;
   /** Docs file name, e.g. `get-acct-title.md`. */
   readonly docFile: string;
 }

@@ -21,7 +21,7 @@ import {
   valueSymbol,
   type GeneratedFile,
 } from "../code/file.js";
-import { operationTypeNames, successPayloads } from "./types-file.js";
+import { successPayloads } from "./types-file.js";
 import { writeList } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { operationDoc, operationDocKey, operationThrows } from "./docs.js";
@@ -141,7 +141,6 @@ function writeOperationFunction(
   operation: OperationModel,
 ): void {
   const { method, requestType, responseType } = operation.names;
-  const typeNames = operationTypeNames(operation);
   const allOptional = operation.parameters.every(
     (parameter) => !parameter.required,
   );
@@ -154,8 +153,8 @@ function writeOperationFunction(
       ...(operation.parameters.length > 0
         ? [
             allOptional
-              ? `params: types.${typeNames.params} = {}`
-              : `params: types.${typeNames.params}`,
+              ? `params: types.${operation.names.paramsType} = {}`
+              : `params: types.${operation.names.paramsType}`,
           ]
         : []),
       ...(hasBody ? [`body: types.${requestType}`] : []),
@@ -209,7 +208,7 @@ function writeErrorGuard(
   writer: CodeBlockWriter,
   operation: OperationModel,
 ): void {
-  const { error, errorGuard } = operationTypeNames(operation);
+  const { errorType: error, errorGuard } = operation.names;
   const statuses = operation.errors.map((stated) => stated.status);
   writeList(
     writer,

@@ -97,27 +97,6 @@ function writeSchemaType(
   );
 }
 
-/** The names an operation's declarations take in types.ts and operations.ts. */
-export interface OperationTypeNames {
-  /** Its parameters' interface, e.g. `GetAccountParams`. */
-  readonly params: string;
-  /** The union of the error answers it states, e.g. `GetAccountError`. */
-  readonly error: string;
-  /** The guard that narrows to it, e.g. `isGetAccountError`. */
-  readonly errorGuard: string;
-}
-
-export function operationTypeNames(
-  operation: OperationModel,
-): OperationTypeNames {
-  const base = operation.names.requestType.replace(/Request$/, "");
-  return {
-    params: `${base}Params`,
-    error: `${base}Error`,
-    errorGuard: `is${base}Error`,
-  };
-}
-
 /**
  * The success bodies an operation may answer with: one per distinct
  * payload its stated 2xx responses hold, else its one response.
@@ -191,16 +170,18 @@ function writeOperationTypes(
   operation: OperationModel,
   payloads: readonly PayloadType[],
 ): void {
-  const names = operationTypeNames(operation);
+  const names = operation.names;
   const blocks: ((writer: CodeBlockWriter) => void)[] = [];
   if (operation.parameters.length > 0)
-    blocks.push((writer) => writeParamsType(writer, operation, names.params));
+    blocks.push((writer) =>
+      writeParamsType(writer, operation, names.paramsType),
+    );
   for (const [bodies, typeName, role, typeNames] of payloads)
     blocks.push((writer) =>
       writeBodyType(writer, operation, bodies, typeName, role, typeNames),
     );
   if (operation.errors.length > 0)
-    blocks.push((writer) => writeErrorType(writer, operation, names.error));
+    blocks.push((writer) => writeErrorType(writer, operation, names.errorType));
   blocks.forEach((write, index) => {
     if (index > 0) writer.blankLine();
     write(writer);
@@ -316,7 +297,7 @@ function writeErrorType(
   typeName: string,
 ): void {
   writeDocComment(writer, [
-    `An error answer of \`${operation.id}\` that the spec states, its body typed by status (see \`${operationTypeNames(operation).errorGuard}\`).`,
+    `An error answer of \`${operation.id}\` that the spec states, its body typed by status (see \`${operation.names.errorGuard}\`).`,
     ...operation.errors.map(
       (error) => `- ${error.status}: ${error.description}`,
     ),

@@ -24,7 +24,6 @@ import { stringLiteral } from "../../escape/typescript.js";
 import { expandedValueText } from "../code/values.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import { operationArguments } from "../client/operations-file.js";
-import { operationTypeNames } from "../client/types-file.js";
 
 /**
  * Lines of code with two-space indentation: a small, fast writer (the
@@ -196,7 +195,7 @@ function writeClientOptions(
 function inputTypes(operation: OperationModel): string[] {
   return operationArguments(operation).map(
     (argument) =>
-      `type ${argument === "params" ? operationTypeNames(operation).params : operation.names.requestType}`,
+      `type ${argument === "params" ? operation.names.paramsType : operation.names.requestType}`,
   );
 }
 
@@ -215,7 +214,7 @@ function writeInputs(
     if (argument === "params")
       writeConst(
         writer,
-        `const params: ${operationTypeNames(operation).params}`,
+        `const params: ${operation.names.paramsType}`,
         exampleParams(operation, schemas),
       );
     else

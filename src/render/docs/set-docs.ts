@@ -13,7 +13,6 @@ import type {
   PayloadModel,
   PlanModel,
 } from "../../model/types.js";
-import { operationTypeNames } from "../client/types-file.js";
 import { formatMarkdownCode } from "../code/markdown.js";
 import type { OutputFile } from "../output.js";
 import {
@@ -919,10 +918,10 @@ function statusSections(
 
 /** The types a call takes and gives, as the client declares them (render/client/types-file.ts). */
 function typesFact(operation: OperationModel): string {
-  const names = operationTypeNames(operation);
+  const names = operation.names;
   return [
     ...(operation.parameters.length > 0
-      ? [`${codeSpan(names.params)} parameters`]
+      ? [`${codeSpan(names.paramsType)} parameters`]
       : []),
     ...(operation.request.kind !== "none"
       ? [`${codeSpan(operation.names.requestType)} in`]
@@ -930,7 +929,7 @@ function typesFact(operation: OperationModel): string {
     `${codeSpan(operation.names.responseType)} out`,
     ...(operation.errors.length > 0
       ? [
-          `${codeSpan(names.error)} for its stated errors (${codeSpan(names.errorGuard)} narrows to it)`,
+          `${codeSpan(names.errorType)} for its stated errors (${codeSpan(names.errorGuard)} narrows to it)`,
         ]
       : []),
   ].join(", ");
