@@ -419,6 +419,63 @@ describe("types", () => {
             },
             "A",
           ],
+          // Found by this property: a union whose one variant is a union
+          // printed `= | | {`, which does not parse.
+          [
+            {
+              kind: "union",
+              mode: "oneOf",
+              variants: [
+                {
+                  kind: "union",
+                  mode: "oneOf",
+                  variants: [
+                    {
+                      kind: "object",
+                      properties: [
+                        {
+                          name: "a",
+                          required: false,
+                          schema: { kind: "string" },
+                        },
+                      ],
+                    },
+                    { kind: "string" },
+                  ],
+                },
+              ],
+            },
+            "T".padEnd(51, "n"),
+          ],
+          // The same union allowing null, beside another variant: grouped.
+          [
+            {
+              kind: "union",
+              mode: "anyOf",
+              variants: [
+                {
+                  kind: "union",
+                  mode: "oneOf",
+                  nullable: true,
+                  variants: [
+                    {
+                      kind: "object",
+                      properties: [
+                        {
+                          name: "a",
+                          required: false,
+                          schema: { kind: "string" },
+                        },
+                      ],
+                    },
+                    { kind: "string" },
+                  ],
+                },
+                { kind: "number" },
+              ],
+            },
+            "B",
+          ],
         ],
       },
     );

@@ -88,7 +88,8 @@ export function writeType(
       return;
     case "union":
     case "allOf": {
-      const parts = node.kind === "union" ? node.variants : node.parts;
+      const parts =
+        node.kind === "union" ? unionMembers(node.variants) : node.parts;
       const last = parts.length - 1;
       parts.forEach((part, index) => {
         // Each variant after a `|` of its own, as a broken union is laid out.
@@ -99,7 +100,9 @@ export function writeType(
               ? prefix
               : "& ";
         const after = index === last ? end : "";
-        if (node.kind === "allOf") nested(part, before, after);
+        // A nested union left here allows null: grouped, as `| (A | B | null)`.
+        if (node.kind === "allOf" || part.kind === "union")
+          nested(part, before, after);
         else writeType(writer, before, part, after, names);
       });
       return;
@@ -107,6 +110,18 @@ export function writeType(
     default:
       return;
   }
+}
+
+/**
+ * A union's variants, each nested union that does not allow null replaced
+ * by its own variants: `A | (B | C)` is `A | B | C`, and printed so.
+ */
+function unionMembers(variants: readonly SchemaNode[]): SchemaNode[] {
+  return variants.flatMap((variant) =>
+    variant.kind === "union" && variant.nullable !== true
+      ? unionMembers(variant.variants)
+      : [variant],
+  );
 }
 
 /** An object type with members, or a type that holds one at any depth. */
