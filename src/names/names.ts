@@ -7,6 +7,7 @@ import {
   isPortableIdentifierPart,
   isPortableIdentifierStart,
 } from "../escape/typescript.js";
+import { hashString } from "../runtime/mock/sample.js";
 
 /**
  * Words of a spec name: split on anything but letters/digits, and at case
@@ -374,14 +375,9 @@ function fileSafe(
   return safe;
 }
 
-/** FNV-1a, 32 bits, as 8 hex digits: a short stable tag for long or odd names. */
+/** The mocks' FNV-1a hash as 8 hex digits: a short stable tag for long or odd names. */
 export function hashName(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
+  return hashString(text).toString(16).padStart(8, "0");
 }
 
 /**
