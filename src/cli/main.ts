@@ -19,7 +19,7 @@ import {
   FAULT_FORM,
   FAULT_KINDS,
   parseFault,
-} from "../mock-server/faults.js";
+} from "../mock-server/fault-syntax.js";
 import { longestTimer } from "../runtime/limiter.js";
 import {
   DEFAULT_MAX_RECORDED_CALLS,

@@ -5,7 +5,7 @@
 import { relative, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
 import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
-import { parseFault } from "../mock-server/faults.js";
+import { parseFault } from "../mock-server/fault-syntax.js";
 import {
   DEFAULT_MOCK_HOST,
   DEFAULT_MOCK_PORT,
@@ -82,7 +82,7 @@ export interface MockCommandOptions {
   readonly host?: string;
   /**
    * Faults, each `<operation>=<kind>[,times=<n>][,retry-after=<s>]`
-   * (`--fault`, see `../mock-server/faults.ts`); operations are checked
+   * (`--fault`, see `../mock-server/fault-syntax.ts`); operations are checked
    * against the set.
    */
   readonly faults?: readonly string[];
