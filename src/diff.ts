@@ -455,26 +455,16 @@ function refuse(
   value: unknown,
   hint: string,
 ): never {
-  const { code, message } = usageProblems.badArgument(
-    "diffSets",
-    name,
-    expected,
-    kindOf(value),
-    hint,
+  throw new UsageError(
+    usageProblems.badArgument("diffSets", name, expected, kindOf(value), hint),
   );
-  throw new UsageError(code, message, hint);
 }
 
 function findSet(model: Model, id: string): OperationSetModel {
   const set = model.sets.find((candidate) => candidate.id === id);
   if (set === undefined) {
     const ids = model.sets.map((each) => each.id);
-    const { code, message, hint } = usageProblems.unknownSet(
-      id,
-      ids,
-      closest(id, ids),
-    );
-    throw new UsageError(code, message, hint);
+    throw new UsageError(usageProblems.unknownSet(id, ids, closest(id, ids)));
   }
   return set;
 }

@@ -115,7 +115,7 @@ export function listenFailure(
             : code === "ENOTFOUND" || code === "EAI_AGAIN"
               ? usageProblems.hostNotHere(host, false)
               : usageProblems.cannotListen(address, error.message);
-  return new UsageError(text.code, text.message, text.hint);
+  return new UsageError(text);
 }
 
 /** The interface zone of an IPv6 address (`eth0` of `fe80::1%eth0`), if any. */
