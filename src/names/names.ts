@@ -249,9 +249,12 @@ export function inputTypeName(schemaName: string): string {
   return `${schemaTypeName(schemaName)}Input`;
 }
 
-export interface OperationNameSet {
+export interface OperationNames {
+  /** Method on the client and exported function, e.g. `getAcctTitle`. */
   readonly method: string;
+  /** e.g. `GetAcctTitleRequest` */
   readonly requestType: string;
+  /** e.g. `GetAcctTitleResponse` */
   readonly responseType: string;
   /** Its parameters' interface, e.g. `GetAccountParams` (when it has parameters). */
   readonly paramsType: string;
@@ -259,10 +262,11 @@ export interface OperationNameSet {
   readonly errorType: string;
   /** The exported guard narrowing to that union, e.g. `isGetAccountError`. */
   readonly errorGuard: string;
+  /** Docs file name, e.g. `get-acct-title.md`. */
   readonly docFile: string;
 }
 
-export function operationNames(operationId: string): OperationNameSet {
+export function operationNames(operationId: string): OperationNames {
   const typeBase = identifier(pascalCase(operationId), operationId);
   return {
     method: operationMethodName(operationId),
@@ -337,9 +341,12 @@ export function mockBaseUrl(packageBase: string): string {
   return `https://${packageBase.replace(/_/g, "-")}.mock`;
 }
 
-export interface SetNameSet {
+export interface SetNames {
+  /** Folder under the output directory, e.g. `v1-0-1`. */
   readonly directory: string;
+  /** npm package name, e.g. `@remitgen/remittance-v1-0-1`. */
   readonly packageName: string;
+  /** Name of the client interface, e.g. `RemittanceV3Client`. */
   readonly clientType: string;
 }
 
@@ -347,7 +354,7 @@ export function setNames(
   setId: string,
   scope: string,
   packageBase: string,
-): SetNameSet {
+): SetNames {
   const directory = fileSafe(kebabCase(setId), setId);
   return {
     directory,
