@@ -317,20 +317,14 @@ function statusChanges(
   const was = new Set(before.map((each) => each.status));
   const is = new Set(after.map((each) => each.status));
   // A client takes any 2xx, and any error status as ApiError: informative only.
-  return [
-    ...[...is]
-      .filter((status) => !was.has(status))
+  const change = (from: Set<number>, to: Set<number>, what: string): Found[] =>
+    [...to]
+      .filter((status) => !from.has(status))
       .map((status) => ({
-        text: `${kind} status ${status} added`,
+        text: `${kind} status ${status} ${what}`,
         breaking: false,
-      })),
-    ...[...was]
-      .filter((status) => !is.has(status))
-      .map((status) => ({
-        text: `${kind} status ${status} removed`,
-        breaking: false,
-      })),
-  ];
+      }));
+  return [...change(was, is, "added"), ...change(is, was, "removed")];
 }
 
 /** A schema with its reference resolved in its own spec, and the name it had. */
