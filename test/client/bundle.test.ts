@@ -142,9 +142,18 @@ describe.each(["browser", "node", "neutral"] as const)(
       expect(text).not.toContain("STORE_UNAVAILABLE");
       // No operation with parameters: none of their code.
       expect(inputs).not.toContain("generated/v3/dist/runtime/parameters.js");
-      expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
-        ONE_OPERATION_GZIP_CEILING_BYTES,
-      );
+      if (platform === "browser") {
+        // The browser entry: no client-credentials flow, and under the ceiling.
+        expect(inputs).toContain("generated/v3/dist/browser.js");
+        expect(text).not.toContain("grant_type");
+        expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
+          ONE_OPERATION_GZIP_CEILING_BYTES,
+        );
+      } else {
+        // Servers (and edge runtimes) take client credentials: the whole package.
+        expect(inputs).not.toContain("generated/v3/dist/browser.js");
+        expect(text).toContain("grant_type");
+      }
     });
 
     it("of one operation of an API-key client holds no OAuth code, and parameters' code only with parameters", async () => {
