@@ -90,6 +90,7 @@ interface Bundle {
 async function bundle(
   program: keyof typeof programs,
   platform: "browser" | "node" | "neutral",
+  conditions?: string[],
 ): Promise<Bundle> {
   const file = join(temp!, `${program}.mjs`);
   await writeFile(file, `${programs[program].join("\n")}\n`);
@@ -99,6 +100,7 @@ async function bundle(
     minify: true,
     format: "esm",
     platform,
+    ...(conditions ? { conditions } : {}),
     write: false,
     metafile: true,
     logLevel: "silent",
@@ -121,6 +123,22 @@ async function bundle(
 const quoted = (path: string): string => JSON.stringify(path);
 
 const nodeOnly = /\bprocess\.|\brequire\(|\bBuffer\b|["']node:/;
+
+it.each([
+  ["Cloudflare Workers (wrangler)", ["workerd", "worker", "browser"]],
+  ["Vercel's edge runtime", ["edge-light", "worker", "browser"]],
+])(
+  "a server runtime whose bundler also sets browser, %s, gets the whole package",
+  async (_runtime, conditions) => {
+    const { text, inputs } = await bundle(
+      "oneOperation",
+      "browser",
+      conditions,
+    );
+    expect(inputs).not.toContain("generated/v3/dist/browser.js");
+    expect(text).toContain("grant_type");
+  },
+);
 
 describe.each(["browser", "node", "neutral"] as const)(
   "an esbuild bundle for the %s platform",
