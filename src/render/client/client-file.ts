@@ -120,13 +120,10 @@ export function renderClient(
   const settings = transportType(settingsType(model));
   const credentialTypes = scheme.options.map(transportType);
   const transport = transportType("Transport");
-  const pieceName =
-    scheme.piece && file.use(valueSymbol("./runtime/auth.js", scheme.piece));
   const piece =
-    pieceName &&
-    (scheme.data === undefined
-      ? pieceName
-      : `${pieceName}(${valueText(scheme.data)})`);
+    scheme.piece &&
+    file.use(valueSymbol("./runtime/auth.js", scheme.piece)) +
+      (scheme.data === undefined ? "" : `(${valueText(scheme.data)})`);
   const plan = set.plan;
 
   file.data(
@@ -297,23 +294,15 @@ function writeFactories(
       `A transport bound to this set's ${words.binding}, for the standalone operation functions (which let a bundler drop the operations a program does not call).`,
     ],
     tags: [configErrorTag],
-    write: (writer) => {
-      writeList(
-        writer,
-        "export function createTransport",
-        [`options: ClientOptions`],
-        `: ${transport} {`,
-      );
-      writer.indent(() =>
-        writeList(
-          writer,
-          `return ${createBaseTransport}`,
-          ["options", "transportDefaults", ...(piece ? [piece] : [])],
-          ";",
-        ),
-      );
-      writer.writeLine("}");
-    },
+    write: (writer) =>
+      writer
+        .writeLine(
+          `export function createTransport(options: ClientOptions): ${transport} {`,
+        )
+        .writeLine(
+          `  return ${createBaseTransport}(options, transportDefaults${piece ? `, ${piece}` : ""});`,
+        )
+        .writeLine("}"),
   });
   file.code({
     doc: [
@@ -321,18 +310,13 @@ function writeFactories(
       words.doc,
     ],
     tags: [configErrorTag],
-    write: (writer) => {
-      writeList(
-        writer,
-        "export function createClient",
-        [`options: ClientOptions`],
-        `: ${set.names.clientType} {`,
-      );
-      writer.indent(() =>
-        writer.writeLine("return bindOperations(createTransport(options));"),
-      );
-      writer.writeLine("}");
-    },
+    write: (writer) =>
+      writer
+        .writeLine(
+          `export function createClient(options: ClientOptions): ${set.names.clientType} {`,
+        )
+        .writeLine("  return bindOperations(createTransport(options));")
+        .writeLine("}"),
   });
 }
 
