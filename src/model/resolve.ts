@@ -11,6 +11,7 @@ import {
 } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 import {
+  oneWaySchemas,
   parseRateLimit,
   rateLimitUnits,
   refsOf,
@@ -231,6 +232,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     operations,
     sets,
     schemas,
+    oneWaySchemas: [...oneWaySchemas(schemas)].sort(compareText),
     source: { specFile },
   };
   return deepFreeze(model);
