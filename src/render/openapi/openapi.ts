@@ -115,13 +115,14 @@ function documentOf(
     title: string,
     schema: SchemaNode,
     payloadOf?: string,
-    asPart = false,
   ): JsonMember => {
     // An inline payload says whose it is, so that `remitgen import` writes
     // it inline again rather than as a named schema.
     const marker =
       payloadOf !== undefined ? { "x-remitgen-payload": payloadOf } : {};
     // components.schemas.<key>: three objects deep.
+    // A named schema (titled by its name) may be written as an allOf part.
+    const asPart = payloadOf === undefined && names.parts.has(title);
     const make = (): JsonMember =>
       jsonMember(
         key,
@@ -135,14 +136,7 @@ function documentOf(
   const schemas: JsonMember[] = [];
   for (const named of set.schemas) {
     schemas.push(
-      component(
-        named,
-        names.named.get(named.name)!,
-        named.name,
-        named.schema,
-        undefined,
-        names.parts.has(named.name),
-      ),
+      component(named, names.named.get(named.name)!, named.name, named.schema),
     );
   }
   for (const operation of set.operations) {
