@@ -142,6 +142,7 @@ describe("createRedisStore", () => {
           clientSecret: SECRET,
           store: createRedisStore(connection, { prefix }),
         },
+        "/oauth2/token",
         tokenContext(fetchToken),
       ),
     );
