@@ -510,8 +510,7 @@ function projectSpec(cwd: string): string {
   }
   if (found.includes(starterSpec)) return starterSpec;
   if (found.length === 1) return found[0]!;
-  const text = usageProblems.noSpec(starterSpec, found);
-  throw new UsageError(text.code, text.message, text.hint);
+  throw new UsageError(usageProblems.noSpec(starterSpec, found));
 }
 
 /**

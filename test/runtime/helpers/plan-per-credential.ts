@@ -44,18 +44,16 @@ export async function planPerCredential(store: ClientStore): Promise<string[]> {
   ) =>
     createTransport(
       { baseUrl: api.url, store: recording, rateLimit: "reject", ...options },
-      {
-        plan: { name: "one", limit: 1, intervalMs: 3_600_000 },
-        apiKey: { in: "header", name: "x-api-key" },
-      },
+      { plan: { name: "one", limit: 1, intervalMs: 3_600_000 } },
       authentication,
     );
   const [keyA, keyB, tokenA, tokenB] = SECRETS;
+  const inHeader = apiKey({ in: "header", name: "x-api-key" });
   for (const [one, two, again] of [
     [
-      client({ apiKey: keyA }, apiKey),
-      client({ apiKey: keyB }, apiKey),
-      client({ apiKey: keyA }, apiKey),
+      client({ apiKey: keyA }, inHeader),
+      client({ apiKey: keyB }, inHeader),
+      client({ apiKey: keyA }, inHeader),
     ],
     [
       client({ token: tokenA }, bearerToken),

@@ -17,6 +17,7 @@ import {
   TOKEN_LOCK_POLL_MS,
 } from "./defaults.js";
 import { StoreError } from "./errors.js";
+import { hashString } from "./mock/sample.js";
 /** What `createMemoryStore` and `createRedisStore` bring as {@link ClientStore.sharing}. */
 export const storeSharing = {
   window: storeWindow,
@@ -26,24 +27,12 @@ export const storeSharing = {
 /**
  * A fixed secret (an API key, a static token) as 16 hex digits, to tell
  * in a store's keys whose plan a window counts without holding the secret:
- * 64 bits of a key of more say nothing usable of it. Two 32-bit FNV-1a
- * lanes over the UTF-16 units, the second seeded apart, each mixed at the
- * end; not a cryptographic hash, and not needed to be one.
+ * 64 bits of a key of more say nothing usable of it. The mocks' FNV-1a,
+ * forwards and backwards; not a cryptographic hash, and not needed to be one.
  */
 export function credentialDigest(secret) {
-  let low = 0x811c9dc5;
-  let high = 0x01000193 ^ secret.length;
-  for (let index = 0; index < secret.length; index++) {
-    const unit = secret.charCodeAt(index);
-    low = Math.imul(low ^ unit, 0x01000193);
-    high = Math.imul(high ^ unit, 0x5bd1e995);
-  }
-  const mix = (lane) => {
-    lane = Math.imul(lane ^ (lane >>> 16), 0x85ebca6b);
-    lane = Math.imul(lane ^ (lane >>> 13), 0xc2b2ae35);
-    return ((lane ^ (lane >>> 16)) >>> 0).toString(16).padStart(8, "0");
-  };
-  return mix(high ^ low) + mix(low);
+  const hex = (text) => hashString(text).toString(16).padStart(8, "0");
+  return hex(secret) + hex([...secret].reverse().join(""));
 }
 /** Lets a store's failure go: a slot's call is settled or freed either way (see `Permit`). */
 function ignoreFailure(method) {

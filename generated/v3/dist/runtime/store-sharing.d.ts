@@ -11,9 +11,8 @@ export declare const storeSharing: {
 /**
  * A fixed secret (an API key, a static token) as 16 hex digits, to tell
  * in a store's keys whose plan a window counts without holding the secret:
- * 64 bits of a key of more say nothing usable of it. Two 32-bit FNV-1a
- * lanes over the UTF-16 units, the second seeded apart, each mixed at the
- * end; not a cryptographic hash, and not needed to be one.
+ * 64 bits of a key of more say nothing usable of it. The mocks' FNV-1a,
+ * forwards and backwards; not a cryptographic hash, and not needed to be one.
  */
 export declare function credentialDigest(secret: string): string;
 /**
