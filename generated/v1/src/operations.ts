@@ -23,14 +23,7 @@ import type * as types from "./types.js";
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export function getAcctTitle(
   transport: Transport,
@@ -50,9 +43,7 @@ export function getAcctTitle(
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -65,15 +56,7 @@ export function getAcctTitle(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function sendOnlineFundsTransfer(
   transport: Transport,
@@ -107,14 +90,7 @@ export function sendOnlineFundsTransfer(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export function getAgentAccntBalance(
   transport: Transport,
@@ -148,14 +124,7 @@ export function getAgentAccntBalance(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export function getTransactionStatus(
   transport: Transport,
@@ -179,9 +148,7 @@ export function getTransactionStatus(
  * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -194,15 +161,7 @@ export function getTransactionStatus(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function sendTxns(
   transport: Transport,
@@ -222,9 +181,7 @@ export function sendTxns(
  * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: V1, v3.
  *
@@ -237,15 +194,7 @@ export function sendTxns(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function sendTxnsV1(
   transport: Transport,
@@ -265,9 +214,7 @@ export function sendTxnsV1(
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -280,15 +227,7 @@ export function sendTxnsV1(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -312,9 +251,7 @@ export function sendOnlineFundsTransferB2C(
  * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -327,15 +264,7 @@ export function sendOnlineFundsTransferB2C(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function sendTxnsB2C(
   transport: Transport,
@@ -355,9 +284,7 @@ export function sendTxnsB2C(
  * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (the default for POST). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: V1, v3.
  *
@@ -370,15 +297,7 @@ export function sendTxnsB2C(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export function testingMethod(
   transport: Transport,

@@ -35,7 +35,7 @@ describe("an operation's documentation", () => {
     for (const text of [
       "Account title lookup.",
       "Online funds transfer.",
-      "reconcile with\n * getTransactionStatus before sending again",
+      "do not resend; reconcile with getTransactionStatus",
     ])
       expect(holding(text), text).toEqual([
         "dist/operations.d.ts",
