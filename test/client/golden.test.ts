@@ -68,16 +68,17 @@ afterAll(async () => {
 });
 
 describe("the files generated from golden-spec.yaml", () => {
-  it("are exactly the expected files (overview README; per set: package.json, 7 modules x .js/.d.ts, README, OpenAPI, a page per operation)", async () => {
+  it("are exactly the expected files (overview README; per set: package.json, 8 modules x .js/.d.ts (the browser entry among them), README, OpenAPI, a page per operation)", async () => {
     expect(generated).toEqual(await listFiles(expectedDir));
     // v1 has 2 operations, v2 adds a third.
-    expect(generated).toHaveLength(1 + 2 * (1 + 7 * 2 + 2) + 2 + 3);
+    expect(generated).toHaveLength(1 + 2 * (1 + 8 * 2 + 2) + 2 + 3);
     expect(generated).toContain("README.md");
     expect(generated).toContain("v2/openapi.json");
     expect(generated).toContain("v2/docs/cancel-payment.md");
     expect(generated).toContain("v1/dist/types.d.ts");
     expect(generated).toContain("v2/dist/client.d.ts");
     expect(generated).toContain("v1/dist/mock-api.js");
+    expect(generated).toContain("v1/dist/browser.js");
     expect(generated).toContain("v1/dist/mock-fetch.js");
     // No TypeScript source: the package needs it neither to run nor to
     // type-check, and it would carry every declaration and doc twice.
