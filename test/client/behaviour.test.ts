@@ -80,7 +80,7 @@ beforeAll(async () => {
   v101 = await load("v1-0-1");
   v3 = await load("v3");
   v3Browser = (await import(
-    pathToFileURL(join(temp!, "out/v3/src/browser.ts")).href
+    pathToFileURL(join(temp!, "out/v3/dist/browser.js")).href
   )) as ClientPackage;
   bank = await startFakeBank();
 }, 60_000);
