@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
-import { folderBytes } from "./peers.mjs";
+import { folderBytes, packageTypeCheckConfig } from "./peers.mjs";
 
 /** The list, and where its files are; undefined when the package is not installed. */
 export function realDescriptions(root) {
@@ -101,8 +101,9 @@ export async function benchRealDescriptions({
 }
 
 /**
- * `tsc --noEmit` on the newest set's package, as a consumer's build would
- * (the bench's temp folder links the repository's node_modules).
+ * `tsc --noEmit` on the newest set's package declarations (what it ships),
+ * as a consumer's build would with skipLibCheck off (the bench's temp
+ * folder links the repository's node_modules).
  */
 function typeCheck(root, out) {
   const newest = readdirSync(out, { withFileTypes: true })
@@ -117,7 +118,7 @@ function typeCheck(root, out) {
       join(root, "node_modules/typescript/bin/tsc"),
       "--noEmit",
       "-p",
-      join(out, newest),
+      packageTypeCheckConfig(join(out, newest)),
     ],
     { encoding: "utf8" },
   );

@@ -981,7 +981,7 @@ async function main() {
         };
         for (const [name, xs] of Object.entries(peers.typeCheck.samples))
           log(
-            `    tsc --noEmit, ${name === "remitgen" ? `remitgen's ${set.set} package source` : "openapi-typescript's types"}: ${peers.typeCheck.failed[name] ? `FAILED: ${peers.typeCheck.failed[name]}` : fmtS(median(xs))}`,
+            `    tsc --noEmit, ${name === "remitgen" ? `remitgen's ${set.set} package declarations` : "openapi-typescript's types"}: ${peers.typeCheck.failed[name] ? `FAILED: ${peers.typeCheck.failed[name]}` : fmtS(median(xs))}`,
           );
       }
     }
@@ -1278,7 +1278,7 @@ function buildReport({
   const tcOurs = medianOf(tc, "remitgen");
   const tcTheirs = medianOf(tc, "openapi-typescript");
   add(
-    `${tc?.spec ?? "1000 ops"}: tsc --noEmit, one set's package source / openapi-typescript's types`,
+    `${tc?.spec ?? "1000 ops"}: tsc --noEmit, one set's package declarations / openapi-typescript's types`,
     Number.isFinite(tcOurs / tcTheirs)
       ? `${(tcOurs / tcTheirs).toFixed(2)} ×`
       : peersUnmeasured,

@@ -108,12 +108,12 @@ describe("node dist/remitgen.mjs", () => {
       join(root, "generated/v3/package.json"),
       "edited by hand\n",
     );
-    await rm(join(root, "generated/v3/src/client.ts"));
-    await mkdir(join(root, "generated/v3/src/client.ts"));
+    await rm(join(root, "generated/v3/dist/client.js"));
+    await mkdir(join(root, "generated/v3/dist/client.js"));
     const result = await runBin(["generate", "--set", "v3"], root);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^remitgen: cannot write .*client\.ts: .* is not a regular file/,
+      /^remitgen: cannot write .*client\.js: .* is not a regular file/,
     );
     expect(result.stderr).not.toMatch(stackTrace);
     expect(

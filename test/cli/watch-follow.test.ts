@@ -81,7 +81,8 @@ const edited = (text: string, marker: string): string => {
   expect(text.split(summary)).toHaveLength(2);
   return text.replace(summary, `summary: Account title lookup, ${marker}.`);
 };
-const operations = (out: string): string => join(out, "v3/src/operations.ts");
+const operations = (out: string): string =>
+  join(out, "v3/dist/operations.d.ts");
 const outputHas = (out: string, marker: string) => async () =>
   (await readFile(operations(out), "utf8")).includes(marker);
 const resumed = /^\[\d\d:\d\d:\d\d\] watching remittance\.yaml again$/;

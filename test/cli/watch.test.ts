@@ -65,7 +65,7 @@ describe("generate --watch through runCli", () => {
       ),
     );
     expect(runs()).toHaveLength(1);
-    const operations = join(out, "v3/src/operations.ts");
+    const operations = join(out, "v3/dist/operations.d.ts");
     expect(await readFile(operations, "utf8")).toContain(
       "Account title lookup.",
     );
@@ -261,7 +261,7 @@ describe("watchGenerate", () => {
     );
     await rename(`${spec}.swp`, spec);
     await waitFor("the renamed spec in the output", async () =>
-      (await readFile(join(out, "v3/src/operations.ts"), "utf8")).includes(
+      (await readFile(join(out, "v3/dist/operations.d.ts"), "utf8")).includes(
         "renamed in",
       ),
     );
@@ -301,7 +301,7 @@ describe("generate --watch as a process", () => {
         "summary: Account title lookup, from a process.",
       );
       await waitFor("the edit in the output", async () =>
-        (await readFile(join(out, "v3/src/operations.ts"), "utf8")).includes(
+        (await readFile(join(out, "v3/dist/operations.d.ts"), "utf8")).includes(
           "from a process",
         ),
       );

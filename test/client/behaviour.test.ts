@@ -1,6 +1,6 @@
 /**
- * Behaviour of the generated clients (the generated src/index.ts of the
- * v1.0.1 and v3 packages, as vitest imports TypeScript) over real HTTP
+ * Behaviour of the generated clients (the generated dist/index.js of the
+ * v1.0.1 and v3 packages, as a consumer imports them) over real HTTP
  * against a node:http bank on 127.0.0.1: tokens, 401 refresh, the plans'
  * rate limits, retries of reads, writes never sent twice, secrets kept out
  * of errors and hooks, and https enforcement.
@@ -75,12 +75,12 @@ beforeAll(async () => {
   await generateInto(join(temp, "out"));
   const load = async (dir: string): Promise<ClientPackage> =>
     (await import(
-      pathToFileURL(join(temp!, "out", dir, "src/index.ts")).href
+      pathToFileURL(join(temp!, "out", dir, "dist/index.js")).href
     )) as ClientPackage;
   v101 = await load("v1-0-1");
   v3 = await load("v3");
   v3Browser = (await import(
-    pathToFileURL(join(temp!, "out/v3/src/browser.ts")).href
+    pathToFileURL(join(temp!, "out/v3/dist/browser.js")).href
   )) as ClientPackage;
   bank = await startFakeBank();
 }, 60_000);

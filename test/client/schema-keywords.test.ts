@@ -23,10 +23,11 @@ import {
   removeTemp,
   repoRoot,
 } from "./support.js";
+import { renderTsconfig } from "../../src/render/client/package-files.js";
 
 const expectedDir = join(repoRoot, "test/fixtures/schema-keywords-expected");
 const compared = [
-  "v1/src/types.ts",
+  "v1/dist/types.d.ts",
   "v1/openapi.json",
   "v1/docs/create-payment.md",
 ];
@@ -127,33 +128,30 @@ describe("the package generated from schema-keywords.yaml", () => {
     );
   });
 
-  it("types.ts is as prettier lays it out", async () => {
-    const text = await readFile(join(out, "v1/src/types.ts"), "utf8");
+  it("types.d.ts is as prettier lays it out", async () => {
+    const text = await readFile(join(out, "v1/dist/types.d.ts"), "utf8");
     expect(text).toBe(await prettier.format(text, { parser: "typescript" }));
   });
 
-  it("types.ts type-checks, and a consumer uses each keyword while its misuses fail", async () => {
+  it("types.d.ts type-checks, and a consumer uses each keyword while its misuses fail", async () => {
     const dir = join(out, "v1");
     const { stripped, expected } = expectedErrors(consumer);
-    await writeFile(join(dir, "src/consumer.ts"), stripped);
+    await writeFile(join(dir, "dist/consumer.ts"), stripped);
     const project = new Project({
       compilerOptions: {
-        ...consumerCompilerOptions(
-          await readFile(join(dir, "tsconfig.json"), "utf8"),
-          dir,
-        ),
+        ...consumerCompilerOptions(renderTsconfig(), dir),
         // Plain types: Node's declarations would only slow the check.
         types: [],
       },
       skipAddingFilesFromTsConfig: true,
     });
-    // types.ts and its consumer: the runtime is checked once, in
+    // types.d.ts and its consumer: the runtime is checked once, in
     // types.test.ts, and the modules around the types do not change with them.
-    const sources = ["types.ts", "consumer.ts"].map((path) =>
-      project.addSourceFileAtPath(join(dir, "src", path)),
+    const sources = ["types.d.ts", "consumer.ts"].map((path) =>
+      project.addSourceFileAtPath(join(dir, "dist", path)),
     );
     const consumerFile = project.getSourceFileOrThrow(
-      join(dir, "src/consumer.ts"),
+      join(dir, "dist/consumer.ts"),
     );
     const elsewhere = sources
       .filter((file) => file !== consumerFile)

@@ -26,6 +26,7 @@ import {
   repoRoot,
   type ExpectedError,
 } from "./support.js";
+import { renderTsconfig } from "../../src/render/client/package-files.js";
 
 const fixture = "test/fixtures/client/schema-spec.yaml";
 
@@ -64,10 +65,8 @@ beforeAll(async () => {
     split.stripped,
   );
 
-  const tsconfig = await readFile(
-    join(temp, "schema-out/v3/tsconfig.json"),
-    "utf8",
-  );
+  // The strict options the package's source is checked with.
+  const tsconfig = renderTsconfig();
   project = new Project({
     compilerOptions: consumerCompilerOptions(
       tsconfig,
@@ -128,7 +127,7 @@ describe("the fixture spec", () => {
         "dist/client.js",
         "dist/index.js",
         "dist/types.js",
-        "src/index.ts",
+        "dist/index.d.ts",
       ]) {
         const [a, b] = await Promise.all(
           ["schema-out", "plain-out"].map(async (out) =>
@@ -188,10 +187,8 @@ describe("a consumer of the packages generated from it (test/consumer/schema-typ
   it("against the real spec's packages (no schemas) the same misuses compile unnoticed", async () => {
     // A Project of its own: TypeScript treats two packages of the same name
     // and version as one, so both outputs cannot share a program.
-    const tsconfig = await readFile(
-      join(temp!, "plain-out/v3/tsconfig.json"),
-      "utf8",
-    );
+    // The strict options the package's source is checked with.
+    const tsconfig = renderTsconfig();
     const plain = new Project({
       compilerOptions: consumerCompilerOptions(
         tsconfig,

@@ -5,7 +5,14 @@
  * catch the error they are meant to.
  */
 import { once } from "node:events";
-import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -19,10 +26,14 @@ import {
 import type { TLSSocket } from "node:tls";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Project, ts, type SourceFile } from "ts-morph";
+import { loadSpec } from "../../src/check-spec.js";
 import { generate } from "../../src/index.js";
+import type { Model } from "../../src/model/types.js";
+import { renderClientSource } from "../../src/render/client/package.js";
+import { loadRuntimeAssets } from "../../src/render/client/runtime-assets.js";
 
 export const repoRoot: string = fileURLToPath(
   new URL("../..", import.meta.url),
@@ -57,6 +68,35 @@ export async function generateInto(
     cwd: repoRoot,
   });
   return result.files;
+}
+
+/**
+ * Writes, next to each package `generateInto(out, spec)` made, the
+ * TypeScript its dist/ was derived from (src/) and the tsconfig.json that
+ * type-checks it: the packages ship without them (renderClientSource).
+ */
+export async function writeSourcesInto(
+  out: string,
+  spec = "spec/remittance.yaml",
+): Promise<void> {
+  await writeSources(out, await loadSpec(resolve(repoRoot, spec), spec));
+}
+
+/** As writeSourcesInto, for the model a generate call returned; returns the paths written, relative to `out`. */
+export async function writeSources(
+  out: string,
+  model: Model,
+): Promise<string[]> {
+  const runtime = await loadRuntimeAssets();
+  const written: string[] = [];
+  for (const set of model.sets)
+    for (const file of await renderClientSource(model, set, runtime)) {
+      const path = `${set.names.directory}/${file.path}`;
+      await mkdir(dirname(join(out, path)), { recursive: true });
+      await writeFile(join(out, path), file.contents);
+      written.push(path);
+    }
+  return written;
 }
 
 /** Every file below `dir`, as sorted posix paths relative to it. */

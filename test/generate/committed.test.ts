@@ -24,9 +24,9 @@ describe("the committed generated/ folder", () => {
   it("is checked out with LF line ends whatever core.autocrlf says, as the goldens are (.gitattributes)", () => {
     // --check compares bytes: a CRLF checkout would be stale everywhere.
     const paths = [
-      "generated/v3/src/client.ts",
+      "generated/v3/dist/client.js",
       "generated/README.md",
-      "test/fixtures/client/expected/v1/src/client.ts",
+      "test/fixtures/client/expected/v1/dist/client.js",
     ];
     const attributes = execFileSync(
       "git",

@@ -117,7 +117,7 @@ describe("generate with an injected failure", () => {
       "summary: Account title lookup.",
       "summary: Account title lookup (edited).",
     );
-    await rm(join(probe.out, "v1/src/types.ts"));
+    await rm(join(probe.out, "v1/dist/types.d.ts"));
     const renames = (await generate({ cwd: probe.root, check: true })).written
       .length;
     expect(renames).toBeGreaterThan(6);
@@ -134,7 +134,7 @@ describe("generate with an injected failure", () => {
       await editFile(spec, "(edited)", "(first)");
       await generate({ cwd: root, out });
       await editFile(spec, "(first)", "(edited)");
-      await rm(join(root, out, "v1/src/types.ts"));
+      await rm(join(root, out, "v1/dist/types.d.ts"));
       const before = await snapshot(join(root, out));
       inject.renames = 0;
       inject.failRenameAt = failAt;

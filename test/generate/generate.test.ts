@@ -221,14 +221,14 @@ describe("--check", () => {
   it("reports deleted files as missing", async () => {
     const { root, out } = await makeProject();
     await generate({ cwd: root });
-    await rm(join(out, "v1/src/client.ts"));
+    await rm(join(out, "v1/dist/client.js"));
     await rm(join(out, "v3/package.json"));
     const io = recordingIO(root);
     expect(
       await runCli(["generate", "--check", "--out", "generated/"], io),
     ).toBe(1);
     expect(checkLines(io.stderr)).toEqual([
-      "missing: generated/v1/src/client.ts",
+      "missing: generated/v1/dist/client.js",
       "missing: generated/v3/package.json",
     ]);
   });
@@ -349,7 +349,7 @@ describe("stale files", () => {
     await generate({ cwd: root });
     // The user's own files, next to and inside the generated folders.
     await writeFile(join(out, "NOTES.md"), "mine\n");
-    await writeFile(join(out, "v3/src/custom.ts"), "export const mine = 1;\n");
+    await writeFile(join(out, "v3/dist/custom.js"), "export const mine = 1;\n");
     await mkdir(join(out, "v1/extra"));
     await writeFile(join(out, "v1/extra/keep.txt"), "mine\n");
     // A file remitgen wrote earlier, in a folder the user also uses.
@@ -362,7 +362,7 @@ describe("stale files", () => {
     expect(result.removed).toEqual(["v1/extra/old.ts"]);
     expect(existsSync(join(out, "v1/extra/old.ts"))).toBe(false);
     expect(await readFile(join(out, "NOTES.md"), "utf8")).toBe("mine\n");
-    expect(await readFile(join(out, "v3/src/custom.ts"), "utf8")).toBe(
+    expect(await readFile(join(out, "v3/dist/custom.js"), "utf8")).toBe(
       "export const mine = 1;\n",
     );
     expect(await readFile(join(out, "v1/extra/keep.txt"), "utf8")).toBe(
@@ -421,15 +421,15 @@ describe("a failing generate leaves the folder as it was", () => {
       "summary: Account title lookup.",
       "summary: Account title lookup (edited).",
     );
-    await rm(join(out, "v3/src/client.ts"));
-    await mkdir(join(out, "v3/src/client.ts"));
-    await writeFile(join(out, "v3/src/client.ts/inside.txt"), "in the way\n");
+    await rm(join(out, "v3/dist/client.js"));
+    await mkdir(join(out, "v3/dist/client.js"));
+    await writeFile(join(out, "v3/dist/client.js/inside.txt"), "in the way\n");
     const before = await snapshot(out);
 
     const io = recordingIO(root);
     expect(await runCli(["generate"], io)).toBe(1);
     expect(io.stderr.join("\n")).toContain(
-      `cannot write ${join(out, "v3/src/client.ts")}`,
+      `cannot write ${join(out, "v3/dist/client.js")}`,
     );
     expect(io.stderr.join("\n")).not.toMatch(/\n\s+at /);
     expect(await snapshot(out)).toEqual(before);
@@ -463,8 +463,8 @@ describe("write failures as a build script sees them", () => {
   it("a file in the way is an OutputError with code RG097 and a hint", async () => {
     const { root, out } = await makeProject();
     await generate({ cwd: root, sets: ["v3"] });
-    await rm(join(out, "v3/src/client.ts"));
-    await mkdir(join(out, "v3/src/client.ts"));
+    await rm(join(out, "v3/dist/client.js"));
+    await mkdir(join(out, "v3/dist/client.js"));
     const error = await generate({ cwd: root, sets: ["v3"] }).catch(
       (failure: unknown) => failure,
     );
@@ -474,7 +474,7 @@ describe("write failures as a build script sees them", () => {
       hint: "move it away, or pass --out another folder, then run again",
     });
     expect((error as Error).message).toBe(
-      `cannot write ${join(out, "v3/src/client.ts")}: ${join(out, "v3/src/client.ts")} is not a regular file\n` +
+      `cannot write ${join(out, "v3/dist/client.js")}: ${join(out, "v3/dist/client.js")} is not a regular file\n` +
         "  hint: move it away, or pass --out another folder, then run again",
     );
   });

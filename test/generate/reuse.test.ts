@@ -13,7 +13,7 @@ describe("generate, run again", () => {
   it("writes nothing when nothing changed, and reports every file unchanged", async () => {
     const { root, out } = await makeProject();
     const first = await generate({ cwd: root });
-    const client = join(out, "v3/src/client.ts");
+    const client = join(out, "v3/dist/client.js");
     const before = (await stat(client)).mtimeMs;
     const files = await snapshot(out);
     const again = await generate({ cwd: root });
@@ -47,11 +47,11 @@ describe("generate, run again", () => {
   it("restores a generated file edited since, and a file removed", async () => {
     const { root, out } = await makeProject();
     await generate({ cwd: root });
-    const client = join(out, "v3/src/client.ts");
+    const client = join(out, "v3/dist/client.js");
     const original = await readFile(client, "utf8");
     await writeFile(client, `${original}// edited\n`);
     const restored = await generate({ cwd: root });
-    expect(restored.written).toEqual(["v3/src/client.ts"]);
+    expect(restored.written).toEqual(["v3/dist/client.js"]);
     expect(await readFile(client, "utf8")).toBe(original);
 
     await rm(join(out, "v1-0-1/openapi.json"));

@@ -18,6 +18,7 @@ import {
   sandbox,
   TypeChecker,
 } from "./support.js";
+import { writeSources } from "../client/support.js";
 
 /** The spec's path is hostile too (a folder `hostile *`, so the path holds `*` then `/`): every header prints it. */
 const specPath =
@@ -36,6 +37,9 @@ beforeAll(async () => {
   await mkdir(join(root, dirname(specPath)), { recursive: true });
   await copyFile(hostileSpec, join(root, specPath));
   result = await generate({ spec: specPath, out: "out", cwd: root });
+  // And the TypeScript the packages were derived from (not shipped), so
+  // that it is type-checked and formatted too.
+  await writeSources(join(root, "out"), result.model);
   files = await listFiles(join(root, "out"));
   sets = [
     ...new Set(
@@ -252,7 +256,7 @@ describe("the hostile spec", () => {
       join(
         root,
         "out",
-        files.find((path) => path.endsWith("/src/index.ts"))!,
+        files.find((path) => path.endsWith("/dist/index.js"))!,
       ),
       "utf8",
     );
@@ -305,7 +309,8 @@ ${operations}sets:
 `;
     await writeFile(join(root, "spec.yaml"), text);
     const result = await generate({ spec: "spec.yaml", out: "out", cwd: root });
-    const generated = result.files.filter((path) =>
+    const sources = await writeSources(join(root, "out"), result.model);
+    const generated = [...result.files, ...sources].filter((path) =>
       /\/(src\/[a-z]+\.ts|dist\/[a-z]+\.d\.ts)$/.test(path),
     );
     expect(

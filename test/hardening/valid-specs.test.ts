@@ -24,6 +24,7 @@ import {
   sandbox,
   TypeChecker,
 } from "./support.js";
+import { writeSources } from "../client/support.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -573,6 +574,8 @@ describe("random valid specs", () => {
           cwd: parent,
         });
         expect(result.sets.length).toBe(checked.model.sets.length);
+        // The TypeScript the packages were derived from (not shipped) too.
+        await writeSources(dir, result.model);
         const files = (await listFiles(dir)).filter(
           (path) => !path.includes("/runtime/") && path.includes("/"),
         );

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/generate.js";
 import { importDescriptions } from "../../src/import/import.js";
 import { repoRoot, tempDir } from "../generate/support.js";
+import { writeSources } from "../client/support.js";
 
 interface RealDescription {
   readonly name: string;
@@ -55,6 +56,10 @@ describe.each(list.descriptions.filter((each) => each.generate))(
       expect(result.sets).toHaveLength(description.files.length);
       if (!description.typeCheck) return;
       // The newest set's: the runtime and the types are the same code in each.
+      // Its TypeScript source (not shipped) is written beside it, with the
+      // tsconfig.json that checks it, so that the code is checked, not only
+      // the declarations derived from it.
+      await writeSources(join(root, "out"), result.model);
       const newest = result.model.sets.at(-1)!.names.directory;
       const checked = spawnSync(
         process.execPath,

@@ -12,9 +12,9 @@ import { generate } from "../../src/generate.js";
 import { importOpenApi } from "../../src/import/run.js";
 import { repoRoot, tempDir } from "../generate/support.js";
 
-/** types.ts without its first line, which names the spec it came from. */
+/** types.d.ts without its first line, which names the spec it came from. */
 async function types(out: string, set: string): Promise<string> {
-  const text = await readFile(join(out, set, "src/types.ts"), "utf8");
+  const text = await readFile(join(out, set, "dist/types.d.ts"), "utf8");
   return text.slice(text.indexOf("\n") + 1);
 }
 

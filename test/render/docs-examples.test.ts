@@ -72,13 +72,13 @@ async function typeCheckExamples(spec: string, name: string): Promise<void> {
   const paths: Record<string, string[]> = {};
   for (const set of model.sets) {
     paths[set.names.packageName] = [
-      join(out, set.names.directory, "src/index.ts"),
+      join(out, set.names.directory, "dist/index.d.ts"),
     ];
     paths[`${set.names.packageName}/mocks`] = [
-      join(out, set.names.directory, "src/mocks.ts"),
+      join(out, set.names.directory, "dist/mocks.d.ts"),
     ];
     paths[`${set.names.packageName}/mock-fetch`] = [
-      join(out, set.names.directory, "src/mock-fetch.ts"),
+      join(out, set.names.directory, "dist/mock-fetch.d.ts"),
     ];
   }
   const project = new Project({

@@ -412,9 +412,11 @@ describe("docs of the real spec", () => {
     expect(readme).toContain(
       "The client takes only a 4xx answer, a client error in HTTP, to say the server did not act (what each status means at the server is not shown);",
     );
+    // Said once, in the README: an operation's page refers to it.
     const send = setFile(files, model.sets[2]!, "docs/send-txns.md");
+    expect(send).not.toContain("rejects with the signal's reason");
     expect(send).toContain(
-      "An abort before it is sent, or before its resend after a 401, rejects with the signal's reason: the server did not act.",
+      'How, and every error it throws: "Errors and retries" in the package [README](../README.md).',
     );
   });
 
@@ -889,11 +891,12 @@ describe("docs of a spec that states an effect and leaves no gap", () => {
     expect(setFile(files, v1!, "README.md")).toContain(
       "Which of these operations are reads and which are writes is inferred from their names: the spec does not state their effects.",
     );
+    // Each page says where its own effect comes from, once, in its facts.
     expect(setFile(files, v2!, "docs/get-quote.md")).toContain(
-      "The effect is inferred from the operation's name: the spec does not state it.",
+      "- **Effect:** read (inferred from the name)\n",
     );
     expect(setFile(files, v2!, "docs/cancel-payment.md")).toContain(
-      "The spec states this effect.",
+      "- **Effect:** write (stated by the spec)\n",
     );
   });
 
@@ -930,9 +933,6 @@ describe("an operation whose spec gives no effect", () => {
     const v3 = model.sets.find((set) => set.id === "v3")!;
     const files = await renderAll(model);
     const page = setFile(files, v3, "docs/testing-method.md");
-    expect(page).toContain(
-      "The effect is the default for `POST` (a GET reads, every other method writes): the spec states no effects, and the operation's name suggests none.",
-    );
     expect(page).toContain("**Effect:** write (the default for POST)");
     expect(page).not.toContain("inferred");
     expect(setFile(files, v3, "README.md")).toContain(

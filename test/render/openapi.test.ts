@@ -72,8 +72,12 @@ describe("openapi.json of the real spec", async () => {
     ]);
     for (const gap of model.service.notShown)
       expect(doc.info.description).toContain(gap.text);
+    // The rules for reads and writes, once for the document.
     expect(doc.info.description).toContain(
-      "Write operations are never sent again once the server may have acted on them (their one resend follows a 401, a refusal).",
+      "remitgen's clients never send them again once the server may have acted on them (their one resend follows a 401, a refusal): a write sent twice may be carried out twice, and a duplicated transfer is lost money.",
+    );
+    expect(doc.info.description).toContain(
+      "Read operations are safe to repeat: remitgen's clients retry them on network errors, time-outs and on 429, 502, 503 and 504.",
     );
   });
 
@@ -117,10 +121,11 @@ describe("openapi.json of the real spec", async () => {
         expect(post.description).not.toContain(post.summary);
         // A write is sent twice when the first send is answered 401 (the
         // transport's one replay): the description must not deny it.
+        // Each operation states its effect and refers to the document's rules.
         expect(post.description).toContain(
           operation.effect === "write"
-            ? "never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money. Its one resend follows a 401, which the server refused, with a fresh token."
-            : "Safe to repeat",
+            ? "Effect: **write**, never sent again once the server may have acted on it; its one resend follows a 401, a refusal (see the API's description)."
+            : "Effect: **read**, retried on failure (see the API's description).",
         );
         expect(post.description).not.toContain("never repeated automatically");
         for (const gap of operation.notShown)
@@ -273,8 +278,8 @@ describe("openapi.json of a spec that states an effect and leaves no gap", () =>
     expect(v2.info.description).toContain(
       "The spec states the effect of `cancelPayment`; the other operations' effects are inferred from their names.",
     );
-    expect(v2.paths["/get_quote"].post.description).toContain(
-      "The effect is inferred from the operation's name: the spec does not state it.",
+    expect(v2.paths["/get_quote"].post["x-remitgen-effect-basis"]).toBe(
+      "inferred",
     );
     for (const doc of docs) {
       const texts = [

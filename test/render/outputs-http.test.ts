@@ -149,7 +149,7 @@ describe("the HTTP API's docs", () => {
     expect(create).not.toContain("resend");
     const set = model.sets[0]!;
     const write = set.operations.find((each) => each.id === "create_payment")!;
-    expect(operationDoc(model, set, write).join("\n")).not.toContain("resend");
+    expect(operationDoc(model, write).join("\n")).not.toContain("resend");
     const readme = file("v1/README.md");
     expect(readme).toContain(
       "| `AuthError`           | The server refused the credentials (a 401): they are not sent again.",

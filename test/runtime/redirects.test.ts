@@ -1,8 +1,8 @@
 // A redirect is never the operation's own answer: the client does not
 // follow one, and on a write it does not say the bank did not act.
 import { afterEach, describe, expect, it } from "vitest";
-import { createClient } from "../../generated/v3/src/client.js";
-import { OutcomeUnknownError as GeneratedOutcomeUnknownError } from "../../generated/v3/src/index.js";
+import { createClient } from "../../generated/v3/dist/client.js";
+import { OutcomeUnknownError as GeneratedOutcomeUnknownError } from "../../generated/v3/dist/index.js";
 import {
   ApiError,
   AuthError,

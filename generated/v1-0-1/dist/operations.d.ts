@@ -23,14 +23,7 @@ import type * as types from "./types.js";
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -44,9 +37,7 @@ export declare function getAcctTitle(
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -59,15 +50,7 @@ export declare function getAcctTitle(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -91,14 +74,7 @@ export declare function sendOnlineFundsTransfer(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -122,14 +98,7 @@ export declare function getAgentAccntBalance(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -143,9 +112,7 @@ export declare function getTransactionStatus(
  * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -158,15 +125,7 @@ export declare function getTransactionStatus(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -180,9 +139,7 @@ export declare function sendTxns(
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -195,15 +152,7 @@ export declare function sendTxns(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -217,9 +166,7 @@ export declare function sendOnlineFundsTransferB2C(
  * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -232,15 +179,7 @@ export declare function sendOnlineFundsTransferB2C(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendTxnsB2C(
   transport: Transport,

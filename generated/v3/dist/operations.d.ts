@@ -23,14 +23,7 @@ import type * as types from "./types.js";
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getAcctTitle(
   transport: Transport,
@@ -44,9 +37,7 @@ export declare function getAcctTitle(
  * POST /send_online_fundsTransfer, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -59,15 +50,7 @@ export declare function getAcctTitle(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendOnlineFundsTransfer(
   transport: Transport,
@@ -81,9 +64,7 @@ export declare function sendOnlineFundsTransfer(
  * POST /send_online_fundsTransfer_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v3.
  *
@@ -96,15 +77,7 @@ export declare function sendOnlineFundsTransfer(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendOnlineFundsTransferV1(
   transport: Transport,
@@ -128,14 +101,7 @@ export declare function sendOnlineFundsTransferV1(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getAgentAccntBalance(
   transport: Transport,
@@ -159,14 +125,7 @@ export declare function getAgentAccntBalance(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function getTransactionStatus(
   transport: Transport,
@@ -180,9 +139,7 @@ export declare function getTransactionStatus(
  * POST /send_txns, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -195,15 +152,7 @@ export declare function getTransactionStatus(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendTxns(
   transport: Transport,
@@ -217,9 +166,7 @@ export declare function sendTxns(
  * POST /send_txns_V1, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: V1, v3.
  *
@@ -232,15 +179,7 @@ export declare function sendTxns(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendTxnsV1(
   transport: Transport,
@@ -254,9 +193,7 @@ export declare function sendTxnsV1(
  * POST /send_online_fundsTransfer_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -269,15 +206,7 @@ export declare function sendTxnsV1(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendOnlineFundsTransferB2C(
   transport: Transport,
@@ -291,9 +220,7 @@ export declare function sendOnlineFundsTransferB2C(
  * POST /send_txns_B2C, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v1.0.1, V1, v3.
  *
@@ -306,15 +233,7 @@ export declare function sendOnlineFundsTransferB2C(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function sendTxnsB2C(
   transport: Transport,
@@ -328,9 +247,7 @@ export declare function sendTxnsB2C(
  * POST /TestingMethod, relative to {base_url}.
  *
  * Effect: write (the default for POST). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: V1, v3.
  *
@@ -343,15 +260,7 @@ export declare function sendTxnsB2C(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function testingMethod(
   transport: Transport,
@@ -375,14 +284,7 @@ export declare function testingMethod(
  * - The query or header parameters: not shown.
  * - The status codes: not shown.
  *
- * @throws {ApiError} An error answer, or an answer the client cannot use.
- * @throws {RateLimitError} The plan's limit was reached, or a 429 on the last
- * try.
- * @throws {TimeoutError} The last try outlasted `timeoutMs`.
- * @throws {NetworkError} The last try failed at the network level.
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when the call is aborted.
+ * @throws Its errors: see "Errors and retries" in the package README.
  */
 export declare function transactionStatusCancelled(
   transport: Transport,
@@ -396,9 +298,7 @@ export declare function transactionStatusCancelled(
  * POST /Update_Name_Amendment, relative to {base_url}.
  *
  * Effect: write (inferred from the name). Never sent again once the server may
- * have acted on it (only a 401 is answered by one resend, with a new token):
- * when the outcome is unknown it throws OutcomeUnknownError; reconcile with
- * getTransactionStatus before sending again.
+ * have acted on it (only a 401 is answered by one resend, with a new token).
  *
  * In sets: v3.
  *
@@ -411,15 +311,7 @@ export declare function transactionStatusCancelled(
  * @throws {OutcomeUnknownError} The server may have acted (it was sent, and no
  * answer says it was not): do not resend; reconcile with getTransactionStatus
  * before sending again.
- * @throws {ApiError} A 4xx answer: not carried out.
- * @throws {RateLimitError} The plan's limit was reached, or a 429: not carried
- * out.
- * @throws {NetworkError} Certainly never sent (connection refused, DNS failure,
- * server certificate refused).
- * @throws {AuthError} No usable access token, or a 401 to a fresh one.
- * @throws {ConfigError} A call option is out of range.
- * @throws The signal's reason, when aborted before it is sent, or before its
- * resend after a 401.
+ * @throws Its other errors: see "Errors and retries" in the package README.
  */
 export declare function updateNameAmendment(
   transport: Transport,

@@ -16,14 +16,11 @@ export function limitText(set: OperationSetModel): string {
 
 /**
  * Every fact of a set that operationDoc and operationThrows read (its
- * status operation, whether it has a plan), as a memo key: operations of
- * sets with equal keys get equal docs.
+ * status operation), as a memo key: operations of sets with equal keys get
+ * equal docs.
  */
 export function operationDocKey(set: OperationSetModel): string {
-  return JSON.stringify([
-    set.statusOperation?.names.method ?? null,
-    set.plan !== undefined,
-  ]);
+  return JSON.stringify([set.statusOperation?.names.method ?? null]);
 }
 
 /** How to reconcile a write whose outcome is unknown, in this set. */
@@ -41,15 +38,13 @@ function reconcileText(set: OperationSetModel): string {
  */
 export function operationDoc(
   model: Model,
-  set: OperationSetModel,
   operation: OperationModel,
 ): string[] {
-  const reconcile = reconcileText(set);
   const basis = ` ${effectBasisNote(operation)}`;
   const effect =
     operation.effect === "read"
       ? `Effect: read${basis}. Safe to repeat: retried on network errors, time-outs, ${retryableStatuses()}.`
-      : `Effect: write${basis}. Never sent again once the server may have acted on it${renewsToken(model, operation) ? " (only a 401 is answered by one resend, with a new token)" : ""}: when the outcome is unknown it throws OutcomeUnknownError; ${reconcile}.`;
+      : `Effect: write${basis}. Never sent again once the server may have acted on it${renewsToken(model, operation) ? " (only a 401 is answered by one resend, with a new token)" : ""}.`;
   const gaps = [operation.request, operation.response]
     .filter((payload) => payload.kind === "not-shown")
     .map((payload) => (payload.kind === "not-shown" ? payload.text : ""));
@@ -75,85 +70,28 @@ export function operationDoc(
 }
 
 /**
- * The errors one operation's call rejects with, as `@throws` tags, so that
- * hovering a method shows them (see operationDocKey). What a write's error
- * says about the server having acted is the point: only OutcomeUnknownError
- * leaves it open. `{ApiError}`, not `{@link ApiError}`: TypeScript's quick
- * info splits a `@throws` tag that starts with `{@link`.
+ * What one operation's call rejects with, as `@throws` tags, so that
+ * hovering a method shows it (see operationDocKey). The list of error
+ * classes is the same for every read and for every write of a set, so it
+ * is written once, in the README's "Errors and retries", and each
+ * operation refers to it. A write's OutcomeUnknownError stays: what it says
+ * about the server having acted is the point. `{ApiError}`, not
+ * `{@link ApiError}`: TypeScript's quick info splits a `@throws` tag that
+ * starts with `{@link`.
  */
 export function operationThrows(
-  model: Model,
   set: OperationSetModel,
   operation: OperationModel,
 ): DocTag[] {
-  const link = (name: string): string => `@throws {${name}}`;
-  const scheme = model.auth.scheme;
-  // Short: they stand on every operation (a large spec's output grew 13 %
-  // with longer ones); the README's error table has the rest.
-  const common: DocTag[] = [
-    ...(!operation.authenticated || scheme === "none"
-      ? []
-      : renewsToken(model, operation)
-        ? [
-            [
-              link("AuthError"),
-              "No usable access token, or a 401 to a fresh one.",
-            ] as DocTag,
-          ]
-        : [
-            [
-              link("AuthError"),
-              "The server refused the credentials (a 401).",
-            ] as DocTag,
-          ]),
-    [
-      link("ConfigError"),
-      operation.parameters.length > 0
-        ? "A call option or parameter is out of range."
-        : "A call option is out of range.",
-    ],
-  ];
-  if (operation.effect === "read") {
-    return [
-      [
-        link("ApiError"),
-        "An error answer, or an answer the client cannot use.",
-      ],
-      [
-        link("RateLimitError"),
-        set.plan
-          ? "The plan's limit was reached, or a 429 on the last try."
-          : "A 429 on the last try.",
-      ],
-      [link("TimeoutError"), "The last try outlasted `timeoutMs`."],
-      [link("NetworkError"), "The last try failed at the network level."],
-      ...common,
-      ["@throws", "The signal's reason, when the call is aborted."],
-    ];
-  }
+  const readme = '"Errors and retries" in the package README';
+  if (operation.effect === "read")
+    return [["@throws", `Its errors: see ${readme}.`]];
   return [
     [
-      link("OutcomeUnknownError"),
+      "@throws {OutcomeUnknownError}",
       `The server may have acted (it was sent, and no answer says it was not): do not resend; ${reconcileText(set)}.`,
     ],
-    [link("ApiError"), "A 4xx answer: not carried out."],
-    [
-      link("RateLimitError"),
-      set.plan
-        ? "The plan's limit was reached, or a 429: not carried out."
-        : "A 429: not carried out.",
-    ],
-    [
-      link("NetworkError"),
-      "Certainly never sent (connection refused, DNS failure, server certificate refused).",
-    ],
-    ...common,
-    [
-      "@throws",
-      renewsToken(model, operation)
-        ? "The signal's reason, when aborted before it is sent, or before its resend after a 401."
-        : "The signal's reason, when aborted before it is sent.",
-    ],
+    ["@throws", `Its other errors: see ${readme}.`],
   ];
 }
 

@@ -49,8 +49,8 @@ export function renderOperations(
   const docKey = operationDocKey(set);
   for (const operation of set.operations) {
     file.code({
-      doc: operationDoc(model, set, operation),
-      tags: operationThrows(model, set, operation),
+      doc: operationDoc(model, operation),
+      tags: operationThrows(set, operation),
       write: (writer) => writeOperationFunction(writer, operation),
       once: { memo, owner: operation, key: `operation:${docKey}` },
     });

@@ -61,7 +61,7 @@ export function renderPackageJson(
         redis: ["./dist/runtime/redis-store.d.ts"],
       },
     },
-    files: ["dist", "src", "docs", "openapi.json", "README.md"],
+    files: ["dist", "docs", "openapi.json", "README.md"],
     // Only `./mocks` needs msw (`./mock-fetch` works without it), and
     // only the store of `./redis` takes a client of `redis`.
     peerDependencies: { msw: "^2.0.0", redis: "^5.0.0" },
@@ -76,8 +76,9 @@ export function renderPackageJson(
 }
 
 /**
- * Lets `tsc -p <package>` type-check the TypeScript source in strict mode.
- * Written as prettier prints JSON (short arrays on one line).
+ * Lets `tsc -p <package>` type-check the TypeScript source (written next to
+ * a package by the tests, see renderClientSource) in strict mode. Written
+ * as prettier prints JSON (short arrays on one line).
  */
 export function renderTsconfig(): string {
   return [

@@ -618,8 +618,6 @@ interface SetParts {
   readonly noErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly clientErrors: Readonly<Record<OperationModel["effect"], string>>;
   readonly back: string;
-  /** Whether the spec states any operation's effect (see anyEffectStated). */
-  readonly anyEffectStated: boolean;
   readonly setIds: ReadonlyMap<string, string>;
 }
 
@@ -645,7 +643,6 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
       write: noErrors(gap, clientErrors.write),
     },
     clientErrors,
-    anyEffectStated: anyEffectStated(model),
     back: `Back to ${link(inlineText(set.names.packageName), "../README.md")}.`,
     setIds: new Map(
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
@@ -858,7 +855,7 @@ function renderOperationDoc(
       operation.description !== undefined
         ? paragraphs(operation.description)
         : "",
-    effect: effectMarkdown(model, set, operation, parts.anyEffectStated),
+    effect: effectMarkdown(model, set, operation),
     parameters,
     request,
     response,

@@ -16,10 +16,7 @@ import {
   inlineText,
   link,
 } from "../../escape/markdown.js";
-import {
-  DEFAULT_RETRY_ATTEMPTS,
-  RETRYABLE_STATUSES,
-} from "../../runtime/defaults.js";
+import { RETRYABLE_STATUSES } from "../../runtime/defaults.js";
 import { statusOperation } from "./examples.js";
 
 /** Header comment, then the rendered template with blank lines normalised and one final newline. */
@@ -57,20 +54,6 @@ export function anyEffectStated(model: Model): boolean {
 /** The rule an effect the spec does not state follows. */
 const methodRule = "a GET reads, every other method writes";
 
-/** Where one operation's effect comes from, true of the whole interface (see anyEffectStated). */
-export function effectBasisSentence(
-  operation: OperationModel,
-  anyStated: boolean,
-): string {
-  if (operation.effectBasis === "stated") return "The spec states this effect.";
-  const unstated = anyStated
-    ? "the spec does not state it"
-    : "the spec states no effects";
-  if (operation.effectBasis === "default")
-    return `The effect is the default for ${codeSpan(operation.method)} (${methodRule}): ${unstated}, and the operation's name suggests none.`;
-  return `The effect is inferred from the operation's name: ${unstated}.`;
-}
-
 /** Where the effects of a set's operations come from, naming those the spec states. */
 export function effectsBasisMarkdown(
   operations: readonly OperationModel[],
@@ -107,14 +90,17 @@ export function serviceGapsLead(model: Model): string {
     : "No service-wide gaps are marked.";
 }
 
-/** How the client treats an operation given its effect, and why. */
+/**
+ * How the client treats an operation given its effect: what differs per
+ * operation (its effect, its resend after a 401). The set-wide rules (why,
+ * aborts, every error class) are the README's "Errors and retries", once.
+ */
 export function effectMarkdown(
   model: Model,
   set: OperationSetModel,
   operation: OperationModel,
-  anyStated: boolean,
 ): string {
-  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, renewal(model, operation))} ${effectBasisSentence(operation, anyStated)}`;
+  return `${codeSpan(operation.names.method)} ${effectTail(set, operation, renewal(model, operation))}`;
 }
 
 /**
@@ -143,20 +129,16 @@ export function resendSentence(renews: Renewal): string {
       : "";
 }
 
-/**
- * The effect text after the method name: the same for every operation of a
- * set with one effect, so it says what the caller must know and leaves the
- * rest to the README's "Errors and retries".
- */
+/** The effect text after the method name, then where the README says the rest. */
 function effectTail(
   set: OperationSetModel,
   operation: OperationModel,
   renews: Renewal,
 ): string {
-  const more = `See "Errors and retries" in the package ${link("README", "../README.md")}.`;
+  const more = `How, and every error it throws: "Errors and retries" in the package ${link("README", "../README.md")}.`;
   if (operation.effect === "read")
-    return `is a **read** operation: repeating it changes nothing, so the client retries it on network errors, time-outs and on ${retryableStatuses()} (${DEFAULT_RETRY_ATTEMPTS} attempts by default, with exponential backoff and jitter; the ${codeSpan("retry")} call option changes this). ${more}`;
-  return `is a **write** operation: it changes something on the server (a record, a balance), so the client **never repeats it once the server may have acted on it**: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the client cannot know whether the server carried it out, it throws ${codeSpan("OutcomeUnknownError")}. Do not send it again: ${reconcileText(set)} An abort before it is sent${renews === "never" ? "" : ", or before its resend after a 401,"} rejects with the signal's reason: the server did not act. ${more}`;
+    return `is a **read** operation: the client retries it on network errors, time-outs and on ${retryableStatuses()}. ${more}`;
+  return `is a **write** operation: the client **never repeats it once the server may have acted on it**.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When it cannot know whether the server carried it out, it throws ${codeSpan("OutcomeUnknownError")}: do not send it again, ${reconcileText(set)} ${more}`;
 }
 
 /** Where an operation's effect comes from, as a parenthesis after it: the same words in TSDoc and docs. */

@@ -35,12 +35,10 @@ import type { OutputFile } from "../output.js";
 import { statusOperation } from "../docs/examples.js";
 import {
   anyEffectStated,
-  effectBasisSentence,
   effectsBasisMarkdown,
   gapList,
   isSuccessBody,
   renewal,
-  resendSentence,
   type Renewal,
   retryableStatuses,
 } from "../docs/text.js";
@@ -103,10 +101,8 @@ function documentOf(
     const item = (paths[operation.path] ??= {}) as JsonObject;
     item[operation.method.toLowerCase()] = operationObject(
       model,
-      set,
       operation,
       names,
-      anyStated,
     );
   }
   const component = (
@@ -218,7 +214,7 @@ function infoDescription(
   return [
     paragraphs(model.service.description),
     ...facts,
-    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Write operations are never sent again once the server may have acted on them${renewal(model) === "never" ? "" : " (their one resend follows a 401, a refusal)"}.`,
+    `Bodies are shown as JSON, the form remitgen's clients send and expect. Each operation's ${codeSpan("x-remitgen-effect")} says whether it is a read or a write. ${effectsBasisMarkdown(set.operations, anyStated)} Read operations are safe to repeat: remitgen's clients retry them on network errors, time-outs and on ${retryableStatuses()}. Write operations change something on the server (a record, a balance), so remitgen's clients never send them again once the server may have acted on them${renewal(model) === "never" ? "" : " (their one resend follows a 401, a refusal)"}: a write sent twice may be carried out twice, and a duplicated transfer is lost money. When a write's outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${reconcileWith(set)} before sending it again.`,
     ...gapsSection(model.service.notShown),
   ].join("\n\n");
 }
@@ -597,10 +593,8 @@ function payloadContent(
 
 function operationObject(
   model: Model,
-  set: OperationSetModel,
   operation: OperationModel,
   names: ComponentNames,
-  anyStated: boolean,
 ): JsonObject {
   const id = operation.id;
   const statusGap = operation.notShown.find(
@@ -642,12 +636,7 @@ function operationObject(
   return {
     operationId: operation.names.method,
     summary: operation.summary,
-    description: operationDescription(
-      set,
-      operation,
-      anyStated,
-      renewal(model, operation),
-    ),
+    description: operationDescription(operation, renewal(model, operation)),
     "x-remitgen-operation": operation.id,
     "x-remitgen-effect": operation.effect,
     "x-remitgen-effect-basis": operation.effectBasis,
@@ -695,26 +684,29 @@ function requestBody(
   };
 }
 
+/** What reconciles a write whose outcome is unknown: the set's status operation, when it has one. */
+function reconcileWith(set: OperationSetModel): string {
+  const status = statusOperation(set);
+  return status !== undefined ? codeSpan(status.names.method) : "the server";
+}
+
 function operationDescription(
-  set: OperationSetModel,
   operation: OperationModel,
-  anyStated: boolean,
   renews: Renewal,
 ): string {
-  const status = statusOperation(set);
+  // What differs per operation; the rules for reads and writes are the
+  // document's description, once.
   const effect =
     operation.effect === "read"
-      ? `Effect: **read**. Safe to repeat: remitgen's clients retry it on network errors, time-outs and on ${retryableStatuses()}.`
-      : `Effect: **write**. It changes something on the server (a record, a balance), so remitgen's client never sends it again once the server may have acted on it: a write sent twice may be carried out twice, and a duplicated transfer is lost money.${renews === "never" ? "" : ` ${resendSentence(renews)}`} When the outcome is unknown (time-out, lost connection, any 5xx answer, a redirect, an unreadable 2xx answer), reconcile with ${
-          status !== undefined ? codeSpan(status.names.method) : "the server"
-        } before sending it again.`;
+      ? "Effect: **read**, retried on failure (see the API's description)."
+      : `Effect: **write**, never sent again once the server may have acted on it${renews === "never" ? "" : "; its one resend follows a 401, a refusal"} (see the API's description).`;
   // The summary has its own field, and the plan's limit (shared by every
   // operation) is the document's `info`: neither is written again here.
   return [
     ...(operation.description !== undefined
       ? [paragraphs(operation.description)]
       : []),
-    `${effect} ${effectBasisSentence(operation, anyStated)}`,
+    effect,
     ...(operation.notShown.length > 0
       ? ["Not shown by the spec:", gapList(operation.notShown)]
       : []),
