@@ -580,8 +580,15 @@ async function benchBundle(packageDir) {
     return result;
   }
   const dir = join(tmp, "bundle");
-  mkdirSync(dir, { recursive: true });
-  const index = JSON.stringify(join(packageDir, "dist/index.js"));
+  // Imported by name, as an application does: the bundler picks the
+  // package's entry by its `exports` (the `browser` one, for a browser).
+  const { name: packageName } = JSON.parse(
+    readFileSync(join(packageDir, "package.json"), "utf8"),
+  );
+  const linked = join(dir, "node_modules", packageName);
+  mkdirSync(dirname(linked), { recursive: true });
+  symlinkSync(packageDir, linked, "dir");
+  const index = JSON.stringify(packageName);
   const options = `{ baseUrl: "https://bank.example", authUrl: "https://auth.example", getAccessToken: async () => "t" }`;
   const programs = {
     oneOp: [

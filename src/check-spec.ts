@@ -96,14 +96,15 @@ const argumentHints: Readonly<Record<string, string>> = {
  */
 function mustBeString(call: string, name: string, value: unknown): void {
   if (typeof value === "string") return;
-  const text = usageProblems.badArgument(
-    call,
-    name,
-    "a string",
-    kindOf(value),
-    Buffer.isBuffer(value)
-      ? 'decode it first: buffer.toString("utf8")'
-      : (argumentHints[name] ?? ""),
+  throw new UsageError(
+    usageProblems.badArgument(
+      call,
+      name,
+      "a string",
+      kindOf(value),
+      Buffer.isBuffer(value)
+        ? 'decode it first: buffer.toString("utf8")'
+        : (argumentHints[name] ?? ""),
+    ),
   );
-  throw new UsageError(text.code, text.message, text.hint);
 }

@@ -317,20 +317,14 @@ function statusChanges(
   const was = new Set(before.map((each) => each.status));
   const is = new Set(after.map((each) => each.status));
   // A client takes any 2xx, and any error status as ApiError: informative only.
-  return [
-    ...[...is]
-      .filter((status) => !was.has(status))
+  const change = (from: Set<number>, to: Set<number>, what: string): Found[] =>
+    [...to]
+      .filter((status) => !from.has(status))
       .map((status) => ({
-        text: `${kind} status ${status} added`,
+        text: `${kind} status ${status} ${what}`,
         breaking: false,
-      })),
-    ...[...was]
-      .filter((status) => !is.has(status))
-      .map((status) => ({
-        text: `${kind} status ${status} removed`,
-        breaking: false,
-      })),
-  ];
+      }));
+  return [...change(was, is, "added"), ...change(is, was, "removed")];
 }
 
 /** A schema with its reference resolved in its own spec, and the name it had. */
@@ -455,26 +449,16 @@ function refuse(
   value: unknown,
   hint: string,
 ): never {
-  const { code, message } = usageProblems.badArgument(
-    "diffSets",
-    name,
-    expected,
-    kindOf(value),
-    hint,
+  throw new UsageError(
+    usageProblems.badArgument("diffSets", name, expected, kindOf(value), hint),
   );
-  throw new UsageError(code, message, hint);
 }
 
 function findSet(model: Model, id: string): OperationSetModel {
   const set = model.sets.find((candidate) => candidate.id === id);
   if (set === undefined) {
     const ids = model.sets.map((each) => each.id);
-    const { code, message, hint } = usageProblems.unknownSet(
-      id,
-      ids,
-      closest(id, ids),
-    );
-    throw new UsageError(code, message, hint);
+    throw new UsageError(usageProblems.unknownSet(id, ids, closest(id, ids)));
   }
   return set;
 }

@@ -180,7 +180,7 @@ const optionShapes: {
 /** `given`, once every option is known and of its shape (undefined meaning the default); else a UsageError. */
 function checkedOptions(given: unknown): GenerateOptions {
   const refuse = (text: DiagnosticText): never => {
-    throw new UsageError(text.code, text.message, text.hint);
+    throw new UsageError(text);
   };
   if (typeof given !== "object" || given === null || Array.isArray(given))
     refuse(usageProblems.notOptions(kindOf(given)));
@@ -307,8 +307,9 @@ function chooseSets(
   return [...new Set(ids)].map((id) => {
     const set = model.sets.find((candidate) => candidate.id === id);
     if (set === undefined) {
-      const text = usageProblems.unknownSet(id, known, closest(id, known));
-      throw new UsageError(text.code, text.message, text.hint);
+      throw new UsageError(
+        usageProblems.unknownSet(id, known, closest(id, known)),
+      );
     }
     return set;
   });

@@ -25,7 +25,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   paths: [],
   // The runtime is copied into every package: it imports nothing of the generator.
   runtime: [],
-  names: ["escape"],
+  names: ["escape", "runtime"],
   diagnostics: ["escape"],
   spec: shared,
   check: ["spec", ...shared],

@@ -21,6 +21,7 @@
 import { createRequire } from "node:module";
 import type { Diagnostics as RecheckVerdict } from "recheck";
 import { diagnostics, type DiagnosticText } from "../diagnostics/codes.js";
+import { parsePattern, type Re } from "../runtime/mock/pattern.js";
 
 /** How long one pattern may be analysed; past it, the pattern is refused as too complex. */
 export const patternAnalysisTimeoutMs = 10_000;
@@ -125,7 +126,7 @@ function problemOf(
 
 /** A set of code points: inclusive ranges. */
 type CharSet = readonly (readonly [number, number])[];
-/** One single-character atom and how many times it repeats. */
+/** One set and how many times it repeats. */
 interface Atom {
   readonly set: CharSet;
   readonly min: number;
@@ -133,16 +134,15 @@ interface Atom {
 }
 
 const anyChar: CharSet = [[0, 0x10ffff]];
-/** `.` without the `s` flag: every character but the line terminators. */
-const dotChar = complement(ranges("\n\n\r\r\u2028\u2029"));
-/** What `\d`, `\w` and `\s` match (`u` flag, no `i`), as pairs of first and last characters. */
-const classEscapeRanges: Readonly<Record<string, string>> = {
-  d: "09",
-  w: "09AZ__az",
-  s: "\t\r  \u00a0\u00a0\u1680\u1680\u2000\u200a\u2028\u2029\u202f\u202f\u205f\u205f\u3000\u3000\ufeff\ufeff",
+/** What `\d`, `\w`, `\s` and `.` (no `s` flag) match under the `u` flag without `i`. */
+const classEscapes: Readonly<Record<string, CharSet>> = {
+  d: ranges("09"),
+  w: ranges("09AZ__az"),
+  s: ranges(
+    "\t\r  \u00a0\u00a0\u1680\u1680\u2000\u200a\u2028\u2029\u202f\u202f\u205f\u205f\u3000\u3000\ufeff\ufeff",
+  ),
+  ".": complement(ranges("\n\n\r\r\u2028\u2029")),
 };
-/** Characters that `\` makes literal under the `u` flag. */
-const syntaxCharacters = "^$\\.*+?()[]{}|/-";
 
 /**
  * Whether `pattern` (with the `u` flag) is proved to match in linear time
@@ -156,20 +156,24 @@ const syntaxCharacters = "^$\\.*+?()[]{}|/-";
  * engine follows one path, each character costing at most a walk along the
  * pattern, and `^` lets a search start only once. Anything else (groups,
  * alternation, assertions, lazy quantifiers, an unanchored start) is not
- * proved here, and goes to recheck.
+ * proved here, and goes to recheck. The pattern is read by the mocks' own
+ * parser (runtime/mock/pattern.ts).
  */
 export function linearByShape(pattern: string): boolean {
-  if (!pattern.startsWith("^")) return false;
+  const tree = parsePattern(pattern, true);
+  if (tree?.t !== "seq") return false;
+  const [first, ...rest] = tree.items;
+  if (first?.t !== "anchor" || first.at !== "^") return false;
+  if (rest.at(-1)?.t === "anchor") rest.pop();
   const atoms: Atom[] = [];
-  let at = 1;
-  while (at < pattern.length) {
-    if (pattern[at] === "$" && at === pattern.length - 1) break;
-    const atom = readAtom(pattern, at);
-    if (atom === undefined) return false;
-    const count = readQuantifier(pattern, atom.end);
-    if (count === undefined) return false;
-    atoms.push({ set: atom.set, min: count.min, max: count.max });
-    at = count.end;
+  for (const item of rest) {
+    const { min, max, lazy, set } =
+      item.t === "rep"
+        ? { ...item, set: item.item }
+        : { min: 1, max: 1, lazy: false, set: item };
+    const codes = set.t === "set" && !lazy ? codePoints(set) : undefined;
+    if (codes === undefined) return false;
+    atoms.push({ set: codes, min, max });
   }
   return atoms.every((atom, i) => {
     if (atom.max === atom.min) return true;
@@ -181,122 +185,29 @@ export function linearByShape(pattern: string): boolean {
   });
 }
 
-/** The atom at `at`: its characters and where it ends, or undefined if not a single-character atom. */
-function readAtom(
-  pattern: string,
-  at: number,
-): { set: CharSet; end: number } | undefined {
-  const char = pattern[at]!;
-  if (char === ".") return { set: dotChar, end: at + 1 };
-  if (char === "[") return readClass(pattern, at + 1);
-  if (char === "\\") {
-    const escape = readEscape(pattern, at + 1);
-    return escape && { set: escape.set, end: escape.end };
-  }
-  if ("^$*+?{}()|]".includes(char)) return undefined;
-  const code = pattern.codePointAt(at)!;
-  return { set: [[code, code]], end: at + String.fromCodePoint(code).length };
-}
-
-/** The escape after a `\` at `at`, or undefined for one not covered (`\b`, back-references). */
-function readEscape(
-  pattern: string,
-  at: number,
-): { set: CharSet; end: number; single?: number } | undefined {
-  const char = pattern[at];
-  if (char === undefined) return undefined;
-  const single = (code: number, end: number) => ({
-    set: [[code, code]] as CharSet,
-    end,
-    single: code,
-  });
-  const classRanges = classEscapeRanges[char.toLowerCase()];
-  if (classRanges !== undefined) {
-    const set = ranges(classRanges);
-    return {
-      set: char === char.toLowerCase() ? set : complement(set),
-      end: at + 1,
-    };
-  }
-  const control = "tnvfr".indexOf(char);
-  if (control >= 0) return single("\t\n\v\f\r".charCodeAt(control), at + 1);
-  if (syntaxCharacters.includes(char))
-    return single(char.codePointAt(0)!, at + 1);
-  if (char === "0" && !/[0-9]/.test(pattern[at + 1] ?? ""))
-    return single(0, at + 1);
-  // A Unicode property: taken as every character, so it only ever proves less.
-  if ((char === "p" || char === "P") && pattern[at + 1] === "{") {
-    const close = pattern.indexOf("}", at);
-    return close < 0 ? undefined : { set: anyChar, end: close + 1 };
-  }
-  const hex =
-    /^x([0-9A-Fa-f]{2})/.exec(pattern.slice(at)) ??
-    /^u([0-9A-Fa-f]{4})/.exec(pattern.slice(at)) ??
-    /^u\{([0-9A-Fa-f]{1,6})\}/.exec(pattern.slice(at));
-  if (hex === null) return undefined;
-  const code = Number.parseInt(hex[1]!, 16);
-  // A surrogate written as \uHHHH may pair with the next one: not covered.
-  if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
-  return single(code, at + hex[0].length);
-}
-
-/** The class whose items start at `at` (after its `[`). */
-function readClass(
-  pattern: string,
-  at: number,
-): { set: CharSet; end: number } | undefined {
-  const negated = pattern[at] === "^";
-  let i = negated ? at + 1 : at;
-  const set: (readonly [number, number])[] = [];
-  const readItem = () => {
-    if (pattern[i] === "\\") {
-      const escape = readEscape(pattern, i + 1);
-      if (escape !== undefined) i = escape.end;
-      return escape;
-    }
-    if (pattern[i] === "[" || i >= pattern.length) return undefined;
-    const code = pattern.codePointAt(i)!;
-    i += String.fromCodePoint(code).length;
-    return { set: [[code, code]] as CharSet, single: code };
-  };
-  while (pattern[i] !== "]") {
-    const from = readItem();
-    if (from === undefined) return undefined;
-    if (pattern[i] === "-" && pattern[i + 1] !== "]") {
-      i += 1;
-      const to = readItem();
-      if (from.single === undefined || to?.single === undefined)
+/**
+ * The code points a set matches; a Unicode property is taken as every
+ * character, so it only ever proves less. `undefined` for a surrogate
+ * written alone (`\uD83D`), which may pair with the next one.
+ */
+function codePoints(set: Extract<Re, { t: "set" }>): CharSet | undefined {
+  const matched: (readonly [number, number])[] = [];
+  for (const item of set.items) {
+    if (typeof item !== "string") {
+      if (item.some((code) => code >= 0xd800 && code <= 0xdfff))
         return undefined;
-      if (from.single > to.single) return undefined;
-      set.push([from.single, to.single]);
-    } else set.push(...from.set);
+      matched.push(item);
+    } else if (item === "p") matched.push(...anyChar);
+    else {
+      const escape = classEscapes[item.toLowerCase()]!;
+      matched.push(
+        ...(item === item.toUpperCase() && item !== "."
+          ? complement(escape)
+          : escape),
+      );
+    }
   }
-  return { set: negated ? complement(set) : set, end: i + 1 };
-}
-
-/** The greedy quantifier at `at` (none: exactly once), or undefined for a lazy or malformed one. */
-function readQuantifier(
-  pattern: string,
-  at: number,
-): { min: number; max: number; end: number } | undefined {
-  const found = /^(?:[*+?]|\{([0-9]+)(,([0-9]*))?\})\??/.exec(
-    pattern.slice(at),
-  );
-  if (found === null) return { min: 1, max: 1, end: at };
-  const [text, least, comma, most] = found;
-  if (text.length > 1 && text.endsWith("?")) return undefined; // lazy
-  const min = text[0] === "{" ? Number(least) : text[0] === "+" ? 1 : 0;
-  const max =
-    text[0] === "{"
-      ? comma === undefined
-        ? min
-        : most === ""
-          ? Infinity
-          : Number(most)
-      : text[0] === "?"
-        ? 1
-        : Infinity;
-  return min > max ? undefined : { min, max, end: at + text.length };
+  return set.negated ? complement(matched) : matched;
 }
 
 /** The set of pairs of first and last characters (all below U+10000). */

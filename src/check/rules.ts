@@ -11,7 +11,7 @@ import {
   closest,
   inputTypeName,
   operationNames,
-  type OperationNameSet,
+  type OperationNames,
   schemaTypeName,
   setNames,
 } from "../names/names.js";
@@ -141,8 +141,8 @@ function checkNameClashes(parts: SpecParts, report: Report): void {
     byName.set(key, [...(byName.get(key) ?? []), item]);
   };
   // Each operation's names are asked for twice below; worked out once.
-  const namesById = new Map<string, OperationNameSet>();
-  const namesOf = (id: string): OperationNameSet => {
+  const namesById = new Map<string, OperationNames>();
+  const namesOf = (id: string): OperationNames => {
     let names = namesById.get(id);
     if (names === undefined) {
       names = operationNames(id);

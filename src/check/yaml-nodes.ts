@@ -2,7 +2,15 @@
  * Small readers over YAML nodes that report a diagnostic, with the node's
  * position, instead of throwing. Shared by the structural checker.
  */
-import { isAlias, isMap, isScalar, isSeq, type Node, type Pair } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from "yaml";
 import { diagnostics } from "../diagnostics/codes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Range } from "../spec/raw.js";
@@ -58,27 +66,14 @@ export class Reader {
 
   /**
    * Entries of a mapping in order; reports duplicates and keys that are not
-   * plain strings. `expected` words what a non-mapping should have been.
+   * plain strings.
    */
   entries(
-    given: Node | null,
+    node: YAMLMap,
     where: string,
     fallback: Range,
     itemKind = "key",
-    expected = "a mapping",
-  ): Entry[] | undefined {
-    const node = this.deref(given);
-    if (!isMap(node)) {
-      return this.report(
-        this.rangeOf(node, fallback),
-        diagnostics.wrongType(
-          where,
-          expected,
-          describe(node),
-          this.written(node),
-        ),
-      );
-    }
+  ): Entry[] {
     const seen = new Map<string, Range>();
     const out: Entry[] = [];
     for (const pair of node.items as Pair<Node | null, Node | null>[]) {

@@ -34,7 +34,7 @@ for (const stream of [process.stdout, process.stderr]) {
     if (!process.exitCode) process.exitCode = 1;
     if (stream !== process.stdout) return;
     const text = cannotPrintText("standard output", error.code, error.message);
-    reportFailure(new OutputError(text.code, text.message, text.hint), { err });
+    reportFailure(new OutputError(text), { err });
   });
 }
 
@@ -65,7 +65,7 @@ function currentFolder(): string | undefined {
 /** Says that the current folder is gone, as every usage error is said. */
 function noCurrentFolder(): number {
   const text = usageProblems.noCurrentFolder();
-  return reportFailure(new UsageError(text.code, text.message, text.hint), {
+  return reportFailure(new UsageError(text), {
     err,
   });
 }

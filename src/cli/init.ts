@@ -84,13 +84,14 @@ async function readManifest(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const text = initProblems.noPackageJson(
-      path,
-      code === "ENOENT"
-        ? "there is no package.json here"
-        : `package.json cannot be read (${code ?? "unknown error"})`,
+    throw new UsageError(
+      initProblems.noPackageJson(
+        path,
+        code === "ENOENT"
+          ? "there is no package.json here"
+          : `package.json cannot be read (${code ?? "unknown error"})`,
+      ),
     );
-    throw new UsageError(text.code, text.message, text.hint);
   }
 }
 
@@ -99,18 +100,20 @@ function parseManifest(text: string, path: string): Manifest {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    const text = initProblems.noPackageJson(
-      path,
-      `package.json is not valid JSON (${(error as Error).message})`,
+    throw new UsageError(
+      initProblems.noPackageJson(
+        path,
+        `package.json is not valid JSON (${(error as Error).message})`,
+      ),
     );
-    throw new UsageError(text.code, text.message, text.hint);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    const text = initProblems.noPackageJson(
-      path,
-      "package.json does not hold a JSON object",
+    throw new UsageError(
+      initProblems.noPackageJson(
+        path,
+        "package.json does not hold a JSON object",
+      ),
     );
-    throw new UsageError(text.code, text.message, text.hint);
   }
   return value as Manifest;
 }
@@ -255,8 +258,7 @@ function conflict(
   wanted: string,
   hint: string,
 ): never {
-  const text = initProblems.conflict(where, found, wanted, hint);
-  throw new UsageError(text.code, text.message, text.hint);
+  throw new UsageError(initProblems.conflict(where, found, wanted, hint));
 }
 
 function describe(value: Json | undefined): string {

@@ -19,7 +19,7 @@ import {
   FAULT_FORM,
   FAULT_KINDS,
   parseFault,
-} from "../mock-server/faults.js";
+} from "../mock-server/fault-syntax.js";
 import { longestTimer } from "../runtime/limiter.js";
 import {
   DEFAULT_MAX_RECORDED_CALLS,
@@ -66,10 +66,7 @@ export async function runCli(
         const commands = program.commands.map((command) => command.name());
         const text = usageProblems.noCommand(commands);
         io.err("");
-        return reportFailure(
-          new UsageError(text.code, text.message, text.hint),
-          io,
-        );
+        return reportFailure(new UsageError(text), io);
       }
       return reportFailure(commandLineError(error, program, argv), io);
     }
@@ -454,13 +451,14 @@ function refuseRepeats(command: Command): void {
       if (command.getOptionValueSource(key) !== "cli") return;
       // One that collects its values (`mock --fault`) may repeat.
       if (Array.isArray(command.getOptionValue(key))) return;
-      const text = usageProblems.repeatedOption(
-        option.long ?? option.flags,
-        String(command.getOptionValue(key)),
-        value,
-        `remitgen ${command.name()} --help`,
+      throw new UsageError(
+        usageProblems.repeatedOption(
+          option.long ?? option.flags,
+          String(command.getOptionValue(key)),
+          value,
+          `remitgen ${command.name()} --help`,
+        ),
       );
-      throw new UsageError(text.code, text.message, text.hint);
     });
   }
 }
@@ -476,8 +474,9 @@ function refuseOption(
   value: string,
   hint: string,
 ): never {
-  const text = usageProblems.badCommandOption(option, expected, value, hint);
-  throw new UsageError(text.code, text.message, text.hint);
+  throw new UsageError(
+    usageProblems.badCommandOption(option, expected, value, hint),
+  );
 }
 
 /**
@@ -660,14 +659,15 @@ function commandLineError(
   const command = program.commands.find(
     (each) => each.name() === argv[0] || each.aliases().includes(argv[0] ?? ""),
   );
-  const text = usageProblems.badCommandLine(
-    first.replace(/^error: /, ""),
-    suggestion,
-    command === undefined
-      ? "remitgen --help"
-      : `remitgen ${command.name()} --help`,
+  return new UsageError(
+    usageProblems.badCommandLine(
+      first.replace(/^error: /, ""),
+      suggestion,
+      command === undefined
+        ? "remitgen --help"
+        : `remitgen ${command.name()} --help`,
+    ),
   );
-  return new UsageError(text.code, text.message, text.hint);
 }
 
 /**
@@ -691,12 +691,13 @@ function unknownCommand(
   const prefixed = names.filter((name) => name.startsWith(first.toLowerCase()));
   const suggestion =
     closest(first, names) ?? (prefixed.length === 1 ? prefixed[0] : undefined);
-  const text = usageProblems.unknownCommand(
-    first,
-    suggestion,
-    names.filter((name) => name !== "help"),
+  return new UsageError(
+    usageProblems.unknownCommand(
+      first,
+      suggestion,
+      names.filter((name) => name !== "help"),
+    ),
   );
-  return new UsageError(text.code, text.message, text.hint);
 }
 
 function reportCheck(result: GenerateResult, out: string, io: CliIO): number {

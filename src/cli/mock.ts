@@ -5,7 +5,7 @@
 import { relative, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
 import { SpecError, UsageError } from "../diagnostics/diagnostic.js";
-import { parseFault } from "../mock-server/faults.js";
+import { parseFault } from "../mock-server/fault-syntax.js";
 import {
   DEFAULT_MOCK_HOST,
   DEFAULT_MOCK_PORT,
@@ -82,7 +82,7 @@ export interface MockCommandOptions {
   readonly host?: string;
   /**
    * Faults, each `<operation>=<kind>[,times=<n>][,retry-after=<s>]`
-   * (`--fault`, see `../mock-server/faults.ts`); operations are checked
+   * (`--fault`, see `../mock-server/fault-syntax.ts`); operations are checked
    * against the set.
    */
   readonly faults?: readonly string[];
@@ -127,17 +127,13 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
   }
   const ids = model.sets.map((set) => set.id);
   if (options.set === undefined) {
-    const text = usageProblems.noMockSet(ids);
-    throw new UsageError(text.code, text.message, text.hint);
+    throw new UsageError(usageProblems.noMockSet(ids));
   }
   const set = model.sets.find((candidate) => candidate.id === options.set);
   if (set === undefined) {
-    const text = usageProblems.unknownSet(
-      options.set,
-      ids,
-      closest(options.set, ids),
+    throw new UsageError(
+      usageProblems.unknownSet(options.set, ids, closest(options.set, ids)),
     );
-    throw new UsageError(text.code, text.message, text.hint);
   }
   const api = mockApi(model, set);
   const overrides: Record<string, MockOverride> = {};
@@ -149,8 +145,9 @@ export async function runMock(options: MockCommandOptions): Promise<number> {
       operations: names,
     });
     if (overrides[fault.operation] !== undefined) {
-      const said = usageProblems.repeatedFault("--fault", fault.operation);
-      throw new UsageError(said.code, said.message, said.hint);
+      throw new UsageError(
+        usageProblems.repeatedFault("--fault", fault.operation),
+      );
     }
     overrides[fault.operation] = fault.override as MockOverride;
     faultLines.push(fault.text);
@@ -245,12 +242,13 @@ function credential(
 ): string | undefined {
   const value = env?.[variable];
   if (value !== "") return value;
-  const said = usageProblems.badEnvironment(
-    variable,
-    `${/^[aeiou]/i.test(label) ? "an" : "a"} ${label}`,
-    `set it to the ${label} your client sends, or unset it for the mock's documented default`,
+  throw new UsageError(
+    usageProblems.badEnvironment(
+      variable,
+      `${/^[aeiou]/i.test(label) ? "an" : "a"} ${label}`,
+      `set it to the ${label} your client sends, or unset it for the mock's documented default`,
+    ),
   );
-  throw new UsageError(said.code, said.message, said.hint);
 }
 
 /** The scheme the banner names, as the spec states it. */

@@ -521,13 +521,14 @@ function cannotWatch(
   shown: string = folder.dir,
   whileWatching: boolean = false,
 ): UsageError {
-  const text = cannotWatchText(
-    shown,
-    (folder.failure as NodeJS.ErrnoException | undefined)?.code,
-    messageOf(folder.failure),
-    whileWatching,
+  return new UsageError(
+    cannotWatchText(
+      shown,
+      (folder.failure as NodeJS.ErrnoException | undefined)?.code,
+      messageOf(folder.failure),
+      whileWatching,
+    ),
   );
-  return new UsageError(text.code, text.message, text.hint);
 }
 
 function newFolder(dir: string, names: ReadonlySet<string>): Folder {

@@ -1,4 +1,8 @@
-import { usageProblems, type DiagnosticCode } from "./codes.js";
+import {
+  usageProblems,
+  type DiagnosticCode,
+  type DiagnosticText,
+} from "./codes.js";
 
 /** A problem found in a spec, with where it is and how to fix it. */
 export interface Diagnostic {
@@ -27,14 +31,15 @@ export class SpecError extends Error {
 }
 
 /**
- * An error with a code and a hint, as the CLI prints it: the message, then
- * `  hint: ...` on a line of its own (none when the hint is empty).
+ * An error with a code and a hint, made from the catalog's text, as the CLI
+ * prints it: the message, then `  hint: ...` on a line of its own (none
+ * when the hint is empty).
  */
 export abstract class CodedError extends Error {
   /** Stable code, declared in `codes.ts`, e.g. `RG092`. */
   readonly code: DiagnosticCode;
   readonly hint: string;
-  constructor(code: DiagnosticCode, message: string, hint: string) {
+  constructor({ code, message, hint }: DiagnosticText) {
     super(hint ? `${message}\n  hint: ${hint}` : message);
     this.code = code;
     this.hint = hint;
@@ -69,8 +74,7 @@ export class StoppedError extends CodedError {
       typeof reason === "string" && reason.startsWith("SIG")
         ? reason
         : undefined;
-    const text = usageProblems.stopped(signal);
-    super(text.code, text.message, text.hint);
+    super(usageProblems.stopped(signal));
     this.signal = signal;
   }
 }

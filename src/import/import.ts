@@ -122,7 +122,7 @@ export function importDescriptions(
       mapped = mapDocument(document, names, patternProblem, options);
     }
     for (const [key, at] of keys) latestName.set(key, names.get(at)!);
-    for (const [key, at] of keys) {
+    for (const [, at] of keys) {
       const name = names.get(at)!;
       const yaml = mapped.schemas.get(name);
       if (yaml === undefined || schemas.has(name)) continue;

@@ -549,30 +549,19 @@ function responsesYaml(
       member(responses, status),
       pointer(responsesAt, status),
     );
-    if (/^2\d\d$/.test(status))
-      success.push(
-        responseYaml(
-          context,
-          scope,
-          Number(status),
-          resolved.value,
-          resolved.at,
-          id,
-          "response",
-        ),
+    const answer = (role: string): SchemaYaml =>
+      responseYaml(
+        context,
+        scope,
+        Number(status),
+        resolved.value,
+        resolved.at,
+        id,
+        role,
       );
+    if (/^2\d\d$/.test(status)) success.push(answer("response"));
     else if (/^[45]\d\d$/.test(status))
-      errors.push(
-        responseYaml(
-          context,
-          scope,
-          Number(status),
-          resolved.value,
-          resolved.at,
-          id,
-          `error${errors.length}`,
-        ),
-      );
+      errors.push(answer(`error${errors.length}`));
     else if (status === "default") fallback = resolved;
     else if (!status.startsWith("x-"))
       noteCounted(

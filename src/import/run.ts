@@ -54,8 +54,7 @@ export async function importOpenApi(
       "write the spec to a file of its own, e.g. --out spec/api.yaml",
     );
   if (!options.force && (await exists(out))) {
-    const text = importProblems.outExists(options.out);
-    throw new UsageError(text.code, text.message, text.hint);
+    throw new UsageError(importProblems.outExists(options.out));
   }
   const inputs = [];
   for (const file of options.documents) {
@@ -65,13 +64,14 @@ export async function importOpenApi(
         text: await readFile(resolve(cwd, file), "utf8"),
       });
     } catch (error) {
-      const text = importProblems.cannotRead(
-        file,
-        (error as NodeJS.ErrnoException).code === "ENOENT"
-          ? "no such file"
-          : (error as Error).message,
+      throw new UsageError(
+        importProblems.cannotRead(
+          file,
+          (error as NodeJS.ErrnoException).code === "ENOENT"
+            ? "no such file"
+            : (error as Error).message,
+        ),
       );
-      throw new UsageError(text.code, text.message, text.hint);
     }
   }
   const result = importDescriptions(inputs, {
@@ -98,6 +98,7 @@ function refuse(
   value: string,
   hint: string,
 ): never {
-  const text = usageProblems.badCommandOption(option, expected, value, hint);
-  throw new UsageError(text.code, text.message, text.hint);
+  throw new UsageError(
+    usageProblems.badCommandOption(option, expected, value, hint),
+  );
 }

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import type { MockApi, MockEngine } from "../runtime/mock/engine.js";
-import { ADMIN_PREFIX, parseFault } from "./faults.js";
+import { ADMIN_PREFIX, parseFault } from "./fault-syntax.js";
 
 /** The admin endpoints: path below {@link ADMIN_PREFIX}, method. */
 const adminEndpoints: Readonly<Record<string, string>> = {

@@ -28,7 +28,7 @@ import {
   type MockOptions,
 } from "../runtime/mock/engine.js";
 import { adminUrls, isAdminUrl, serveAdmin } from "./admin.js";
-import { ADMIN_PREFIX } from "./faults.js";
+import { ADMIN_PREFIX } from "./fault-syntax.js";
 
 /** Default port of `remitgen mock`. */
 export const DEFAULT_MOCK_PORT: number = 4010;
@@ -36,7 +36,6 @@ export const DEFAULT_MOCK_PORT: number = 4010;
 export const DEFAULT_MOCK_HOST: string = "127.0.0.1";
 /** Path prefix of the token endpoint's authorization API. */
 export const AUTH_PREFIX: string = "/auth";
-export { ADMIN_PREFIX };
 
 /**
  * After a 413, the rest of the refused body is read and thrown away (never
@@ -116,7 +115,7 @@ export function listenFailure(
             : code === "ENOTFOUND" || code === "EAI_AGAIN"
               ? usageProblems.hostNotHere(host, false)
               : usageProblems.cannotListen(address, error.message);
-  return new UsageError(text.code, text.message, text.hint);
+  return new UsageError(text);
 }
 
 /** The interface zone of an IPv6 address (`eth0` of `fe80::1%eth0`), if any. */

@@ -2,9 +2,10 @@
  * The resolved model: the one read-only structure every renderer reads.
  * It is built once by `resolveModel` and deep-frozen; no renderer changes it.
  */
+import type { OperationNames, SetNames } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 
-export type { NamedSchema, SchemaNode };
+export type { NamedSchema, OperationNames, SchemaNode, SetNames };
 
 /** `read` operations are safe to repeat; `write` ones move money or change a record. */
 export type Effect = "read" | "write";
@@ -191,23 +192,6 @@ export interface OperationModel {
   readonly names: OperationNames;
 }
 
-export interface OperationNames {
-  /** Method on the client and exported function, e.g. `getAcctTitle`. */
-  readonly method: string;
-  /** e.g. `GetAcctTitleRequest` */
-  readonly requestType: string;
-  /** e.g. `GetAcctTitleResponse` */
-  readonly responseType: string;
-  /** Its parameters' interface, e.g. `GetAccountParams` (when it has parameters). */
-  readonly paramsType: string;
-  /** The union of its stated error answers, e.g. `GetAccountError` (when it states errors). */
-  readonly errorType: string;
-  /** The exported guard narrowing to that union, e.g. `isGetAccountError`. */
-  readonly errorGuard: string;
-  /** Docs file name, e.g. `get-acct-title.md`. */
-  readonly docFile: string;
-}
-
 export interface RateLimitModel {
   readonly limit: number;
   readonly unit: "second" | "minute" | "hour" | "day";
@@ -249,13 +233,4 @@ export interface OperationSetModel {
   /** Named schemas reachable from this set's operations, sorted by name. */
   readonly schemas: readonly NamedSchema[];
   readonly names: SetNames;
-}
-
-export interface SetNames {
-  /** Folder under the output directory, e.g. `v1-0-1`. */
-  readonly directory: string;
-  /** npm package name, e.g. `@remitgen/remittance-v1-0-1`. */
-  readonly packageName: string;
-  /** Name of the client interface, e.g. `RemittanceV3Client`. */
-  readonly clientType: string;
 }

@@ -7,6 +7,7 @@ import {
   isPortableIdentifierPart,
   isPortableIdentifierStart,
 } from "../escape/typescript.js";
+import { hashString } from "../runtime/mock/sample.js";
 
 /**
  * Words of a spec name: split on anything but letters/digits, and at case
@@ -248,9 +249,12 @@ export function inputTypeName(schemaName: string): string {
   return `${schemaTypeName(schemaName)}Input`;
 }
 
-export interface OperationNameSet {
+export interface OperationNames {
+  /** Method on the client and exported function, e.g. `getAcctTitle`. */
   readonly method: string;
+  /** e.g. `GetAcctTitleRequest` */
   readonly requestType: string;
+  /** e.g. `GetAcctTitleResponse` */
   readonly responseType: string;
   /** Its parameters' interface, e.g. `GetAccountParams` (when it has parameters). */
   readonly paramsType: string;
@@ -258,10 +262,11 @@ export interface OperationNameSet {
   readonly errorType: string;
   /** The exported guard narrowing to that union, e.g. `isGetAccountError`. */
   readonly errorGuard: string;
+  /** Docs file name, e.g. `get-acct-title.md`. */
   readonly docFile: string;
 }
 
-export function operationNames(operationId: string): OperationNameSet {
+export function operationNames(operationId: string): OperationNames {
   const typeBase = identifier(pascalCase(operationId), operationId);
   return {
     method: operationMethodName(operationId),
@@ -336,9 +341,12 @@ export function mockBaseUrl(packageBase: string): string {
   return `https://${packageBase.replace(/_/g, "-")}.mock`;
 }
 
-export interface SetNameSet {
+export interface SetNames {
+  /** Folder under the output directory, e.g. `v1-0-1`. */
   readonly directory: string;
+  /** npm package name, e.g. `@remitgen/remittance-v1-0-1`. */
   readonly packageName: string;
+  /** Name of the client interface, e.g. `RemittanceV3Client`. */
   readonly clientType: string;
 }
 
@@ -346,7 +354,7 @@ export function setNames(
   setId: string,
   scope: string,
   packageBase: string,
-): SetNameSet {
+): SetNames {
   const directory = fileSafe(kebabCase(setId), setId);
   return {
     directory,
@@ -374,14 +382,9 @@ function fileSafe(
   return safe;
 }
 
-/** FNV-1a, 32 bits, as 8 hex digits: a short stable tag for long or odd names. */
+/** The mocks' FNV-1a hash as 8 hex digits: a short stable tag for long or odd names. */
 export function hashName(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
+  return hashString(text).toString(16).padStart(8, "0");
 }
 
 /**

@@ -118,11 +118,10 @@ export function outputFailure(
     first.replace(/, \w+ '.*$/, ""),
     typeof path === "string" ? refusedBy(path, syscall) : outDir,
   );
-  return new OutputError(
-    text.code,
-    [text.message, ...rest].join("\n"),
-    text.hint,
-  );
+  return new OutputError({
+    ...text,
+    message: [text.message, ...rest].join("\n"),
+  });
 }
 
 /**
@@ -286,8 +285,9 @@ export async function openOutputStage(
     produced.add(file.path);
     const state = walker.fileState(file.path);
     if (state.kind === "blocked") {
-      const text = outputProblems.inTheWay(join(root, file.path), state.why);
-      throw new OutputError(text.code, text.message, text.hint);
+      throw new OutputError(
+        outputProblems.inTheWay(join(root, file.path), state.why),
+      );
     }
     // A new file needs no comparison: its text is written as it is.
     let data: Uint8Array | string = file.contents;
@@ -303,11 +303,12 @@ export async function openOutputStage(
         !written.has(file.path) &&
         writtenFolders.has(posix.dirname(file.path))
       ) {
-        const text = outputProblems.inTheWay(
-          join(root, file.path),
-          `remitgen did not write it (it is not in ${manifestName})`,
+        throw new OutputError(
+          outputProblems.inTheWay(
+            join(root, file.path),
+            `remitgen did not write it (it is not in ${manifestName})`,
+          ),
         );
-        throw new OutputError(text.code, text.message, text.hint);
       }
     }
     if (options.write) {
@@ -476,8 +477,7 @@ export async function assertSafeOutPath(
 
 /** RG090: `target` is no folder to write output into, and `why`. */
 function refuseOutDir(target: string, why: string): never {
-  const text = usageProblems.unsafeOutDir(target, why);
-  throw new UsageError(text.code, text.message, text.hint);
+  throw new UsageError(usageProblems.unsafeOutDir(target, why));
 }
 
 /** The file operations a writing stage uses; replaceable to test failures. */

@@ -135,13 +135,14 @@ export async function lockOutput(
       options.onWait?.(holderPid);
     }
     if (performance.now() - started >= waitMs) {
-      const text = usageProblems.outputLocked(
-        target,
-        holderPid,
-        Math.round(waitMs / 1000),
-        file,
+      throw new UsageError(
+        usageProblems.outputLocked(
+          target,
+          holderPid,
+          Math.round(waitMs / 1000),
+          file,
+        ),
       );
-      throw new UsageError(text.code, text.message, text.hint);
     }
     // Node's timer, not the runtime's sleep: that one counts by the wall
     // clock, and a clock set back meanwhile would stretch the pause.

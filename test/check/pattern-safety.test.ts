@@ -104,6 +104,8 @@ describe("linearByShape", () => {
     "^[a-z]+-[0-9]*\\.[^.\\s]?$",
     "^\\u{1F600}\\x41[\\]\\-]$",
     "^x{2,}y{0,3}z?$",
+    "^[\\u0020-\\uFFFF]*$",
+    "^😀+[😁-😂]?$",
     "^",
   ];
   it.each(proved)("proves %s without recheck, as recheck would", (pattern) => {

@@ -18,13 +18,9 @@ vi.mock("../../src/generate.js", async (importOriginal) => {
     generate: async (options: Parameters<typeof real.generate>[0]) => {
       calls.count++;
       if (calls.count === 1) {
-        const text = usageProblems.outputLocked(
-          "/x/generated",
-          4242,
-          120,
-          "/tmp/x.lock",
+        throw new UsageError(
+          usageProblems.outputLocked("/x/generated", 4242, 120, "/tmp/x.lock"),
         );
-        throw new UsageError(text.code, text.message, text.hint);
       }
       return real.generate(options);
     },

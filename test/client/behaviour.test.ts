@@ -45,9 +45,9 @@ type Client = Record<string, Method>;
 type ErrorClass = new (...args: never[]) => Error;
 interface ClientPackage {
   createClient(options: Record<string, unknown>): Client;
+  createTransport(options: Record<string, unknown>): unknown;
   transportDefaults: {
     plan: { name: string; limit: number; intervalMs: number };
-    tokenPath: string;
   };
   ApiError: ErrorClass;
   AuthError: ErrorClass;
@@ -67,6 +67,8 @@ let temp: string | undefined;
 let bank: FakeBank;
 let v101: ClientPackage;
 let v3: ClientPackage;
+/** The v3 package's entry for browsers (package.json's `browser` condition). */
+let v3Browser: ClientPackage;
 
 beforeAll(async () => {
   temp = await makeTemp("behaviour");
@@ -77,6 +79,9 @@ beforeAll(async () => {
     )) as ClientPackage;
   v101 = await load("v1-0-1");
   v3 = await load("v3");
+  v3Browser = (await import(
+    pathToFileURL(join(temp!, "out/v3/src/browser.ts")).href
+  )) as ClientPackage;
   bank = await startFakeBank();
 }, 60_000);
 
@@ -138,7 +143,53 @@ describe("the set's surface at run time", () => {
       limit: 10_000,
       intervalMs: 3_600_000,
     });
-    expect(v3.transportDefaults.tokenPath).toBe("/oauth2/token");
+  });
+});
+
+describe("the browser entry", () => {
+  it("refuses a client secret, even beside getAccessToken, and says why without the secret", () => {
+    const provider = { getAccessToken: async () => "t" };
+    for (const given of [options(), options(provider)]) {
+      for (const create of [
+        v3Browser.createClient,
+        v3Browser.createTransport,
+      ]) {
+        let error: unknown;
+        try {
+          create(given);
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(v3Browser.ConfigError);
+        expect(error).toBeInstanceOf(v3.ConfigError);
+        const message = (error as Error).message;
+        expect(message).toMatch(
+          /^clientSecret is refused in a browser, where anyone who loads the page can read it: get tokens from your own server with getAccessToken/,
+        );
+        expect(message).not.toContain(CLIENT_SECRET);
+      }
+    }
+    expect(() =>
+      v3Browser.createClient({ baseUrl: bank.baseUrl, clientId: CLIENT_ID }),
+    ).toThrow(/^getAccessToken is required in a browser: /);
+  });
+
+  it("calls with tokens from getAccessToken, asking the token endpoint nothing", async () => {
+    const client = v3Browser.createClient({
+      baseUrl: bank.baseUrl,
+      getAccessToken: () => {
+        bank.tokensIssued.push("from-my-server");
+        return Promise.resolve("from-my-server");
+      },
+    });
+    await expect(client.getAcctTitle!({ accountNumber: "1" })).resolves.toEqual(
+      { ok: true, path: "/bank/get_acct_title", echo: { accountNumber: "1" } },
+    );
+    expect(bank.tokenRequests()).toHaveLength(0);
+    expect(bank.operationRequests().map(bearerOf)).toEqual(["from-my-server"]);
+    // The Node entry still takes client credentials.
+    await v3.createClient(options()).getAcctTitle!({ accountNumber: "2" });
+    expect(bank.tokenRequests()).toHaveLength(1);
   });
 });
 

@@ -90,6 +90,7 @@ interface Bundle {
 async function bundle(
   program: keyof typeof programs,
   platform: "browser" | "node" | "neutral",
+  conditions?: string[],
 ): Promise<Bundle> {
   const file = join(temp!, `${program}.mjs`);
   await writeFile(file, `${programs[program].join("\n")}\n`);
@@ -99,6 +100,7 @@ async function bundle(
     minify: true,
     format: "esm",
     platform,
+    ...(conditions ? { conditions } : {}),
     write: false,
     metafile: true,
     logLevel: "silent",
@@ -122,6 +124,22 @@ const quoted = (path: string): string => JSON.stringify(path);
 
 const nodeOnly = /\bprocess\.|\brequire\(|\bBuffer\b|["']node:/;
 
+it.each([
+  ["Cloudflare Workers (wrangler)", ["workerd", "worker", "browser"]],
+  ["Vercel's edge runtime", ["edge-light", "worker", "browser"]],
+])(
+  "a server runtime whose bundler also sets browser, %s, gets the whole package",
+  async (_runtime, conditions) => {
+    const { text, inputs } = await bundle(
+      "oneOperation",
+      "browser",
+      conditions,
+    );
+    expect(inputs).not.toContain("generated/v3/dist/browser.js");
+    expect(text).toContain("grant_type");
+  },
+);
+
 describe.each(["browser", "node", "neutral"] as const)(
   "an esbuild bundle for the %s platform",
   (platform) => {
@@ -142,9 +160,18 @@ describe.each(["browser", "node", "neutral"] as const)(
       expect(text).not.toContain("STORE_UNAVAILABLE");
       // No operation with parameters: none of their code.
       expect(inputs).not.toContain("generated/v3/dist/runtime/parameters.js");
-      expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
-        ONE_OPERATION_GZIP_CEILING_BYTES,
-      );
+      if (platform === "browser") {
+        // The browser entry: no client-credentials flow, and under the ceiling.
+        expect(inputs).toContain("generated/v3/dist/browser.js");
+        expect(text).not.toContain("grant_type");
+        expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(
+          ONE_OPERATION_GZIP_CEILING_BYTES,
+        );
+      } else {
+        // Servers (and edge runtimes) take client credentials: the whole package.
+        expect(inputs).not.toContain("generated/v3/dist/browser.js");
+        expect(text).toContain("grant_type");
+      }
     });
 
     it("of one operation of an API-key client holds no OAuth code, and parameters' code only with parameters", async () => {

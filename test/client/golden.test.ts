@@ -68,16 +68,17 @@ afterAll(async () => {
 });
 
 describe("the files generated from golden-spec.yaml", () => {
-  it("are exactly the expected files (overview README; per set: package.json, tsconfig.json, 7 modules x .ts/.js/.d.ts, README, OpenAPI, a page per operation)", async () => {
+  it("are exactly the expected files (overview README; per set: package.json, tsconfig.json, 8 modules x .ts/.js/.d.ts (the browser entry among them), README, OpenAPI, a page per operation)", async () => {
     expect(generated).toEqual(await listFiles(expectedDir));
     // v1 has 2 operations, v2 adds a third.
-    expect(generated).toHaveLength(1 + 2 * (2 + 7 * 3 + 2) + 2 + 3);
+    expect(generated).toHaveLength(1 + 2 * (2 + 8 * 3 + 2) + 2 + 3);
     expect(generated).toContain("README.md");
     expect(generated).toContain("v2/openapi.json");
     expect(generated).toContain("v2/docs/cancel-payment.md");
     expect(generated).toContain("v1/src/types.ts");
     expect(generated).toContain("v2/dist/client.d.ts");
     expect(generated).toContain("v1/src/mock-api.ts");
+    expect(generated).toContain("v1/dist/browser.js");
     expect(generated).toContain("v1/dist/mock-fetch.js");
   });
 

@@ -222,7 +222,6 @@ describe("a client of http-api.yaml", () => {
     expect(seen).toEqual(["https://api.payments.example/v2/health"]);
     expect(v1.transportDefaults).toEqual({
       baseUrl: "https://api.payments.example/v2",
-      apiKey: { in: "header", name: "X-API-Key" },
       statusOperation: "getPayment",
     });
   });

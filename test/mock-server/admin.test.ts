@@ -7,8 +7,8 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkSpecText } from "../../src/check-spec.js";
+import { ADMIN_PREFIX } from "../../src/mock-server/fault-syntax.js";
 import {
-  ADMIN_PREFIX,
   startMockServer,
   type MockServer,
 } from "../../src/mock-server/server.js";

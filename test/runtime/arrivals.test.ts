@@ -62,9 +62,8 @@ describe("the rate limit as the bank counts it, on arrival", () => {
       },
       {
         plan: { name: "test", limit, intervalMs },
-        tokenPath: "/oauth2/token",
       },
-      oauth2ClientCredentials,
+      oauth2ClientCredentials("/oauth2/token"),
     );
     // Three windows' worth at once: the first five open new connections
     // (held 60 ms), the next ones find them open and arrive at once.

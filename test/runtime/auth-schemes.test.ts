@@ -10,6 +10,7 @@ import {
   bearerToken,
   httpBasic,
   oauth2ClientCredentials,
+  oauth2InBrowser,
   type Authentication,
 } from "../../src/runtime/auth.js";
 import { ApiError, AuthError, ConfigError } from "../../src/runtime/errors.js";
@@ -84,8 +85,8 @@ describe("an API key", () => {
     const transport = transportOf(
       api.url,
       { apiKey: API_KEY },
-      apiKey,
-      { apiKey: { in: "header", name: "X-API-Key" } },
+      apiKey({ in: "header", name: "X-API-Key" }),
+      {},
       events,
     );
     await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
@@ -108,8 +109,8 @@ describe("an API key", () => {
     const transport = transportOf(
       api.url,
       { apiKey: API_KEY },
-      apiKey,
-      { apiKey: { in: "query", name: "api_key" } },
+      apiKey({ in: "query", name: "api_key" }),
+      {},
       events,
     );
     await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
@@ -132,9 +133,11 @@ describe("an API key", () => {
 
   it("is refused for good on a 401: no resend, an AuthError without the key", async () => {
     const api = await startApi(() => false);
-    const transport = transportOf(api.url, { apiKey: API_KEY }, apiKey, {
-      apiKey: { in: "header", name: "X-API-Key" },
-    });
+    const transport = transportOf(
+      api.url,
+      { apiKey: API_KEY },
+      apiKey({ in: "header", name: "X-API-Key" }),
+    );
     const error = await rejection(transport.call(WRITE, { amount: 1 }));
     expect(error).toBeInstanceOf(AuthError);
     expect((error as AuthError).status).toBe(401);
@@ -144,9 +147,11 @@ describe("an API key", () => {
 
   it("is required, and must be text a header can hold", () => {
     const make = (key: unknown) => () =>
-      transportOf("https://api.example", { apiKey: key as string }, apiKey, {
-        apiKey: { in: "header", name: "X-API-Key" },
-      });
+      transportOf(
+        "https://api.example",
+        { apiKey: key as string },
+        apiKey({ in: "header", name: "X-API-Key" }),
+      );
     expect(make(undefined)).toThrow(new ConfigError("apiKey is required"));
     expect(make("a\nb")).toThrow(new ConfigError("apiKey is out of range"));
   });
@@ -217,6 +222,40 @@ describe("a bearer token", () => {
   });
 });
 
+describe("OAuth 2.0 in a browser", () => {
+  it("sends the tokens of getAccessToken, and refuses a client secret, even beside it", async () => {
+    const api = await startApi((r) => r.headers.authorization === "Bearer t1");
+    const transport = transportOf(
+      api.url,
+      { getAccessToken: async () => "t1" },
+      oauth2InBrowser,
+    );
+    await expect(transport.call(READ, {})).resolves.toEqual({ ok: true });
+    const secret = "s3cr3t-in-a-page";
+    const given = [
+      { authUrl: api.url, clientId: "id", clientSecret: secret },
+      { getAccessToken: async () => "t1", clientSecret: secret },
+    ];
+    for (const options of given) {
+      const error = (() => {
+        try {
+          transportOf(api.url, options, oauth2InBrowser);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(
+        /^clientSecret is refused in a browser, where anyone who loads the page can read it/,
+      );
+      expect(exposure(error)).not.toContain(secret);
+    }
+    expect(() =>
+      transportOf(api.url, { clientId: "id" } as never, oauth2InBrowser),
+    ).toThrow(/^getAccessToken is required in a browser/);
+  });
+});
+
 describe("no credentials", () => {
   it("sends no authorization header without a scheme, nor for an operation marked authenticated: false", async () => {
     const api = await startApi(() => true);
@@ -230,8 +269,8 @@ describe("no credentials", () => {
         clientId: "id",
         clientSecret: "secret",
       },
-      { tokenPath: "/oauth2/token" },
-      oauth2ClientCredentials,
+      {},
+      oauth2ClientCredentials("/oauth2/token"),
     );
     // The fake bank answers 401 without a token: this one needs none there.
     const open = { ...READ, authenticated: false } as const;

@@ -442,6 +442,7 @@ describe("client credentials grant", () => {
     const bank = await startBank();
     const source = createTokenSource(
       { authUrl: bank.url, clientId: CLIENT_ID, clientSecret: SECRET },
+      "/oauth2/token",
       tokenContext(),
     );
     const first = await source();

@@ -60,7 +60,7 @@ function counted(
       ...extra,
     },
     DEFAULTS,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
   return { transport, calls };
 }
@@ -160,7 +160,7 @@ describe("the runtime acts on the defaults runtime/defaults.ts names", () => {
           rateLimit,
         },
         { ...DEFAULTS, plan: { name: "one", limit: 1, intervalMs: 1000 } },
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       );
       await transport.call(READ, {});
       const stop = new AbortController();

@@ -89,7 +89,7 @@ describe("errors", () => {
           fetch: async () => new Response("", { status: 503 }),
         },
         { ...DEFAULTS, statusOperation },
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       );
       const error = await rejection(transport.call(WRITE, { amount: "1" }));
       expect(error).toBeInstanceOf(OutcomeUnknownError);

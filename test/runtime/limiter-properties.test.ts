@@ -291,7 +291,7 @@ describe("transport rate limiting properties", () => {
                 }),
           },
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         );
         let settled = 0;
         const calls = [...s.calls].sort((a, b) => a.at - b.at);

@@ -42,7 +42,6 @@ afterEach(closeAll);
 const HOUR = 3_600_000;
 const PLAN_100_PER_HOUR: TransportDefaults = {
   plan: { name: "basic", limit: 100, intervalMs: HOUR },
-  tokenPath: "/oauth2/token",
 };
 
 /** Lets promise callbacks (and loopback HTTP) run. */
@@ -598,7 +597,7 @@ describe("transport rate limiting by arrival", () => {
             }
           : options(bank),
         DEFAULTS,
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       );
       const start = bank.time.now();
       await bank.drive(
@@ -618,7 +617,7 @@ describe("transport rate limiting by arrival", () => {
     const transport = createTransport(
       { ...options(bank), rateLimit: { limit: 1, intervalMs: 400 } },
       DEFAULTS,
-      oauth2ClientCredentials,
+      oauth2ClientCredentials("/oauth2/token"),
     );
     const start = bank.time.now();
     await bank.drive(

@@ -126,6 +126,7 @@ describe("createRedisStore", () => {
           clientSecret: SECRET,
           store: createRedisStore(connection, { prefix }),
         },
+        "/oauth2/token",
         tokenContext(fetchToken),
       ),
     );

@@ -332,7 +332,7 @@ async function play(s: Scenario): Promise<{
         : { authUrl: AUTH, clientId: CLIENT_ID, clientSecret: SECRET }),
     },
     DEFAULTS,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
   const operation: OperationDescriptor = s.write ? WRITE : READ;
   // Every call settles: a timeout that did not abort would hang here.
@@ -524,7 +524,7 @@ describe("transport properties under concurrency", () => {
             rateLimit: false,
           },
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         );
         const results = await Promise.allSettled(
           Array.from({ length: p.writes }, (_, i) =>

@@ -61,7 +61,7 @@ describe("configuration", () => {
         createTransport(
           { ...base, [key]: "http://api.bank.example" },
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         );
       } catch (e) {
         error = e;
@@ -84,7 +84,7 @@ describe("configuration", () => {
             authUrl: `http://${host}/auth`,
           },
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         ),
       ).not.toThrow();
     }
@@ -96,21 +96,21 @@ describe("configuration", () => {
           allowInsecureHttp: true,
         },
         DEFAULTS,
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       ),
     ).not.toThrow();
     expect(() =>
       createTransport(
         { ...base, baseUrl: "http://localhost.evil.example" },
         DEFAULTS,
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       ),
     ).toThrow(ConfigError);
     expect(() =>
       createTransport(
         { ...base, baseUrl: "ftp://localhost" },
         DEFAULTS,
-        oauth2ClientCredentials,
+        oauth2ClientCredentials("/oauth2/token"),
       ),
     ).toThrow(ConfigError);
   });
@@ -163,7 +163,7 @@ describe("configuration", () => {
         createTransport(
           { ...base, ...override } as typeof base,
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         );
       } catch (e) {
         error = e;
@@ -180,7 +180,7 @@ describe("configuration", () => {
         createTransport(
           { ...base, tokenRefreshMarginMs },
           DEFAULTS,
-          oauth2ClientCredentials,
+          oauth2ClientCredentials("/oauth2/token"),
         ),
       ).not.toThrow();
     }
@@ -543,7 +543,7 @@ describe("writes are never sent twice", () => {
         },
       },
       DEFAULTS,
-      oauth2ClientCredentials,
+      oauth2ClientCredentials("/oauth2/token"),
     );
     await expect(transport.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       NetworkError,
@@ -561,7 +561,7 @@ describe("writes are never sent twice", () => {
         },
       },
       DEFAULTS,
-      oauth2ClientCredentials,
+      oauth2ClientCredentials("/oauth2/token"),
     );
     await expect(opaque.call(WRITE, TRANSFER)).rejects.toBeInstanceOf(
       OutcomeUnknownError,

@@ -215,6 +215,7 @@ it("createTokenSource given an aborted signal rejects at once and leaves nothing
         clientSecret: "secret",
         tokenRefreshMarginMs: 0,
       },
+      "/oauth2/token",
       tokenContext(undefined, 1000),
     );
     const reason = new Error("caller gave up");

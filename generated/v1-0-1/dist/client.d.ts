@@ -11,8 +11,8 @@ import type {
 
 /**
  * What the v1.0.1 set's client needs to know: its plan, 10000 requests per hour
- * (default plan), the authorization API's token path, and the operation that
- * reconciles a write whose outcome is unknown.
+ * (default plan), and the operation that reconciles a write whose outcome is
+ * unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 
@@ -34,6 +34,18 @@ export type ClientOptions = ClientSettings &
 export declare function createTransport(options: ClientOptions): Transport;
 
 /**
+ * Creates a client for the v1.0.1 set: one method per operation of this set
+ * only.
+ *
+ * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
+ * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
+ */
+export declare function createClient(options: ClientOptions): RemittanceClient;
+
+/**
  * The operations of the Remittance service, first set (v1.0.1, version 1.0.1).
  *
  * Each call is limited to 10000 requests per hour (default plan) on the client
@@ -49,13 +61,7 @@ export type RemittanceClient = {
 };
 
 /**
- * Creates a client for the v1.0.1 set: one method per operation of this set
- * only.
- *
- * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
- * (or the getAccessToken option), and sends the token as a bearer token.
- *
- * @throws {ConfigError} An option is missing or invalid; the message names it,
- * never its value.
+ * The v1.0.1 set's operations as the methods of one client, each bound to
+ * `transport` (createClient's, or the browser entry's).
  */
-export declare function createClient(options: ClientOptions): RemittanceClient;
+export declare function bindOperations(transport: Transport): RemittanceClient;

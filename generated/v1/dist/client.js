@@ -6,7 +6,6 @@ import { createTransport as createBaseTransport } from "./runtime/transport.js";
 
 export const transportDefaults = {
   plan: { name: "default plan", limit: 10000, intervalMs: 3600000 },
-  tokenPath: "/oauth2/token",
   statusOperation: "getTransactionStatus",
 };
 
@@ -14,12 +13,15 @@ export function createTransport(options) {
   return createBaseTransport(
     options,
     transportDefaults,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
 }
 
 export function createClient(options) {
-  const transport = createTransport(options);
+  return bindOperations(createTransport(options));
+}
+
+export function bindOperations(transport) {
   return {
     getAcctTitle(body, callOptions) {
       return operations.getAcctTitle(transport, body, callOptions);

@@ -11,8 +11,8 @@ import type {
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), the authorization API's token path, and the
- * operation that reconciles a write whose outcome is unknown.
+ * (default plan (open variant)), and the operation that reconciles a write
+ * whose outcome is unknown.
  */
 export declare const transportDefaults: TransportDefaults;
 
@@ -34,6 +34,17 @@ export type ClientOptions = ClientSettings &
 export declare function createTransport(options: ClientOptions): Transport;
 
 /**
+ * Creates a client for the v3 set: one method per operation of this set only.
+ *
+ * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
+ * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
+ */
+export declare function createClient(options: ClientOptions): RemittanceClient;
+
+/**
  * The operations of the Remittance service, v3 set (v3, version 1.0.3).
  *
  * Each call is limited to 100 requests per hour (default plan (open variant))
@@ -50,12 +61,7 @@ export type RemittanceClient = {
 };
 
 /**
- * Creates a client for the v3 set: one method per operation of this set only.
- *
- * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
- * (or the getAccessToken option), and sends the token as a bearer token.
- *
- * @throws {ConfigError} An option is missing or invalid; the message names it,
- * never its value.
+ * The v3 set's operations as the methods of one client, each bound to
+ * `transport` (createClient's, or the browser entry's).
  */
-export declare function createClient(options: ClientOptions): RemittanceClient;
+export declare function bindOperations(transport: Transport): RemittanceClient;

@@ -10,7 +10,6 @@ export const transportDefaults = {
     limit: 100,
     intervalMs: 3600000,
   },
-  tokenPath: "/oauth2/token",
   statusOperation: "getTransactionStatus",
 };
 
@@ -18,12 +17,15 @@ export function createTransport(options) {
   return createBaseTransport(
     options,
     transportDefaults,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
 }
 
 export function createClient(options) {
-  const transport = createTransport(options);
+  return bindOperations(createTransport(options));
+}
+
+export function bindOperations(transport) {
   return {
     getAcctTitle(body, callOptions) {
       return operations.getAcctTitle(transport, body, callOptions);

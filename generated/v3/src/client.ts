@@ -13,8 +13,8 @@ import type {
 
 /**
  * What the v3 set's client needs to know: its plan, 100 requests per hour
- * (default plan (open variant)), the authorization API's token path, and the
- * operation that reconciles a write whose outcome is unknown.
+ * (default plan (open variant)), and the operation that reconciles a write
+ * whose outcome is unknown.
  */
 export const transportDefaults: TransportDefaults = {
   plan: {
@@ -22,7 +22,6 @@ export const transportDefaults: TransportDefaults = {
     limit: 100,
     intervalMs: 3600000,
   },
-  tokenPath: "/oauth2/token",
   statusOperation: "getTransactionStatus",
 };
 
@@ -45,8 +44,21 @@ export function createTransport(options: ClientOptions): Transport {
   return createBaseTransport(
     options,
     transportDefaults,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
+}
+
+/**
+ * Creates a client for the v3 set: one method per operation of this set only.
+ *
+ * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
+ * (or the getAccessToken option), and sends the token as a bearer token.
+ *
+ * @throws {ConfigError} An option is missing or invalid; the message names it,
+ * never its value.
+ */
+export function createClient(options: ClientOptions): RemittanceClient {
+  return bindOperations(createTransport(options));
 }
 
 /**
@@ -66,16 +78,10 @@ export type RemittanceClient = {
 };
 
 /**
- * Creates a client for the v3 set: one method per operation of this set only.
- *
- * Authenticates with OAuth 2.0 client credentials at authUrl + the token path
- * (or the getAccessToken option), and sends the token as a bearer token.
- *
- * @throws {ConfigError} An option is missing or invalid; the message names it,
- * never its value.
+ * The v3 set's operations as the methods of one client, each bound to
+ * `transport` (createClient's, or the browser entry's).
  */
-export function createClient(options: ClientOptions): RemittanceClient {
-  const transport = createTransport(options);
+export function bindOperations(transport: Transport): RemittanceClient {
   return {
     getAcctTitle(body, callOptions) {
       return operations.getAcctTitle(transport, body, callOptions);

@@ -14,6 +14,7 @@ import {
   type DocTag,
 } from "../code/writer.js";
 import { noMemo, type RenderMemo } from "../memo.js";
+import { valueText, type PrintableValue } from "../code/values.js";
 import { limitText } from "./docs.js";
 import { operationArguments } from "./operations-file.js";
 
@@ -23,6 +24,13 @@ const transportModule = "./runtime/transport.js";
 export interface SchemeCode {
   /** The scheme's function in runtime/auth.ts; none: no credentials. */
   readonly piece?: string;
+  /** What the piece is given: the API's own data for it (a token path, the key's place). */
+  readonly data?: PrintableValue;
+  /**
+   * The piece a browser gets instead, through the package's `browser`
+   * entry (renderBrowserEntry): one without what must not run there.
+   */
+  readonly browserPiece?: string;
   /** The option types a client takes for it (runtime/auth.ts), as alternatives. */
   readonly options: readonly string[];
   /** One sentence for createClient's docs. */
@@ -34,12 +42,17 @@ export function schemeCode(auth: AuthModel): SchemeCode {
     case "oauth2-client-credentials":
       return {
         piece: "oauth2ClientCredentials",
+        data: auth.token.path,
+        // A client secret has no place in a browser: there, the flow that
+        // needs one is left out and a secret is refused.
+        browserPiece: "oauth2InBrowser",
         options: ["AccessTokenProvider", "ClientCredentials"],
         doc: "Authenticates with OAuth 2.0 client credentials at authUrl + the token path (or the getAccessToken option), and sends the token as a bearer token.",
       };
     case "api-key":
       return {
         piece: "apiKey",
+        data: { in: auth.in, name: auth.name },
         options: ["ApiKeyCredentials"],
         doc: `Sends the apiKey option as the ${auth.name} ${auth.in === "query" ? "query parameter" : "header"}.`,
       };
@@ -75,10 +88,6 @@ function defaultsDoc(model: Model, set: OperationSetModel): string {
     ...(model.service.defaultBaseUrl !== undefined
       ? ["the API's base URL"]
       : []),
-    ...(auth.scheme === "oauth2-client-credentials"
-      ? ["the authorization API's token path"]
-      : []),
-    ...(auth.scheme === "api-key" ? ["where the API key goes"] : []),
     ...(set.statusOperation
       ? ["the operation that reconciles a write whose outcome is unknown"]
       : []),
@@ -111,11 +120,10 @@ export function renderClient(
   const settings = transportType(settingsType(model));
   const credentialTypes = scheme.options.map(transportType);
   const transport = transportType("Transport");
-  const createBaseTransport = file.use(
-    valueSymbol(transportModule, "createTransport", "createBaseTransport"),
-  );
   const piece =
-    scheme.piece && file.use(valueSymbol("./runtime/auth.js", scheme.piece));
+    scheme.piece &&
+    file.use(valueSymbol("./runtime/auth.js", scheme.piece)) +
+      (scheme.data === undefined ? "" : `(${valueText(scheme.data)})`);
   const plan = set.plan;
 
   file.data(
@@ -134,12 +142,6 @@ export function renderClient(
         : {}),
       ...(model.service.defaultBaseUrl !== undefined
         ? { baseUrl: model.service.defaultBaseUrl }
-        : {}),
-      ...(auth.scheme === "oauth2-client-credentials"
-        ? { tokenPath: auth.token.path }
-        : {}),
-      ...(auth.scheme === "api-key"
-        ? { apiKey: { in: auth.in, name: auth.name } }
         : {}),
       ...(set.statusOperation
         ? { statusOperation: set.statusOperation.names.method }
@@ -161,28 +163,10 @@ export function renderClient(
     );
   });
 
-  file.code({
-    doc: [
-      `A transport bound to this set's ${transportBinding(model, set)}, for the standalone operation functions (which let a bundler drop the operations a program does not call).`,
-    ],
-    tags: [configErrorTag],
-    write: (writer) => {
-      writeList(
-        writer,
-        "export function createTransport",
-        [`options: ClientOptions`],
-        `: ${transport} {`,
-      );
-      writer.indent(() =>
-        writeList(
-          writer,
-          `return ${createBaseTransport}`,
-          ["options", "transportDefaults", ...(piece ? [piece] : [])],
-          ";",
-        ),
-      );
-      writer.writeLine("}");
-    },
+  writeFactories(file, set, {
+    piece,
+    binding: transportBinding(model, set),
+    doc: scheme.doc,
   });
 
   file.declaration((writer) => {
@@ -210,19 +194,16 @@ export function renderClient(
 
   file.code({
     doc: [
-      `Creates a client for the ${set.id} set: one method per operation of this set only.`,
-      scheme.doc,
+      `The ${set.id} set's operations as the methods of one client, each bound to \`transport\` (createClient's, or the browser entry's).`,
     ],
-    tags: [configErrorTag],
     write: (writer) => {
       writeList(
         writer,
-        "export function createClient",
-        [`options: ClientOptions`],
+        "export function bindOperations",
+        [`transport: ${transport}`],
         `: ${clientType} {`,
       );
       writer.indent(() => {
-        writer.writeLine("const transport = createTransport(options);");
         writer.writeLine("return {");
         writer.indent(() => {
           for (const operation of set.operations) {
@@ -248,6 +229,95 @@ export function renderClient(
     },
   });
   return file;
+}
+
+/** Whether the package has an entry of its own for browsers (see renderBrowserEntry). */
+export function hasBrowserEntry(model: Model): boolean {
+  return schemeCode(model.auth).browserPiece !== undefined;
+}
+
+/**
+ * `src/browser.ts`, the entry bundlers load for a browser (package.json's
+ * `browser` condition), for a scheme with a browser piece: the package's
+ * exports, with `createTransport` and `createClient` given that piece.
+ */
+export function renderBrowserEntry(
+  model: Model,
+  set: OperationSetModel,
+): GeneratedFile {
+  const file = createFile(model.source.specFile);
+  const scheme = schemeCode(model.auth);
+  if (scheme.browserPiece === undefined)
+    throw new Error(`the ${model.auth.scheme} scheme has no browser entry`);
+  file.use(valueSymbol("./client.js", "bindOperations"));
+  file.use(valueSymbol("./client.js", "transportDefaults"));
+  file.use(typeSymbol("./client.js", "ClientOptions"));
+  file.use(typeSymbol("./client.js", set.names.clientType));
+  const piece = file.use(valueSymbol("./runtime/auth.js", scheme.browserPiece));
+  file.code({
+    doc: [
+      "The package as a bundler loads it for a browser: the same exports, but a client takes its tokens from your `getAccessToken` only. The client-credentials flow is left out of the bundle, and a `clientSecret` is refused with a ConfigError: in a browser anyone who loads the page can read it.",
+    ],
+    // Local exports take the place of index.js's of the same names.
+    write: (writer) => writer.writeLine('export * from "./index.js";'),
+  });
+  writeFactories(file, set, {
+    piece,
+    binding: set.plan ? "plan" : "API",
+    doc: "Sends the tokens of the getAccessToken option as bearer tokens; a clientSecret is refused.",
+  });
+  return file;
+}
+
+/**
+ * `createTransport` and `createClient`, with the API's auth scheme `piece`
+ * (an expression): the package's own (client.ts), or the browser entry's.
+ * `binding` says what the transport is bound to; `doc`, how the client
+ * authenticates.
+ */
+function writeFactories(
+  file: GeneratedFile,
+  set: OperationSetModel,
+  words: {
+    readonly piece: string | undefined;
+    readonly binding: string;
+    readonly doc: string;
+  },
+): void {
+  const { piece } = words;
+  const transport = file.use(typeSymbol(transportModule, "Transport"));
+  const createBaseTransport = file.use(
+    valueSymbol(transportModule, "createTransport", "createBaseTransport"),
+  );
+  file.code({
+    doc: [
+      `A transport bound to this set's ${words.binding}, for the standalone operation functions (which let a bundler drop the operations a program does not call).`,
+    ],
+    tags: [configErrorTag],
+    write: (writer) =>
+      writer
+        .writeLine(
+          `export function createTransport(options: ClientOptions): ${transport} {`,
+        )
+        .writeLine(
+          `  return ${createBaseTransport}(options, transportDefaults${piece ? `, ${piece}` : ""});`,
+        )
+        .writeLine("}"),
+  });
+  file.code({
+    doc: [
+      `Creates a client for the ${set.id} set: one method per operation of this set only.`,
+      words.doc,
+    ],
+    tags: [configErrorTag],
+    write: (writer) =>
+      writer
+        .writeLine(
+          `export function createClient(options: ClientOptions): ${set.names.clientType} {`,
+        )
+        .writeLine("  return bindOperations(createTransport(options));")
+        .writeLine("}"),
+  });
 }
 
 /** What the transport is bound to, in words. */

@@ -1,6 +1,7 @@
 /** package.json and tsconfig.json of a generated package, as prettier prints JSON. */
 import type { Model, OperationSetModel } from "../../model/types.js";
 import { jsonFile } from "../code/json.js";
+import { hasBrowserEntry } from "./client-file.js";
 
 export function renderPackageJson(
   model: Model,
@@ -20,7 +21,20 @@ export function renderPackageJson(
     sideEffects: false,
     engines: { node: ">=18" },
     exports: {
-      ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
+      ".": hasBrowserEntry(model)
+        ? {
+            types: "./dist/index.d.ts",
+            // Server runtimes whose bundlers also set `browser` (Cloudflare's
+            // workerd, Vercel's edge-light) hold secrets as a server does:
+            // they keep the whole package. The first condition that matches wins.
+            workerd: "./dist/index.js",
+            "edge-light": "./dist/index.js",
+            // Without the client-credentials flow: a browser gets its tokens
+            // from `getAccessToken` (renderBrowserEntry).
+            browser: "./dist/browser.js",
+            default: "./dist/index.js",
+          }
+        : { types: "./dist/index.d.ts", default: "./dist/index.js" },
       "./mocks": { types: "./dist/mocks.d.ts", default: "./dist/mocks.js" },
       "./mock-fetch": {
         types: "./dist/mock-fetch.d.ts",

@@ -3,7 +3,11 @@ import type { Model, OperationSetModel } from "../../model/types.js";
 import type { OutputFile } from "../output.js";
 import type { GeneratedFile } from "../code/file.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { renderClient } from "./client-file.js";
+import {
+  hasBrowserEntry,
+  renderBrowserEntry,
+  renderClient,
+} from "./client-file.js";
 import { renderIndex } from "./index-file.js";
 import { renderMockData, renderMockFetch, renderMocks } from "./mocks-file.js";
 import {
@@ -44,6 +48,9 @@ export async function renderClientPackage(
   for (const [name, render] of [
     ...modules,
     ...(hasErrorGuards(set) ? [["errors", renderErrorGuards] as const] : []),
+    ...(hasBrowserEntry(model)
+      ? [["browser", renderBrowserEntry] as const]
+      : []),
   ]) {
     const module = await render(model, set, memo).texts();
     files.push({ path: `src/${name}.ts`, contents: module.ts });

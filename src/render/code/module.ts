@@ -12,7 +12,7 @@
 import { isolatedDeclarationSync, transformSync } from "oxc-transform";
 import { format } from "oxfmt";
 import type { RenderMemo } from "../memo.js";
-import { piecePlaceholder, type Piece } from "./values.js";
+import type { Piece } from "./values.js";
 
 /** The three texts of one module: `src/<name>.ts`, `dist/<name>.js`, `dist/<name>.d.ts`. */
 export interface ModuleTexts {

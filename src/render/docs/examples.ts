@@ -264,6 +264,29 @@ export function statusOperation(
   return set.statusOperation;
 }
 
+/**
+ * An example's head: the import of `names` and the types `operation`
+ * takes from the package, then `head{ ...options }` with the credentials
+ * from the environment, each followed by a blank line.
+ */
+function writeExampleHead(
+  writer: CodeWriter,
+  model: Model,
+  set: OperationSetModel,
+  operation: OperationModel,
+  names: readonly string[],
+  head = "const client = createClient(",
+): void {
+  importLine(
+    writer,
+    [...names, ...inputTypes(operation)],
+    set.names.packageName,
+  );
+  writer.blankLine();
+  writeClientOptions(writer, model, head, ");", "env");
+  writer.blankLine();
+}
+
 /** README quick start: create a client, call one operation. */
 export function quickStartExample(
   model: Model,
@@ -272,20 +295,7 @@ export function quickStartExample(
 ): string {
   const operation = showcaseOperation(set);
   const writer = new CodeWriter();
-  importLine(
-    writer,
-    ["createClient", ...inputTypes(operation)],
-    set.names.packageName,
-  );
-  writer.blankLine();
-  writeClientOptions(
-    writer,
-    model,
-    "const client = createClient(",
-    ");",
-    "env",
-  );
-  writer.blankLine();
+  writeExampleHead(writer, model, set, operation, ["createClient"]);
   const args = writeInputs(writer, operation, schemas);
   writeAwaitCall(writer, "result", `client.${operation.names.method}`, args);
   writer.writeLine("console.log(result);");
@@ -314,24 +324,14 @@ export function treeShakingExample(
   // The function is imported by name: it must not shadow a name the example uses.
   const local = exampleLocals.has(method) ? `${method}Operation` : method;
   const writer = new CodeWriter();
-  importLine(
-    writer,
-    [
-      "createTransport",
-      local === method ? method : `${method} as ${local}`,
-      ...inputTypes(operation),
-    ],
-    set.names.packageName,
-  );
-  writer.blankLine();
-  writeClientOptions(
+  writeExampleHead(
     writer,
     model,
+    set,
+    operation,
+    ["createTransport", local === method ? method : `${method} as ${local}`],
     "const transport = createTransport(",
-    ");",
-    "env",
   );
-  writer.blankLine();
   const args = writeInputs(writer, operation, schemas);
   writeAwaitCall(writer, "result", local, ["transport", ...args]);
   writer.writeLine("console.log(result);");
@@ -456,20 +456,7 @@ export function errorHandlingExample(
     "createClient",
     ...(operation.effect === "write" ? ["OutcomeUnknownError"] : []),
   ];
-  importLine(
-    writer,
-    [...names, ...inputTypes(operation)],
-    set.names.packageName,
-  );
-  writer.blankLine();
-  writeClientOptions(
-    writer,
-    model,
-    "const client = createClient(",
-    ");",
-    "env",
-  );
-  writer.blankLine();
+  writeExampleHead(writer, model, set, operation, names);
   const args = writeInputs(writer, operation, schemas);
   writer.blankLine();
   writeTryCall(writer, set, operation, args);
@@ -505,20 +492,10 @@ export function operationExample(
   const optionsType =
     operation.effect === "read" ? "ReadCallOptions" : "WriteCallOptions";
   const writer = new CodeWriter();
-  importLine(
-    writer,
-    ["createClient", `type ${optionsType}`, ...inputTypes(operation)],
-    set.names.packageName,
-  );
-  writer.blankLine();
-  writeClientOptions(
-    writer,
-    model,
-    "const client = createClient(",
-    ");",
-    "env",
-  );
-  writer.blankLine();
+  writeExampleHead(writer, model, set, operation, [
+    "createClient",
+    `type ${optionsType}`,
+  ]);
   // The inputs are the same in every set that holds the operation: printed once per run.
   const args = operationArguments(operation);
   if (args.length > 0)

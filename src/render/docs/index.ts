@@ -38,8 +38,8 @@ export interface DocsRenderer {
 }
 
 /** Reads and compiles the templates once; the returned functions render any number of files. */
-export async function createDocsRenderer(dir?: string): Promise<DocsRenderer> {
-  const templates = await loadDocsTemplates(dir);
+export async function createDocsRenderer(): Promise<DocsRenderer> {
+  const templates = await loadDocsTemplates();
   return {
     templates,
     renderSetDocs: (model, set, memo) =>

@@ -1,11 +1,16 @@
 /**
- * Strings that match a schema's `pattern`, for the sampler: a parser and a
- * generator for the regular expressions schemas commonly use: literals,
- * escapes (\d \w \s and their negations, \t \n \r \xHH \uHHHH),
+ * The one parser of a schema's `pattern` (read with the `u` flag, as every
+ * pattern is compiled), and strings that match it, for the sampler. It reads
+ * the regular expressions schemas commonly use: literals, escapes (\d \w \s
+ * and their negations, \t \n \v \f \r \0 \xHH \uHHHH \u{H…}, \p{…}),
  * classes with ranges and negation, `.`, groups (plain, `?:`), alternation,
- * anchors and the quantifiers ? * + {n} {n,} {n,m}. Anything else
- * (look-arounds, back-references, \b) makes {@link parsePattern} return
- * `undefined`.
+ * anchors and the quantifiers ? * + {n} {n,} {n,m}, greedy or lazy.
+ * Anything else (look-arounds, back-references, \b) makes
+ * {@link parsePattern} return `undefined`.
+ *
+ * Each set keeps what it was written as (`items`) beside the characters the
+ * sampler draws from: the checker's proof that a pattern matches in linear
+ * time (check/pattern-safety.ts) reads the same tree.
  *
  * @packageDocumentation
  */
@@ -17,16 +22,41 @@ import type { Rng } from "./sample.js";
  */
 const MAX_REPEAT_SPAN = 1000;
 
+/**
+ * One item of a set as written: an inclusive range of code points (a
+ * character is a range of one), a class escape, `.`, or a Unicode property
+ * (`p`, either `\p{…}` or `\P{…}`).
+ */
+export type SetItem =
+  | readonly [from: number, to: number]
+  | "d"
+  | "D"
+  | "w"
+  | "W"
+  | "s"
+  | "S"
+  | "."
+  | "p";
+
 export type Re =
   | { readonly t: "alt"; readonly options: readonly Re[] }
   | { readonly t: "seq"; readonly items: readonly Re[] }
-  | { readonly t: "set"; readonly chars: readonly string[] }
+  | {
+      readonly t: "set";
+      /** What the sampler draws from: printable characters for `.` and negations. */
+      readonly chars: readonly string[];
+      readonly negated: boolean;
+      readonly items: readonly SetItem[];
+    }
   | {
       readonly t: "rep";
       readonly item: Re;
       readonly min: number;
       readonly max: number;
-    };
+      readonly lazy: boolean;
+    }
+  /** `^` or `$`: the generated text is the whole match anyway. */
+  | { readonly t: "anchor"; readonly at: "^" | "$" };
 
 const PRINTABLE: readonly string[] = Array.from({ length: 95 }, (_, i) =>
   String.fromCharCode(32 + i),
@@ -39,6 +69,16 @@ const SPACE: readonly string[] = [" "];
 /** Default extra repetitions for unbounded quantifiers (`*`, `+`, `{n,}`). */
 export const OPEN_REPEAT = 3;
 
+/** The characters a class escape is sampled from. */
+const classEscapes: Readonly<Record<string, readonly string[]>> = {
+  d: DIGITS,
+  D: complement(DIGITS),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
+
 class Unsupported extends Error {}
 
 function complement(chars: readonly string[]): string[] {
@@ -46,142 +86,119 @@ function complement(chars: readonly string[]): string[] {
   return PRINTABLE.filter((c) => !excluded.has(c));
 }
 
-export function parsePattern(pattern: string): Re | undefined {
+/** One escape or character of a set: what it is sampled from, and what it was written as. */
+interface Read {
+  readonly chars: readonly string[];
+  readonly item: SetItem;
+}
+
+function single(code: number): Read {
+  return { chars: [String.fromCodePoint(code)], item: [code, code] };
+}
+
+/**
+ * The pattern's tree, or `undefined` where it is outside what this reads.
+ * A Unicode property is read only for `proof` (the checker): the sampler
+ * has no characters for it.
+ */
+export function parsePattern(pattern: string, proof = false): Re | undefined {
   let i = 0;
   const peek = (): string | undefined => pattern[i];
+  const hex = /x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\}/y;
+  const quantifier = /(?:([*+?])|\{(\d+)(,(\d*))?\})(\?)?/y;
 
-  const parseEscape = (inClass: boolean): readonly string[] => {
+  const parseEscape = (inClass: boolean): Read => {
     const c = pattern[i++];
-    switch (c) {
-      case undefined:
-        throw new Unsupported();
-      case "d":
-        return DIGITS;
-      case "D":
-        return complement(DIGITS);
-      case "w":
-        return WORD;
-      case "W":
-        return complement(WORD);
-      case "s":
-        return SPACE;
-      case "S":
-        return complement(SPACE);
-      case "t":
-        return ["\t"];
-      case "n":
-        return ["\n"];
-      case "r":
-        return ["\r"];
-      case "x":
-      case "u": {
-        const len = c === "x" ? 2 : 4;
-        const hex = pattern.slice(i, i + len);
-        if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) {
-          throw new Unsupported();
-        }
-        i += len;
-        return [String.fromCharCode(parseInt(hex, 16))];
-      }
-      default:
-        // \b, \B, back-references and the like change matching, not chars.
-        if (/[0-9a-zA-Z]/.test(c) && !(inClass && c === "b")) {
-          throw new Unsupported();
-        }
-        return inClass && c === "b" ? ["\b"] : [c];
+    if (c === undefined) throw new Unsupported();
+    const escape = classEscapes[c];
+    if (escape !== undefined) return { chars: escape, item: c as SetItem };
+    const control = "tnvfr".indexOf(c);
+    if (control >= 0) return single("\t\n\v\f\r".charCodeAt(control));
+    if (c === "0" && !/[0-9]/.test(peek() ?? "")) return single(0);
+    if ((c === "p" || c === "P") && peek() === "{" && proof) {
+      const close = pattern.indexOf("}", i);
+      if (close < 0) throw new Unsupported();
+      i = close + 1;
+      return { chars: [], item: "p" };
     }
+    if (c === "x" || c === "u") {
+      hex.lastIndex = i - 1;
+      const found = hex.exec(pattern);
+      const code = parseInt(found?.[1] ?? found?.[2] ?? found?.[3] ?? "", 16);
+      if (!(code <= 0x10ffff)) throw new Unsupported();
+      i = hex.lastIndex;
+      return single(code);
+    }
+    // \b, \B, back-references and the like change matching, not chars.
+    if (/[0-9a-zA-Z]/.test(c) && !(inClass && c === "b")) {
+      throw new Unsupported();
+    }
+    return single(inClass && c === "b" ? 8 : c.codePointAt(0)!);
   };
 
-  const parseClass = (): readonly string[] => {
+  /** The character at `i` (a whole code point), or an escape. */
+  const parseChar = (inClass: boolean): Read => {
+    const code = pattern.codePointAt(i);
+    if (code === undefined) throw new Unsupported();
+    i += code > 0xffff ? 2 : 1;
+    return code === 0x5c ? parseEscape(inClass) : single(code);
+  };
+
+  const parseClass = (): Re => {
     // Called after "[".
-    let negate = false;
+    let negated = false;
     if (peek() === "^") {
-      negate = true;
+      negated = true;
       i++;
     }
     const chars: string[] = [];
-    let first = true;
-    for (;;) {
-      const c = pattern[i];
-      if (c === undefined) throw new Unsupported();
-      if (c === "]" && !first) {
-        i++;
-        break;
-      }
-      first = false;
-      i++;
-      let single: string | undefined;
-      if (c === "\\") {
-        const set = parseEscape(true);
-        if (set.length !== 1) {
-          chars.push(...set);
-          continue;
-        }
-        single = set[0];
-      } else {
-        single = c;
-      }
-      if (single === undefined) throw new Unsupported();
+    const items: SetItem[] = [];
+    while (peek() !== "]") {
+      const from = parseChar(true);
       if (
         peek() === "-" &&
         pattern[i + 1] !== undefined &&
         pattern[i + 1] !== "]"
       ) {
         i++;
-        let end = pattern[i++];
-        if (end === "\\") {
-          const set = parseEscape(true);
-          if (set.length !== 1) throw new Unsupported();
-          end = set[0];
+        const to = parseChar(true);
+        if (typeof from.item === "string" || typeof to.item === "string")
+          throw new Unsupported();
+        const [start] = from.item;
+        const [end] = to.item;
+        if (end < start || end - start > 0xffff) throw new Unsupported();
+        for (let code = start; code <= end; code++) {
+          chars.push(String.fromCodePoint(code));
         }
-        if (end === undefined) throw new Unsupported();
-        const from = single.charCodeAt(0);
-        const to = end.charCodeAt(0);
-        if (to < from || to - from > 0xffff) throw new Unsupported();
-        for (let code = from; code <= to; code++) {
-          chars.push(String.fromCharCode(code));
-        }
+        items.push([start, end]);
       } else {
-        chars.push(single);
+        chars.push(...from.chars);
+        items.push(from.item);
       }
     }
-    const result = negate ? complement(chars) : chars;
-    if (result.length === 0) throw new Unsupported();
-    return result;
+    i++;
+    const drawn = negated ? complement(chars) : chars;
+    if (drawn.length === 0 && !proof) throw new Unsupported();
+    return { t: "set", chars: drawn, negated, items };
   };
 
   const parseQuantifier = (item: Re): Re => {
-    const c = peek();
-    let min: number;
-    let max: number;
-    if (c === "?") {
-      min = 0;
-      max = 1;
-      i++;
-    } else if (c === "*") {
-      min = 0;
-      max = Infinity;
-      i++;
-    } else if (c === "+") {
-      min = 1;
-      max = Infinity;
-      i++;
-    } else if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
-      if (m === null) return item; // a literal "{" in legacy mode
-      min = Number(m[1]);
-      max =
-        m[2] === undefined
-          ? min
-          : m[3] === undefined || m[3] === ""
-            ? Infinity
-            : Number(m[3]);
-      i += m[0].length;
-    } else {
-      return item;
-    }
-    if (peek() === "?") i++; // lazy: same language
-    return { t: "rep", item, min, max };
+    quantifier.lastIndex = i;
+    const found = quantifier.exec(pattern);
+    if (found === null) return item;
+    i = quantifier.lastIndex;
+    const [, sign, least, comma, most, lazy] = found;
+    const min = sign === undefined ? Number(least) : sign === "+" ? 1 : 0;
+    const max =
+      sign === "?"
+        ? 1
+        : sign !== undefined || most === ""
+          ? Infinity
+          : comma === undefined
+            ? min
+            : Number(most);
+    // Lazy: the same language.
+    return { t: "rep", item, min, max, lazy: lazy !== undefined };
   };
 
   const parseAlt = (): Re => {
@@ -198,11 +215,13 @@ export function parsePattern(pattern: string): Re | undefined {
     for (;;) {
       const c = peek();
       if (c === undefined || c === "|" || c === ")") break;
-      i++;
       let atom: Re;
       if (c === "^" || c === "$") {
-        continue; // anchors: generated text is the whole match anyway
+        i++;
+        items.push({ t: "anchor", at: c });
+        continue;
       } else if (c === "(") {
+        i++;
         if (peek() === "?") {
           if (pattern[i + 1] !== ":") throw new Unsupported();
           i += 2;
@@ -211,13 +230,19 @@ export function parsePattern(pattern: string): Re | undefined {
         if (peek() !== ")") throw new Unsupported();
         i++;
       } else if (c === "[") {
-        atom = { t: "set", chars: parseClass() };
-      } else if (c === "\\") {
-        atom = { t: "set", chars: parseEscape(false) };
+        i++;
+        atom = parseClass();
       } else if (c === ".") {
-        atom = { t: "set", chars: PRINTABLE };
+        i++;
+        atom = { t: "set", chars: PRINTABLE, negated: false, items: ["."] };
       } else {
-        atom = { t: "set", chars: [c] };
+        const read = parseChar(false);
+        atom = {
+          t: "set",
+          chars: read.chars,
+          negated: false,
+          items: [read.item],
+        };
       }
       items.push(parseQuantifier(atom));
     }
@@ -255,6 +280,8 @@ export function generate(
       return generate(rng.pick(re.options), rng, open, budget);
     case "seq":
       return re.items.map((item) => generate(item, rng, open, budget)).join("");
+    case "anchor":
+      return "";
     case "set":
       budget.chars--;
       budget.work--;

@@ -47,7 +47,6 @@ export type ClientOptions = ClientSettings &
 
 export const DEFAULTS: TransportDefaults = {
   plan: { name: "test", limit: 10_000, intervalMs: 3_600_000 },
-  tokenPath: "/oauth2/token",
 };
 
 export interface Recorded {
@@ -212,14 +211,13 @@ export function formEncode(value: string): string {
 
 /**
  * What a transport gives its auth scheme, for createTokenSource on its
- * own: the token path below `authUrl`, a fetch and a time-out, the real clock.
+ * own: a fetch and a time-out, the real clock.
  */
 export function tokenContext(
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
   timeoutMs = 5000,
 ): AuthContext {
   return {
-    defaults: { tokenPath: "/oauth2/token" },
     fetch: fetchFn,
     timeoutMs,
     clock: systemClock,
@@ -242,7 +240,7 @@ export function client(
       ...overrides,
     },
     defaults,
-    oauth2ClientCredentials,
+    oauth2ClientCredentials("/oauth2/token"),
   );
 }
 

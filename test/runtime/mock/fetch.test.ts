@@ -99,8 +99,8 @@ function transport(
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
       ...options,
     },
-    { plan: api.plan, tokenPath: "/oauth2/token" },
-    oauth2ClientCredentials,
+    { plan: api.plan },
+    oauth2ClientCredentials("/oauth2/token"),
   );
 }
 

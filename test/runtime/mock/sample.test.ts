@@ -147,6 +147,17 @@ describe("sampleValue", () => {
     }
   });
 
+  it.each(["^\\u{1F600}+[\\v\\f]\\0$", "^😀{2}[😀-😂]$", "^[^]{3}$"])(
+    "generates strings matching %s as the u flag reads it",
+    (pattern) => {
+      const re = new RegExp(pattern, "u");
+      for (let seed = 0; seed < 30; seed++) {
+        const s = sampleValue({ kind: "string", pattern }, [], seed) as string;
+        expect(s).toMatch(re);
+      }
+    },
+  );
+
   it("combines pattern and length bounds", () => {
     for (let seed = 0; seed < 30; seed++) {
       const s = sampleValue(

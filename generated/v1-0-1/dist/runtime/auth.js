@@ -58,18 +58,17 @@ export function checkToken(token) {
  * `error` / `error_description`, never the secret.
  *
  * @param options - The client's credentials and store.
- * @param context - The token path, and the client's fetch, time-out and clock.
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
+ * @param context - The client's fetch, time-out and clock.
  */
-export function createTokenSource(options, context) {
+export function createTokenSource(options, tokenPath, context) {
   const { scope, store } = options;
   const clientId = required("clientId", options.clientId);
   const clientSecret = required("clientSecret", options.clientSecret);
   const refreshMarginMs = checkMargin(
     options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   );
-  const tokenUrl =
-    context.url("authUrl", options.authUrl) +
-    (context.defaults.tokenPath ?? "");
+  const tokenUrl = context.url("authUrl", options.authUrl) + tokenPath;
   const { clock, timeoutMs } = context;
   // Only clients of the same credentials share a token.
   const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
@@ -262,40 +261,64 @@ function checkMargin(value) {
   throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 /**
- * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
- * the caller's `getAccessToken`; the token is sent as a bearer token.
- * Clients sharing a `store` share the token too.
+ * OAuth 2.0 client credentials at `authUrl` + `tokenPath` (the package's
+ * token endpoint), or the caller's `getAccessToken`, picked at run time;
+ * the token is sent as a bearer token. Clients sharing a `store` share the
+ * token too.
+ *
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
  */
-export const oauth2ClientCredentials = (options, context) =>
-  options.getAccessToken
-    ? provided(options.getAccessToken)
-    : {
-        // Checks the options first: the client id is then a string.
-        secret: createTokenSource(options, context),
-        apply: bearer,
-        renews: true,
-        cached: true,
-        // The API counts a plan per client id.
-        account: options.clientId,
-      };
+export function oauth2ClientCredentials(tokenPath) {
+  return (options, context) =>
+    options.getAccessToken
+      ? provided(options.getAccessToken)
+      : {
+          // Checks the options first: the client id is then a string.
+          secret: createTokenSource(options, tokenPath, context),
+          apply: bearer,
+          renews: true,
+          cached: true,
+          // The API counts a plan per client id.
+          account: options.clientId,
+        };
+}
+/**
+ * OAuth 2.0 in a browser (a package's `browser` entry): tokens come from the
+ * caller's `getAccessToken` only, so the client-credentials flow is not in
+ * the bundle. A `clientSecret` is refused, even beside `getAccessToken`:
+ * anyone who loads the page can read it.
+ */
+export const oauth2InBrowser = (options) => {
+  if (options.clientSecret !== undefined)
+    throw new ConfigError(
+      "clientSecret is refused in a browser, where anyone who loads the page can read it: get tokens from your own server with getAccessToken (a bundler for browsers loads this package's browser entry, which has no client-credentials flow)",
+    );
+  if (!options.getAccessToken)
+    throw new ConfigError(
+      "getAccessToken is required in a browser: this package's browser entry has no client-credentials flow, as a client secret there could be read by anyone who loads the page",
+    );
+  return provided(options.getAccessToken);
+};
 /** A static bearer token (`token`), or tokens from the caller's `getAccessToken`. */
 export const bearerToken = (options) =>
   options.getAccessToken
     ? provided(options.getAccessToken)
     : fixed("token", options.token, bearer);
-/** The `apiKey` option, in the header or query parameter the package names. */
-export const apiKey = (options, { defaults }) => {
-  const { in: where = "header", name = "x-api-key" } = defaults.apiKey ?? {};
-  return fixed(
-    "apiKey",
-    options.apiKey,
-    where === "query"
+/**
+ * The `apiKey` option, in the header or query parameter the package names.
+ *
+ * @param place - Where the API takes its key, e.g. the `X-API-Key` header.
+ */
+export function apiKey(place) {
+  const { name } = place;
+  const apply =
+    place.in === "query"
       ? // The base URL has no query (checked): the key is its first member or not.
         (secret, _headers, url) =>
           `${url}${url.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(secret)}`
-      : inHeader(name.toLowerCase()),
-  );
-};
+      : inHeader(name.toLowerCase());
+  return (options) => fixed("apiKey", options.apiKey, apply);
+}
 /** `Authorization: Basic` with `username` and `password`, UTF-8 encoded. */
 export const httpBasic = (options) => {
   const username = required("username", options.username);

@@ -237,9 +237,10 @@ function errorBody(start, secrets) {
  * {@link ConfigError} that names the option, never its value).
  *
  * @param options - Client options from the caller.
- * @param defaults - The generated package's plan, base URL and auth data.
- * @param authentication - The API's auth scheme (auth.ts), e.g.
- * `oauth2ClientCredentials`; none for an API without credentials.
+ * @param defaults - The generated package's plan and base URL.
+ * @param authentication - The API's auth scheme (auth.ts), with its own
+ * data, e.g. `oauth2ClientCredentials("/oauth2/token")`; none for an API
+ * without credentials.
  */
 export function createTransport(options, defaults, authentication) {
   const insecure = options.allowInsecureHttp === true;
@@ -254,7 +255,6 @@ export function createTransport(options, defaults, authentication) {
   // Looked up per call, so a fetch patched later (MSW) is still used.
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const credentials = authentication?.(options, {
-    defaults,
     fetch: fetchFn,
     timeoutMs,
     clock,

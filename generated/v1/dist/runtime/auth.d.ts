@@ -64,19 +64,16 @@ export declare function checkToken(token: unknown): string;
  * `error` / `error_description`, never the secret.
  *
  * @param options - The client's credentials and store.
- * @param context - The token path, and the client's fetch, time-out and clock.
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
+ * @param context - The client's fetch, time-out and clock.
  */
 export declare function createTokenSource(
   options: TokenSourceOptions,
+  tokenPath: string,
   context: AuthContext,
 ): TokenSource;
 /** What an auth scheme is given to build a client's {@link Credentials}. */
 export interface AuthContext {
-  /** The generated package's auth data: the token path, the API key's place. */
-  readonly defaults: {
-    readonly tokenPath?: string | undefined;
-    readonly apiKey?: ApiKeyPlace | undefined;
-  };
   /** The client's fetch, time-out and clock. */
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
@@ -171,16 +168,28 @@ export interface AccessTokenProvider {
   scope?: string | undefined;
   tokenRefreshMarginMs?: number | undefined;
 }
+/** What a client of an OAuth 2.0 API takes: its client credentials, or tokens from elsewhere. */
+export type OAuth2Options = (ClientCredentials | AccessTokenProvider) & {
+  store?: ClientStore | undefined;
+};
 /**
- * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
- * the caller's `getAccessToken`; the token is sent as a bearer token.
- * Clients sharing a `store` share the token too.
+ * OAuth 2.0 client credentials at `authUrl` + `tokenPath` (the package's
+ * token endpoint), or the caller's `getAccessToken`, picked at run time;
+ * the token is sent as a bearer token. Clients sharing a `store` share the
+ * token too.
+ *
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
  */
-export declare const oauth2ClientCredentials: Authentication<
-  (ClientCredentials | AccessTokenProvider) & {
-    store?: ClientStore | undefined;
-  }
->;
+export declare function oauth2ClientCredentials(
+  tokenPath: string,
+): Authentication<OAuth2Options>;
+/**
+ * OAuth 2.0 in a browser (a package's `browser` entry): tokens come from the
+ * caller's `getAccessToken` only, so the client-credentials flow is not in
+ * the bundle. A `clientSecret` is refused, even beside `getAccessToken`:
+ * anyone who loads the page can read it.
+ */
+export declare const oauth2InBrowser: Authentication<OAuth2Options>;
 /** A bearer token (RFC 6750): fixed, or from your `getAccessToken`. */
 export interface BearerToken {
   /** The token, sent as `Authorization: Bearer <token>`. Never logged, echoed or put in errors. */
@@ -196,8 +205,14 @@ export interface ApiKeyCredentials {
   /** The key. Never logged, echoed or put in errors (nor the URLs hooks see). */
   apiKey: string;
 }
-/** The `apiKey` option, in the header or query parameter the package names. */
-export declare const apiKey: Authentication<ApiKeyCredentials>;
+/**
+ * The `apiKey` option, in the header or query parameter the package names.
+ *
+ * @param place - Where the API takes its key, e.g. the `X-API-Key` header.
+ */
+export declare function apiKey(
+  place: ApiKeyPlace,
+): Authentication<ApiKeyCredentials>;
 /** HTTP basic credentials (RFC 7617). */
 export interface BasicCredentials {
   /** The user name; it may not hold a colon. */

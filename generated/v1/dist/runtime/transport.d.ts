@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { type ApiKeyPlace, type Authentication } from "./auth.js";
+import { type Authentication } from "./auth.js";
 import type { ClientStore } from "./store.js";
 import { type Clock } from "./limiter.js";
 import { type RetryOptions } from "./retry.js";
@@ -73,10 +73,6 @@ export interface TransportDefaults {
   readonly plan?: PlanLimit | undefined;
   /** The base URL the API states, used when the `baseUrl` option is left out. */
   readonly baseUrl?: string | undefined;
-  /** OAuth 2.0: the token endpoint's path below `authUrl`, e.g. `/oauth2/token`. */
-  readonly tokenPath?: string | undefined;
-  /** An API key's header or query parameter. */
-  readonly apiKey?: ApiKeyPlace | undefined;
   /**
    * The client method of the set's transaction-status operation, e.g.
    * `getTransactionStatus`, which {@link OutcomeUnknownError} names; none
@@ -243,9 +239,10 @@ export interface Transport {
  * {@link ConfigError} that names the option, never its value).
  *
  * @param options - Client options from the caller.
- * @param defaults - The generated package's plan, base URL and auth data.
- * @param authentication - The API's auth scheme (auth.ts), e.g.
- * `oauth2ClientCredentials`; none for an API without credentials.
+ * @param defaults - The generated package's plan and base URL.
+ * @param authentication - The API's auth scheme (auth.ts), with its own
+ * data, e.g. `oauth2ClientCredentials("/oauth2/token")`; none for an API
+ * without credentials.
  */
 export declare function createTransport<Options>(
   options: ClientSettingsWithBaseUrl & Options,

@@ -91,10 +91,12 @@ export function checkToken(token: unknown): string {
  * `error` / `error_description`, never the secret.
  *
  * @param options - The client's credentials and store.
- * @param context - The token path, and the client's fetch, time-out and clock.
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
+ * @param context - The client's fetch, time-out and clock.
  */
 export function createTokenSource(
   options: TokenSourceOptions,
+  tokenPath: string,
   context: AuthContext,
 ): TokenSource {
   const { scope, store } = options;
@@ -103,9 +105,7 @@ export function createTokenSource(
   const refreshMarginMs = checkMargin(
     options.tokenRefreshMarginMs ?? DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   );
-  const tokenUrl =
-    context.url("authUrl", options.authUrl) +
-    (context.defaults.tokenPath ?? "");
+  const tokenUrl = context.url("authUrl", options.authUrl) + tokenPath;
   const { clock, timeoutMs } = context;
   // Only clients of the same credentials share a token.
   const storeKey = `token ${clientId} ${tokenUrl} ${scope ?? ""}`;
@@ -255,11 +255,6 @@ export function createTokenSource(
 
 /** What an auth scheme is given to build a client's {@link Credentials}. */
 export interface AuthContext {
-  /** The generated package's auth data: the token path, the API key's place. */
-  readonly defaults: {
-    readonly tokenPath?: string | undefined;
-    readonly apiKey?: ApiKeyPlace | undefined;
-  };
   /** The client's fetch, time-out and clock. */
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
@@ -427,27 +422,53 @@ function checkMargin(value: number): number {
   throw new ConfigError("tokenRefreshMarginMs is out of range");
 }
 
+/** What a client of an OAuth 2.0 API takes: its client credentials, or tokens from elsewhere. */
+export type OAuth2Options = (ClientCredentials | AccessTokenProvider) & {
+  store?: ClientStore | undefined;
+};
+
 /**
- * OAuth 2.0 client credentials at `authUrl` + the package's token path, or
- * the caller's `getAccessToken`; the token is sent as a bearer token.
- * Clients sharing a `store` share the token too.
+ * OAuth 2.0 client credentials at `authUrl` + `tokenPath` (the package's
+ * token endpoint), or the caller's `getAccessToken`, picked at run time;
+ * the token is sent as a bearer token. Clients sharing a `store` share the
+ * token too.
+ *
+ * @param tokenPath - The token endpoint's path below `authUrl`, e.g. `/oauth2/token`.
  */
-export const oauth2ClientCredentials: Authentication<
-  (ClientCredentials | AccessTokenProvider) & {
-    store?: ClientStore | undefined;
-  }
-> = (options, context) =>
-  options.getAccessToken
-    ? provided(options.getAccessToken)
-    : {
-        // Checks the options first: the client id is then a string.
-        secret: createTokenSource(options, context),
-        apply: bearer,
-        renews: true,
-        cached: true,
-        // The API counts a plan per client id.
-        account: options.clientId,
-      };
+export function oauth2ClientCredentials(
+  tokenPath: string,
+): Authentication<OAuth2Options> {
+  return (options, context) =>
+    options.getAccessToken
+      ? provided(options.getAccessToken)
+      : {
+          // Checks the options first: the client id is then a string.
+          secret: createTokenSource(options, tokenPath, context),
+          apply: bearer,
+          renews: true,
+          cached: true,
+          // The API counts a plan per client id.
+          account: options.clientId,
+        };
+}
+
+/**
+ * OAuth 2.0 in a browser (a package's `browser` entry): tokens come from the
+ * caller's `getAccessToken` only, so the client-credentials flow is not in
+ * the bundle. A `clientSecret` is refused, even beside `getAccessToken`:
+ * anyone who loads the page can read it.
+ */
+export const oauth2InBrowser: Authentication<OAuth2Options> = (options) => {
+  if (options.clientSecret !== undefined)
+    throw new ConfigError(
+      "clientSecret is refused in a browser, where anyone who loads the page can read it: get tokens from your own server with getAccessToken (a bundler for browsers loads this package's browser entry, which has no client-credentials flow)",
+    );
+  if (!options.getAccessToken)
+    throw new ConfigError(
+      "getAccessToken is required in a browser: this package's browser entry has no client-credentials flow, as a client secret there could be read by anyone who loads the page",
+    );
+  return provided(options.getAccessToken);
+};
 
 /** A bearer token (RFC 6750): fixed, or from your `getAccessToken`. */
 export interface BearerToken {
@@ -470,22 +491,21 @@ export interface ApiKeyCredentials {
   apiKey: string;
 }
 
-/** The `apiKey` option, in the header or query parameter the package names. */
-export const apiKey: Authentication<ApiKeyCredentials> = (
-  options,
-  { defaults },
-) => {
-  const { in: where = "header", name = "x-api-key" } = defaults.apiKey ?? {};
-  return fixed(
-    "apiKey",
-    options.apiKey,
-    where === "query"
+/**
+ * The `apiKey` option, in the header or query parameter the package names.
+ *
+ * @param place - Where the API takes its key, e.g. the `X-API-Key` header.
+ */
+export function apiKey(place: ApiKeyPlace): Authentication<ApiKeyCredentials> {
+  const { name } = place;
+  const apply: Credentials["apply"] =
+    place.in === "query"
       ? // The base URL has no query (checked): the key is its first member or not.
         (secret, _headers, url) =>
           `${url}${url.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(secret)}`
-      : inHeader(name.toLowerCase()),
-  );
-};
+      : inHeader(name.toLowerCase());
+  return (options) => fixed("apiKey", options.apiKey, apply);
+}
 
 /** HTTP basic credentials (RFC 7617). */
 export interface BasicCredentials {

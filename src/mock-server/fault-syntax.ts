@@ -68,8 +68,9 @@ export function parseFault(
   allowNone = false,
 ): ParsedFault {
   const refuse = (expected: string, hint: string): never => {
-    const said = usageProblems.badCommandOption(option, expected, text, hint);
-    throw new UsageError(said.code, said.message, said.hint);
+    throw new UsageError(
+      usageProblems.badCommandOption(option, expected, text, hint),
+    );
   };
   const kinds = [...FAULT_KINDS, ...(allowNone ? ["none"] : [])].join(", ");
   const equals = text.indexOf("=");
@@ -156,14 +157,15 @@ export function parseFault(
     fault = { ...fault, retryAfterSeconds: retryAfter };
 
   if (targets !== undefined && !targets.operations.includes(operation)) {
-    const said = usageProblems.unknownFaultOperation(
-      option,
-      operation,
-      targets.setId,
-      targets.operations,
-      closest(operation, targets.operations),
+    throw new UsageError(
+      usageProblems.unknownFaultOperation(
+        option,
+        operation,
+        targets.setId,
+        targets.operations,
+        closest(operation, targets.operations),
+      ),
     );
-    throw new UsageError(said.code, said.message, said.hint);
   }
   return {
     operation,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/diagnostics/diagnostic.js";
-import { parseFault } from "../../src/mock-server/faults.js";
+import { parseFault } from "../../src/mock-server/fault-syntax.js";
 
 const targets = {
   setId: "v3",
