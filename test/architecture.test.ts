@@ -115,6 +115,41 @@ describe("src/ dependencies", () => {
     expect(leaving).toEqual([]);
   });
 
+  it("the runtime holds only what packages run: nothing the generator alone uses is copied into them", () => {
+    // A value the generator imports from the runtime must be used there too,
+    // or by a generated file; else it belongs to the generator.
+    const read = (file: string): string => readFileSync(file, "utf8");
+    const runtimeFiles = files.filter((file) => partOf(file) === "runtime");
+    const generated = join(repoRoot, "generated");
+    const packageTexts = readdirSync(generated, { recursive: true })
+      .map(String)
+      .filter((path) => path.endsWith(".ts") && !path.includes("runtime"))
+      .map((path) => read(join(generated, path)));
+    const generatorOnly = new Set<string>();
+    for (const file of files.filter((each) => partOf(each) !== "runtime"))
+      for (const [, names, from] of read(join(src, file)).matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g,
+      )) {
+        const target = posix
+          .normalize(posix.join(posix.dirname(file), from!))
+          .replace(/\.js$/, ".ts");
+        if (partOf(target) !== "runtime") continue;
+        for (const name of names!.split(",").map((each) => each.trim())) {
+          if (name === "" || name.startsWith("type ")) continue;
+          const word = new RegExp(`\\b${name.split(/\s/)[0]}\\b`, "g");
+          const uses = (text: string): number => text.match(word)?.length ?? 0;
+          const used =
+            uses(read(join(src, target))) > 1 ||
+            runtimeFiles.some(
+              (other) => other !== target && uses(read(join(src, other))) > 0,
+            ) ||
+            packageTexts.some((text) => uses(text) > 0);
+          if (!used) generatorOnly.add(`${target}: ${name}`);
+        }
+      }
+    expect([...generatorOnly]).toEqual([]);
+  });
+
   it("diagnostics/codes.ts holds codes: no table of the system's error codes", () => {
     const codes = readFileSync(join(src, "diagnostics/codes.ts"), "utf8");
     expect(codes).not.toMatch(/^\s+E(NOENT|ACCES|LOOP|IO|NOSPC)\s*:/m);

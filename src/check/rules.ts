@@ -16,10 +16,10 @@ import {
   setNames,
 } from "../names/names.js";
 import { validateValue } from "../runtime/mock/validate.js";
-import { oneWaySchemas } from "../runtime/schema.js";
 import type { JsonValue } from "../runtime/json.js";
 import {
   followed,
+  oneWaySchemas,
   rawChildren,
   refsOf,
   requestBody,

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import type { EventEmitter } from "node:events";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { usageProblems } from "../diagnostics/codes.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
@@ -37,7 +37,8 @@ import {
 
 export type { CliIO } from "./report.js";
 
-const defaultSpec = "spec/remittance.yaml";
+/** The spec `remitgen init` writes: a project's spec when `--spec` is not given. */
+const starterSpec = "spec/api.yaml";
 
 type Program = Command & { exitStatus?: number };
 
@@ -92,6 +93,17 @@ function buildProgram(io: CliIO): Program {
     setStatus(1);
     return undefined;
   };
+  // A command's spec when --spec is not given: the project's, found once
+  // here rather than by each command.
+  program.hook("preAction", (_, command) => {
+    if (command.options.some((option) => option.long === "--spec"))
+      if (command.getOptionValue("spec") === undefined)
+        command.setOptionValueWithSource(
+          "spec",
+          projectSpec(io.cwd),
+          "default",
+        );
+  });
   program
     .description(
       "Generate typed clients, mock handlers, docs and OpenAPI for an HTTP JSON API from one YAML spec.",
@@ -119,7 +131,7 @@ function buildProgram(io: CliIO): Program {
       "-s, --spec <file>",
       "where the starter spec goes",
       parseSpec,
-      "spec/api.yaml",
+      starterSpec,
     )
     .option("-o, --out <dir>", "the output folder", parseOut, "generated")
     .action(async (options: { spec: string; out: string }) => {
@@ -130,7 +142,7 @@ function buildProgram(io: CliIO): Program {
   program
     .command("validate")
     .description("check the spec and report every problem with its position")
-    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-s, --spec <file>", specHelp, parseSpec)
     .action(async (options: { spec: string }) => {
       const model = await checkedModel(options.spec);
       if (model === undefined) return;
@@ -145,7 +157,7 @@ function buildProgram(io: CliIO): Program {
     .description(
       "write a client package, mock handlers and docs for each operation set",
     )
-    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-s, --spec <file>", specHelp, parseSpec)
     .option("-o, --out <dir>", "the output folder", parseOut, "generated")
     .addOption(
       new Option("--set <id...>", "generate only these sets (repeatable)"),
@@ -218,7 +230,7 @@ function buildProgram(io: CliIO): Program {
     )
     .argument("<from>", "the earlier set id, e.g. v1.0.1")
     .argument("<to>", "the later set id, e.g. v3")
-    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-s, --spec <file>", specHelp, parseSpec)
     .option(
       "--to-spec <file>",
       "the spec the later set is in, when it is another file (e.g. the API's next version)",
@@ -310,7 +322,7 @@ Example:
     .description(
       "serve one set's mock API over HTTP (token endpoint included), logging each call",
     )
-    .option("-s, --spec <file>", "the spec file", parseSpec, defaultSpec)
+    .option("-s, --spec <file>", specHelp, parseSpec)
     .option("--set <id>", "the set to serve, e.g. v3")
     .option(
       "-p, --port <number>",
@@ -479,6 +491,28 @@ function refuseOption(
   );
 }
 
+const specHelp = `the spec file (default: ${starterSpec}, which remitgen init writes, or else the one .yaml file in spec/)`;
+
+/**
+ * The spec of the project in `cwd` when `--spec` is not given: the one
+ * `remitgen init` writes, or else the only YAML file in spec/. Anything
+ * else is a usage error naming the flag: a guess could read the wrong API.
+ */
+function projectSpec(cwd: string): string {
+  let found: string[] = [];
+  try {
+    found = readdirSync(join(cwd, "spec"), { withFileTypes: true })
+      .filter((entry) => !entry.isDirectory() && /\.ya?ml$/.test(entry.name))
+      .map((entry) => `spec/${entry.name}`)
+      .sort();
+  } catch {
+    // No spec/ folder (or an unreadable one): nothing found, said below.
+  }
+  if (found.includes(starterSpec)) return starterSpec;
+  if (found.length === 1) return found[0]!;
+  throw new UsageError(usageProblems.noSpec(starterSpec, found));
+}
+
 /**
  * `--spec` and `--out` name a path: an empty one (an unset variable,
  * `--out "$OUT"`) would read the current folder as the spec, or write
@@ -490,7 +524,7 @@ function parseSpec(value: string): string {
       "--spec",
       "a file path",
       value,
-      `pass the spec file, e.g. --spec ${defaultSpec}, or omit --spec for that default`,
+      `pass the spec file, e.g. --spec ${starterSpec}, or omit --spec to find the project's`,
     );
   return value;
 }

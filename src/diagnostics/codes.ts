@@ -959,6 +959,21 @@ export const usageProblems = {
         ? `did you mean ${suggestion}? See \`${help}\``
         : `see \`${help}\``,
   }),
+  /** No --spec, and the project's spec cannot be told: `found` are spec/'s YAML files. */
+  noSpec: (
+    starter: string,
+    found: readonly string[],
+  ): DiagnosticText<"RG092"> => ({
+    code: "RG092",
+    message:
+      found.length === 0
+        ? `no --spec given, and there is no ${starter}`
+        : `no --spec given, and spec/ holds several specs: ${found.join(", ")}`,
+    hint:
+      found.length === 0
+        ? `pass the spec file with --spec <file>, or run \`remitgen init\` to write a starter spec at ${starter}`
+        : `pass the one to use with --spec, e.g. --spec ${found[0]}`,
+  }),
   noCommand: (commands: readonly string[]): DiagnosticText<"RG092"> => ({
     code: "RG092",
     message: "no command given",

@@ -11,6 +11,7 @@ import {
 } from "../names/names.js";
 import type { NamedSchema, SchemaNode } from "../runtime/schema.js";
 import {
+  oneWaySchemas,
   parseRateLimit,
   rateLimitUnits,
   refsOf,
@@ -34,18 +35,46 @@ import type {
   PlanModel,
 } from "./types.js";
 
-/** Whether a schema, followed through references, describes a JSON object. */
+/**
+ * Whether every value a schema admits is a JSON object (not null, not an
+ * array), followed through references: the transport then refuses any other
+ * answer, and reads an empty one as `{}`. A union is when each variant is, an
+ * allOf when any part is (its value satisfies every part); `nullable` admits
+ * null, so a nullable node is not.
+ */
 function isObjectSchema(
   node: SchemaNode,
   byName: ReadonlyMap<string, SchemaNode>,
+  // Answers by schema name. A name met again while it is worked out is a
+  // cycle, which no value ends: not an object.
+  known = new Map<string, boolean>(),
 ): boolean {
-  const seen = new Set<string>();
+  // References followed in a loop: a chain may be thousands long.
+  const chain: string[] = [];
   let current: SchemaNode | undefined = node;
-  while (current?.kind === "ref" && !seen.has(current.name)) {
-    seen.add(current.name);
+  let answer: boolean | undefined;
+  while (answer === undefined && current?.kind === "ref" && !current.nullable) {
+    answer = known.get(current.name);
+    known.set(current.name, false);
+    chain.push(current.name);
     current = byName.get(current.name);
   }
-  return current?.kind === "object";
+  answer ??=
+    current !== undefined &&
+    !current.nullable &&
+    (current.kind === "object" ||
+      (current.kind === "const" &&
+        typeof current.value === "object" &&
+        current.value !== null &&
+        !Array.isArray(current.value)) ||
+      (current.kind === "union" &&
+        current.variants.every((variant) =>
+          isObjectSchema(variant, byName, known),
+        )) ||
+      (current.kind === "allOf" &&
+        current.parts.some((part) => isObjectSchema(part, byName, known))));
+  for (const name of chain) known.set(name, answer);
+  return answer;
 }
 
 /** Builds the model. Call only on a spec the checker passed. */
@@ -203,6 +232,7 @@ export function resolveModel(raw: RawSpec, specFile: string): Model {
     operations,
     sets,
     schemas,
+    oneWaySchemas: [...oneWaySchemas(schemas)].sort(compareText),
     source: { specFile },
   };
   return deepFreeze(model);

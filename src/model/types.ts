@@ -22,6 +22,11 @@ export interface Model {
   readonly sets: readonly OperationSetModel[];
   /** Every named schema of the spec, sorted by name. */
   readonly schemas: readonly NamedSchema[];
+  /**
+   * Named schemas whose values differ by direction (a readOnly or writeOnly
+   * member, however deep), sorted: each has an input type for requests.
+   */
+  readonly oneWaySchemas: readonly string[];
   /** Where the model came from, for headers in generated files. */
   readonly source: SourceInfo;
 }

@@ -6,7 +6,11 @@
  * references), so that neither imports the other.
  */
 import type { JsonValue } from "../runtime/json.js";
-import { childSchemas, type SchemaNode } from "../runtime/schema.js";
+import {
+  childSchemas,
+  type NamedSchema,
+  type SchemaNode,
+} from "../runtime/schema.js";
 
 export type Range = readonly [number, number];
 
@@ -450,4 +454,43 @@ export function refsOf(schema: RawPayload): Located<string>[] {
       stack.push(children[index]);
   }
   return out;
+}
+
+/**
+ * Named schemas whose values differ by direction: those holding a readOnly
+ * or writeOnly member, and those referring to one, however indirectly.
+ */
+export function oneWaySchemas(schemas: readonly NamedSchema[]): Set<string> {
+  const marked = new Set<string>();
+  const referrers = new Map<string, string[]>();
+  const pending: string[] = [];
+  for (const { name, schema } of schemas) {
+    const stack: SchemaNode[] = [schema];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (node.kind === "ref") {
+        const list = referrers.get(node.name);
+        if (list === undefined) referrers.set(node.name, [name]);
+        else list.push(name);
+      }
+      if (
+        node.kind === "object" &&
+        node.properties.some(
+          (property) =>
+            property.readOnly === true || property.writeOnly === true,
+        ) &&
+        !marked.has(name)
+      ) {
+        marked.add(name);
+        pending.push(name);
+      }
+      stack.push(...childSchemas(node));
+    }
+  }
+  for (let name = pending.pop(); name !== undefined; name = pending.pop())
+    for (const referrer of referrers.get(name) ?? [])
+      if (!marked.has(referrer)) {
+        marked.add(referrer);
+        pending.push(referrer);
+      }
+  return marked;
 }

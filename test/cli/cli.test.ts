@@ -3,7 +3,7 @@
  * with a suggestion), validate, generate, diff.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
@@ -314,11 +314,52 @@ describe("validate", () => {
       expect(stderr).toBe(
         option === "--spec"
           ? "remitgen: --spec must be a file path, not an empty string [RG092]\n" +
-              "  hint: pass the spec file, e.g. --spec spec/remittance.yaml, or omit --spec for that default"
+              "  hint: pass the spec file, e.g. --spec spec/api.yaml, or omit --spec to find the project's"
           : "remitgen: --out must be a folder path, not an empty string [RG092]\n" +
               "  hint: pass the output folder, e.g. --out generated, or omit --out for that default",
       );
       expect(await readdir(root)).not.toContain("generated");
+    },
+  );
+
+  it("without --spec reads the spec init writes, or else the one YAML file in spec/", async () => {
+    const { root, spec } = await makeProject();
+    // The one YAML file in spec/ (the project's spec/remittance.yaml; its
+    // folder seed/ and non-YAML files do not count).
+    await writeFile(join(root, "spec/notes.md"), "# notes\n");
+    expect((await run(["validate"], root)).stdout).toBe(
+      "spec/remittance.yaml is valid: 3 sets, 12 operations",
+    );
+    // Two: which is meant cannot be told, so nothing is read.
+    await writeFile(join(root, "spec/other.yaml"), "remitgen: 1\n");
+    const several = await run(["generate"], root);
+    expect(several.status).toBe(2);
+    expect(several.stderr).toBe(
+      "remitgen: no --spec given, and spec/ holds several specs: spec/other.yaml, spec/remittance.yaml [RG092]\n" +
+        "  hint: pass the one to use with --spec, e.g. --spec spec/other.yaml",
+    );
+    expect(await readdir(root)).not.toContain("generated");
+    // spec/api.yaml, which init writes, is the project's among others.
+    await writeFile(join(root, "spec/api.yaml"), await readFile(spec));
+    expect((await run(["validate"], root)).stdout).toBe(
+      "spec/api.yaml is valid: 3 sets, 12 operations",
+    );
+  });
+
+  it.each(["validate", "generate", "diff", "mock"])(
+    "%s without --spec in a project with no spec is a usage error naming the flag (RG092, exit 2)",
+    async (command) => {
+      const { root } = await makeProject();
+      const args = command === "diff" ? ["diff", "V1", "v3"] : [command];
+      const elsewhere = join(root, "sub");
+      await mkdir(elsewhere);
+      const { status, stdout, stderr } = await run(args, elsewhere);
+      expect(status).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toBe(
+        "remitgen: no --spec given, and there is no spec/api.yaml [RG092]\n" +
+          "  hint: pass the spec file with --spec <file>, or run `remitgen init` to write a starter spec at spec/api.yaml",
+      );
     },
   );
 

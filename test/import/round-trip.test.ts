@@ -28,6 +28,12 @@ async function roundTrip(
     out: join(root, "imported.yaml"),
   });
   expect(result.sets).toBe(sets.length);
+  // The closing of an allOf of objects is remitgen's own: read, not noted.
+  expect(
+    result.notes.filter((note) =>
+      JSON.stringify(note).includes("unevaluatedProperties"),
+    ),
+  ).toEqual([]);
   await generate({ spec: "imported.yaml", out: "again", cwd: root });
   return join(root, "again");
 }

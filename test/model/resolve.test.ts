@@ -786,3 +786,63 @@ describe("the format's defaults and choices", () => {
     ]);
   });
 });
+
+describe("what a success answer holds (responseBody)", () => {
+  const keywordsText = readFileSync(
+    join(repoRoot, "test/fixtures/schema-keywords.yaml"),
+    "utf8",
+  );
+  const answering = (id: string, response: string): string =>
+    `    path: /${id}\n    summary: S.\n    effect: read\n    response: ${response}\n`;
+  const extra: Record<string, string> = {
+    union_of_objects: "{ $ref: PaymentMethod }",
+    inline_union: "{ anyOf: [{ $ref: Card }, { type: object }] }",
+    union_with_string: "{ oneOf: [{ $ref: Card }, { type: string }] }",
+    list: "{ type: array, items: { $ref: Card } }",
+    nullable_ref: "{ $ref: Card, nullable: true }",
+    object_const: "{ const: { kind: card } }",
+    untyped: "{ description: Anything. }",
+    ref_chain: "Chain",
+  };
+  const text = keywordsText
+    .replace(
+      "\nsets:\n",
+      () =>
+        Object.entries(extra)
+          .map(([id, response]) => `  ${id}:\n${answering(id, response)}`)
+          .join("") + "\nsets:\n",
+    )
+    .replace(
+      "\nschemas:\n",
+      "\nschemas:\n  Chain: { $ref: Chain2 }\n  Chain2: { $ref: PaymentMethod }\n",
+    )
+    .replace(
+      "operations: [create_payment, get_tree, get_counts, get_method]",
+      () =>
+        `operations: [create_payment, get_tree, get_counts, get_method, ${Object.keys(extra).join(", ")}]`,
+    );
+
+  it("is an object for objects, unions of objects and an allOf with an object part, else any JSON", () => {
+    const model = resolve(text, "schema-keywords.yaml");
+    const bodies = Object.fromEntries(
+      model.operations.map((operation) => [
+        operation.id,
+        operation.responseBody,
+      ]),
+    );
+    expect(bodies).toEqual({
+      create_payment: "object", // allOf of Money and an object
+      get_tree: "object",
+      get_counts: "object", // a map is an object
+      get_method: "json", // a nullable union: null is an answer too
+      union_of_objects: "object",
+      inline_union: "object",
+      union_with_string: "json",
+      list: "json",
+      nullable_ref: "json",
+      object_const: "object",
+      untyped: "json",
+      ref_chain: "object",
+    });
+  });
+});

@@ -456,4 +456,72 @@ describe("openapi.json and the mocks agree on what a body may hold", () => {
     expect(verdicts[2]).toMatchObject({ byOpenApi: false, byMock: false });
     expect(verdicts.filter((each) => each.byMock).length).toBe(4);
   });
+
+  it("agree on an allOf of closed objects: the parts' members add up, and the whole is closed", () => {
+    // Money is an allOf part of Payment and also answered alone, by get_money.
+    const text = readFileSync(
+      `${repoRoot}test/fixtures/schema-keywords.yaml`,
+      "utf8",
+    )
+      .replace(
+        "\nsets:\n",
+        "  get_money:\n    path: /get_money\n    summary: S.\n    effect: read\n    response: Money\n\nsets:\n",
+      )
+      .replace("get_counts, get_method]", "get_counts, get_method, get_money]");
+    const result = checkSpecText(text, "schema-keywords.yaml");
+    if (!result.ok) throw new Error(result.formatted);
+    const set = result.model.sets[0]!;
+    const doc = JSON.parse(renderOpenApi(result.model, set).contents) as Doc;
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema(doc, "openapi.json");
+    const money = { amount: 10, currency: "PKR" };
+    const payment = {
+      ...money,
+      id: "p-1",
+      method: { kind: "card", last4: "1234" },
+    };
+    const moneyAnswer =
+      "openapi.json#/paths/~1get_money/post/responses/default/content/application~1json/schema";
+    const cases: [string, string, Record<string, unknown>][] = [
+      ["Payment", "openapi.json#/components/schemas/Payment", payment],
+      [
+        "Payment",
+        "openapi.json#/components/schemas/Payment",
+        { ...payment, unlisted: 1 },
+      ],
+      [
+        "Payment",
+        "openapi.json#/components/schemas/Payment",
+        { ...payment, method: { kind: "card", last4: "1234", unlisted: 1 } },
+      ],
+      [
+        "Payment",
+        "openapi.json#/components/schemas/Payment",
+        { id: "p-1", method: payment.method },
+      ],
+      ["Money", moneyAnswer, money],
+      ["Money", moneyAnswer, { ...money, id: "p-1" }],
+    ];
+    const verdicts = cases.map(([name, pointer, value]) => ({
+      value,
+      byOpenApi: ajv.validate({ $ref: pointer }, value),
+      byMock:
+        validateValue(
+          value as JsonValue,
+          { kind: "ref", name },
+          schemaLookup(set.schemas),
+        ).length === 0,
+    }));
+    expect(verdicts.filter((each) => each.byOpenApi !== each.byMock)).toEqual(
+      [],
+    );
+    expect(verdicts.map((each) => each.byMock)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
 });

@@ -14,7 +14,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSpec } from "../../src/check-spec.js";
+import { checkSpecText, loadSpec } from "../../src/check-spec.js";
+import { readFileSync } from "node:fs";
 import type { Model } from "../../src/model/types.js";
 import { operationDoc } from "../../src/render/client/docs.js";
 import { createDocsRenderer } from "../../src/render/docs/index.js";
@@ -278,4 +279,51 @@ describe("the HTTP API's openapi.json", () => {
       { url: "https://api.payments.example/v2", description: "Payments API" },
     ]);
   });
+});
+
+describe("each auth scheme's wording", () => {
+  const text = readFileSync(fixture, "utf8");
+  const authBlock = text.slice(
+    text.indexOf("auth:\n"),
+    text.indexOf("\noperationDefaults:"),
+  );
+  // The options that carry each scheme's credentials (the runtime's names).
+  const schemes: [string, string[]][] = [
+    ["auth:\n  scheme: api-key\n  in: query\n  name: key\n", ["apiKey"]],
+    ["auth:\n  scheme: basic\n", ["username", "password"]],
+    ["auth:\n  scheme: bearer\n", ["token", "getAccessToken"]],
+  ];
+
+  it.each(schemes)(
+    "names the same options in the README, its options table and an operation page (%s)",
+    async (block, options) => {
+      const result = checkSpecText(
+        text.replace(authBlock, block),
+        "http-api.yaml",
+      );
+      if (!result.ok) throw new Error(result.formatted);
+      const set = result.model.sets[0]!;
+      const docs = await createDocsRenderer();
+      const pages = new Map(
+        (await docs.renderSetDocs(result.model, set)).map((each) => [
+          each.path,
+          each.contents,
+        ]),
+      );
+      const readme = pages.get("README.md")!;
+      const summary = readme.slice(
+        readme.indexOf("## Authentication\n"),
+        readme.indexOf("## Errors and retries\n"),
+      );
+      const fact = pages
+        .get("docs/create-payment.md")!
+        .split("\n")
+        .find((line) => line.startsWith("- **Credentials:**"))!;
+      for (const option of options) {
+        expect(summary).toContain(`\`${option}\``);
+        expect(fact).toContain(`\`${option}\``);
+        expect(readme).toMatch(new RegExp(`^\\| \`${option}\` +\\|`, "m"));
+      }
+    },
+  );
 });

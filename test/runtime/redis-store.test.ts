@@ -25,6 +25,10 @@ import {
   startBank,
   type Bank,
 } from "./helpers/server.js";
+import {
+  holdsSecret,
+  planPerCredential,
+} from "./helpers/plan-per-credential.js";
 import { startRedisServer, type RedisServer } from "./helpers/redis-server.js";
 import { startSlowProxy, type SlowProxy } from "./helpers/slow-proxy.js";
 
@@ -84,6 +88,18 @@ describe("createRedisStore", () => {
     permits[0]!.release();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(Promise.resolve(second!.acquire())).resolves.toBeDefined();
+  });
+
+  it("keeps a window per API key and per static token, under keys holding no secret", async () => {
+    const prefix = freshPrefix();
+    const connection = await connectRedis();
+    const keys = await planPerCredential(
+      createRedisStore(connection, { prefix }),
+    );
+    expect(new Set(keys).size).toBe(4);
+    const stored = await connection.keys(`${prefix}*`);
+    expect(stored.length).toBeGreaterThanOrEqual(4);
+    expect(stored.filter(holdsSecret)).toEqual([]);
   });
 
   it("settled slots leave the window one window after they settle, as the bank counts", async () => {

@@ -22,7 +22,7 @@ import {
   writeTypeDeclaration,
 } from "../code/types.js";
 import { noMemo, type RenderMemo } from "../memo.js";
-import { oneWaySchemas, type NamedSchema } from "../../runtime/schema.js";
+import type { NamedSchema } from "../../runtime/schema.js";
 
 /**
  * types.ts, a module of declarations only. Each declaration depends only
@@ -45,8 +45,7 @@ export function renderTypes(
     )
   )
     file.use(typeSymbol("./runtime/json.js", "JsonValue"));
-  // The same in every set that holds a schema: all it refers to is there too.
-  const oneWay = oneWaySchemas(set.schemas);
+  const oneWay = new Set(model.oneWaySchemas);
   for (const named of set.schemas)
     file.declaration((writer) => writeSchemaType(writer, named, oneWay), {
       memo,

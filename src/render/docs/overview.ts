@@ -16,13 +16,8 @@ import {
   table,
 } from "../../escape/markdown.js";
 import type { DocsTemplates } from "./templates.js";
-import {
-  authSummary,
-  finishDocument,
-  gapList,
-  rateText,
-  serviceGapsLead,
-} from "./text.js";
+import { authWords } from "./auth-words.js";
+import { finishDocument, gapList, rateText, serviceGapsLead } from "./text.js";
 import { planChanges } from "./set-docs.js";
 
 export function renderOverviewDocs(
@@ -60,7 +55,7 @@ function authOverview(model: Model): string {
       ? `${open.join(", ")} ${open.length === 1 ? "sends" : "send"} no credentials.`
       : "";
   if (model.auth.scheme !== "oauth2-client-credentials")
-    return [authSummary(model.auth), others].filter(Boolean).join("\n\n");
+    return [authWords(model.auth).summary, others].filter(Boolean).join("\n\n");
   return [
     `${inlineText(model.auth.title)} (version ${inlineText(model.auth.version)}): ${codeSpan(`${model.auth.token.method} ${model.auth.token.path}`)} at ${codeSpan(model.auth.baseUrl)}.`,
     paragraphs(model.auth.assumption),

@@ -62,6 +62,7 @@ import {
   MAX_RETRY_ATTEMPTS,
 } from "../../runtime/defaults.js";
 import type { DocsTemplates } from "./templates.js";
+import { authWords } from "./auth-words.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import {
   anyEffectStated,
@@ -71,7 +72,6 @@ import {
   finishDocument,
   gapList,
   isSuccessBody,
-  authSummary,
   planSentence,
   rateText,
   reconcileText,
@@ -341,7 +341,8 @@ function clientOptionsTable(model: Model, set: OperationSetModel): string {
         ? `Address of the service. Default: ${codeSpan(model.service.defaultBaseUrl, { table: true })}, the spec's.`
         : `Address of the service, ${codeSpan(model.service.baseUrl, { table: true })} in the spec. Required.`,
     ],
-    ...credentialOptions(model),
+    // Every secret among them is kept out of logs, errors and hooks.
+    ...authWords(model.auth).options,
     [
       "timeoutMs",
       `Time-out of one HTTP exchange (sending the request and reading the answer)${oauth2 ? ", and of each token request," : ""} in ms. Default ${DEFAULT_TIMEOUT_MS}. Waiting for a rate-limit slot or between retries does not count: a ${codeSpan("signal", { table: true })} bounds a whole call.`,
@@ -381,86 +382,6 @@ function clientOptionsTable(model: Model, set: OperationSetModel): string {
   );
 }
 
-/**
- * The client options that carry credentials, for the spec's scheme (the
- * runtime's names: auth.ts). Every secret among them is kept out of logs,
- * errors and hooks.
- */
-function credentialOptions(model: Model): [string, string][] {
-  const auth = model.auth;
-  const described = (text: string, description?: string): string =>
-    description !== undefined ? `${text} ${cellText(description)}` : text;
-  switch (auth.scheme) {
-    case "oauth2-client-credentials":
-      return [
-        [
-          "authUrl",
-          `Address of the authorization API, ${codeSpan(auth.baseUrl, { table: true })}; tokens are requested at ${codeSpan(`${auth.baseUrl}${auth.token.path}`, { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-        ],
-        [
-          "clientId",
-          `Client id for the token request. Required unless ${codeSpan("getAccessToken", { table: true })} is given.`,
-        ],
-        [
-          "clientSecret",
-          `Client secret for the token request. Never logged. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Server side only: never in a browser.`,
-        ],
-        [
-          "scope",
-          "Space-separated scopes for the token request. Default: none sent.",
-        ],
-        [
-          "getAccessToken",
-          "Replaces the built-in token request, e.g. for another grant type; then no credentials are needed. Called before each request, before its turn under the rate limit: a token that expires while the call waits is answered 401, and asked for again with forceRefresh.",
-        ],
-        [
-          "tokenRefreshMarginMs",
-          `A new token is requested this long before its ${codeSpan("expires_in", { table: true })} runs out (at most half its lifetime), in the background: calls go on with the current token, and keep it until it expires if the token request fails. Default ${DEFAULT_TOKEN_REFRESH_MARGIN_MS}. A token without ${codeSpan("expires_in", { table: true })} is kept until the server answers 401.`,
-        ],
-      ];
-    case "api-key":
-      return [
-        [
-          "apiKey",
-          described(
-            `The API key, sent as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name, { table: true })}. Required. Never logged.`,
-            auth.description,
-          ),
-        ],
-      ];
-    case "basic":
-      return [
-        [
-          "username",
-          described(
-            "User name for HTTP Basic authentication; it may not hold a colon. Required.",
-            auth.description,
-          ),
-        ],
-        [
-          "password",
-          "Password for HTTP Basic authentication. Required. Never logged.",
-        ],
-      ];
-    case "bearer":
-      return [
-        [
-          "token",
-          described(
-            `The bearer token, sent as ${codeSpan("Authorization: Bearer", { table: true })}. Required unless ${codeSpan("getAccessToken", { table: true })} is given. Never logged.`,
-            auth.description,
-          ),
-        ],
-        [
-          "getAccessToken",
-          "Gives the token in place of a fixed one, called before each request; after a 401 it is asked again with forceRefresh, and the request sent once more.",
-        ],
-      ];
-    case "none":
-      return [];
-  }
-}
-
 /** How a method takes its arguments: the remittance shape (a body, then options) in its words. */
 function argumentsSentence(set: OperationSetModel): string {
   return bodyThenOptions(set)
@@ -491,7 +412,7 @@ function authMarkdown(model: Model, set: OperationSetModel): string {
   const auth = model.auth;
   const scheme =
     auth.scheme !== "oauth2-client-credentials"
-      ? [authSummary(auth)]
+      ? [authWords(auth).summary!]
       : oauth2Markdown(auth);
   return [
     ...scheme,
@@ -515,21 +436,6 @@ function oauth2Markdown(auth: OAuth2AuthModel): string[] {
   ];
 }
 
-/** When the client throws AuthError, for the spec's scheme; none when nothing is sent with credentials. */
-function authErrorText(model: Model): string | undefined {
-  switch (model.auth.scheme) {
-    case "oauth2-client-credentials":
-      return "The token request failed or gave no usable token, or the server refused a freshly requested token (a second 401).";
-    case "bearer":
-      return `The server refused the token (a 401); with ${codeSpan("getAccessToken", { table: true })}, refused a freshly requested one too (a second 401).`;
-    case "api-key":
-    case "basic":
-      return "The server refused the credentials (a 401): they are not sent again.";
-    case "none":
-      return undefined;
-  }
-}
-
 function errorsMarkdown(
   model: Model,
   set: OperationSetModel,
@@ -537,7 +443,7 @@ function errorsMarkdown(
 ): string {
   const errorGap = serviceGap(model, "errors");
   const renews = renewal(model);
-  const authError = authErrorText(model);
+  const authError = authWords(model.auth).authError;
   const errorClasses: [string, string][] = [
     [
       "ClientError",
@@ -745,32 +651,6 @@ function setParts(model: Model, set: OperationSetModel): SetParts {
       model.sets.map((candidate) => [candidate.id, codeSpan(candidate.id)]),
     ),
   };
-}
-
-/**
- * The credentials fact of an operation page. OAuth2's flow takes the
- * README's Authentication section, and its pages say nothing, as before.
- */
-function credentialsFact(auth: AuthModel): string[] {
-  const fact = (text: string): string[] => [`**Credentials:** ${text}`];
-  switch (auth.scheme) {
-    case "oauth2-client-credentials":
-      return [];
-    case "api-key":
-      return fact(
-        `the ${codeSpan("apiKey")} option, as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name)}`,
-      );
-    case "basic":
-      return fact(
-        `HTTP Basic, with the ${codeSpan("username")} and ${codeSpan("password")} options`,
-      );
-    case "bearer":
-      return fact(
-        `a bearer token, the ${codeSpan("token")} option or from ${codeSpan("getAccessToken")}`,
-      );
-    case "none":
-      return fact("none, the API takes none");
-  }
 }
 
 function noErrors(gap: NotShown | undefined, clientErrors: string): string {
@@ -1011,4 +891,10 @@ function faultsSentence(writes: readonly OperationModel[]): string {
   if (write === undefined) return "";
   const override = `handlers.engine.setOverride(${stringLiteral(write.id)}, { fault: { kind: "status", status: 500, applied: true } })`;
   return `Faults test what a write must survive: ${codeSpan(override)} answers 500 after carrying the write out (recorded with ${codeSpan("applied: true")}), and the fault kinds ${codeSpan('"timeout"')}, ${codeSpan('"drop"')} and ${codeSpan('"applied-then-drop"')} lose the answer. With ${codeSpan('"timeout"')} the client gives up only after its ${codeSpan("timeoutMs")} (${DEFAULT_TIMEOUT_MS} by default, on real timers): give a test's client a short one. `;
+}
+
+/** An operation page's credentials fact, if its scheme has one. */
+function credentialsFact(auth: AuthModel): string[] {
+  const fact = authWords(auth).fact;
+  return fact !== undefined ? [`**Credentials:** ${fact}`] : [];
 }

@@ -36,22 +36,6 @@ export function rateText(rate: RateLimitModel): string {
   return `${rate.limit} requests per ${rate.unit}`;
 }
 
-/** How a scheme other than OAuth2 authenticates, in one paragraph. */
-export function authSummary(
-  auth: Exclude<AuthModel, { scheme: "oauth2-client-credentials" }>,
-): string {
-  switch (auth.scheme) {
-    case "api-key":
-      return `The client sends the ${codeSpan("apiKey")} option as the ${auth.in === "header" ? "header" : "query parameter"} ${codeSpan(auth.name)}.${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
-    case "basic":
-      return `The client sends ${codeSpan("username")} and ${codeSpan("password")} as HTTP Basic credentials (RFC 7617).${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
-    case "bearer":
-      return `The client sends the ${codeSpan("token")} option as a bearer token (RFC 6750).${auth.description !== undefined ? ` ${inlineText(auth.description)}` : ""}`;
-    case "none":
-      return "The operations take no credentials.";
-  }
-}
-
 /** The plan of a set in one sentence. */
 export function planSentence(set: OperationSetModel, plan: PlanModel): string {
   const note = plan.note !== undefined ? ` (${inlineText(plan.note)})` : "";

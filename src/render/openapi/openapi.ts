@@ -16,6 +16,12 @@ import type {
   SchemaNode,
 } from "../../model/types.js";
 import type { JsonValue } from "../../runtime/json.js";
+import { childSchemas } from "../../runtime/schema.js";
+import {
+  mergeAllOf,
+  schemaLookup,
+  type SchemaLookup,
+} from "../../runtime/mock/validate.js";
 import { codeSpan, inlineText, paragraphs } from "../../escape/markdown.js";
 import { hashName } from "../../names/names.js";
 import {
@@ -89,7 +95,7 @@ function documentOf(
   memo: RenderMemo,
   members: (members: readonly JsonMember[]) => Json,
 ): JsonObject {
-  const names = componentNames(set);
+  const names = componentNames(model, set, memo);
   const anyStated = anyEffectStated(model);
   const paths: JsonObject = {};
   for (const operation of set.operations) {
@@ -115,8 +121,14 @@ function documentOf(
     const marker =
       payloadOf !== undefined ? { "x-remitgen-payload": payloadOf } : {};
     // components.schemas.<key>: three objects deep.
+    // A named schema (titled by its name) may be written as an allOf part.
+    const asPart = payloadOf === undefined && names.parts.has(title);
     const make = (): JsonMember =>
-      jsonMember(key, { title, ...marker, ...jsonSchema(schema, names) }, 3);
+      jsonMember(
+        key,
+        { title, ...marker, ...jsonSchema(schema, names, asPart) },
+        3,
+      );
     return names.canonical
       ? memo.once(owner, `openapi-component:${key}\u0000${title}`, make)
       : make();
@@ -286,6 +298,58 @@ interface ComponentNames {
   readonly canonical: boolean;
   /** `<operation id> request|response` -> component key, for inline payload schemas. */
   readonly inline: ReadonlyMap<string, string>;
+  /** Named schemas by name, to tell whether an object is closed. */
+  readonly lookup: SchemaLookup;
+  /** Named schemas some allOf of the spec takes as a part (see {@link allOfParts}). */
+  readonly parts: ReadonlySet<string>;
+}
+
+/**
+ * The named schemas some `allOf` of the spec takes as a part, directly or
+ * through references. remitgen's allOf adds its parts' members up, and an
+ * object is closed; in JSON Schema a closed part refuses the other parts'
+ * members, which makes the allOf unsatisfiable. So a part is written open,
+ * and closed where it is whole: an allOf (or a reference to a part used
+ * alone) carries `unevaluatedProperties: false`, which sees every part's
+ * members. Taken from the whole spec, so a component reads alike in every set.
+ */
+function allOfParts(model: Model): Set<string> {
+  const parts = new Set<string>();
+  const lookup = schemaLookup(model.schemas);
+  const pending: SchemaNode[] = model.schemas.map((named) => named.schema);
+  for (const operation of model.operations) {
+    for (const payload of [
+      operation.request,
+      operation.response,
+      ...operation.responses.map((response) => response.payload),
+      ...operation.errors.map((error) => error.payload),
+    ])
+      if (payload.kind === "schema") pending.push(payload.schema);
+    pending.push(...operation.parameters.map((parameter) => parameter.schema));
+  }
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === "allOf" && mergeAllOf(node, lookup) !== undefined)
+      for (const each of node.parts)
+        for (
+          let part: SchemaNode | undefined = each;
+          part?.kind === "ref" && !parts.has(part.name);
+          part = lookup.get(part.name)
+        )
+          parts.add(part.name);
+    pending.push(...childSchemas(node));
+  }
+  return parts;
+}
+
+/** A reference to a schema written open as an allOf part, which is closed when used alone. */
+function closedPart(
+  schema: SchemaNode & { kind: "ref" },
+  names: ComponentNames,
+): boolean {
+  const merged = names.parts.has(schema.name)
+    ? mergeAllOf(schema, names.lookup)
+    : undefined;
+  return merged !== undefined && merged.additionalProperties === undefined;
 }
 
 /** Inline (not `$ref`) schema payloads of an operation, with a key and a title. */
@@ -320,7 +384,11 @@ function inlinePayloads(
  * Component keys: a name as it is when OpenAPI allows it (`[A-Za-z0-9._-]`)
  * and it is free; otherwise its allowed characters plus a hash of the name.
  */
-function componentNames(set: OperationSetModel): ComponentNames {
+function componentNames(
+  model: Model,
+  set: OperationSetModel,
+  memo: RenderMemo,
+): ComponentNames {
   const taken = new Set<string>();
   let clashed = false;
   const allocate = (wanted: string): string => {
@@ -343,7 +411,15 @@ function componentNames(set: OperationSetModel): ComponentNames {
     for (const [, key, title] of inlinePayloads(operation))
       inline.set(key, allocate(title));
   }
-  return { named, canonical, inline };
+  return {
+    named,
+    canonical,
+    inline,
+    lookup: memo.once(model, "openapi-lookup", () =>
+      schemaLookup(model.schemas),
+    ),
+    parts: memo.once(model, "openapi-parts", () => allOfParts(model)),
+  };
 }
 
 function ref(key: string): JsonObject {
@@ -352,10 +428,14 @@ function ref(key: string): JsonObject {
   };
 }
 
-/** A SchemaNode as JSON Schema 2020-12; keys in a fixed order. */
+/**
+ * A SchemaNode as JSON Schema 2020-12; keys in a fixed order. `asPart`: it
+ * is a part of an allOf of objects, written open (see {@link allOfParts}).
+ */
 export function jsonSchema(
   schema: SchemaNode,
   names: ComponentNames,
+  asPart = false,
 ): JsonObject {
   const out: JsonObject = {};
   const each = (nodes: readonly SchemaNode[]): JsonObject[] =>
@@ -430,8 +510,18 @@ export function jsonSchema(
       }
       break;
     }
-    case "allOf":
-      out.allOf = each(schema.parts);
+    case "allOf": {
+      const whole = mergeAllOf(schema, names.lookup);
+      out.allOf = schema.parts.map((part) =>
+        jsonSchema(part, names, whole !== undefined),
+      );
+      if (!asPart && whole !== undefined && !whole.additionalProperties)
+        out.unevaluatedProperties = false;
+      break;
+    }
+    case "ref":
+      if (!asPart && closedPart(schema, names))
+        out.unevaluatedProperties = false;
       break;
     case "object": {
       // A member named "__proto__" must stay an ordinary key.
@@ -451,8 +541,10 @@ export function jsonSchema(
       // "unknown"), unless it is a map: the document says so, and a client
       // generated from it sends none.
       const extra = schema.additionalProperties;
-      out.additionalProperties =
-        typeof extra === "object" ? jsonSchema(extra, names) : extra === true;
+      if (typeof extra === "object")
+        out.additionalProperties = jsonSchema(extra, names);
+      else if (extra === true || !asPart)
+        out.additionalProperties = extra === true;
       break;
     }
     default:
@@ -481,7 +573,10 @@ function payloadSchema(
   if (payload.kind === "none") return {};
   if (payload.schema.kind === "ref") {
     const key = names.named.get(payload.schema.name);
-    return key !== undefined ? ref(key) : {};
+    if (key === undefined) return {};
+    return closedPart(payload.schema, names)
+      ? { ...ref(key), unevaluatedProperties: false }
+      : ref(key);
   }
   return ref(names.inline.get(inlineKey)!);
 }

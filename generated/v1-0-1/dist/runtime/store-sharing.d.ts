@@ -6,7 +6,15 @@ import type { StoredToken, TokenStore, WindowStore } from "./store.js";
 export declare const storeSharing: {
   readonly window: typeof storeWindow;
   readonly token: typeof sharedToken;
+  readonly digest: typeof credentialDigest;
 };
+/**
+ * A fixed secret (an API key, a static token) as 16 hex digits, to tell
+ * in a store's keys whose plan a window counts without holding the secret:
+ * 64 bits of a key of more say nothing usable of it. The mocks' FNV-1a,
+ * forwards and backwards; not a cryptographic hash, and not needed to be one.
+ */
+export declare function credentialDigest(secret: string): string;
 /**
  * A store's windows, as a limiter counts in them. A store that fails is
  * asked again after 100 ({@link STORE_RETRY_MIN_MS}) ms, then twice as

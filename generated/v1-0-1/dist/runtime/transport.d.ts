@@ -140,10 +140,10 @@ export interface ClientSettings {
    * request are kept. Default: in this client's memory. Clients sharing a
    * store keep one plan and one token together, e.g. every instance of a
    * service through `createRedisStore` (the package's `./redis` entry).
-   * Keys inside it name the base URL and the client id or user name
-   * (never a secret), so clients of other credentials can share a store
-   * without meeting; clients of different API keys or tokens to one base
-   * URL share one window.
+   * Keys inside it name the base URL and the client id or user name, or a
+   * digest of the API key or static token (never a secret), so clients of
+   * other credentials can share a store without meeting; clients whose
+   * tokens come from `getAccessToken` share one window per base URL.
    */
   store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */

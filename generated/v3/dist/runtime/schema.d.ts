@@ -139,11 +139,4 @@ export declare function discriminatorValues(union: UnionSchema): {
   readonly value: string;
   readonly schema: string;
 }[];
-/**
- * Named schemas whose values differ by direction: those holding a readOnly
- * or writeOnly member, and those referring to one, however indirectly.
- */
-export declare function oneWaySchemas(
-  schemas: readonly NamedSchema[],
-): Set<string>;
 export {};

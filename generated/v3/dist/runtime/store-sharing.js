@@ -17,8 +17,23 @@ import {
   TOKEN_LOCK_POLL_MS,
 } from "./defaults.js";
 import { StoreError } from "./errors.js";
+import { hashString } from "./mock/sample.js";
 /** What `createMemoryStore` and `createRedisStore` bring as {@link ClientStore.sharing}. */
-export const storeSharing = { window: storeWindow, token: sharedToken };
+export const storeSharing = {
+  window: storeWindow,
+  token: sharedToken,
+  digest: credentialDigest,
+};
+/**
+ * A fixed secret (an API key, a static token) as 16 hex digits, to tell
+ * in a store's keys whose plan a window counts without holding the secret:
+ * 64 bits of a key of more say nothing usable of it. The mocks' FNV-1a,
+ * forwards and backwards; not a cryptographic hash, and not needed to be one.
+ */
+export function credentialDigest(secret) {
+  const hex = (text) => hashString(text).toString(16).padStart(8, "0");
+  return hex(secret) + hex([...secret].reverse().join(""));
+}
 /** Lets a store's failure go: a slot's call is settled or freed either way (see `Permit`). */
 function ignoreFailure(method) {
   try {

@@ -57,6 +57,20 @@ function requestHeaders(own, parameters, callerHeaders) {
   for (const name in own) headers.set(name, own[name]);
   return headers;
 }
+/**
+ * Whose plan a window in a shared store counts, in its key: the client id
+ * or user name, else a digest of the fixed secret (an API key, a static
+ * token; keys are not secret). Tokens from `getAccessToken` change, so
+ * they, like no credentials, count by base URL alone.
+ */
+function planHolder(credentials, store) {
+  if (credentials === undefined || credentials.account !== undefined)
+    return credentials?.account ?? "";
+  const secret = credentials.renews ? undefined : credentials.secret();
+  return typeof secret === "string"
+    ? `key:${store.sharing.digest(secret)}`
+    : "";
+}
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 /**
  * Error codes that prove the request never left this machine: no
@@ -261,10 +275,9 @@ export function createTransport(options, defaults, authentication) {
     url: (name, value) => checkUrl(name, value, insecure),
   });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
-  // The API counts a plan per client (a client id, a user name); others' calls by base URL alone.
   const window = options.store && {
     store: options.store,
-    key: `rate ${credentials?.account ?? ""} ${baseUrl}`,
+    key: `rate ${planHolder(credentials, options.store)} ${baseUrl}`,
   };
   // A custom limit replaces the plan's; without either, there is none.
   const limit =

@@ -17,6 +17,7 @@ import {
   TOKEN_LOCK_POLL_MS,
 } from "./defaults.js";
 import { StoreError } from "./errors.js";
+import { hashString } from "./mock/sample.js";
 import type { Clock, SlotAnswer, SlotWindow } from "./limiter.js";
 import type {
   ClientStore,
@@ -31,7 +32,20 @@ import type {
 export const storeSharing: {
   readonly window: typeof storeWindow;
   readonly token: typeof sharedToken;
-} = { window: storeWindow, token: sharedToken };
+  readonly digest: typeof credentialDigest;
+} = { window: storeWindow, token: sharedToken, digest: credentialDigest };
+
+/**
+ * A fixed secret (an API key, a static token) as 16 hex digits, to tell
+ * in a store's keys whose plan a window counts without holding the secret:
+ * 64 bits of a key of more say nothing usable of it. The mocks' FNV-1a,
+ * forwards and backwards; not a cryptographic hash, and not needed to be one.
+ */
+export function credentialDigest(secret: string): string {
+  const hex = (text: string): string =>
+    hashString(text).toString(16).padStart(8, "0");
+  return hex(secret) + hex([...secret].reverse().join(""));
+}
 
 /** Lets a store's failure go: a slot's call is settled or freed either way (see `Permit`). */
 function ignoreFailure(method: () => MaybePromise<void>): void {

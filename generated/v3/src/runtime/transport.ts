@@ -213,16 +213,34 @@ export interface ClientSettings {
    * request are kept. Default: in this client's memory. Clients sharing a
    * store keep one plan and one token together, e.g. every instance of a
    * service through `createRedisStore` (the package's `./redis` entry).
-   * Keys inside it name the base URL and the client id or user name
-   * (never a secret), so clients of other credentials can share a store
-   * without meeting; clients of different API keys or tokens to one base
-   * URL share one window.
+   * Keys inside it name the base URL and the client id or user name, or a
+   * digest of the API key or static token (never a secret), so clients of
+   * other credentials can share a store without meeting; clients whose
+   * tokens come from `getAccessToken` share one window per base URL.
    */
   store?: ClientStore | undefined;
   /** Time source and sleeper, for tests. Timeouts always use real timers. */
   clock?: Clock | undefined;
   /** Jitter source returning numbers in [0, 1), for tests. Default `Math.random`. */
   random?: (() => number) | undefined;
+}
+
+/**
+ * Whose plan a window in a shared store counts, in its key: the client id
+ * or user name, else a digest of the fixed secret (an API key, a static
+ * token; keys are not secret). Tokens from `getAccessToken` change, so
+ * they, like no credentials, count by base URL alone.
+ */
+function planHolder(
+  credentials: Credentials | undefined,
+  store: ClientStore,
+): string {
+  if (credentials === undefined || credentials.account !== undefined)
+    return credentials?.account ?? "";
+  const secret = credentials.renews ? undefined : credentials.secret();
+  return typeof secret === "string"
+    ? `key:${store.sharing.digest(secret)}`
+    : "";
 }
 
 /**
@@ -546,10 +564,9 @@ export function createTransport<Options>(
     url: (name, value) => checkUrl(name, value, insecure),
   });
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT_MODE;
-  // The API counts a plan per client (a client id, a user name); others' calls by base URL alone.
   const window = options.store && {
     store: options.store,
-    key: `rate ${credentials?.account ?? ""} ${baseUrl}`,
+    key: `rate ${planHolder(credentials, options.store)} ${baseUrl}`,
   };
   // A custom limit replaces the plan's; without either, there is none.
   const limit =
