@@ -1,4 +1,4 @@
-import stringWidth from "string-width";
+import { createRequire } from "node:module";
 import type { Diagnostic } from "./diagnostic.js";
 import {
   continuedSecretLines,
@@ -19,6 +19,18 @@ export function formatDiagnostics(
   sourceText?: string,
 ): string {
   const lines = sourceText === undefined ? [] : sourceText.split(/\r?\n/);
+  // Loaded here, when a line is to be shown, not with this module: loading
+  // string-width makes an Intl.Segmenter, whose ICU data costs every run
+  // about 15 ms of CPU, and more of waiting on a busy disk, though only a
+  // failed check shows lines.
+  const stringWidth =
+    sourceText === undefined
+      ? undefined
+      : (
+          createRequire(import.meta.url)(
+            "string-width",
+          ) as typeof import("string-width")
+        ).default;
   // Each line is masked and cleaned once, not once per diagnostic on it: a
   // line can be megabytes long and hold thousands of them (a flow mapping
   // of unknown keys), and cleaning it each time was quadratic.
@@ -41,7 +53,7 @@ export function formatDiagnostics(
     return clean;
   };
   return diagnostics
-    .map((diagnostic) => formatOne(diagnostic, shownLine))
+    .map((diagnostic) => formatOne(diagnostic, shownLine, stringWidth))
     .join("\n\n");
 }
 
@@ -59,6 +71,7 @@ const context = 40;
 function formatOne(
   diagnostic: Diagnostic,
   shownLine: (line: number) => ShownLine | undefined,
+  stringWidth: ((text: string) => number) | undefined,
 ): string {
   const { file, line, column, code } = diagnostic;
   const source = shownLine(line);
@@ -69,7 +82,7 @@ function formatOne(
   const hint = shownText(diagnostic.hint, secrets, column - 1);
   const out = [`${file}:${line}:${column}: ${message} [${code}]`];
   const clean = source?.text;
-  if (clean !== undefined) {
+  if (clean !== undefined && stringWidth !== undefined) {
     const gutter = String(line);
     // Columns are 1-based; `from` is the first character shown.
     const from = column - 1 > shownWidth - context ? column - 1 - context : 0;

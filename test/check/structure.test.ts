@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { checkSpecText } from "../../src/check-spec.js";
 import { compilePattern } from "../../src/runtime/mock/validate.js";
 
@@ -68,6 +68,27 @@ describe("the structure check, from the format's schema", () => {
     expect(problems(good.replace(/\n {4}version: 1\.0\.1\n/, "\n"))).toEqual([
       '27:3 RG011 missing required key "version" in set "v1.0.1" | add `version: 1.0.0` to set "v1.0.1"',
     ]);
+  });
+
+  it("judges a set's date without the locale data, whose loading costs every run", () => {
+    const dated = (date: string): string =>
+      good.replace(
+        "    version: 1.0.1\n",
+        `    version: 1.0.1\n    date: ${date}\n`,
+      );
+    const localized = vi.spyOn(Date.prototype, "toLocaleString");
+    try {
+      expect(problems(dated("2024-02-29"))).toEqual([]);
+      expect(problems(dated("2023-02-30"))).toEqual([
+        '30:11 RG041 date "2023-02-30" is not a calendar date: February 2023 has 28 days | write a real date as YYYY-MM-DD, e.g. 2023-04-10',
+      ]);
+      expect(problems(dated("2023-12-32"))[0]).toContain(
+        "December 2023 has 31 days",
+      );
+      expect(localized).not.toHaveBeenCalled();
+    } finally {
+      localized.mockRestore();
+    }
   });
 
   it("names each item of a list by its place", () => {

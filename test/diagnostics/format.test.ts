@@ -2,12 +2,16 @@
  * The formatted report: `file:line:column: message [CODE]`, the offending
  * source line with a caret underline, then `hint: ...`; never a stack trace.
  */
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { formatDiagnostics } from "../../src/diagnostics/format.js";
 import { checkSpecText } from "../../src/check-spec.js";
+import { repoRoot } from "../generate/support.js";
 
 const good = readFileSync(
   fileURLToPath(new URL("../fixtures/good-spec.yaml", import.meta.url)),
@@ -459,5 +463,52 @@ describe("secrets and control characters in the message and hint", () => {
     expect(out).not.toMatch(
       /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/,
     );
+  });
+});
+
+describe("what a check costs", () => {
+  it("loads no ICU data when the spec checks clean: only a failed check's excerpts measure text", () => {
+    // ICU's locale and segmentation data cost every run tens of
+    // milliseconds of CPU, and more of waiting on a busy disk. The CLI is
+    // run with Intl.Segmenter (string-width makes one) and toLocaleString
+    // counted.
+    const counter = encodeURIComponent(
+      [
+        "let uses = 0;",
+        "const Segmenter = Intl.Segmenter;",
+        "Intl.Segmenter = class extends Segmenter { constructor(...args) { super(...args); uses++; } };",
+        "const toLocaleString = Date.prototype.toLocaleString;",
+        "Date.prototype.toLocaleString = function (...args) { uses++; return toLocaleString.apply(this, args); };",
+        'process.on("exit", () => process.stderr.write(`ICU uses: ${uses}\\n`));',
+      ].join("\n"),
+    );
+    const validate = (spec: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          "--import",
+          `data:text/javascript,${counter}`,
+          "dist/remitgen.mjs",
+          "validate",
+          "--spec",
+          spec,
+        ],
+        { cwd: repoRoot, encoding: "utf8" },
+      );
+    // The default spec has a set date.
+    const clean = validate("spec/remittance.yaml");
+    expect(clean.status).toBe(0);
+    expect(clean.stderr).toContain("ICU uses: 0");
+    const folder = mkdtempSync(join(tmpdir(), "remitgen-icu-"));
+    try {
+      const spec = join(folder, "spec.yaml");
+      writeFileSync(spec, good.replace("  title:", "  tytle:"));
+      const failed = validate(spec);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain('unknown key "tytle"');
+      expect(failed.stderr).toContain("ICU uses: 1");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -26,3 +26,32 @@ describe("a diagnostic's position", () => {
     expect(at([5, 5], problem).length).toBe(1);
   });
 });
+
+describe("parsing", () => {
+  it("asks the environment nothing per token, and leaves process.env as it was", () => {
+    // yaml 2's parser reads process.env.LOG_TOKENS once per token, and a
+    // read of the real process.env asks the system: 0.25 s for a
+    // 1000-operation spec.
+    const real = process.env;
+    let reads = 0;
+    const counted = new Proxy(real, {
+      get(target, key) {
+        if (key === "LOG_TOKENS") reads++;
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    process.env = counted;
+    try {
+      const text = "a: 1\n".repeat(500);
+      expect(parseSpecText(text, "spec.yaml").ok).toBe(true);
+      // Nested too deep, the parser throws: the environment is put back.
+      expect(parseSpecText(`${"[".repeat(20_000)}`, "spec.yaml").ok).toBe(
+        false,
+      );
+      expect(process.env).toBe(counted);
+    } finally {
+      process.env = real;
+    }
+    expect(reads).toBe(0);
+  });
+});
