@@ -21,7 +21,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
@@ -270,19 +270,23 @@ export async function benchGenerators({
 }
 
 /**
- * A tsconfig.json that type-checks a generated package as shipped, its
- * declarations (dist/, skipLibCheck off: they are the subject), with the
+ * A tsconfig.json that type-checks a generated package as shipped (and
+ * the `others`, its siblings, in the same program), its declarations
+ * (dist/, skipLibCheck off: they are the subject), with the
  * strict options the package's source is checked with. Written beside the
  * package, not in it (the package is the output as written); returns its path.
  */
-export function packageTypeCheckConfig(packageDir) {
+export function packageTypeCheckConfig(packageDir, ...others) {
   const path = join(
     dirname(packageDir),
     `tsconfig.${basename(packageDir)}.json`,
   );
+  const include = [packageDir, ...others].map(
+    (dir) => `${relative(dirname(packageDir), dir)}/dist`,
+  );
   writeFileSync(
     path,
-    `${JSON.stringify({ compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: false }, include: [`${basename(packageDir)}/dist`] })}\n`,
+    `${JSON.stringify({ compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: false }, include })}\n`,
   );
   return path;
 }

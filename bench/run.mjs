@@ -68,6 +68,9 @@ const usage = `usage: npm run bench -- [options]
                           (installed on demand outside the repo: see bench/peers.mjs)
   --keep                  keep the temp folder (specs and outputs)
   --no-results            do not write bench/results.md
+  --only real             run one stage alone: "real" imports, generates and
+                          type-checks the real descriptions (prints its table,
+                          writes no results)
   --smoke                 a quick run that only shows the bench works (one run per
                           stage, a few client calls, 100 operations unless --sizes
                           says otherwise); its figures mean nothing and are not written
@@ -94,6 +97,7 @@ try {
       "no-peers": { type: "boolean", default: false },
       "no-results": { type: "boolean", default: false },
       smoke: { type: "boolean", default: false },
+      only: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -106,6 +110,11 @@ if (opts.help) {
   process.exit(0);
 }
 const smoke = opts.smoke;
+const onlyStages = ["real"];
+if (opts.only !== undefined && !onlyStages.includes(opts.only))
+  usageError(
+    `--only takes one of ${onlyStages.join(", ")}: not "${opts.only}"`,
+  );
 const sizes = (opts.sizes ?? (smoke ? "100" : "100,1000,5000"))
   .split(",")
   .map((text) => {
@@ -729,6 +738,24 @@ function summarizeProfile(profile) {
   };
 }
 
+/** Stage 5 (alone with `--only real`): the real descriptions. */
+async function benchReal() {
+  const real = await benchRealDescriptions({
+    root,
+    tmp,
+    runMeasured,
+    log,
+    smoke,
+  });
+  for (const row of real.rows ?? [])
+    if (row.error) problems.push(`${row.name}: ${row.error}`);
+  if (opts.only) {
+    log(`\n${realDescriptionsMarkdown(real).join("\n")}`);
+    if (problems.length) process.exitCode = 1;
+  }
+  return real;
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -778,6 +805,12 @@ async function main() {
   log(
     `host probe: an allocation-heavy loop took ${env.hostStart.toFixed(0)} ms (best of 3; lower is a faster host)`,
   );
+
+  if (opts.only === "real") {
+    await benchReal();
+    log(`bench took ${(elapsed() / 1000).toFixed(0)} s`);
+    return;
+  }
 
   // The peers, installed on demand outside the repository.
   const peers = { generate: {}, typeCheck: undefined };
@@ -992,17 +1025,9 @@ async function main() {
   if (defaultStage.error)
     problems.push(`default spec: generate failed: ${defaultStage.error}`);
 
-  // 5. Real descriptions: import, then generate.
-  log("\n[5/5] real descriptions: import, then generate");
-  const real = await benchRealDescriptions({
-    root,
-    tmp,
-    runMeasured,
-    log,
-    smoke,
-  });
-  for (const row of real.rows ?? [])
-    if (row.error) problems.push(`${row.name}: ${row.error}`);
+  // 5. Real descriptions: import, generate, type-check.
+  log("\n[5/5] real descriptions: import, generate, type-check");
+  const real = await benchReal();
 
   // Optional CPU profile.
   let profile;

@@ -444,12 +444,23 @@ function operationClaims(id: string, yaml: SchemaYaml): string[] {
     typeof payload === "string" && schemaTypeName(payload) === type
       ? []
       : [`type ${type.toLowerCase()}`, `export ${type}`];
+  // Declared only for an operation with parameters, or with errors (as the checker has them).
+  const declared = (present: unknown, type: string, guard?: string) =>
+    Array.isArray(present) && present.length > 0
+      ? [
+          `type ${type.toLowerCase()}`,
+          `export ${type}`,
+          ...(guard !== undefined ? [`export ${guard}`] : []),
+        ]
+      : [];
   return [
     `method ${names.method.toLowerCase()}`,
     `export ${names.method}`,
     `docs ${names.docFile.toLowerCase()}`,
     ...own(yaml.request, names.requestType),
     ...own(yaml.response, names.responseType),
+    ...declared(yaml.parameters, names.paramsType),
+    ...declared(yaml.errors, names.errorType, names.errorGuard),
   ];
 }
 

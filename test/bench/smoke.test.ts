@@ -96,6 +96,23 @@ describe("npm run bench", () => {
     expect(await readFile(results, "utf8")).toBe(before);
   }, 120_000);
 
+  it("runs the real descriptions' stage alone with --only real, and prints its table", async () => {
+    const results = join(repoRoot, "bench/results.md");
+    const before = await readFile(results, "utf8");
+    const { code, out } = await runBench(["--only", "real", "--smoke"]);
+    expect(code, out).toBe(0);
+    expect(out).not.toContain("[1/5]");
+    expect(out).not.toContain("[4/5]");
+    expect(out).toMatch(
+      /^ {2}Mastercard Open Banking payments: 12 operations, import \d+\.\d\d s, generate \d+\.\d\d s, output \d+\.\d MB, tsc left out \(smoke\)$/m,
+    );
+    expect(out).toContain("## Real descriptions");
+    expect(out).toMatch(
+      /^\| Mastercard Open Banking payments \| 1 \| 0\.\d\d MB \| 12 \| /m,
+    );
+    expect(await readFile(results, "utf8")).toBe(before);
+  }, 120_000);
+
   it("prints its usage on --help, and refuses a bad option with a message, not a stack trace", async () => {
     const help = await runBench(["--help"]);
     expect(help.code).toBe(0);
@@ -115,6 +132,7 @@ describe("npm run bench", () => {
         ["--settle", "later"],
         '--settle takes a number of seconds (0 or more): not "later"',
       ],
+      [["--only", "synthetic"], '--only takes one of real: not "synthetic"'],
       [
         ["--client-node", join(repoRoot, "package.json")],
         `--client-node takes a Node binary that runs: "${join(repoRoot, "package.json")}" cannot run`,

@@ -94,6 +94,55 @@ describe("importing a description writes exactly the expected spec", () => {
     expect(result.sets).toBe(2);
   });
 
+  it("names no operation whose params, error or guard names a schema already has (Zuora: DELETE_Workflow beside DeleteWorkflowError)", () => {
+    const error = { type: "object", properties: { code: { type: "string" } } };
+    const answers = {
+      "200": { description: "Done." },
+      "404": {
+        description: "Not found.",
+        content: { "application/json": { schema: error } },
+      },
+    };
+    const id = {
+      name: "id",
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    };
+    const description = {
+      openapi: "3.0.3",
+      info: { title: "Workflows", version: "1.0.0" },
+      paths: {
+        "/workflows/{id}": {
+          delete: {
+            operationId: "DELETE_Workflow",
+            parameters: [id],
+            responses: answers,
+          },
+          get: {
+            operationId: "getWorkflow",
+            parameters: [id],
+            responses: answers,
+          },
+        },
+      },
+      components: {
+        schemas: {
+          DeleteWorkflowError: error,
+          isGetWorkflowError: error,
+          getWorkflowParams: error,
+        },
+      },
+    };
+    const result = importDescriptions([
+      { file: "workflows.json", text: JSON.stringify(description) },
+    ]);
+    const checked = checkSpecText(result.text, "workflows.yaml");
+    expect(checked.ok ? "" : checked.formatted).toBe("");
+    expect(result.text).toMatch(/^ {2}DELETE_Workflow_2:$/m);
+    expect(result.text).toMatch(/^ {2}getWorkflow_2:$/m);
+  });
+
   it("takes set ids and package names from the options", async () => {
     const result = await imported(["versions-v1.yaml", "versions-v2.yaml"], {
       setIds: ["one", "two"],
