@@ -419,6 +419,25 @@ export function table(
   return lines.join("\n");
 }
 
+/**
+ * The anchors GitHub gives headings with these visible texts, in order:
+ * lowercased, without punctuation, spaces as `-`, and `-1`, `-2`, … after
+ * a repeat (github-slugger's rule).
+ */
+export function headingAnchors(headings: readonly string[]): string[] {
+  const used = new Set<string>();
+  return headings.map((text) => {
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+      .replaceAll(" ", "-");
+    let anchor = base;
+    for (let count = 1; used.has(anchor); count++) anchor = `${base}-${count}`;
+    used.add(anchor);
+    return anchor;
+  });
+}
+
 /** A bullet list of Markdown items (each one line), as prettier prints it. */
 export function bulletList(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");

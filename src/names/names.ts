@@ -366,9 +366,13 @@ export function setNames(
 /** Longest file or directory name remitgen writes, extension included. */
 const maxFileName = 80;
 
+/** The docs page of a package's named schemas, beside the operations' pages. */
+export const schemasPageFile = "schemas.md";
+
 /**
  * Windows device names and over-long names are not safe file names
  * anywhere: a long name keeps its start and gains a hash of the whole.
+ * `schemas` is the schemas page's name, so an operation does not take it.
  */
 function fileSafe(
   name: string,
@@ -378,7 +382,7 @@ function fileSafe(
   let safe = name === "" ? `u${hashName(original)}` : name;
   if (safe.length > max)
     safe = `${safe.slice(0, max - 9)}-${hashName(original)}`;
-  if (/^(con|prn|aux|nul|com\d|lpt\d)$/.test(safe)) safe = `${safe}-op`;
+  if (/^(con|prn|aux|nul|com\d|lpt\d|schemas)$/.test(safe)) safe = `${safe}-op`;
   return safe;
 }
 

@@ -30,6 +30,7 @@ const compared = [
   "v1/dist/types.d.ts",
   "v1/openapi.json",
   "v1/docs/create-payment.md",
+  "v1/docs/schemas.md",
 ];
 const update = process.env.REMITGEN_UPDATE_GOLDEN === "1";
 

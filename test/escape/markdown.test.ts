@@ -7,6 +7,7 @@ import {
   codeSpan,
   displayWidth,
   generatedHeader,
+  headingAnchors,
   inlineText,
   link,
   linkTarget,
@@ -358,5 +359,13 @@ describe("as GitHub renders it (micromark with GFM, whose autolinks prettier's p
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("headingAnchors", () => {
+  it("gives GitHub's anchors: lowercase, no punctuation, repeats numbered", () => {
+    expect(
+      headingAnchors(["Card", "card", "Card", "$Pay_Load", "Zahlung Ü"]),
+    ).toEqual(["card", "card-1", "card-2", "pay_load", "zahlung-ü"]);
   });
 });

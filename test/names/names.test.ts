@@ -257,6 +257,12 @@ describe("reserved and inherited names", () => {
     expect(operationNames("__proto__").docFile).toBe("proto.md");
     expect(operationNames("constructor").docFile).toBe("constructor.md");
   });
+
+  it("leaves the schemas page's file name to it", () => {
+    expect(operationNames("schemas").docFile).toBe("schemas-op.md");
+    expect(operationNames("SCHEMAS").docFile).toBe("schemas-op.md");
+    expect(operationNames("list_schemas").docFile).toBe("list-schemas.md");
+  });
 });
 
 describe("odd names", () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import * as prettier from "prettier";
 import { beforeAll, describe, expect, it } from "vitest";
-import { codeSpan } from "../../src/escape/markdown.js";
+import { codeSpan, headingAnchors } from "../../src/escape/markdown.js";
 import {
   DEFAULT_RATE_LIMIT_MODE,
   DEFAULT_TIMEOUT_MS,
@@ -121,13 +121,24 @@ async function expectLinksResolve(files: Map<string, string>): Promise<number> {
         continue;
       const url = node.url ?? "";
       expect(url, `${path}: ${url}`).not.toMatch(/^[a-z][a-z0-9+.-]*:|^\/|^#/i);
+      const [file, fragment] = url.split("#");
       const target = posix.normalize(
-        posix.join(posix.dirname(path), decodeURIComponent(url)),
+        posix.join(posix.dirname(path), decodeURIComponent(file!)),
       );
       expect(
         files.has(target),
         `${path} links to ${url}, which is not produced`,
       ).toBe(true);
+      // A fragment names a heading of the target, by the anchor GitHub gives it.
+      if (fragment !== undefined) {
+        const headings = [...walk(await markdownAst(files.get(target)!))]
+          .filter((each) => each.type === "heading")
+          .map(visibleText);
+        expect(
+          headingAnchors(headings),
+          `${path} links to ${url}, a heading it does not have`,
+        ).toContain(decodeURIComponent(fragment));
+      }
       count++;
     }
   }
@@ -717,8 +728,31 @@ describe("docs of the schema fixture", () => {
       "Who holds the account.",
       "",
     ]);
-    expect(rows).toContainEqual(["since", "string", "no", "", "format date"]);
-    expect(page).toContain("## Schemas\n\n### `AccountHolder`\n");
+    // A named schema's fields are on the package's schemas page, once.
+    const schemasPage = setFile(files, model.sets[0]!, "docs/schemas.md");
+    const schemaRows = [...walk(await markdownAst(schemasPage))]
+      .filter((node) => node.type === "table")
+      .flatMap((table) =>
+        table.children!.slice(1).map((row) => row.children!.map(visibleText)),
+      );
+    expect(schemaRows).toContainEqual([
+      "since",
+      "string",
+      "no",
+      "",
+      "format date",
+    ]);
+    expect(rows).not.toContainEqual([
+      "since",
+      "string",
+      "no",
+      "",
+      "format date",
+    ]);
+    expect(schemasPage).toContain("\n## `AccountHolder`\n");
+    expect(page).toContain(
+      "## Schemas\n\nIts fields refer to these named schemas, each described on the package's [schemas page](schemas.md): [`AccountHolder`](schemas.md#accountholder).",
+    );
     expect(page).toContain(
       'const body: GetAcctTitleRequest = {\n  accountNumber: "00123456789",\n  bankCode: "UBL",\n};',
     );
@@ -740,7 +774,12 @@ describe("docs of the hostile fixture", () => {
   });
 
   it("stays prettier-stable", async () => {
-    expect(files.size).toBe(1 + 2 + 2 + 3);
+    // The overview, two sets' READMEs, their operations' pages (2 and 3)
+    // and their schemas pages.
+    expect(files.size).toBe(1 + 2 + 2 + 3 + 2);
+    expect(
+      [...files.keys()].filter((path) => path.endsWith("/docs/schemas.md")),
+    ).toHaveLength(2);
     await expectPrettierStable(files);
   });
 
@@ -755,7 +794,9 @@ describe("docs of the hostile fixture", () => {
       expect(contents.split("\n")[0]).not.toMatch(/<img|<script/);
       for (const node of walk(ast)) {
         if (node.type === "link")
-          expect(node.url, path).toMatch(/^(\.\.\/)?[A-Za-z0-9._/-]+\.md$/);
+          expect(node.url, path).toMatch(
+            /^(\.\.\/)?[A-Za-z0-9._/-]+\.md(#[\p{L}\p{N}_-]+)?$/u,
+          );
         expect([
           "image",
           "imageReference",

@@ -70,6 +70,7 @@ describe("the HTTP API's docs and OpenAPI, whole", () => {
     "v1/docs/create-payment.md",
     "v1/docs/cancel-payment.md",
     "v2/docs/capture-payment.md",
+    "v1/docs/schemas.md",
     "v1/openapi.json",
     "v2/openapi.json",
   ];
@@ -104,10 +105,13 @@ describe("the HTTP API's docs", () => {
     expect(page).toMatch(
       /\| `X-Request-Id` +\| header +\| no +\| `string` +\| Echoed back in the answer, for tracing\. +\| format `uuid` +\|/,
     );
-    // A path parameter is required; its named schema is listed below.
+    // A path parameter is required; its named schema is linked, and
+    // described once, on the package's schemas page.
     const get = file("v1/docs/get-payment.md");
     expect(get).toMatch(/\| `paymentId` +\| path +\| yes +\| `PaymentId` +\|/);
-    expect(get).toContain("### `PaymentId`");
+    expect(get).toContain("[`PaymentId`](schemas.md#paymentid)");
+    expect(get).not.toContain("### `PaymentId`");
+    expect(file("v1/docs/schemas.md")).toContain("## `PaymentId`");
     // No parameters, no section.
     expect(file("v1/docs/get-health.md")).not.toContain("## Parameters");
   });

@@ -1,7 +1,8 @@
 /**
  * Field tables for payload schemas: one row per member, nested inline
  * objects flattened as `parent.child` (`parent[].child` inside arrays),
- * named schemas referenced by their TypeScript type name and listed once.
+ * named schemas referenced by their TypeScript type name and written once
+ * per package, on its schemas page.
  */
 import type { PayloadModel, SchemaNode } from "../../model/types.js";
 import { mergeAllOf } from "../../runtime/mock/validate.js";
@@ -10,6 +11,7 @@ import { schemaTypeName } from "../../names/names.js";
 import {
   cellText,
   codeSpan,
+  headingAnchors,
   inlineText,
   table,
 } from "../../escape/markdown.js";
@@ -235,16 +237,14 @@ function schemaFields(
 
 /**
  * A payload's section: the spec's words when it is not shown, else its
- * TypeScript type (when it has one) and field table. Named schemas it
- * refers to are added to `refs` for a later "Schemas" section; a schema
- * shown whole here is added to `shown`.
+ * TypeScript type (when it has one) and field table. Named schemas its
+ * fields refer to are added to `refs`, for the package's schemas page.
  */
 export function payloadMarkdown(
   payload: PayloadModel,
   typeName: string | undefined,
   schemas: Schemas,
   refs: Set<string>,
-  shown: Set<string>,
 ): string {
   if (payload.kind === "not-shown") {
     const any =
@@ -261,7 +261,6 @@ export function payloadMarkdown(
     typeName !== undefined ? `Type: ${codeSpan(typeName)}` : "Payload";
   if (schema.kind === "ref") {
     const target = schemas.get(schema.name);
-    shown.add(schema.name);
     const named = schemaTypeName(schema.name);
     const lead =
       named === typeName
@@ -273,30 +272,44 @@ export function payloadMarkdown(
   return `${typed}.\n\n${schemaFields(schema, refs, schemas)}`;
 }
 
+/** The package's schemas page: its sections, and each schema's anchor there. */
+export interface SchemaPage {
+  /** `## \`TypeName\`` and its field table, sorted by type name. */
+  readonly sections: readonly string[];
+  /** By schema name: the anchor GitHub gives its heading. */
+  readonly anchors: ReadonlyMap<string, string>;
+}
+
 /**
- * Sections for named schemas referred to by fields, following references
- * inside them too; schemas already shown as a whole payload are skipped.
+ * The named schemas fields refer to (`refs`), following references inside
+ * them too, each written once for the package however many operations
+ * reach it: a schema rich in references (Stripe's reach most of the API)
+ * would otherwise be written out on every operation's page.
  */
-export function schemaSections(
-  refs: Set<string>,
-  shown: ReadonlySet<string>,
+export function schemaPage(
+  refs: Iterable<string>,
   schemas: Schemas,
-): string[] {
-  const done = new Set<string>();
-  const queue = [...refs].sort();
-  const sections: string[] = [];
+): SchemaPage {
+  const bodies = new Map<string, string>();
+  const queue = [...refs];
   while (queue.length > 0) {
-    const name = queue.shift()!;
-    if (done.has(name)) continue;
-    done.add(name);
+    const name = queue.pop()!;
     const schema = schemas.get(name);
-    if (schema === undefined) continue;
+    if (bodies.has(name) || schema === undefined) continue;
     const nested = new Set<string>();
-    const body = schemaFields(schema, nested, schemas);
-    for (const next of [...nested].sort())
-      if (!done.has(next)) queue.push(next);
-    if (shown.has(name)) continue;
-    sections.push(`### ${codeSpan(schemaTypeName(name))}\n\n${body}`);
+    bodies.set(name, schemaFields(schema, nested, schemas));
+    queue.push(...nested);
   }
-  return sections;
+  const sorted = [...bodies.keys()]
+    .map((name) => ({ name, typeName: schemaTypeName(name) }))
+    .sort((a, b) =>
+      a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0,
+    );
+  const anchors = headingAnchors(sorted.map((each) => each.typeName));
+  return {
+    sections: sorted.map(
+      (each) => `## ${codeSpan(each.typeName)}\n\n${bodies.get(each.name)!}`,
+    ),
+    anchors: new Map(sorted.map((each, index) => [each.name, anchors[index]!])),
+  };
 }

@@ -39,7 +39,8 @@ import {
 import {
   constraints,
   payloadMarkdown,
-  schemaSections,
+  schemaPage,
+  type SchemaPage,
   typeText,
 } from "./fields.js";
 import { stringLiteral } from "../../escape/typescript.js";
@@ -61,6 +62,7 @@ import {
   DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_RETRY_ATTEMPTS,
 } from "../../runtime/defaults.js";
+import { schemaTypeName, schemasPageFile } from "../../names/names.js";
 import type { DocsTemplates } from "./templates.js";
 import { authWords } from "./auth-words.js";
 import { noMemo, type RenderMemo } from "../memo.js";
@@ -111,7 +113,14 @@ export function* setDocsFiles(
     contents: renderReadme(model, set, templates, schemas),
   };
   const parts = setParts(model, set);
-  for (const operation of set.operations) {
+  const sections = set.operations.map((operation) =>
+    payloadSections(operation, schemas, parts, memo),
+  );
+  const page = schemaPage(
+    sections.flatMap((each) => [...each.refs]),
+    schemas,
+  );
+  for (const [index, operation] of set.operations.entries()) {
     yield {
       path: `docs/${operation.names.docFile}`,
       contents: renderOperationDoc(
@@ -121,11 +130,26 @@ export function* setDocsFiles(
         templates,
         schemas,
         parts,
-        payloadSections(operation, schemas, parts, memo),
+        sections[index]!,
+        page,
         memo,
       ),
     };
   }
+  if (page.sections.length > 0)
+    yield {
+      path: `docs/${schemasPageFile}`,
+      contents: finishDocument(
+        model,
+        [
+          parts.header,
+          "# Schemas",
+          "The named schemas the operations' fields refer to, each described once. An operation's page shows its own request and response and links here for the rest.",
+          ...page.sections,
+          parts.back,
+        ].join("\n\n"),
+      ),
+    };
 }
 
 type Schemas = ReturnType<typeof schemaMap>;
@@ -664,7 +688,8 @@ interface PayloadSections {
   readonly request: string;
   readonly response: string;
   readonly errors: string;
-  readonly schemas: string;
+  /** Named schemas its fields refer to, for the schemas page. */
+  readonly refs: ReadonlySet<string>;
 }
 
 function payloadSections(
@@ -676,14 +701,12 @@ function payloadSections(
   // parts.noErrors and parts.clientErrors read the model only, not the set.
   return memo.once(operation, "docs-payload-sections", () => {
     const refs = new Set<string>();
-    const shown = new Set<string>();
     const parameters = parametersMarkdown(operation, refs);
     const request = payloadMarkdown(
       operation.request,
       operation.names.requestType,
       schemas,
       refs,
-      shown,
     );
     const response =
       operation.responses.length === 0
@@ -692,7 +715,6 @@ function payloadSections(
             operation.names.responseType,
             schemas,
             refs,
-            shown,
           )
         : statusSections(
             operation.responses,
@@ -704,7 +726,6 @@ function payloadSections(
                   : undefined,
                 schemas,
                 refs,
-                shown,
               ),
             [],
           );
@@ -713,8 +734,7 @@ function payloadSections(
         ? parts.noErrors[operation.effect]
         : statusSections(
             operation.errors,
-            (payload) =>
-              payloadMarkdown(payload, undefined, schemas, refs, shown),
+            (payload) => payloadMarkdown(payload, undefined, schemas, refs),
             [parts.clientErrors[operation.effect]],
           );
     return {
@@ -722,8 +742,7 @@ function payloadSections(
       request,
       response,
       errors,
-      schemas:
-        refs.size > 0 ? schemaSections(refs, shown, schemas).join("\n\n") : "",
+      refs,
     };
   });
 }
@@ -812,6 +831,32 @@ function typesFact(operation: OperationModel): string {
   ].join(", ");
 }
 
+/**
+ * The named schemas an operation's fields refer to, linked to their
+ * section on the schemas page; empty when there are none.
+ */
+function schemaLinks(refs: ReadonlySet<string>, page: SchemaPage): string {
+  const links = [...refs]
+    .flatMap((name) => {
+      const anchor = page.anchors.get(name);
+      const typeName = schemaTypeName(name);
+      return anchor === undefined
+        ? []
+        : [
+            {
+              typeName,
+              link: link(codeSpan(typeName), `${schemasPageFile}#${anchor}`),
+            },
+          ];
+    })
+    .sort((a, b) =>
+      a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0,
+    );
+  return links.length === 0
+    ? ""
+    : `Its fields refer to these named schemas, each described on the package's ${link("schemas page", schemasPageFile)}: ${links.map((each) => each.link).join(", ")}.`;
+}
+
 function renderOperationDoc(
   model: Model,
   set: OperationSetModel,
@@ -820,6 +865,7 @@ function renderOperationDoc(
   schemas: Schemas,
   parts: SetParts,
   sections: PayloadSections,
+  page: SchemaPage,
   memo: RenderMemo,
 ): string {
   const { parameters, request, response, errors } = sections;
@@ -861,7 +907,7 @@ function renderOperationDoc(
     response,
     errors,
     gaps: gaps.length > 0 ? gapList(gaps) : "",
-    schemas: sections.schemas,
+    schemas: schemaLinks(sections.refs, page),
     example: operationExample(model, set, operation, schemas, memo),
     back: parts.back,
   };
