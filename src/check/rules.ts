@@ -23,6 +23,7 @@ import {
   rawChildren,
   refsOf,
   requestBody,
+  operationSchemas,
   resolveMembers,
   toSchemaNode,
   type ExampleSite,
@@ -34,7 +35,7 @@ import {
 } from "../spec/raw.js";
 import type { SpecSource } from "../spec/source.js";
 import { checkOperations } from "./operation-rules.js";
-import type { OperationPart, SetPart, SpecParts } from "./structure.js";
+import type { SetPart, SpecParts } from "./structure.js";
 
 type Report = (range: Range | undefined, text: DiagnosticText) => void;
 
@@ -485,7 +486,7 @@ function checkSchemas(parts: SpecParts, report: Report): void {
   };
   for (const schema of schemas) checkRefs(schema.schema);
   for (const operation of parts.operations ?? [])
-    for (const schema of schemasOf(operation)) checkRefs(schema);
+    for (const schema of operationSchemas(operation)) checkRefs(schema);
   checkSchemaCycles(schemas, named, report);
   for (const node of schemaNodes(parts)) checkSchemaNode(node, named, report);
 }
@@ -496,7 +497,7 @@ function schemaNodes(parts: SpecParts): RawSchema[] {
   const stack: RawPayload[] = [];
   for (const schema of parts.schemas ?? []) stack.push(schema.schema);
   for (const operation of parts.operations ?? [])
-    stack.push(...schemasOf(operation));
+    stack.push(...operationSchemas(operation));
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === undefined || node === false) continue;
@@ -818,15 +819,4 @@ function unsureSchemas(
   while (pending.length > 0)
     for (const referrer of referrers.get(pending.pop()!) ?? []) mark(referrer);
   return unsure;
-}
-
-/** Every schema an operation names: parameters, bodies, responses, errors. */
-function schemasOf(operation: OperationPart): RawPayload[] {
-  return [
-    ...operation.parameters.map((parameter) => parameter.schema),
-    operation.request,
-    operation.response,
-    ...operation.responses.map((response) => response.schema),
-    ...operation.errors.map((error) => error.schema),
-  ];
 }

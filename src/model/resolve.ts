@@ -14,6 +14,7 @@ import {
   oneWaySchemas,
   parseRateLimit,
   rateLimitUnits,
+  operationSchemas,
   refsOf,
   resolveMembers,
   toSchemaNode,
@@ -346,13 +347,7 @@ function reachableSchemas(
 ): Set<string> {
   const seen = new Set<string>();
   const pending = operations.flatMap((operation) =>
-    [
-      ...operation.parameters.map((parameter) => parameter.schema),
-      operation.request,
-      operation.response,
-      ...operation.responses.map((response) => response.schema),
-      ...operation.errors.map((error) => error.schema),
-    ].flatMap(refsOf),
+    operationSchemas(operation).flatMap(refsOf),
   );
   while (pending.length > 0) {
     const name = pending.pop()!.value;

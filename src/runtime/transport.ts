@@ -5,12 +5,7 @@
  *
  * @packageDocumentation
  */
-import {
-  required,
-  type Authentication,
-  type Credentials,
-  type TokenSource,
-} from "./auth.js";
+import { required, type Authentication, type Credentials } from "./auth.js";
 import {
   ApiError,
   AuthError,
@@ -33,7 +28,6 @@ import {
 import type { JsonValue } from "./json.js";
 import type { ClientStore } from "./store.js";
 import {
-  abortable,
   createLimiter,
   longestTimer,
   systemClock,

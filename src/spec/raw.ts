@@ -437,6 +437,29 @@ export function parseRateLimit(
 }
 
 /**
+ * Where an operation names schemas: a raw operation, or what the checker
+ * could read of one.
+ */
+export interface SchemaSites {
+  readonly parameters: readonly { readonly schema?: RawSchema }[];
+  readonly request?: RawPayload;
+  readonly response?: RawPayload;
+  readonly responses: readonly { readonly schema?: RawSchema }[];
+  readonly errors: readonly { readonly schema?: RawSchema }[];
+}
+
+/** Every schema an operation names: parameters, bodies, responses, errors. */
+export function operationSchemas(operation: SchemaSites): RawPayload[] {
+  return [
+    ...operation.parameters.map((parameter) => parameter.schema),
+    operation.request,
+    operation.response,
+    ...operation.responses.map((response) => response.schema),
+    ...operation.errors.map((error) => error.schema),
+  ];
+}
+
+/**
  * Every `$ref` inside a schema, discriminator mappings included, in written
  * order, without recursion limits beyond the spec's depth cap.
  */

@@ -82,7 +82,6 @@ export function settingsType(model: Model): string {
 
 /** What transportDefaults holds, in words, for its doc comment. */
 function defaultsDoc(model: Model, set: OperationSetModel): string {
-  const auth = model.auth;
   const parts = [
     ...(set.plan ? [`its plan, ${limitText(set)}`] : ["no plan"]),
     ...(model.service.defaultBaseUrl !== undefined

@@ -8,6 +8,7 @@ import type { PayloadModel, SchemaNode } from "../../model/types.js";
 import { mergeAllOf } from "../../runtime/mock/validate.js";
 import { childSchemas } from "../../runtime/schema.js";
 import { schemaTypeName } from "../../names/names.js";
+import { compareText } from "../../model/resolve.js";
 import {
   cellText,
   codeSpan,
@@ -272,12 +273,19 @@ export function payloadMarkdown(
   return `${typed}.\n\n${schemaFields(schema, refs, schemas)}`;
 }
 
-/** The package's schemas page: its sections, and each schema's anchor there. */
+/** One named schema on the package's schemas page. */
+export interface SchemaEntry {
+  readonly name: string;
+  readonly typeName: string;
+  /** The anchor GitHub gives its heading. */
+  readonly anchor: string;
+  /** `## \`TypeName\`` and its field table. */
+  readonly section: string;
+}
+
+/** The package's schemas page: its schemas, sorted by type name. */
 export interface SchemaPage {
-  /** `## \`TypeName\`` and its field table, sorted by type name. */
-  readonly sections: readonly string[];
-  /** By schema name: the anchor GitHub gives its heading. */
-  readonly anchors: ReadonlyMap<string, string>;
+  readonly entries: readonly SchemaEntry[];
 }
 
 /**
@@ -302,14 +310,13 @@ export function schemaPage(
   }
   const sorted = [...bodies.keys()]
     .map((name) => ({ name, typeName: schemaTypeName(name) }))
-    .sort((a, b) =>
-      a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0,
-    );
+    .sort((a, b) => compareText(a.typeName, b.typeName));
   const anchors = headingAnchors(sorted.map((each) => each.typeName));
   return {
-    sections: sorted.map(
-      (each) => `## ${codeSpan(each.typeName)}\n\n${bodies.get(each.name)!}`,
-    ),
-    anchors: new Map(sorted.map((each, index) => [each.name, anchors[index]!])),
+    entries: sorted.map((each, index) => ({
+      ...each,
+      anchor: anchors[index]!,
+      section: `## ${codeSpan(each.typeName)}\n\n${bodies.get(each.name)!}`,
+    })),
   };
 }

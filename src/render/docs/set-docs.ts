@@ -59,10 +59,9 @@ import {
   DEFAULT_RETRY_BASE_DELAY_MS,
   DEFAULT_RETRY_MAX_DELAY_MS,
   DEFAULT_TIMEOUT_MS,
-  DEFAULT_TOKEN_REFRESH_MARGIN_MS,
   MAX_RETRY_ATTEMPTS,
 } from "../../runtime/defaults.js";
-import { schemaTypeName, schemasPageFile } from "../../names/names.js";
+import { schemasPageFile } from "../../names/names.js";
 import type { DocsTemplates } from "./templates.js";
 import { authWords } from "./auth-words.js";
 import { noMemo, type RenderMemo } from "../memo.js";
@@ -136,7 +135,7 @@ export function* setDocsFiles(
       ),
     };
   }
-  if (page.sections.length > 0)
+  if (page.entries.length > 0)
     yield {
       path: `docs/${schemasPageFile}`,
       contents: finishDocument(
@@ -145,7 +144,7 @@ export function* setDocsFiles(
           parts.header,
           "# Schemas",
           "The named schemas the operations' fields refer to, each described once. An operation's page shows its own request and response and links here for the rest.",
-          ...page.sections,
+          ...page.entries.map((entry) => entry.section),
           parts.back,
         ].join("\n\n"),
       ),
@@ -836,25 +835,14 @@ function typesFact(operation: OperationModel): string {
  * section on the schemas page; empty when there are none.
  */
 function schemaLinks(refs: ReadonlySet<string>, page: SchemaPage): string {
-  const links = [...refs]
-    .flatMap((name) => {
-      const anchor = page.anchors.get(name);
-      const typeName = schemaTypeName(name);
-      return anchor === undefined
-        ? []
-        : [
-            {
-              typeName,
-              link: link(codeSpan(typeName), `${schemasPageFile}#${anchor}`),
-            },
-          ];
-    })
-    .sort((a, b) =>
-      a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0,
+  const links = page.entries
+    .filter((entry) => refs.has(entry.name))
+    .map((entry) =>
+      link(codeSpan(entry.typeName), `${schemasPageFile}#${entry.anchor}`),
     );
   return links.length === 0
     ? ""
-    : `Its fields refer to these named schemas, each described on the package's ${link("schemas page", schemasPageFile)}: ${links.map((each) => each.link).join(", ")}.`;
+    : `Its fields refer to these named schemas, each described on the package's ${link("schemas page", schemasPageFile)}: ${links.join(", ")}.`;
 }
 
 function renderOperationDoc(

@@ -1,6 +1,5 @@
 /** Phrases shared by the docs pages, built from the model as Markdown. */
 import type {
-  AuthModel,
   Model,
   NotShown,
   OperationModel,

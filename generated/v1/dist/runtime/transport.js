@@ -27,12 +27,7 @@ import {
   MAX_ERROR_BODY_TEXT_LENGTH,
   MAX_RETRY_ATTEMPTS,
 } from "./defaults.js";
-import {
-  abortable,
-  createLimiter,
-  longestTimer,
-  systemClock,
-} from "./limiter.js";
+import { createLimiter, longestTimer, systemClock } from "./limiter.js";
 import { redactHeaders, redactText } from "./redact.js";
 import { backoffDelay, isRetryableStatus, parseRetryAfter } from "./retry.js";
 /**
