@@ -103,7 +103,6 @@ export function readAgainstSchema(
   reader: Reader,
   root: Node,
   checks: Readonly<Record<string, Check>>,
-  schema: FormatSchema = formatSchema,
 ): Read {
   const resolved = new Map<FormatSchema, FormatSchema>();
   /** A schema with its `$ref` followed: the target, with the referrer's own keywords over it. */
@@ -113,7 +112,7 @@ export function readAgainstSchema(
     done = given;
     if (given.$ref !== undefined) {
       const name = given.$ref.replace(/^#\/\$defs\//, "");
-      const target = schema.$defs?.[name];
+      const target = formatSchema.$defs?.[name];
       if (target === undefined)
         throw new Error(`the format schema has no $defs/${name}`);
       const { $ref: _followed, ...own } = given;
@@ -541,7 +540,7 @@ export function readAgainstSchema(
     return made(place, undefined, false);
   };
 
-  return walk(root, schema, {
+  return walk(root, formatSchema, {
     where: "",
     owner: "",
     keyRange: firstCharacter(reader.rangeOf(root, [0, 1])),

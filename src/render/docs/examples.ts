@@ -257,13 +257,6 @@ export function showcaseOperation(set: OperationSetModel): OperationModel {
   );
 }
 
-/** The set's transaction-status operation, which reconciles writes whose outcome is unknown. */
-export function statusOperation(
-  set: OperationSetModel,
-): OperationModel | undefined {
-  return set.statusOperation;
-}
-
 /**
  * An example's head: the import of `names` and the types `operation`
  * takes from the package, then `head{ ...options }` with the credentials
@@ -409,7 +402,7 @@ function catchBlock(
   set: OperationSetModel,
   effect: OperationModel["effect"],
 ): string {
-  const status = statusOperation(set);
+  const status = set.statusOperation;
   const writer = new CodeWriter();
   writer.writeLine("} catch (error) {");
   writer.indent(() => {

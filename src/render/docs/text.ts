@@ -16,7 +16,6 @@ import {
   link,
 } from "../../escape/markdown.js";
 import { RETRYABLE_STATUSES } from "../../runtime/defaults.js";
-import { statusOperation } from "./examples.js";
 
 /** Header comment, then the rendered template with blank lines normalised and one final newline. */
 export function finishDocument(model: Model, rendered: string): string {
@@ -151,7 +150,7 @@ export function effectBasisNote(operation: OperationModel): string {
 
 /** What to do after OutcomeUnknownError, naming the set's status operation when it has one. */
 export function reconcileText(set: OperationSetModel): string {
-  const status = statusOperation(set);
+  const status = set.statusOperation;
   return status === undefined
     ? "reconcile with the server first (this set has no status operation)."
     : `check its outcome with ${codeSpan(status.names.method)} (${codeSpan(status.path)}) and reconcile first.`;

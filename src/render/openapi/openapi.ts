@@ -32,7 +32,6 @@ import {
 } from "../code/json.js";
 import { noMemo, type RenderMemo } from "../memo.js";
 import type { OutputFile } from "../output.js";
-import { statusOperation } from "../docs/examples.js";
 import {
   anyEffectStated,
   effectsBasisMarkdown,
@@ -686,7 +685,7 @@ function requestBody(
 
 /** What reconciles a write whose outcome is unknown: the set's status operation, when it has one. */
 function reconcileWith(set: OperationSetModel): string {
-  const status = statusOperation(set);
+  const status = set.statusOperation;
   return status !== undefined ? codeSpan(status.names.method) : "the server";
 }
 
